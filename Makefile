@@ -1,0 +1,39 @@
+# ReFocus for Linux — build, test and benchmark entry points.
+#   make            install missing Debian packages, build in release mode
+#   make test       install missing Debian packages, run the whole test suite
+#   make bench      run the benchmarks against the reference tools
+# Swift 6 must be on PATH (swift.org toolchain); everything else is installed here.
+
+SWIFT        ?= swift
+APT_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix \
+                libsqlite3-dev pkg-config nftables sudo cron dnsmasq iproute2 idn2
+SUDO         := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+.PHONY: all deps build test bench clean
+
+all: build
+
+# Installs only what is missing, so that a set-up machine runs no apt at all.
+deps:
+	@missing=$$(for p in $(APT_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; \
+	  done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:" $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product refocus
+	$(SWIFT) build -c release --product refocus-helper
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) run -c release refocus-bench all
+
+clean:
+	rm -rf .build

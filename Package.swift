@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+// ReFocus for Linux: a website and program blocking enforcer.
+// Layout and trust boundary: see DESIGN.md (shared) and README.md.
+import PackageDescription
+
+let package = Package(
+    name: "refocus",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "refocus", targets: ["refocus"]),
+        .executable(name: "refocus-helper", targets: ["refocus-helper"]),
+        .executable(name: "refocus-bench", targets: ["refocus-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages.
+        .systemLibrary(name: "CNetfilter", pkgConfig: "libnftnl libmnl",
+                       providers: [.apt(["libnftnl-dev", "libmnl-dev"])]),
+        .systemLibrary(name: "CIDN2", pkgConfig: "libidn2", providers: [.apt(["libidn2-dev"])]),
+        .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev", "publicsuffix"])]),
+
+        // Pure logic: no files, no clock, no processes.
+        .target(name: "RefocusCore", dependencies: ["CIDN2", "CPSL"]),
+        // Linux mechanisms: files, processes, later netlink and the store.
+        .target(name: "RefocusSystem", dependencies: [
+            "RefocusCore", "CNetfilter",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        .target(name: "RefocusCommands", dependencies: [
+            "RefocusCore", "RefocusSystem",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .target(name: "RefocusHelperCommands", dependencies: [
+            "RefocusCore", "RefocusSystem",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "refocus", dependencies: ["RefocusCommands"]),
+        .executableTarget(name: "refocus-helper", dependencies: ["RefocusHelperCommands"]),
+        .executableTarget(name: "refocus-bench", dependencies: ["RefocusCore", "RefocusSystem"]),
+
+        .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
+        .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem"]),
+        .testTarget(name: "RefocusCommandsTests",
+                    dependencies: ["RefocusCore", "RefocusSystem", "refocus", "refocus-helper"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

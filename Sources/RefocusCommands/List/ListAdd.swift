@@ -1,0 +1,43 @@
+import ArgumentParser
+import RefocusCore
+import RefocusSystem
+
+/// `refocus list add NAME ENTRY…`: adds entries or programs to a list,
+/// creating it when needed.
+struct ListAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add domains, addresses or programs to a list (created if missing).",
+        discussion: """
+            Entries are checked and stored in canonical form: lower case, international \
+            names in ASCII (bücher.de is stored as xn--bcher-kva.de), URLs reduced to \
+            their host. Public suffixes such as co.uk are refused. If any entry is \
+            invalid, nothing is added.
+
+            Examples:
+              refocus list add work reddit.com 'https://news.ycombinator.com/news'
+              refocus list add work 203.0.113.0/24
+              refocus list add games --program steam --program lutris
+            """)
+
+    @OptionGroup var list: ListNameArgument
+    @OptionGroup var arguments: EntryArguments
+
+    func run() throws {
+        let name = try list.listName
+        let (entries, programs) = try arguments.parsed()
+        let change = try ListChange(name, in: try UserLists.store(), creating: true)
+        let newEntries = Set(entries).subtracting(change.entries.items).sorted()
+        let newPrograms = Set(programs).subtracting(change.programs.items).sorted()
+        let present = Set(entries).intersection(change.entries.items).map(\.description)
+            + Set(programs).intersection(change.programs.items).map(\.description)
+
+        if !newEntries.isEmpty || !newPrograms.isEmpty || change.origin == nil {
+            try change.save(entries: change.entries.editing(adding: newEntries),
+                            programs: change.programs.editing(adding: newPrograms))
+        }
+        let added = newEntries.map(\.description) + newPrograms.map { "program \($0)" }
+        if !added.isEmpty { print("Added to \(name): \(added.joined(separator: ", "))") }
+        if !present.isEmpty { print("Already in \(name): \(present.sorted().joined(separator: ", "))") }
+    }
+}

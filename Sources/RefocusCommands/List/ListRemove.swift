@@ -1,0 +1,43 @@
+import ArgumentParser
+import RefocusCore
+import RefocusSystem
+
+/// `refocus list remove NAME ENTRY…`: removes entries or programs from a list.
+struct ListRemove: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Remove domains, addresses or programs from a list.",
+        discussion: """
+            Entries are matched in canonical form, so 'https://Reddit.com/' removes \
+            reddit.com. Entries that are not in the list are reported and the exit \
+            status is 65; the others are still removed.
+
+            Examples:
+              refocus list remove work reddit.com
+              refocus list remove games --program lutris
+            """)
+
+    @OptionGroup var list: ListNameArgument
+    @OptionGroup var arguments: EntryArguments
+
+    func run() throws {
+        let name = try list.listName
+        let (entries, programs) = try arguments.parsed()
+        let change = try ListChange(name, in: try UserLists.store(), creating: false)
+        let removedEntries = Set(entries).intersection(change.entries.items)
+        let removedPrograms = Set(programs).intersection(change.programs.items)
+        let missing = Set(entries).subtracting(removedEntries).map(\.description)
+            + Set(programs).subtracting(removedPrograms).map { "program \($0)" }
+
+        if !removedEntries.isEmpty || !removedPrograms.isEmpty {
+            try change.save(entries: change.entries.editing(removing: removedEntries),
+                            programs: change.programs.editing(removing: removedPrograms))
+            let removed = removedEntries.sorted().map(\.description) + removedPrograms.sorted().map { "program \($0)" }
+            print("Removed from \(name): \(removed.joined(separator: ", "))")
+        }
+        guard missing.isEmpty else {
+            missing.sorted().forEach { Console.error("not in list \(name): \($0)") }
+            throw ListChangeError.notInList(count: missing.count, name)
+        }
+    }
+}

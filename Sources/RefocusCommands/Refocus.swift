@@ -1,0 +1,46 @@
+import ArgumentParser
+import RefocusCore
+
+/// The `refocus` command: block distracting sites and programs for a while.
+public struct Refocus: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "refocus",
+        abstract: "Block distracting websites and programs for a focus session.",
+        discussion: """
+            Block lists name the domains, addresses and programs to block. Six lists are \
+            built in (social, news, video, shopping, chat, games); your own live in \
+            $XDG_CONFIG_HOME/refocus/lists (default ~/.config/refocus/lists).
+
+            Examples:
+              refocus lists                         # every list, built-in and yours
+              refocus list show social              # what the social list blocks
+              refocus list add work reddit.com      # add a domain to your list 'work'
+              refocus list add chat --program discord
+              refocus list import ads hosts.txt     # import a hosts or Adblock file
+
+            Exit status: 0 success, 64 usage, 65 invalid data, 66 no such list or file, \
+            71 system error, 75 busy, 77 not permitted, 78 bad configuration.
+            """,
+        version: RefocusVersion.string,
+        subcommands: [ListsCommand.self, ListCommand.self]
+    )
+
+    public init() {}
+}
+
+/// Runs `refocus` with the process's arguments and exits with the documented status.
+public enum RefocusMain {
+    /// Parses, runs, reports errors as `refocus: message` on stderr, and exits.
+    public static func main(_ arguments: [String]? = nil) -> Never {
+        do {
+            var command = try Refocus.parseAsRoot(arguments)
+            try command.run()
+            Refocus.exit()
+        } catch let error as any RefocusError {
+            Console.error(error.description)
+            Refocus.exit(withError: ExitCode(ExitStatus(error.category).rawValue))
+        } catch {
+            Refocus.exit(withError: error)
+        }
+    }
+}

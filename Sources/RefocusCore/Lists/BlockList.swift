@@ -1,0 +1,26 @@
+/// A named block list: the entries (domains, addresses) that sync between
+/// machines, and the program names that stay on this machine.
+public struct BlockList: Hashable, Sendable {
+    /// The list's name.
+    public var name: BlockListName
+    /// Domains, addresses and CIDR ranges.
+    public var entries: Set<BlockEntry>
+    /// Programs to kill while the list is active.
+    public var programs: Set<ProgramName>
+
+    /// Makes a list.
+    public init(name: BlockListName, entries: Set<BlockEntry> = [], programs: Set<ProgramName> = []) {
+        self.name = name
+        self.entries = entries
+        self.programs = programs
+    }
+
+    /// The domain entries, sorted.
+    public var domains: [DomainName] { entries.compactMap(\.domain).sorted() }
+
+    /// The address and range entries, sorted.
+    public var addresses: [AddressRange] { entries.compactMap(\.addressRange).sorted() }
+
+    /// Whether the list blocks nothing.
+    public var isEmpty: Bool { entries.isEmpty && programs.isEmpty }
+}

@@ -1,0 +1,110 @@
+/// One request to `refocus-helper`. The caller is never part of it: the
+/// helper knows the caller from `SUDO_UID` or its real uid.
+public enum HelperRequest: Sendable, Equatable {
+    /// Start (or extend) a session blocking the given lists.
+    case start(StartRequest)
+    /// End one of the caller's sessions, or all of its unlocked ones.
+    case stop(StopRequest)
+    /// The active sessions.
+    case status
+    /// Ended sessions, newest first.
+    case history(HistoryRequest)
+
+    /// The verb's name on the wire.
+    public var verb: String {
+        switch self {
+        case .start: "start"
+        case .stop: "stop"
+        case .status: "status"
+        case .history: "history"
+        }
+    }
+}
+
+/// The lists, length and lock of a new session.
+public struct StartRequest: Codable, Sendable, Equatable {
+    /// The lists to block, with their entries resolved by the caller.
+    public var lists: [BlockList]
+    /// How long the session lasts.
+    public var length: SessionLength
+    /// Whether the session refuses `stop` until it ends.
+    public var locked: Bool
+
+    /// Makes a start request.
+    public init(lists: [BlockList], length: SessionLength, locked: Bool) {
+        self.lists = lists
+        self.length = length
+        self.locked = locked
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case lists, length, locked }
+
+    /// Decodes strictly and enforces the protocol's count limits.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        lists = try container.decodeArray(BlockList.self, forKey: .lists, limit: HelperProtocol.maximumLists)
+        length = try container.decode(SessionLength.self, forKey: .length)
+        locked = try container.decode(Bool.self, forKey: .locked)
+        guard !lists.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .lists, in: container, debugDescription: "no list given")
+        }
+        if lists.reduce(0, { $0 + $1.entries.count }) > HelperProtocol.maximumEntries {
+            throw DecodingError.dataCorruptedError(
+                forKey: .lists, in: container,
+                debugDescription: "more than \(HelperProtocol.maximumEntries) entries")
+        }
+        if lists.reduce(0, { $0 + $1.programs.count }) > HelperProtocol.maximumPrograms {
+            throw DecodingError.dataCorruptedError(
+                forKey: .lists, in: container,
+                debugDescription: "more than \(HelperProtocol.maximumPrograms) programs")
+        }
+        if Set(lists.map(\.name)).count != lists.count {
+            throw DecodingError.dataCorruptedError(forKey: .lists, in: container, debugDescription: "a list is named twice")
+        }
+    }
+}
+
+/// Which session to stop.
+public struct StopRequest: Codable, Sendable, Equatable {
+    /// The session's id; nil stops every unlocked session of the caller.
+    public var sessionID: Int64?
+
+    /// Makes a stop request.
+    public init(sessionID: Int64?) {
+        self.sessionID = sessionID
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case sessionID }
+
+    /// Decodes strictly.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        sessionID = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int64.self, forKey: .sessionID)
+    }
+}
+
+/// How much history to return.
+public struct HistoryRequest: Codable, Sendable, Equatable {
+    /// The most sessions to return, 1 to `HelperProtocol.maximumHistory`.
+    public var limit: Int
+
+    /// Makes a history request.
+    public init(limit: Int) {
+        self.limit = limit
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case limit }
+
+    /// Decodes strictly and checks the limit's range.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        limit = try container.decode(Int.self, forKey: .limit)
+        guard (1...HelperProtocol.maximumHistory).contains(limit) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .limit, in: container,
+                debugDescription: "limit must be from 1 to \(HelperProtocol.maximumHistory)")
+        }
+    }
+}

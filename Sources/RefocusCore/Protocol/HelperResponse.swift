@@ -1,0 +1,105 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The helper's answer to one request: `{"version": 1, "ok": true, "sessions": [...]}`
+/// or `{"version": 1, "ok": false, "error": {"code": "...", "message": "..."}}`.
+public struct HelperResponse: Codable, Sendable, Equatable {
+    /// The protocol version of the helper that answered.
+    public var version: Int
+    /// The sessions the request started, stopped, listed or found in history.
+    public var sessions: [SessionSummary]
+    /// Remarks for the user, such as a list enforced through /etc/hosts only.
+    public var notes: [String]
+    /// The failure, when the request failed.
+    public var error: ProtocolFailure?
+
+    /// Whether the request succeeded.
+    public var ok: Bool { error == nil }
+
+    /// A successful answer.
+    public init(sessions: [SessionSummary], notes: [String] = []) {
+        version = HelperProtocol.version
+        self.sessions = sessions
+        self.notes = notes
+        error = nil
+    }
+
+    /// A failed answer.
+    public init(failure: ProtocolFailure) {
+        version = HelperProtocol.version
+        sessions = []
+        notes = []
+        error = failure
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case version, ok, sessions, notes, error }
+
+    /// Decodes a response, checking that `ok` agrees with the presence of `error`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        sessions = try container.decodeIfPresent([SessionSummary].self, forKey: .sessions) ?? []
+        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        error = try container.decodeIfPresent(ProtocolFailure.self, forKey: .error)
+        guard try container.decode(Bool.self, forKey: .ok) == (error == nil) else {
+            throw DecodingError.dataCorruptedError(forKey: .ok, in: container,
+                                                   debugDescription: "'ok' disagrees with 'error'")
+        }
+    }
+
+    /// Encodes `ok` explicitly, so that scripts can test one field.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(ok, forKey: .ok)
+        try container.encode(sessions, forKey: .sessions)
+        try container.encode(notes, forKey: .notes)
+        try container.encodeIfPresent(error, forKey: .error)
+    }
+}
+
+/// A session as the helper reports it: who, what, when, and how it ended.
+public struct SessionSummary: Codable, Sendable, Equatable {
+    /// The session's id in the store.
+    public var id: Int64
+    /// The uid of the user who started it.
+    public var owner: UInt32
+    /// The names of the lists it blocks.
+    public var lists: [BlockListName]
+    /// When it started.
+    public var start: Date
+    /// When it ends (or ended, as planned).
+    public var plannedEnd: Date
+    /// Whether `stop` is refused until it ends.
+    public var locked: Bool
+    /// When it really ended; nil while active.
+    public var endedAt: Date?
+    /// How it ended; nil while active.
+    public var outcome: SessionOutcome?
+
+    /// Makes a summary.
+    public init(id: Int64, owner: UInt32, lists: [BlockListName], start: Date, plannedEnd: Date,
+                locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil) {
+        self.id = id
+        self.owner = owner
+        self.lists = lists
+        self.start = start
+        self.plannedEnd = plannedEnd
+        self.locked = locked
+        self.endedAt = endedAt
+        self.outcome = outcome
+    }
+}
+
+/// How a session ended.
+public enum SessionOutcome: String, Codable, Sendable, CaseIterable {
+    /// It ran to its planned end.
+    case completed
+    /// Its owner stopped it early.
+    case stopped
+    /// Root cleared it (`refocus-helper clear`).
+    case cleared
+}

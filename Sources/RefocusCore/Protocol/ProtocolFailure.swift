@@ -1,0 +1,50 @@
+/// The stable error codes of the helper protocol. Scripts may match on them;
+/// they never change meaning.
+public enum ProtocolErrorCode: String, Codable, Sendable, CaseIterable {
+    /// The request is not valid JSON of the protocol, or a field is invalid.
+    case badRequest = "bad-request"
+    /// The request speaks another protocol version.
+    case unsupportedVersion = "unsupported-version"
+    /// The request is larger than `HelperProtocol.maximumRequestBytes`.
+    case requestTooLarge = "request-too-large"
+    /// The session length is outside the administrator's policy.
+    case lengthOutOfBounds = "length-out-of-bounds"
+    /// The caller may not do this (not root, no SUDO_UID, not the owner).
+    case notPermitted = "not-permitted"
+    /// The named session does not exist or is not the caller's.
+    case notFound = "not-found"
+    /// The session is locked until it ends.
+    case sessionLocked = "session-locked"
+    /// Another helper run holds the store; try again.
+    case busy
+    /// The operating system refused an operation.
+    case systemError = "system-error"
+
+    /// The category that sets the exit code for this failure.
+    public var category: ErrorCategory {
+        switch self {
+        case .badRequest, .unsupportedVersion, .requestTooLarge, .lengthOutOfBounds: .data
+        case .notPermitted, .sessionLocked: .notPermitted
+        case .notFound: .notFound
+        case .busy: .busy
+        case .systemError: .system
+        }
+    }
+}
+
+/// A failed request: a stable code and a message for a person.
+public struct ProtocolFailure: RefocusError, Codable, Equatable {
+    /// The stable code.
+    public let code: ProtocolErrorCode
+    /// What went wrong and what to do, in one line.
+    public let message: String
+
+    /// Makes a failure.
+    public init(code: ProtocolErrorCode, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var category: ErrorCategory { code.category }
+    public var description: String { message }
+}

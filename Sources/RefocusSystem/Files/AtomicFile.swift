@@ -1,0 +1,65 @@
+import Glibc
+import RefocusCore
+import SystemPackage
+
+/// Replaces a file's contents atomically: a crash at any instant leaves
+/// either the old file or the new one, never a mix.
+///
+/// The new bytes go to a temporary sibling (same directory, so the rename
+/// cannot cross file systems), are flushed with `fsync`, renamed over the
+/// target, and the directory is flushed so the rename itself is durable.
+/// An existing file keeps its permission bits; a new one gets `mode`.
+/// Needs write permission on the directory.
+public enum AtomicFile {
+    /// Writes `bytes` to `path` atomically.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
+        let directory = parentDirectory(of: path)
+        var status = stat()
+        let permissions: mode_t
+        switch syscall({ stat(path, &status) }) {
+        case .success: permissions = status.st_mode & 0o7777
+        case .failure(.noSuchFileOrDirectory): permissions = mode
+        case .failure(let errno): throw SystemError("inspect", path, errno)
+        }
+
+        let (fd, temporary) = try NewFile.create(prefix: path + ".refocus-", suffix: "", mode: 0o600, for: path)
+        do throws(SystemError) {
+            defer { close(fd) }
+            try writeAll(fd, bytes, path: temporary)
+            try syscall { fchmod(fd, permissions) }.get("set permissions of", temporary)
+            try syscall { fsync(fd) }.get("flush", temporary)
+            try syscall { rename(temporary, path) }.get("replace", path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Writes every byte, continuing after short writes.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = try syscall {
+                bytes.withUnsafeBytes { buffer in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return Glibc.write(fd, base + offset, buffer.count - offset)
+                }
+            }.get("write", path)
+            offset += written
+        }
+    }
+
+    /// Flushes a directory so that a rename in it survives a crash.
+    static func syncDirectory(_ directory: String) throws(SystemError) {
+        let fd = try syscall { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }.get("open", directory)
+        defer { close(fd) }
+        try syscall { fsync(fd) }.get("flush", directory)
+    }
+
+    /// The directory part of a path: `/etc` for `/etc/hosts`, `.` for `hosts`.
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

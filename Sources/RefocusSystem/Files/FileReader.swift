@@ -1,0 +1,35 @@
+import Glibc
+import RefocusCore
+import SystemPackage
+
+/// Reads whole files, refusing any larger than a cap so that a bad path
+/// (a device, a huge file) cannot exhaust memory.
+public enum FileReader {
+    /// The default cap: 64 MiB.
+    public static let defaultLimit = 64 << 20
+
+    /// The file's bytes, or nil when it does not exist.
+    public static func readIfPresent(_ path: String, limit: Int = defaultLimit) throws(SystemError) -> [UInt8]? {
+        let fd: Int32
+        switch syscall({ open(path, O_RDONLY | O_CLOEXEC) }) {
+        case .success(let opened): fd = opened
+        case .failure(.noSuchFileOrDirectory): return nil
+        case .failure(let errno): throw SystemError("open", path, errno)
+        }
+        defer { close(fd) }
+        return try readAll(fd, path: path, limit: limit)
+    }
+
+    /// Everything readable from `fd` up to `limit` bytes; more is an error.
+    public static func readAll(_ fd: Int32, path: String, limit: Int = defaultLimit) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = try syscall { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+                .get("read", path)
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
+            if bytes.count > limit { throw SystemError("read", path, .fileTooLarge) }
+        }
+    }
+}

@@ -1,0 +1,3 @@
+import RefocusHelperCommands
+
+RefocusHelperMain.main()

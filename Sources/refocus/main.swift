@@ -1,0 +1,3 @@
+import RefocusCommands
+
+RefocusMain.main()

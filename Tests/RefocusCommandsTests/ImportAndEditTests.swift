@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `refocus list import` and `refocus list edit`, run for real.
+@Suite struct ImportAndEditTests {
+    static let hostsFile = """
+        # StevenBlack-style hosts file
+        127.0.0.1 localhost
+        ::1 localhost ip6-localhost
+        127.0.1.1 mybox
+
+        0.0.0.0 ads.example.com
+        0.0.0.0 tracker.example.net metrics.example.net # two on a line
+        127.0.0.1 ads.example.com
+        0.0.0.0 co.uk
+        some junk line here
+        ||adblock.example.org^
+
+        """
+
+    @Test func importsAHostsFileAndReportsEveryRejection() throws {
+        let refocus = try Binary()
+        defer { refocus.cleanUp() }
+        let path = try refocus.write(Self.hostsFile, to: "hosts.txt")
+        try refocus("list", "add", "ads", "metrics.example.net")
+        let result = try refocus("list", "import", "ads", path)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Imported into ads: 3 added, 2 skipped as duplicates, 6 rejected."))
+        for line in [2, 3, 4, 9, 10] { #expect(result.stderr.contains("hosts.txt:\(line): ")) }
+        #expect(result.stderr.contains("'localhost' is this machine's own name"))
+        #expect(result.stderr.contains("'co.uk' is a public suffix"))
+        #expect(result.stderr.contains("127.0.1.1, which is not a blocking address"))
+        #expect(refocus.listFile("ads.domains")
+                == "metrics.example.net\nadblock.example.org\nads.example.com\ntracker.example.net\n")
+    }
+
+    @Test func importsFromStandardInputAsJSON() throws {
+        let refocus = try Binary()
+        defer { refocus.cleanUp() }
+        let result = try refocus("list", "import", "ads", "-", "--json", input: "||a.example^\n!c\n@@||b.example^\n")
+        #expect(result.status == 0)
+        let report = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(report?["added"] as? Int == 1)
+        #expect(report?["duplicates"] as? Int == 0)
+        let rejected = report?["rejected"] as? [[String: Any]]
+        #expect(rejected?.first?["line"] as? Int == 3)
+        #expect(try refocus("list", "import", "ads", refocus.home + "/absent").status == 66)
+    }
+
+    /// An editor script that runs `command` on the file it is given.
+    func editor(_ refocus: Binary, _ command: String) throws -> String {
+        let path = try refocus.write("#!/bin/sh\n\(command)\n", to: "editor-\(UUID().uuidString).sh")
+        chmod(path, 0o755)
+        return path
+    }
+
+    @Test func editValidatesBeforeSaving() throws {
+        let refocus = try Binary()
+        defer { refocus.cleanUp() }
+        try refocus("list", "add", "work", "a.example")
+
+        let good = try editor(refocus, #"printf '# edited\nb.example\n' >> "$1""#)
+        let saved = try refocus("list", "edit", "work", environment: ["EDITOR": good, "VISUAL": ""])
+        #expect(saved.status == 0 && saved.stdout.contains("Saved work."))
+        #expect(refocus.listFile("work.domains") == "a.example\n# edited\nb.example\n")
+
+        let bad = try editor(refocus, #"printf 'co.uk\nexa mple.com\n' >> "$1""#)
+        let refused = try refocus("list", "edit", "work", environment: ["VISUAL": bad])
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains(":4: 'co.uk' is a public suffix"))
+        #expect(refused.stderr.contains(":5: 'exa mple.com' contains a space"))
+        #expect(refocus.listFile("work.domains") == "a.example\n# edited\nb.example\n", "list unchanged")
+        // The edited copy is kept, with the user's work in it.
+        let kept = try #require(refused.stderr.split(separator: "kept at ").last.map { String($0.dropLast()) })
+        #expect(FileManager.default.contents(atPath: kept).map { String(decoding: $0, as: UTF8.self) }
+                == "a.example\n# edited\nb.example\nco.uk\nexa mple.com\n")
+    }
+
+    @Test func editProgramsAndBuiltinsAndFailingEditors() throws {
+        let refocus = try Binary()
+        defer { refocus.cleanUp() }
+        let append = try editor(refocus, #"echo heroic-launcher >> "$1""#)
+        let saved = try refocus("list", "edit", "games", "--programs", environment: ["EDITOR": append])
+        #expect(saved.status == 0 && saved.stdout.contains("Saved your copy of the built-in list games"))
+        #expect(refocus.listFile("games.programs")?.hasSuffix("retroarch\nheroic-launcher\n") == true)
+
+        let untouched = try refocus("list", "edit", "news", environment: ["EDITOR": "true"])
+        #expect(untouched.status == 0 && untouched.stdout.contains("No changes"))
+        #expect(refocus.listFile("news.domains") == nil, "an unchanged built-in list is not copied")
+
+        let failing = try refocus("list", "edit", "news", environment: ["EDITOR": "false"])
+        #expect(failing.status == 71 && failing.stderr.contains("the editor 'false' failed"))
+        #expect(try refocus("list", "edit", "nosuch", environment: ["EDITOR": "true"]).status == 66)
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+@testable import RefocusCore
+
+@Suite struct HostsSectionTests {
+    @Test func expandsSortsAndPairsAddresses() throws {
+        let domains = try ["reddit.com", "www.example.org"].map { try DomainName(validating: $0) }
+        let body = HostsSection.body(domains: domains, subdomains: ["www", "m"])
+        #expect(body == [
+            "0.0.0.0 m.reddit.com", ":: m.reddit.com",
+            "0.0.0.0 reddit.com", ":: reddit.com",
+            "0.0.0.0 www.example.org", ":: www.example.org",
+            "0.0.0.0 www.reddit.com", ":: www.reddit.com",
+        ])
+    }
+
+    @Test func deterministicWhateverTheOrderAndDuplicates() throws {
+        let a = try ["b.example", "a.example", "www.a.example"].map { try DomainName(validating: $0) }
+        let b = try ["www.a.example", "a.example", "b.example", "a.example"].map { try DomainName(validating: $0) }
+        #expect(HostsSection.body(domains: a) == HostsSection.body(domains: b))
+        #expect(HostsSection.body(domains: a).count == Set(HostsSection.body(domains: a)).count)
+    }
+
+    @Test func defaultSubdomains() throws {
+        let body = HostsSection.body(domains: [try DomainName(validating: "x.example")])
+        #expect(body.count == 12)
+        #expect(body.contains("0.0.0.0 api.x.example"))
+        #expect(body.contains(":: mobile.x.example"))
+    }
+
+    @Test(arguments: [("www", true), ("m2", true), ("a-b", true), ("", false), ("-a", false), ("A", false),
+                      ("a.b", false), (String(repeating: "a", count: 64), false)])
+    func subdomainLabels(_ label: String, valid: Bool) {
+        #expect(HostsSection.isValidSubdomain(label) == valid)
+    }
+
+    @Test func invalidSubdomainsAreIgnoredAndLongNamesNotExpanded() throws {
+        let long = String(repeating: "a", count: 63)
+        let name = try DomainName(validating: [long, long, long, String(repeating: "b", count: 57), "com"].joined(separator: "."))
+        let body = HostsSection.body(domains: [name], subdomains: ["www", "bad label"])
+        #expect(body == ["0.0.0.0 \(name)", ":: \(name)"])
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+@testable import RefocusCore
+
+@Suite struct ProtocolTests {
+    func decode(_ json: String) throws -> RequestEnvelope {
+        try HelperProtocol.decoder().decode(RequestEnvelope.self, from: Data(json.utf8))
+    }
+
+    @Test func startRoundTrips() throws {
+        let list = BlockList(name: try BlockListName("work"),
+                             entries: [try BlockEntry(parsing: "reddit.com"), try BlockEntry(parsing: "192.0.2.0/24")],
+                             programs: [try ProgramName("steam")])
+        let envelope = RequestEnvelope(.start(StartRequest(lists: [list], length: SessionLength(seconds: 3000),
+                                                           locked: true)))
+        let data = try HelperProtocol.encoder().encode(envelope)
+        #expect(String(decoding: data, as: UTF8.self) == """
+            {"start":{"length":3000,"lists":[{"entries":["reddit.com","192.0.2.0\\/24"],"name":"work",\
+            "programs":["steam"]}],"locked":true},"verb":"start","version":1}
+            """)
+        #expect(try HelperProtocol.decoder().decode(RequestEnvelope.self, from: data) == envelope)
+    }
+
+    @Test(arguments: [
+        RequestEnvelope(.status),
+        RequestEnvelope(.stop(StopRequest(sessionID: 7))),
+        RequestEnvelope(.stop(StopRequest(sessionID: nil))),
+        RequestEnvelope(.history(HistoryRequest(limit: 20))),
+    ])
+    func otherVerbsRoundTrip(_ envelope: RequestEnvelope) throws {
+        let data = try HelperProtocol.encoder().encode(envelope)
+        #expect(try HelperProtocol.decoder().decode(RequestEnvelope.self, from: data) == envelope)
+    }
+
+    static let rejected: [String] = [
+        #"{"version":1,"verb":"status","extra":1}"#,                                   // unknown top-level key
+        #"{"version":1,"verb":"status","start":{}}"#,                                   // payload for a bare verb
+        #"{"version":1,"verb":"start"}"#,                                               // missing payload
+        #"{"version":1,"verb":"reboot"}"#,                                              // unknown verb
+        #"{"verb":"status"}"#,                                                          // no version
+        #"{"version":1,"verb":"history","history":{"limit":0}}"#,                       // limit out of range
+        #"{"version":1,"verb":"stop","stop":{"sessionID":1,"uid":0}}"#,                 // smuggled caller
+        #"{"version":1,"verb":"start","start":{"lists":[],"length":60,"locked":false}}"#, // no list
+        #"{"version":1,"verb":"start","start":{"lists":[{"name":"w","entries":["co.uk"],"programs":[]}],"length":60,"locked":false}}"#,
+        #"{"version":1,"verb":"start","start":{"lists":[{"name":"../x","entries":[],"programs":[]}],"length":60,"locked":false}}"#,
+        #"{"version":1,"verb":"start","start":{"lists":[{"name":"w","entries":[],"programs":["/bin/sh"]}],"length":60,"locked":false}}"#,
+        #"{"version":1,"verb":"start","start":{"lists":[{"name":"w","entries":[],"programs":[],"owner":0}],"length":60,"locked":false}}"#,
+        #"{"version":1,"verb":"start","start":{"lists":[{"name":"w","entries":[],"programs":[]},{"name":"w","entries":[],"programs":[]}],"length":60,"locked":false}}"#,
+        #"{"version":1,"verb":"start","start":{"lists":[{"name":"w","entries":[],"programs":[]}],"length":-5,"locked":false}}"#,
+        #"[]"#,
+        #"not json"#,
+    ]
+
+    @Test(arguments: rejected)
+    func rejectsInvalidRequests(_ json: String) {
+        #expect(throws: (any Error).self) { try decode(json) }
+    }
+
+    @Test func rejectsOtherVersionsWithTheirCode() {
+        #expect(throws: ProtocolFailure(code: .unsupportedVersion,
+                                        message: "request version 2; this helper speaks version 1")) {
+            try decode(#"{"version":2,"verb":"status"}"#)
+        }
+    }
+
+    @Test func rejectsTooManyLists() throws {
+        let lists = (0...HelperProtocol.maximumLists).map { #"{"name":"l\#($0)","entries":[],"programs":[]}"# }
+        let json = #"{"version":1,"verb":"start","start":{"lists":[\#(lists.joined(separator: ","))],"length":60,"locked":false}}"#
+        #expect(throws: (any Error).self) { try decode(json) }
+    }
+
+    @Test func responsesRoundTripAndCheckOk() throws {
+        let session = SessionSummary(id: 3, owner: 1000, lists: [try BlockListName("social")],
+                                     start: Date(timeIntervalSince1970: 1_800_000_000),
+                                     plannedEnd: Date(timeIntervalSince1970: 1_800_003_000), locked: false)
+        for response in [HelperResponse(sessions: [session], notes: ["a note"]),
+                         HelperResponse(failure: ProtocolFailure(code: .sessionLocked, message: "locked for 20m"))] {
+            let data = try HelperProtocol.encoder().encode(response)
+            #expect(try HelperProtocol.decoder().decode(HelperResponse.self, from: data) == response)
+        }
+        let lying = #"{"version":1,"ok":true,"sessions":[],"notes":[],"error":{"code":"busy","message":"x"}}"#
+        #expect(throws: (any Error).self) {
+            try HelperProtocol.decoder().decode(HelperResponse.self, from: Data(lying.utf8))
+        }
+    }
+
+    @Test func everyErrorCodeHasAStableSpellingAndCategory() {
+        #expect(ProtocolErrorCode.allCases.map(\.rawValue) == [
+            "bad-request", "unsupported-version", "request-too-large", "length-out-of-bounds",
+            "not-permitted", "not-found", "session-locked", "busy", "system-error",
+        ])
+        #expect(ExitStatus(ProtocolErrorCode.sessionLocked.category) == .notPermitted)
+        #expect(ExitStatus(ProtocolErrorCode.busy.category).rawValue == 75)
+    }
+}
