@@ -121,3 +121,16 @@ import Testing
         #expect(entries.sorted().map(\.description) == ["a.example", "b.example", "10.0.0.1", "2001:db8::1"])
     }
 }
+
+extension BlockEntryTests {
+    @Test(arguments: [
+        ("example.com/redirect?u=https://other.example/", "example.com"),
+        ("HTTPS://Example.com", "example.com"),
+        ("git+ssh://git@example.org:22/repo", "example.org"),
+        ("example.com:8080/a:b", "example.com"),
+        ("192.0.2.7:8080", "192.0.2.7"),
+    ])
+    func delimitersInsidePathsAndPorts(_ input: String, canonical: String) throws {
+        #expect(try BlockEntry(parsing: input).description == canonical)
+    }
+}

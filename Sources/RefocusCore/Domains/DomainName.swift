@@ -17,20 +17,20 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Throws `EntryError` naming the first problem found.
     public init(validating input: some StringProtocol) throws(EntryError) {
         var name = String(input)
-        if name.hasSuffix(".") && !name.hasSuffix("..") { name.removeLast() }
+        if name.utf8.last == asciiByte("."), name.utf8.dropLast().last != asciiByte(".") { name.removeLast() }
         guard !name.isEmpty else { throw .empty }
         if name.hasPrefix("*.") { throw .wildcard(name: name, suggestion: String(name.dropFirst(2))) }
 
-        let needsIDNA = !name.utf8.allSatisfy { $0 < 0x80 }
-            || name.split(separator: ".").contains { $0.lowercased().hasPrefix("xn--") }
+        let needsIDNA = !name.utf8.allSatisfy { $0 < 0x80 } || Self.hasALabel(name)
         if needsIDNA {
             switch IDNA.toASCII(name) {
             case .success(let ascii): name = ascii
             case .failure(let failure): throw .internationalName(name: name, reason: failure.reason)
             }
         }
-        name = name.lowercased()
-        try Self.checkSyntax(name, as: String(input))
+        let bytes = name.utf8.map { isASCIILetter($0) ? $0 | 0x20 : $0 }
+        name = String(decoding: bytes, as: UTF8.self)
+        try Self.checkSyntax(bytes, name: name, as: String(input))
         guard let suffixes = PublicSuffixList.shared else { throw .suffixListUnavailable }
         if suffixes.isPublicSuffix(name) { throw .publicSuffix(name: name) }
         ascii = name
@@ -43,37 +43,54 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public static func < (lhs: DomainName, rhs: DomainName) -> Bool { lhs.ascii < rhs.ascii }
 
-    /// Checks lengths, label syntax and the top-level label of a lower-case ASCII name.
-    private static func checkSyntax(_ name: String, as typed: String) throws(EntryError) {
-        if let bad = name.first(where: { !isHostCharacter($0) }) {
-            throw .invalidCharacter(name: typed, character: bad)
+    /// Whether any label starts with `xn--` (any case): an A-label that libidn2 must check.
+    private static func hasALabel(_ name: String) -> Bool {
+        var labelStart = true
+        var bytes = name.utf8.makeIterator()
+        while let byte = bytes.next() {
+            if labelStart, byte | 0x20 == asciiByte("x") {
+                let rest = [bytes.next(), bytes.next(), bytes.next()]
+                if rest[0].map({ $0 | 0x20 }) == asciiByte("n"), rest[1] == asciiByte("-"), rest[2] == asciiByte("-") { return true }
+                labelStart = rest.contains(asciiByte("."))
+                continue
+            }
+            labelStart = byte == asciiByte(".")
         }
-        if name.utf8.count > maximumLength { throw .nameTooLong(name: name, length: name.utf8.count) }
-        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
-        for label in labels {
+        return false
+    }
+
+    /// Checks lengths, label syntax and the top-level label of a lower-case
+    /// ASCII name in one pass over its bytes; messages are built only on failure.
+    private static func checkSyntax(_ bytes: [UInt8], name: String, as typed: String) throws(EntryError) {
+        if let bad = bytes.firstIndex(where: { !isHostByte($0) }) {
+            let character = name.utf8.index(name.utf8.startIndex, offsetBy: bad, limitedBy: name.utf8.endIndex)
+                .map { name[$0] } ?? "?"
+            throw .invalidCharacter(name: typed, character: character)
+        }
+        if bytes.count > maximumLength { throw .nameTooLong(name: name, length: bytes.count) }
+        var labelStart = 0
+        var labelCount = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == asciiByte(".") {
+            let label = bytes[labelStart..<index]
+            let text = { String(decoding: label, as: UTF8.self) }
             if label.isEmpty { throw .emptyLabel(name: typed) }
-            if label.utf8.count > maximumLabelLength {
-                throw .labelTooLong(name: name, label: String(label), length: label.utf8.count)
+            if label.count > maximumLabelLength { throw .labelTooLong(name: name, label: text(), length: label.count) }
+            if label.first == asciiByte("-") || label.last == asciiByte("-") {
+                throw .hyphenAtLabelEdge(name: name, label: text())
             }
-            if label.hasPrefix("-") || label.hasSuffix("-") {
-                throw .hyphenAtLabelEdge(name: name, label: String(label))
+            labelCount += 1
+            if index == bytes.count {
+                if labelCount == 1 { throw .singleLabel(name: name) }
+                if label.allSatisfy(isASCIIDigit) { throw .numericTopLevel(name: name) }
+                if label.contains(asciiByte("_")) { throw .invalidCharacter(name: typed, character: "_") }
             }
+            labelStart = index + 1
         }
-        guard let last = labels.last, labels.count > 1 else { throw .singleLabel(name: name) }
-        if last.allSatisfy(\.isASCIIDigit) { throw .numericTopLevel(name: name) }
-        if last.contains("_") { throw .invalidCharacter(name: typed, character: "_") }
     }
 
     /// Letters, digits, hyphen, dot, and the underscore that real host names use.
-    private static func isHostCharacter(_ character: Character) -> Bool {
-        switch character {
-        case "a"..."z", "0"..."9", "-", ".", "_": true
-        default: false
-        }
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        (byte >= asciiByte("a") && byte <= asciiByte("z")) || isASCIIDigit(byte)
+            || byte == asciiByte("-") || byte == asciiByte(".") || byte == asciiByte("_")
     }
-}
-
-extension Character {
-    /// Whether this is one of the ASCII digits 0–9.
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -9,21 +9,26 @@ struct EntryText {
     }
 
     /// The entry the text names.
+    ///
+    /// Scans UTF-8 bytes: every delimiter it looks for is ASCII, and
+    /// Character-level indexing would dominate the cost of an import.
     func entry() throws(EntryError) -> BlockEntry {
         let trimmed = input.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty else { throw .empty }
 
-        var rest = Substring(trimmed)
+        var rest = trimmed
         let hasScheme = try stripScheme(&rest)
         // A bare address or CIDR range is taken whole, slash and all: 10.0.0.0/8.
-        if !hasScheme, !rest.hasPrefix("["), Self.isAddressAttempt(rest) { return try address(rest) }
+        if !hasScheme, rest.utf8.first != asciiByte("["), Self.isAddressAttempt(rest) { return try address(rest) }
 
-        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        var host = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
-        if host.hasPrefix("[") { return try bracketedAddress(host) }
+        let end = rest.utf8.firstIndex { $0 == asciiByte("/") || $0 == asciiByte("?") || $0 == asciiByte("#") } ?? rest.endIndex
+        let authority = rest[..<end]
+        var host = authority.utf8.lastIndex(of: asciiByte("@")).map { authority[authority.utf8.index(after: $0)...] }
+            ?? authority
+        if host.utf8.first == asciiByte("[") { return try bracketedAddress(host) }
         if Self.isAddressAttempt(host) { return try address(host) }
-        if let colon = host.firstIndex(of: ":") {
-            try checkPort(host[host.index(after: colon)...])
+        if let colon = host.utf8.firstIndex(of: asciiByte(":")) {
+            try checkPort(host[host.utf8.index(after: colon)...])
             host = host[..<colon]
         }
         if Self.isAddressAttempt(host) { return try address(host) }
@@ -32,34 +37,53 @@ struct EntryText {
 
     /// Removes `scheme://` when present; says whether it was.
     private func stripScheme(_ rest: inout Substring) throws(EntryError) -> Bool {
-        guard let range = rest.firstRange(of: "://") else { return false }
-        let scheme = rest[..<range.lowerBound]
-        let valid = scheme.first?.isLetter == true
-            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+        let bytes = rest.utf8
+        guard let colon = bytes.firstIndex(of: asciiByte(":")) else { return false }
+        let afterColon = bytes[colon...].dropFirst()
+        guard afterColon.starts(with: [asciiByte("/"), asciiByte("/")]) else { return false }
+        let scheme = bytes[..<colon]
+        // A "://" after a path or query (…/redirect?u=https://x) is not a scheme.
+        if scheme.contains(where: { $0 == asciiByte("/") || $0 == asciiByte("?") || $0 == asciiByte("#") }) { return false }
+        let valid = scheme.first.map(isASCIILetter) == true
+            && scheme.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == asciiByte("+") || $0 == asciiByte("-") || $0 == asciiByte(".") }
         guard valid else { throw .invalidScheme(input: input) }
-        rest = rest[range.upperBound...]
+        rest = rest[afterColon.dropFirst(2).startIndex...]
         return true
     }
 
     /// `[2001:db8::1]` or `[2001:db8::1]:443`.
     private func bracketedAddress(_ host: Substring) throws(EntryError) -> BlockEntry {
-        guard let close = host.firstIndex(of: "]") else {
+        guard let close = host.utf8.firstIndex(of: asciiByte("]")) else {
             throw .unclosedBracket(input: input)
         }
-        let after = host[host.index(after: close)...]
+        let after = host[host.utf8.index(after: close)...]
         if !after.isEmpty {
-            guard after.first == ":" else { throw .invalidPort(input: input, port: String(after)) }
-            try checkPort(after.dropFirst())
+            guard after.utf8.first == asciiByte(":") else { throw .invalidPort(input: input, port: String(after)) }
+            try checkPort(after[after.utf8.index(after: after.startIndex)...])
         }
-        return try address(host[host.index(after: host.startIndex)..<close])
+        return try address(host[host.utf8.index(after: host.startIndex)..<close])
     }
 
-    /// Whether the text must be an address: two colons or more (IPv6), or
-    /// only digits, dots and slashes with a dot (IPv4, even a broken one such
-    /// as `1.2.3`, which then fails with the reason).
+    /// Whether the text must be an address: two colons or more with only hex
+    /// digits, dots and slashes besides (IPv6, up to a `%` zone id), or only
+    /// digits, dots and slashes with a dot (IPv4, even a broken one such as
+    /// `1.2.3`, which then fails with the reason).
     static func isAddressAttempt(_ text: Substring) -> Bool {
-        if text.count(where: { $0 == ":" }) >= 2 { return true }
-        return text.contains(".") && text.allSatisfy { $0.isASCIIDigit || $0 == "." || $0 == "/" }
+        var colons = 0
+        var dots = 0
+        var onlyDecimal = true
+        var onlyHex = true
+        for byte in text.utf8 {
+            if byte == asciiByte("%") { break }
+            switch byte {
+            case asciiByte(":"): colons += 1; onlyDecimal = false
+            case asciiByte("."): dots += 1
+            case asciiByte("/"), asciiByte("0")...asciiByte("9"): break
+            case asciiByte("a")...asciiByte("f"), asciiByte("A")...asciiByte("F"): onlyDecimal = false
+            default: onlyDecimal = false; onlyHex = false
+            }
+        }
+        return (colons >= 2 && onlyHex) || (dots > 0 && onlyDecimal)
     }
 
     private func address(_ text: Substring) throws(EntryError) -> BlockEntry {
@@ -71,7 +95,7 @@ struct EntryText {
     }
 
     private func checkPort(_ port: Substring) throws(EntryError) {
-        guard !port.isEmpty, port.count <= 5, port.allSatisfy(\.isASCIIDigit),
+        guard !port.isEmpty, port.utf8.count <= 5, port.utf8.allSatisfy(isASCIIDigit),
               let number = Int(port), (1...65535).contains(number)
         else { throw .invalidPort(input: input, port: String(port)) }
     }
@@ -80,11 +104,23 @@ struct EntryText {
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs, CR and LF.
     func trimmingASCIIWhitespace() -> Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
         let text = Substring(self)
-        guard let first = text.firstIndex(where: { !isSpace($0) }),
-              let last = text.lastIndex(where: { !isSpace($0) })
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
+        guard let first = text.utf8.firstIndex(where: { !isSpace($0) }),
+              let last = text.utf8.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return text[first...last]
     }
 }
+
+/// The byte of an ASCII character literal.
+@inline(__always)
+func asciiByte(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }
+
+/// Whether a byte is an ASCII letter.
+@inline(__always)
+func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= asciiByte("a") && (byte | 0x20) <= asciiByte("z") }
+
+/// Whether a byte is an ASCII digit.
+@inline(__always)
+func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= asciiByte("0") && byte <= asciiByte("9") }
