@@ -2,6 +2,8 @@
 #   make            install missing Debian packages, build in release mode
 #   make test       install missing Debian packages, run the whole test suite
 #   make bench      run the benchmarks against the reference tools
+#   make man        generate the man pages into .build/man (generate-manual plugin)
+#   make completions  generate bash, zsh and fish completions into .build/completions
 # Swift 6 must be on PATH (swift.org toolchain); everything else is installed here.
 
 SWIFT        ?= swift
@@ -9,7 +11,7 @@ APT_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix \
                 libsqlite3-dev pkg-config nftables sudo cron dnsmasq iproute2 idn2
 SUDO         := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all deps build test bench clean
+.PHONY: all deps build test bench man completions clean
 
 all: build
 
@@ -34,6 +36,17 @@ test: deps
 
 bench: deps
 	$(SWIFT) run -c release refocus-bench all
+
+man: deps
+	$(SWIFT) package plugin generate-manual
+	mkdir -p .build/man
+	cp .build/plugins/GenerateManual/outputs/refocus/refocus.1 .build/man/
+
+completions: build
+	mkdir -p .build/completions
+	for shell in bash zsh fish; do \
+	  .build/release/refocus --generate-completion-script $$shell > .build/completions/refocus.$$shell; \
+	done
 
 clean:
 	rm -rf .build
