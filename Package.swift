@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "refocus-bench", dependencies: ["RefocusCore", "RefocusSystem"]),
 
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
-        .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem"]),
+        .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem", "CNetfilter"]),
         .testTarget(name: "RefocusCommandsTests",
                     dependencies: ["RefocusCore", "RefocusSystem", "refocus", "refocus-helper"]),
     ],
