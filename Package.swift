@@ -41,10 +41,15 @@ let package = Package(
         .executableTarget(name: "refocus-helper", dependencies: ["RefocusHelperCommands"]),
         .executableTarget(name: "refocus-bench", dependencies: ["RefocusCore", "RefocusSystem"]),
 
+        // Shared fixtures: running the built binaries, sandboxes of fresh namespaces.
+        .target(name: "RefocusTestSupport", path: "Tests/RefocusTestSupport"),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
         .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem", "CNetfilter"]),
         .testTarget(name: "RefocusCommandsTests",
-                    dependencies: ["RefocusCore", "RefocusSystem", "refocus", "refocus-helper"]),
+                    dependencies: ["RefocusTestSupport", "refocus", "refocus-helper"]),
+        // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
+        .testTarget(name: "RefocusPrivilegedTests",
+                    dependencies: ["RefocusTestSupport", "refocus", "refocus-helper"]),
     ],
     swiftLanguageModes: [.v6]
 )

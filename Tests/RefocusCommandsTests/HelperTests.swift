@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RefocusTestSupport
 import Testing
 
 /// `refocus-helper` in this build: a version, and a refusal without root.

@@ -1,4 +1,5 @@
 import Foundation
+import RefocusTestSupport
 import Testing
 
 /// `refocus list import` and `refocus list edit`, run for real.

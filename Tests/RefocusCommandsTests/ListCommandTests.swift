@@ -1,4 +1,5 @@
 import Foundation
+import RefocusTestSupport
 import Testing
 
 /// `refocus list …` run as a user would run it, on a fresh configuration folder.

@@ -2,16 +2,17 @@ import Foundation
 
 /// Runs the built `refocus` and `refocus-helper` binaries as a user would,
 /// with a private configuration folder.
-struct Binary {
+/// Test support: runs the built binaries.
+public struct Binary {
     /// What a run printed and how it exited.
-    struct Run {
-        let status: Int32
-        let stdout: String
-        let stderr: String
+    public struct Run {
+        public let status: Int32
+        public let stdout: String
+        public let stderr: String
     }
 
     /// The folder holding the built products: next to the test bundle, or `REFOCUS_BUILD_DIR`.
-    static let buildDirectory: String = {
+    public static let buildDirectory: String = {
         if let explicit = ProcessInfo.processInfo.environment["REFOCUS_BUILD_DIR"] { return explicit }
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
@@ -20,47 +21,51 @@ struct Binary {
         return directory.path
     }()
 
-    let name: String
-    let home: String
+    public let name: String
+    public let home: String
 
     /// A binary run with `XDG_CONFIG_HOME` set to a fresh folder.
-    init(_ name: String = "refocus") throws {
+    public init(_ name: String = "refocus") throws {
         self.name = name
         home = NSTemporaryDirectory() + "refocus-e2e-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     }
 
     /// The user's list folder.
-    var listsFolder: String { home + "/refocus/lists" }
+    public var listsFolder: String { home + "/refocus/lists" }
 
-    func cleanUp() {
+    public func cleanUp() {
         try? FileManager.default.removeItem(atPath: home)
     }
 
     /// Runs the binary with `arguments`, feeding `input` on stdin (else /dev/null).
     @discardableResult
-    func callAsFunction(_ arguments: String..., input: String? = nil, environment: [String: String] = [:],
+    public func callAsFunction(_ arguments: String..., input: String? = nil, environment: [String: String] = [:],
                         prefix: [String] = []) throws -> Run {
         try run(arguments, input: input, environment: environment, prefix: prefix)
     }
 
     /// Runs the binary, through `prefix` when given (`setpriv …`).
-    func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
-             prefix: [String] = []) throws -> Run {
-        let process = Process()
+    public func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
+                    prefix: [String] = []) throws -> Run {
         let path = Self.buildDirectory + "/" + name
-        if prefix.isEmpty {
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: prefix[0])
-            process.arguments = Array(prefix.dropFirst()) + [path] + arguments
-        }
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_CONFIG_HOME"] = home
-        environment["TMPDIR"] = home
+        var environment = ["XDG_CONFIG_HOME": home, "TMPDIR": home]
         environment.merge(extra) { $1 }
-        process.environment = environment
+        guard let launcher = prefix.first else {
+            return try Self.execute(path, arguments, input: input, environment: environment)
+        }
+        return try Self.execute(launcher, Array(prefix.dropFirst()) + [path] + arguments, input: input,
+                                environment: environment)
+    }
+
+    /// Runs any program with this process's environment plus `environment`,
+    /// feeding `input` on stdin (else /dev/null), and collects its output.
+    public static func execute(_ path: String, _ arguments: [String], input: String? = nil,
+                               environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardOutput = stdout
@@ -75,22 +80,44 @@ struct Binary {
             process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
             try process.run()
         }
+        // Read both pipes concurrently so that neither fills up and blocks the child.
+        let errorData = ErrorCollector(stderr.fileHandleForReading)
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        let err = errorData.wait()
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
                    stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// The text of a file in the list folder, or nil.
-    func listFile(_ name: String) -> String? {
+    public func listFile(_ name: String) -> String? {
         FileManager.default.contents(atPath: listsFolder + "/" + name).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Writes a file in the home folder and returns its path.
-    func write(_ text: String, to name: String) throws -> String {
+    public func write(_ text: String, to name: String) throws -> String {
         let path = home + "/" + name
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
+    }
+}
+
+/// Reads a pipe to its end on another thread.
+final class ErrorCollector: @unchecked Sendable {
+    // SAFETY of @unchecked Sendable: `data` is written by the reading thread
+    // before the semaphore is signalled and read only after waiting on it.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
     }
 }

@@ -1,0 +1,150 @@
+import Foundation
+import Glibc
+
+/// Test support: runs a bash script as root inside fresh namespaces, so that
+/// tests can change /etc/hosts, nftables and DNS for real without touching
+/// the machine.
+///
+/// Inside: a private mount namespace with an overlay on /etc (writes land in
+/// a temporary upper directory; the real /etc is untouched and rename works),
+/// tmpfs on /var/lib and /run (so /var/lib/refocus and /run/refocus start
+/// empty), and a private PID namespace, so every process the script starts
+/// dies with it. With `network`, also a private network namespace with
+/// loopback up, a peer namespace over a veth pair holding `peerAddresses`
+/// (each with a TCP server on port 8080), and dnsmasq on 127.0.0.1 answering
+/// `dns` records as the only name server in /etc/resolv.conf.
+///
+/// The script sees `$BIN` (the build folder) and `$WORK` (a private folder).
+public struct Sandbox: Sendable {
+    /// A DNS name and the address dnsmasq answers for it.
+    public struct Record: Sendable {
+        public let name: String
+        public let address: String
+        public init(_ name: String, _ address: String) {
+            self.name = name
+            self.address = address
+        }
+    }
+
+    public var network = true
+    public var dns: [Record] = []
+    public var peerAddresses: [String] = []
+
+    public init(network: Bool = true, dns: [Record] = [], peerAddresses: [String] = []) {
+        self.network = network
+        self.dns = dns
+        self.peerAddresses = peerAddresses
+    }
+
+    /// Why sandboxed tests cannot run here, or nil when they can.
+    public static let unavailableReason: String? = {
+        if getuid() != 0 { return "needs root to create namespaces and mounts (CI runs as root)" }
+        for tool in ["/usr/bin/unshare", "/usr/sbin/ip", "/usr/sbin/nft", "/usr/sbin/dnsmasq", "/usr/bin/getent"]
+        where !FileManager.default.isExecutableFile(atPath: tool) {
+            return "needs \(tool) (make test installs it)"
+        }
+        return nil
+    }()
+
+    /// Whether sandboxed tests can run here.
+    public static var isAvailable: Bool { unavailableReason == nil }
+
+    /// Runs `script` after the set-up; returns what it printed and its status.
+    public func run(_ script: String) throws -> Binary.Run {
+        let work = NSTemporaryDirectory() + "refocus-sandbox-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: work) }
+        let path = work + "/script.sh"
+        try Data((prelude + "\n# --- test ---\n" + script).utf8).write(to: URL(fileURLWithPath: path))
+        let flags = network ? ["--net", "--mount", "--pid", "--fork", "--mount-proc"]
+                            : ["--mount", "--pid", "--fork", "--mount-proc"]
+        return try Binary.execute("/usr/bin/unshare", flags + ["/bin/bash", path],
+                                  environment: ["BIN": Binary.buildDirectory, "WORK": work])
+    }
+
+    private var prelude: String {
+        var lines = [
+            "set -euo pipefail",
+            "mount --make-rprivate /",
+            #"mkdir -p "$WORK/upper" "$WORK/overlay-work""#,
+            #"mount -t overlay overlay -o lowerdir=/etc,upperdir="$WORK/upper",workdir="$WORK/overlay-work" /etc"#,
+            "mount -t tmpfs -o mode=0755 tmpfs /var/lib",
+            "mount -t tmpfs -o mode=0755 tmpfs /run",
+            "mkdir -p /run/refocus",
+        ]
+        guard network else { return lines.joined(separator: "\n") }
+        lines += [
+            "ip link set lo up",
+            "rm -f /etc/resolv.conf",
+            "echo 'nameserver 127.0.0.1' > /etc/resolv.conf",
+        ]
+        if !dns.isEmpty {
+            let records = dns.map { "--host-record=\($0.name),\($0.address)" }.joined(separator: " ")
+            lines.append("dnsmasq --no-daemon --no-resolv --no-hosts --listen-address=127.0.0.1 --bind-interfaces "
+                + "--user=root \(records) > \"$WORK/dnsmasq.log\" 2>&1 &")
+        }
+        if !peerAddresses.isEmpty {
+            lines += [
+                "unshare --net sleep infinity & PEER=$!",
+                "while [ ! -e /proc/$PEER/ns/net ] || [ \"$(readlink /proc/$PEER/ns/net)\" = \"$(readlink /proc/self/ns/net)\" ]; do sleep 0.01; done",
+                "ip link add refocus-v0 type veth peer name refocus-v1 netns /proc/$PEER/ns/net",
+                "ip link set refocus-v0 up",
+                "nsenter --net=/proc/$PEER/ns/net ip link set lo up",
+                "nsenter --net=/proc/$PEER/ns/net ip link set refocus-v1 up",
+            ]
+            for address in peerAddresses {
+                let v6 = address.contains(":")
+                let prefix = v6 ? "/64" : "/24"
+                lines.append("nsenter --net=/proc/$PEER/ns/net ip addr add \(address)\(prefix) dev refocus-v1\(v6 ? " nodad" : "")")
+            }
+            // Our side gets the .1 / ::1 of each peer network, and a route to it.
+            lines.append(contentsOf: Set(peerAddresses.map(Self.ourAddress)).sorted().map {
+                "ip addr add \($0) dev refocus-v0\($0.contains(":") ? " nodad" : "")"
+            })
+            lines.append(#"nsenter --net=/proc/$PEER/ns/net python3 -c 'import socket,threading,sys"#
+                + "\nsocks=[]\nfor a in sys.argv[1:]:\n fam=socket.AF_INET6 if \":\" in a else socket.AF_INET"
+                + "\n s=socket.socket(fam);s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1);s.bind((a,8080));s.listen(64);socks.append(s)"
+                + "\ndef serve(s):\n while True:\n  c,_=s.accept();c.sendall(b\"hello\\n\");c.close()"
+                + "\nfor s in socks: threading.Thread(target=serve,args=(s,)).start()' "
+                + peerAddresses.joined(separator: " ") + " &")
+            lines.append(contentsOf: peerAddresses.map { "wait_for_port \($0)" })
+        }
+        if !dns.isEmpty { lines.append("wait_for_dns \(dns[0].name)") }
+        return Self.functions + "\n" + lines.joined(separator: "\n")
+    }
+
+    /// `192.0.2.1/24` for a peer at `192.0.2.x`; `2001:db8::1/64` for `2001:db8::x`.
+    static func ourAddress(_ peer: String) -> String {
+        if peer.contains(":") {
+            let head = peer.split(separator: ":", omittingEmptySubsequences: false).dropLast().joined(separator: ":")
+            return head + ":1/64"
+        }
+        return peer.split(separator: ".").dropLast().joined(separator: ".") + ".1/24"
+    }
+
+    /// Shell functions every script can use.
+    static let functions = #"""
+        # connect ADDRESS [PORT]: prints "connected" or "refused" (or "timeout").
+        connect() {
+          local family=4; case "$1" in *:*) family=6;; esac
+          python3 - "$1" "${2:-8080}" <<'PY'
+        import socket, sys
+        fam = socket.AF_INET6 if ":" in sys.argv[1] else socket.AF_INET
+        s = socket.socket(fam); s.settimeout(2)
+        try:
+            s.connect((sys.argv[1], int(sys.argv[2]))); print("connected")
+        except ConnectionRefusedError: print("refused")
+        except socket.timeout: print("timeout")
+        except OSError as e: print("error", e.errno)
+        PY
+        }
+        wait_for_port() {
+          for _ in $(seq 200); do [ "$(connect "$1")" = connected ] && return 0; sleep 0.02; done
+          echo "peer $1 never listened" >&2; return 1
+        }
+        wait_for_dns() {
+          for _ in $(seq 200); do getent ahosts "$1" > /dev/null && return 0; sleep 0.02; done
+          echo "dnsmasq never answered for $1" >&2; cat "$WORK/dnsmasq.log" >&2; return 1
+        }
+        """#
+}
