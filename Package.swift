@@ -14,20 +14,25 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages.
         .systemLibrary(name: "CNetfilter", pkgConfig: "libnftnl libmnl",
                        providers: [.apt(["libnftnl-dev", "libmnl-dev"])]),
         .systemLibrary(name: "CIDN2", pkgConfig: "libidn2", providers: [.apt(["libidn2-dev"])]),
+        .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev", "publicsuffix"])]),
 
         // Pure logic: no files, no clock, no processes.
         .target(name: "RefocusCore", dependencies: ["CIDN2", "CPSL"]),
         // Linux mechanisms: files, processes, later netlink and the store.
         .target(name: "RefocusSystem", dependencies: [
-            "RefocusCore", "CNetfilter",
+            "RefocusCore", "CNetfilter", "CLinux",
             .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            "TOMLKit",
         ]),
         .target(name: "RefocusCommands", dependencies: [
             "RefocusCore", "RefocusSystem",

@@ -4,10 +4,8 @@ import RefocusCore
 import RefocusSystem
 
 /// `refocus-helper`: the privileged side of ReFocus, run as root through
-/// `sudo`. It reads one JSON request on stdin and answers on stdout.
-///
-/// This build knows its version and refuses to run without root; the
-/// request verbs arrive with the session store.
+/// `sudo`. Each verb reads one JSON request on stdin (except `reconcile` and
+/// `clear`) and answers in JSON on stdout.
 public struct RefocusHelper: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "refocus-helper",
@@ -15,18 +13,31 @@ public struct RefocusHelper: ParsableCommand {
         discussion: """
             refocus-helper must run as root. It is installed as \
             /usr/libexec/refocus/refocus-helper and granted to the group 'refocus' by \
-            a sudoers drop-in. This build implements no request verbs yet.
+            a sudoers drop-in. The caller is the user named by SUDO_UID, or root. \
+            Requests are versioned JSON documents (at most 64 MiB); unknown fields are \
+            refused and every entry is validated again. Answers are JSON: \
+            {"version":1,"ok":true,"sessions":[...],"notes":[...]} or \
+            {"version":1,"ok":false,"error":{"code":"...","message":"..."}}.
 
-            Exit status: 0 success, 64 usage, 77 not running as root.
+            Files: /etc/refocus/policy.toml (the administrator's policy: max_session, \
+            min_session, hosts_only_above, subdomains, resolve_timeout_ms, never_block), \
+            /var/lib/refocus/refocus.sqlite (sessions and history), /etc/hosts (the \
+            section between '# BEGIN refocus' and '# END refocus').
+
+            Exit status: 0 success, 64 usage, 65 invalid request, 66 no such session, \
+            71 system error, 75 busy, 77 not permitted (not root, or a locked session), \
+            78 invalid policy.
             """,
-        version: RefocusVersion.string
+        version: RefocusVersion.string,
+        subcommands: [StartVerb.self, StopVerb.self, StatusVerb.self, HistoryVerb.self,
+                      ReconcileVerb.self, ClearVerb.self]
     )
 
     public init() {}
 
     public func run() throws {
         guard geteuid() == 0 else { throw HelperError.notRoot }
-        throw HelperError.noVerbs
+        throw HelperError.noVerb
     }
 }
 
@@ -34,20 +45,20 @@ public struct RefocusHelper: ParsableCommand {
 enum HelperError: RefocusError, Equatable {
     /// Not running as root.
     case notRoot
-    /// No request verb is implemented in this build.
-    case noVerbs
+    /// No verb was named.
+    case noVerb
 
     var category: ErrorCategory {
         switch self {
         case .notRoot: .notPermitted
-        case .noVerbs: .usage
+        case .noVerb: .usage
         }
     }
 
     var description: String {
         switch self {
         case .notRoot: "must run as root; refocus runs it through sudo for you (see 'refocus --help')"
-        case .noVerbs: "this build implements no request verbs yet; only --version and --help work"
+        case .noVerb: "name a verb: start, stop, status, history, reconcile or clear (see --help)"
         }
     }
 }

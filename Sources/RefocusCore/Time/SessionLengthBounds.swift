@@ -10,6 +10,10 @@ public struct SessionLengthBounds: Sendable, Equatable {
     public static let standard = SessionLengthBounds(
         checkedMinimum: SessionLength(seconds: 60), maximum: SessionLength(seconds: 24 * 3600))
 
+    /// Any positive length, for parsing a length that is itself a bound.
+    public static let unbounded = SessionLengthBounds(
+        checkedMinimum: SessionLength(seconds: 1), maximum: SessionLength(seconds: Int.max))
+
     /// Bounds from `minimum` to `maximum` inclusive; refuses a minimum above the maximum.
     public init(minimum: SessionLength, maximum: SessionLength) throws(DurationError) {
         guard minimum <= maximum else { throw .invertedBounds(minimum: minimum, maximum: maximum) }

@@ -8,24 +8,32 @@ import SystemPackage
 /// The new bytes go to a temporary sibling (same directory, so the rename
 /// cannot cross file systems), are flushed with `fsync`, renamed over the
 /// target, and the directory is flushed so the rename itself is durable.
-/// An existing file keeps its permission bits; a new one gets `mode`.
-/// Needs write permission on the directory.
+/// An existing file keeps its permission bits, and with
+/// `keepingOwnerAndAttributes` also its owner, group and extended
+/// attributes (an SELinux label, for instance: that needs root); a new file
+/// gets `mode`. Needs write permission on the directory.
 public enum AtomicFile {
     /// Writes `bytes` to `path` atomically.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(SystemError) {
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
+                             keepingOwnerAndAttributes: Bool = false) throws(SystemError) {
         let directory = parentDirectory(of: path)
         var status = stat()
-        let permissions: mode_t
+        let existing: Bool
         switch syscall({ stat(path, &status) }) {
-        case .success: permissions = status.st_mode & 0o7777
-        case .failure(.noSuchFileOrDirectory): permissions = mode
+        case .success: existing = true
+        case .failure(.noSuchFileOrDirectory): existing = false
         case .failure(let errno): throw SystemError("inspect", path, errno)
         }
+        let permissions = existing ? status.st_mode & 0o7777 : mode
 
         let (fd, temporary) = try NewFile.create(prefix: path + ".refocus-", suffix: "", mode: 0o600, for: path)
         do throws(SystemError) {
             defer { close(fd) }
             try writeAll(fd, bytes, path: temporary)
+            if existing && keepingOwnerAndAttributes {
+                try syscall { fchown(fd, status.st_uid, status.st_gid) }.get("set the owner of", temporary)
+                try ExtendedAttributes.copy(from: path, to: fd, describing: temporary)
+            }
             try syscall { fchmod(fd, permissions) }.get("set permissions of", temporary)
             try syscall { fsync(fd) }.get("flush", temporary)
             try syscall { rename(temporary, path) }.get("replace", path)

@@ -1,0 +1,52 @@
+/// What the system must enforce for a set of active sessions: the one pure
+/// function at the heart of `reconcile(now)`.
+///
+/// The union over sessions of: domains for /etc/hosts (each with the
+/// policy's subdomains), names to resolve for the firewall (those of lists
+/// whose expanded size, domains × (1 + subdomains), is within the policy's
+/// `hostsOnlyAbove`), literal addresses and ranges, and program names per
+/// owner. Domains the policy never blocks are left out.
+public struct DesiredEnforcement: Sendable, Equatable {
+    /// Every name for the /etc/hosts section, expansions included, sorted.
+    public var hostsNames: [String]
+    /// The section body: `0.0.0.0 name` and `:: name` lines.
+    public var hostsBody: [String]
+    /// The names whose addresses the firewall blocks, sorted.
+    public var namesToResolve: [String]
+    /// Addresses and ranges written in the lists.
+    public var addresses: Set<AddressRange>
+    /// Program names to kill, per owner uid.
+    public var programs: [UInt32: Set<ProgramName>]
+
+    /// Computes the enforcement for `sessions` (the caller passes the active ones).
+    public init(sessions: [Session], policy: Policy) {
+        var domains = Set<DomainName>()
+        var resolved = Set<DomainName>()
+        var addresses = Set<AddressRange>()
+        var programs: [UInt32: Set<ProgramName>] = [:]
+        for session in sessions {
+            for list in session.blockLists {
+                let listDomains = list.entries.compactMap(\.domain).filter { !policy.forbids($0) }
+                domains.formUnion(listDomains)
+                if !Self.isHostsOnly(domainCount: listDomains.count, policy: policy) { resolved.formUnion(listDomains) }
+                addresses.formUnion(list.entries.compactMap(\.addressRange))
+            }
+            if !session.programs.isEmpty { programs[session.owner, default: []].formUnion(session.programs) }
+        }
+        hostsBody = HostsSection.body(domains: domains, subdomains: policy.subdomains)
+        hostsNames = hostsBody.compactMap { $0.hasPrefix("0.0.0.0 ") ? String($0.dropFirst(8)) : nil }
+        namesToResolve = HostsSection.body(domains: resolved, subdomains: policy.subdomains)
+            .compactMap { $0.hasPrefix("0.0.0.0 ") ? String($0.dropFirst(8)) : nil }
+        self.addresses = addresses
+        self.programs = programs
+    }
+
+    /// Whether a list of `domains` domains, expanded, is enforced through /etc/hosts only.
+    public static func isHostsOnly(domainCount: Int, policy: Policy) -> Bool {
+        expandedCount(domainCount, policy) > policy.hostsOnlyAbove
+    }
+
+    private static func expandedCount(_ domains: Int, _ policy: Policy) -> Int {
+        domains * (1 + policy.subdomains.count)
+    }
+}

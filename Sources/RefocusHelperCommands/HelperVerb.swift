@@ -1,0 +1,40 @@
+import ArgumentParser
+import RefocusCore
+import RefocusSystem
+
+/// A verb of the helper: identify the caller, serve the request, answer in
+/// JSON on stdout. Failures are answered in JSON too, with the exit code of
+/// their category.
+protocol HelperVerb: ParsableCommand {
+    /// Serves one request.
+    func respond(_ context: HelperContext) throws -> HelperResponse
+}
+
+extension HelperVerb {
+    func run() throws {
+        do {
+            ResponseWriter.write(try respond(try HelperContext()))
+        } catch let error as any RefocusError {
+            let failure = error as? ProtocolFailure ?? ProtocolFailure(code: Self.code(for: error.category),
+                                                                       message: error.description)
+            ResponseWriter.write(HelperResponse(failure: failure))
+            throw ExitCode(ExitStatus(error.category).rawValue)
+        }
+    }
+
+    /// The protocol code for an error that is not already a protocol failure.
+    static func code(for category: ErrorCategory) -> ProtocolErrorCode {
+        switch category {
+        case .usage, .data: .badRequest
+        case .notFound: .notFound
+        case .notPermitted: .notPermitted
+        case .busy: .busy
+        case .system, .configuration: .systemError
+        }
+    }
+
+    /// The request did not match the verb (decoding already refuses this).
+    var badVerb: ProtocolFailure {
+        ProtocolFailure(code: .badRequest, message: "the request does not match the verb")
+    }
+}

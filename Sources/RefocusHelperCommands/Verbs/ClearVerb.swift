@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import RefocusCore
+import RefocusSystem
+
+/// `refocus-helper clear`: for real root only (no SUDO_UID): ends every
+/// session, locked ones included, and removes ReFocus's enforcement.
+struct ClearVerb: HelperVerb {
+    static let configuration = CommandConfiguration(
+        commandName: "clear",
+        abstract: "Root only: end every session (locked too) and remove every block from the system.",
+        discussion: "Ended sessions are recorded as cleared. With --purge, the session store goes too.")
+
+    @Flag(help: "Also delete the session store and its history (/var/lib/refocus).")
+    var purge = false
+
+    func respond(_ context: HelperContext) throws -> HelperResponse {
+        guard context.caller.isRoot, ProcessInfo.processInfo.environment["SUDO_UID"] == nil else {
+            throw ProtocolFailure(code: .notPermitted,
+                                  message: "only root itself may clear sessions (not through sudo by a user)")
+        }
+        let now = context.now
+        let cleared = try context.store.write { transaction in
+            try transaction.openSessions().map { session in
+                var ended = session
+                ended.endedAt = now
+                ended.outcome = .cleared
+                try transaction.update(ended)
+                return ended
+            }
+        }
+        try context.reconciler.reconcile(now: now)
+        if purge { try FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: context.store.path)) }
+        return HelperResponse(sessions: cleared.map(\.summary))
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import RefocusCore
+import RefocusSystem
+
+/// `refocus-helper start`: starts or extends a session from the request on stdin.
+struct StartVerb: HelperVerb {
+    static let configuration = CommandConfiguration(
+        commandName: "start",
+        abstract: "Start a session: lists, length and lock from the JSON request on stdin.")
+
+    func respond(_ context: HelperContext) throws -> HelperResponse {
+        guard case .start(let request) = try RequestReader.read(expecting: "start") else { throw badVerb }
+        let now = context.now
+        let caller = context.caller
+        let policy = context.policy
+        let session = try context.store.write { transaction in
+            let plan = try SessionRules.start(request, owner: caller.uid, now: now, policy: policy,
+                                              active: try transaction.openSessions())
+            switch plan {
+            case .create(let session): return try transaction.insert(session)
+            case .extend(let session):
+                try transaction.update(session)
+                return session
+            }
+        }
+        try context.reconciler.reconcile(now: now)
+        let notes = request.lists.compactMap { list -> String? in
+            let domains = list.entries.compactMap(\.domain).count
+            guard DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy) else { return nil }
+            return "list \(list.name) (\(domains) domains) is enforced through /etc/hosts only: it is larger "
+                + "than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names)"
+        }
+        return HelperResponse(sessions: [session.summary], notes: notes)
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import RefocusCore
+import RefocusSystem
+
+/// `refocus-helper status`: every active session, after a reconcile.
+struct StatusVerb: HelperVerb {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Report the active sessions of every user (the request on stdin names the verb only).")
+
+    func respond(_ context: HelperContext) throws -> HelperResponse {
+        guard case .status = try RequestReader.read(expecting: "status") else { throw badVerb }
+        let report = try context.reconciler.reconcile(now: context.now)
+        return HelperResponse(sessions: report.active.map(\.summary))
+    }
+}

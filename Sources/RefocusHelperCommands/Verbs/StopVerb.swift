@@ -1,0 +1,28 @@
+import ArgumentParser
+import RefocusCore
+import RefocusSystem
+
+/// `refocus-helper stop`: ends the caller's session(s), refusing locked ones.
+struct StopVerb: HelperVerb {
+    static let configuration = CommandConfiguration(
+        commandName: "stop",
+        abstract: "Stop the caller's session named in the JSON request, or all its unlocked ones.")
+
+    func respond(_ context: HelperContext) throws -> HelperResponse {
+        guard case .stop(let request) = try RequestReader.read(expecting: "stop") else { throw badVerb }
+        let now = context.now
+        let owner = context.caller.uid
+        let stopped = try context.store.write { transaction in
+            let sessions = try SessionRules.stop(request, owner: owner, now: now, active: try transaction.openSessions())
+            return try sessions.map { session in
+                var ended = session
+                ended.endedAt = now
+                ended.outcome = .stopped
+                try transaction.update(ended)
+                return ended
+            }
+        }
+        try context.reconciler.reconcile(now: now)
+        return HelperResponse(sessions: stopped.map(\.summary))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GRDB
+import RefocusCore
+
+/// The session store: SQLite through GRDB at `/var/lib/refocus/refocus.sqlite`
+/// (directory 0700, owned by root), in WAL mode, with schema migrations.
+///
+/// Sessions are rows; an ended session is history and is never deleted.
+/// Writers from concurrent helper runs wait for each other (a busy timeout),
+/// so no request is lost. Needs root for the default location.
+public final class SessionStore: Sendable {
+    /// The default database path.
+    public static let defaultPath = "/var/lib/refocus/refocus.sqlite"
+
+    private let queue: DatabaseQueue
+    /// The database file.
+    public let path: String
+
+    /// Opens (creating and migrating when needed) the store at `path`; its
+    /// directory is created with mode 0700.
+    public init(path: String = defaultPath) throws {
+        self.path = path
+        let directory = AtomicFile.parentDirectory(of: path)
+        try Directories.create(directory, mode: 0o700)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(60)
+        configuration.journalMode = .wal
+        configuration.label = "refocus-store"
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            try Self.migrator.migrate(queue)
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// The schema, version by version. A released migration never changes.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: sessions") { db in
+            try db.create(table: "session") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("owner", .integer).notNull()
+                table.column("listNames", .text).notNull()
+                table.column("lists", .text).notNull()
+                table.column("start", .double).notNull()
+                table.column("plannedEnd", .double).notNull()
+                table.column("locked", .boolean).notNull()
+                table.column("endedAt", .double)
+                table.column("outcome", .text)
+            }
+            try db.create(index: "session_active", on: "session", columns: ["endedAt", "plannedEnd"])
+        }
+        return migrator
+    }
+
+    /// Runs `body` in one immediate write transaction: the reads and writes in
+    /// it see no other writer's changes in between.
+    public func write<T: Sendable>(_ body: @Sendable (SessionTransaction) throws -> T) throws -> T {
+        do {
+            return try queue.writeWithoutTransaction { db in
+                var value: T?
+                try db.inTransaction(.immediate) {
+                    value = try body(SessionTransaction(db: db))
+                    return .commit
+                }
+                guard let value else { throw StoreError.failed(path: path, reason: "the transaction returned nothing") }
+                return value
+            }
+        } catch let error as any RefocusError {
+            throw error
+        } catch {
+            throw StoreError.failed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Runs `body` reading a consistent snapshot.
+    public func read<T: Sendable>(_ body: @Sendable (SessionTransaction) throws -> T) throws -> T {
+        do {
+            return try queue.read { db in try body(SessionTransaction(db: db)) }
+        } catch let error as any RefocusError {
+            throw error
+        } catch {
+            throw StoreError.failed(path: path, reason: "\(error)")
+        }
+    }
+}
+
+/// Why the store failed.
+public enum StoreError: RefocusError, Equatable {
+    /// The database could not be opened or migrated.
+    case cannotOpen(path: String, reason: String)
+    /// A query failed.
+    case failed(path: String, reason: String)
+
+    public var category: ErrorCategory { .system }
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason):
+            "cannot open the session store \(path): \(reason); check that /var/lib/refocus is a writable "
+                + "directory of root's"
+        case let .failed(path, reason):
+            "the session store \(path) failed: \(reason)"
+        }
+    }
+}

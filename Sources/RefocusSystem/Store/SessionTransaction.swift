@@ -1,0 +1,84 @@
+import Foundation
+import GRDB
+import RefocusCore
+
+/// Reads and writes sessions inside one store transaction.
+public struct SessionTransaction {
+    let db: Database
+
+    /// Every session that has not ended (its end may have passed: see `endExpired`).
+    public func openSessions() throws -> [Session] {
+        try rows("SELECT * FROM session WHERE endedAt IS NULL ORDER BY id")
+    }
+
+    /// Ended sessions, newest first; those of `owner` only when given.
+    public func history(owner: UInt32?, limit: Int) throws -> [Session] {
+        if let owner {
+            return try rows("SELECT * FROM session WHERE endedAt IS NOT NULL AND owner = ? ORDER BY endedAt DESC, id DESC LIMIT ?",
+                            [Int64(owner), limit])
+        }
+        return try rows("SELECT * FROM session WHERE endedAt IS NOT NULL ORDER BY endedAt DESC, id DESC LIMIT ?", [limit])
+    }
+
+    /// Stores a new session and returns it with its id.
+    public func insert(_ session: Session) throws -> Session {
+        try db.execute(sql: """
+            INSERT INTO session (owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: try arguments(session))
+        var stored = session
+        stored.id = db.lastInsertedRowID
+        return stored
+    }
+
+    /// Updates a stored session's lists, end, lock, and ending.
+    public func update(_ session: Session) throws {
+        guard let id = session.id else { return }
+        try db.execute(sql: """
+            UPDATE session SET owner = ?, listNames = ?, lists = ?, start = ?, plannedEnd = ?, locked = ?,
+                endedAt = ?, outcome = ? WHERE id = ?
+            """, arguments: try arguments(session) + [id])
+    }
+
+    /// Ends every open session whose planned end is not after `now`, as
+    /// completed at its planned end; returns them.
+    public func endExpired(now: Date) throws -> [Session] {
+        let expired = try openSessions().filter { $0.plannedEnd <= now }
+        for var session in expired {
+            session.endedAt = session.plannedEnd
+            session.outcome = .completed
+            try update(session)
+        }
+        return expired
+    }
+
+    private func arguments(_ session: Session) throws -> StatementArguments {
+        let lists = String(decoding: try HelperProtocol.encoder().encode(session.blockLists), as: UTF8.self)
+        return [Int64(session.owner), session.lists.map(\.rawValue).joined(separator: ","), lists,
+                session.start.timeIntervalSince1970, session.plannedEnd.timeIntervalSince1970, session.locked,
+                session.endedAt?.timeIntervalSince1970, session.outcome?.rawValue]
+    }
+
+    private func rows(_ sql: String, _ arguments: StatementArguments = []) throws -> [Session] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map(Self.session)
+    }
+
+    /// A row as a session; a damaged row is an error naming its id, never a crash.
+    private static func session(_ row: Row) throws -> Session {
+        let id: Int64 = row["id"]
+        guard let owner = UInt32(exactly: row["owner"] as Int64),
+              let listsText = row["lists"] as String?,
+              let start = row["start"] as Double?, let end = row["plannedEnd"] as Double?
+        else { throw StoreError.failed(path: "session \(id)", reason: "the row is damaged") }
+        let lists: [BlockList]
+        do {
+            lists = try HelperProtocol.decoder().decode([BlockList].self, from: Data(listsText.utf8))
+        } catch {
+            throw StoreError.failed(path: "session \(id)", reason: "its lists do not decode: \(error)")
+        }
+        let outcome = (row["outcome"] as String?).flatMap(SessionOutcome.init(rawValue:))
+        return Session(id: id, owner: owner, blockLists: lists, start: Date(timeIntervalSince1970: start),
+                       plannedEnd: Date(timeIntervalSince1970: end), locked: row["locked"],
+                       endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)), outcome: outcome)
+    }
+}
