@@ -7,7 +7,7 @@
 # Swift 6 must be on PATH (swift.org toolchain); everything else is installed here.
 
 SWIFT        ?= swift
-APT_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix \
+APT_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
                 libsqlite3-dev pkg-config nftables sudo cron dnsmasq iproute2 idn2
 SUDO         := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 

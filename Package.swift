@@ -21,12 +21,13 @@ let package = Package(
                        providers: [.apt(["libnftnl-dev", "libmnl-dev"])]),
         .systemLibrary(name: "CIDN2", pkgConfig: "libidn2", providers: [.apt(["libidn2-dev"])]),
         .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev", "publicsuffix"])]),
+        .systemLibrary(name: "CAres", pkgConfig: "libcares", providers: [.apt(["libc-ares-dev"])]),
 
         // Pure logic: no files, no clock, no processes.
         .target(name: "RefocusCore", dependencies: ["CIDN2", "CPSL"]),
-        // Linux mechanisms: files, processes, later netlink and the store.
+        // Linux mechanisms: files, processes, DNS resolution, later netlink and the store.
         .target(name: "RefocusSystem", dependencies: [
-            "RefocusCore", "CNetfilter",
+            "RefocusCore", "CNetfilter", "CAres",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "RefocusCommands", dependencies: [
@@ -44,7 +45,7 @@ let package = Package(
         // Shared fixtures: running the built binaries, sandboxes of fresh namespaces.
         .target(name: "RefocusTestSupport", path: "Tests/RefocusTestSupport"),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
-        .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem", "CNetfilter"]),
+        .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem", "CNetfilter", "CAres"]),
         .testTarget(name: "RefocusCommandsTests",
                     dependencies: ["RefocusTestSupport", "refocus", "refocus-helper"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
