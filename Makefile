@@ -1,13 +1,13 @@
 # ReFocus for Linux — build, test and benchmark entry points.
 #   make            install missing Debian packages, build in release mode
 #   make test       install missing Debian packages, run the whole test suite
-#   make bench      run the benchmarks against the reference tools
+#   make bench      run the benchmarks against the reference tools (resolve: as root, in a private network namespace)
 #   make man        generate the man pages into .build/man (generate-manual plugin)
 #   make completions  generate bash, zsh and fish completions into .build/completions
 # Swift 6 must be on PATH (swift.org toolchain); everything else is installed here.
 
 SWIFT        ?= swift
-APT_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix \
+APT_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
                 libsqlite3-dev pkg-config nftables sudo cron dnsmasq iproute2 idn2
 SUDO         := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 

@@ -24,12 +24,13 @@ let package = Package(
         .systemLibrary(name: "CIDN2", pkgConfig: "libidn2", providers: [.apt(["libidn2-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev", "publicsuffix"])]),
+        .systemLibrary(name: "CAres", pkgConfig: "libcares", providers: [.apt(["libc-ares-dev"])]),
 
         // Pure logic: no files, no clock, no processes.
         .target(name: "RefocusCore", dependencies: ["CIDN2", "CPSL"]),
-        // Linux mechanisms: files, processes, later netlink and the store.
+        // Linux mechanisms: files, processes, DNS resolution, netlink, the session store.
         .target(name: "RefocusSystem", dependencies: [
-            "RefocusCore", "CNetfilter", "CLinux",
+            "RefocusCore", "CNetfilter", "CLinux", "CAres",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "GRDB", package: "GRDB.swift"),
             "TOMLKit",
@@ -49,7 +50,7 @@ let package = Package(
         // Shared fixtures: running the built binaries, sandboxes of fresh namespaces.
         .target(name: "RefocusTestSupport", path: "Tests/RefocusTestSupport"),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
-        .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem", "CNetfilter"]),
+        .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem", "CNetfilter", "CAres"]),
         .testTarget(name: "RefocusCommandsTests",
                     dependencies: ["RefocusTestSupport", "refocus", "refocus-helper"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.

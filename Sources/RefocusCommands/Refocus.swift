@@ -22,7 +22,7 @@ public struct Refocus: ParsableCommand {
             71 system error, 75 busy, 77 not permitted, 78 bad configuration.
             """,
         version: RefocusVersion.string,
-        subcommands: [ListsCommand.self, ListCommand.self]
+        subcommands: [ListsCommand.self, ListCommand.self, ResolveCommand.self]
     )
 
     public init() {}

@@ -5,6 +5,7 @@ enum BenchMain {
     static let benchmarks: [String: @Sendable () throws -> Void] = [
         "hosts": HostsBench.run,
         "domains": DomainBench.run,
+        "resolve": ResolveBench.run,
     ]
 
     static func run(_ arguments: [String]) {

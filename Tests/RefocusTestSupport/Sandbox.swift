@@ -12,7 +12,8 @@ import Glibc
 /// dies with it. With `network`, also a private network namespace with
 /// loopback up, a peer namespace over a veth pair holding `peerAddresses`
 /// (each with a TCP server on port 8080), and dnsmasq on 127.0.0.1 answering
-/// `dns` records as the only name server in /etc/resolv.conf.
+/// `dns` records (and `dnsmasqOptions`, such as `--address=/bulk.test/192.0.2.9`)
+/// as the only name server in /etc/resolv.conf.
 ///
 /// The script sees `$BIN` (the build folder) and `$WORK` (a private folder).
 public struct Sandbox: Sendable {
@@ -29,11 +30,16 @@ public struct Sandbox: Sendable {
     public var network = true
     public var dns: [Record] = []
     public var peerAddresses: [String] = []
+    /// More dnsmasq arguments; dnsmasq runs only when `dns` has a record,
+    /// the first of which the set-up waits for.
+    public var dnsmasqOptions: [String] = []
 
-    public init(network: Bool = true, dns: [Record] = [], peerAddresses: [String] = []) {
+    public init(network: Bool = true, dns: [Record] = [], peerAddresses: [String] = [],
+                dnsmasqOptions: [String] = []) {
         self.network = network
         self.dns = dns
         self.peerAddresses = peerAddresses
+        self.dnsmasqOptions = dnsmasqOptions
     }
 
     /// Why sandboxed tests cannot run here, or nil when they can.
@@ -79,9 +85,9 @@ public struct Sandbox: Sendable {
             "echo 'nameserver 127.0.0.1' > /etc/resolv.conf",
         ]
         if !dns.isEmpty {
-            let records = dns.map { "--host-record=\($0.name),\($0.address)" }.joined(separator: " ")
+            let arguments = (dns.map { "--host-record=\($0.name),\($0.address)" } + dnsmasqOptions).joined(separator: " ")
             lines.append("dnsmasq --no-daemon --no-resolv --no-hosts --listen-address=127.0.0.1 --bind-interfaces "
-                + "--user=root \(records) > \"$WORK/dnsmasq.log\" 2>&1 &")
+                + "--user=root \(arguments) > \"$WORK/dnsmasq.log\" 2>&1 &")
         }
         if !peerAddresses.isEmpty {
             lines += [

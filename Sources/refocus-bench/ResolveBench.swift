@@ -1,0 +1,64 @@
+import Foundation
+import Glibc
+import RefocusCore
+import RefocusSystem
+
+/// Resolving 1,000 and 5,000 names (A and AAAA each) against dnsmasq in a
+/// private network namespace: the benchmark runs itself again under
+/// `unshare --net` (Glibc's module has no unshare(2)), so that no query can
+/// leave the machine. Needs root; skipped otherwise.
+enum ResolveBench {
+    /// Set in the environment of the run inside the namespace.
+    private static let insideMarker = "REFOCUS_BENCH_PRIVATE_NETWORK"
+
+    static func run() throws {
+        guard ProcessInfo.processInfo.environment[insideMarker] != nil else {
+            guard getuid() == 0 else { return print("resolve: skipped, needs root for a private network namespace") }
+            let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+            // Loopback goes up before the run inside starts: Foundation needs it for Process.
+            return try Measure.shell("unshare --net sh -c 'ip link set lo up && \(insideMarker)=1 exec \"$0\" resolve' "
+                + "'\(executable)'")
+        }
+        let dnsmasq = try startDNSMasq()
+        defer { dnsmasq.terminate(); dnsmasq.waitUntilExit() }
+        let server = IPAddress.v4(0x7F00_0001)
+        try waitUntilAnswering(server)
+
+        print("resolve: names under bulk.test, A + AAAA each, dnsmasq on 127.0.0.1 in a private network namespace")
+        for count in [1_000, 5_000] {
+            let names = try (0..<count).map { try DomainName(validating: "name\($0).bulk.test") }
+            for inFlight in [16, Resolver.defaultMaxInFlight, 128, 256] {
+                let resolver = Resolver(servers: [server], deadline: .seconds(30), maxInFlight: inFlight)
+                var failed = 0
+                let time = try Measure.median(runs: 5) {
+                    failed = try resolver.resolve(names).filter { $0.failure != nil }.count
+                }
+                guard failed == 0 else { throw BenchError.referenceFailed("\(failed) of \(count) names failed") }
+                let note = inFlight == Resolver.defaultMaxInFlight ? " (default)" : ""
+                print("  \(count) names, \(inFlight) queries in flight\(note): \(Measure.format(time)) "
+                    + "(\(Int(Double(count * 2) / time)) queries/s)")
+            }
+        }
+    }
+
+    /// dnsmasq answering 192.0.2.9 for every name under bulk.test, no data
+    /// for their AAAA, and nothing it does not know (no upstream).
+    private static func startDNSMasq() throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/dnsmasq")
+        process.arguments = ["--no-daemon", "--no-resolv", "--no-hosts", "--listen-address=127.0.0.1",
+                             "--bind-interfaces", "--user=root", "--local=/test/", "--address=/bulk.test/192.0.2.9"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    private static func waitUntilAnswering(_ server: IPAddress) throws {
+        let probe = [try DomainName(validating: "ready.bulk.test")]
+        for _ in 0..<100 {
+            if try Resolver(servers: [server], deadline: .milliseconds(50)).resolve(probe).first?.failure == nil { return }
+        }
+        throw BenchError.referenceFailed("dnsmasq never answered")
+    }
+}
