@@ -66,7 +66,7 @@ public enum AtomicFile {
     }
 
     /// The directory part of a path: `/etc` for `/etc/hosts`, `.` for `hosts`.
-    static func parentDirectory(of path: String) -> String {
+    public static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
