@@ -2,25 +2,54 @@ import Foundation
 
 /// Dispatches to the benchmarks named on the command line.
 enum BenchMain {
-    static let benchmarks: [String: @Sendable () throws -> Void] = [
-        "hosts": HostsBench.run,
-        "domains": DomainBench.run,
+    /// Options after the names: `--check` runs only a benchmark's correctness checks.
+    struct Options: Sendable {
+        var checkOnly = false
+    }
+
+    static let benchmarks: [String: @Sendable (Options) throws -> Void] = [
+        "hosts": { _ in try HostsBench.run() },
+        "domains": { _ in try DomainBench.run() },
+        "nft": NftBench.run,
     ]
 
     static func run(_ arguments: [String]) {
-        let names = arguments.isEmpty || arguments == ["all"] ? benchmarks.keys.sorted() : arguments
-        for name in names {
-            guard let benchmark = benchmarks[name] else {
-                FileHandle.standardError.write(Data("refocus-bench: no benchmark '\(name)'; choose from: all, \(benchmarks.keys.sorted().joined(separator: ", "))\n".utf8))
-                exit(64)
-            }
-            do {
-                try benchmark()
-            } catch {
-                FileHandle.standardError.write(Data("refocus-bench: \(name) failed: \(error)\n".utf8))
-                exit(1)
+        var options = Options()
+        var names: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--check": options.checkOnly = true
+            case let option where option.hasPrefix("-"): fail("refocus-bench: unknown option '\(option)'; the only option is --check", status: 64)
+            default: names.append(argument)
             }
         }
+        if names.isEmpty || names == ["all"] {
+            names = benchmarks.keys.sorted()
+            if geteuid() != 0 {
+                names.removeAll { $0 == "nft" }
+                print("nft: skipped, it needs root (sudo refocus-bench nft)")
+            }
+        }
+        if names.contains("nft") {
+            // Before any other thread exists: threads started later inherit the namespace.
+            NftBench.enterPrivateNetworkNamespace()
+        }
+        for name in names {
+            guard let benchmark = benchmarks[name] else {
+                fail("refocus-bench: no benchmark '\(name)'; choose from: all, \(benchmarks.keys.sorted().joined(separator: ", "))", status: 64)
+            }
+            do {
+                try benchmark(options)
+            } catch {
+                fail("refocus-bench: \(name) failed: \(error)", status: 1)
+            }
+        }
+    }
+
+    /// Prints `message` on stderr and exits with `status`.
+    static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(status)
     }
 }
 
@@ -60,4 +89,5 @@ enum Measure {
 
 enum BenchError: Error {
     case referenceFailed(String)
+    case checkFailed(String)
 }
