@@ -73,7 +73,7 @@ public final class Nftables {
 
     /// Deletes table `inet refocus` with its chains, sets and rules; does
     /// nothing when it does not exist. Throws `.ownedByAnotherProcess` when
-    /// a live process owns it.
+    /// a live process owns it, `.notPermitted` without CAP_NET_ADMIN.
     public func deleteTable() throws(NftablesError) {
         let batch = try RefocusTableBatch.deletion(firstSequence: socket.firstFreeSequence)
         try commit(batch, operation: "delete \(RefocusTableBatch.displayName)", tolerating: .noSuchFileOrDirectory)

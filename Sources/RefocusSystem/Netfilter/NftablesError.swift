@@ -24,7 +24,7 @@ public enum NftablesError: RefocusError, Equatable {
     /// The batch outgrew the buffer sized for it (`bytes`): a ReFocus bug.
     case batchOverflow(bytes: Int)
 
-    /// `.notPermitted` for privilege and ownership, `.system` otherwise.
+    /// `.notPermitted` for privilege and ownership (EPERM), `.busy` for EBUSY, `.system` otherwise.
     public var category: ErrorCategory {
         switch self {
         case .notPermitted, .ownedByAnotherProcess: .notPermitted
