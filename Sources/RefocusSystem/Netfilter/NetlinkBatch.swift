@@ -1,5 +1,4 @@
 import CNetfilter
-import Glibc
 
 /// One nf_tables transaction being built: a batch-begin message, the
 /// messages, a batch-end message, in one buffer (libmnl's `mnl_nlmsg_batch`).
@@ -22,8 +21,8 @@ final class NetlinkBatch {
     private var isFinished = false
 
     /// Starts a batch of at most `limit` bytes whose messages are numbered
-    /// from `firstSequence` (reserve them on the socket), and writes the
-    /// batch-begin message for the nf_tables subsystem.
+    /// from `firstSequence` (the socket's `firstFreeSequence`), and writes
+    /// the batch-begin message for the nf_tables subsystem.
     init(limit: Int, firstSequence: UInt32) throws(NftablesError) {
         capacity = limit + Self.overrun
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -74,7 +73,7 @@ final class NetlinkBatch {
         }
     }
 
-    /// Writes the batch-end message; nothing may be appended afterwards.
+    /// Writes the batch-end message; `RefocusTableBatch` appends nothing afterwards.
     func finish() throws(NftablesError) {
         guard !isFinished else { return }
         try append(operation: "end the nftables batch") { buffer, sequence in
