@@ -131,6 +131,9 @@ private func intervalsAgreeWithBruteForce(_ space: SmallSpace) throws {
         let intervals = AddressIntervals(ranges)
         let actual = space.width == 32 ? intervals.ipv4 : intervals.ipv6
         #expect(actual == expected, "ranges: \(ranges)")
+        let split = space.width == 32 ? intervals.ipv4Split : intervals.ipv6Split
+        #expect(split.singles == expected.filter { $0.lowerBound == $0.upperBound }.map(\.lowerBound))
+        #expect(split.ranges == expected.filter { $0.lowerBound != $0.upperBound })
         #expect((space.width == 32 ? intervals.ipv6 : intervals.ipv4).isEmpty)
     }
 }
