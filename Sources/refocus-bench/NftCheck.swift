@@ -6,26 +6,43 @@ import RefocusSystem
 /// timings and alone with `refocus-bench nft --check`. Needs root; runs in
 /// the private network namespace the benchmark entered.
 enum NftCheck {
-    /// Throws unless the kernel's sets hold exactly `intervals`, as `nft -j` lists them.
+    /// Throws unless the table's sets hold exactly `intervals` as `nft -j`
+    /// lists them: single addresses in `v4` and `v6`, ranges in `v4net` and
+    /// `v6net`, and no set without elements.
     static func expectElements(_ intervals: AddressIntervals) throws {
-        for (name, expected) in [("v4", intervals.ipv4), ("v6", intervals.ipv6)] {
-            let listed = try elements(ofSet: name)
-            guard listed == expected else {
-                throw BenchError.checkFailed("set \(name) holds \(listed.count) intervals, expected \(expected.count)"
-                    + (listed.first.map { "; first listed: \($0)" } ?? ""))
+        let listed = try sets()
+        for expected in NftReference.sets(for: intervals) {
+            switch listed[expected.name] {
+            case nil where expected.intervals.isEmpty:
+                continue
+            case nil:
+                throw BenchError.checkFailed("set \(expected.name) is missing; expected \(expected.intervals.count) elements")
+            case let set? where expected.intervals.isEmpty:
+                throw BenchError.checkFailed("set \(expected.name) exists (\(set.elements.count) elements) but should not")
+            case let set?:
+                guard set.elements == expected.intervals, set.isInterval == expected.isInterval else {
+                    throw BenchError.checkFailed("set \(expected.name) holds \(set.elements.count) elements"
+                        + " (interval: \(set.isInterval)), expected \(expected.intervals.count) (interval: \(expected.isInterval))"
+                        + (set.elements.first.map { "; first listed: \($0)" } ?? ""))
+                }
             }
         }
     }
 
-    /// The intervals of set `name` of table `inet refocus`, from `nft -j list set`.
-    static func elements(ofSet name: String) throws -> [ClosedRange<IPAddress>] {
-        let json = try NftReference.nft(["-j", "list", "set", "inet", "refocus", name])
+    /// The sets of table `inet refocus` by name, from `nft -j list table`:
+    /// whether each has the interval flag, and its elements.
+    static func sets() throws -> [String: (isInterval: Bool, elements: [ClosedRange<IPAddress>])] {
+        let json = try NftReference.nft(["-j", "list", "table", "inet", "refocus"])
         guard let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-              let objects = root["nftables"] as? [[String: Any]],
-              let set = objects.lazy.compactMap({ $0["set"] as? [String: Any] }).first
-        else { throw BenchError.checkFailed("nft -j list set \(name) printed no set") }
-        let elements = set["elem"] as? [Any] ?? []
-        return try elements.map(interval)
+              let objects = root["nftables"] as? [[String: Any]]
+        else { throw BenchError.checkFailed("nft -j list table printed no objects") }
+        var sets: [String: (isInterval: Bool, elements: [ClosedRange<IPAddress>])] = [:]
+        for set in objects.compactMap({ $0["set"] as? [String: Any] }) {
+            guard let name = set["name"] as? String else { throw BenchError.checkFailed("nft -j listed a set without a name") }
+            let flags = set["flags"] as? [String] ?? []
+            sets[name] = (flags.contains("interval"), try (set["elem"] as? [Any] ?? []).map(interval))
+        }
+        return sets
     }
 
     /// One element of nft's JSON: `"192.0.2.1"`, `{"prefix": {"addr": …, "len": …}}`

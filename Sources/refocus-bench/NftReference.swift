@@ -6,22 +6,44 @@ import RefocusSystem
 /// `Nftables.apply` builds, written as an nft script, and `nft` itself to
 /// load and list it.
 enum NftReference {
+    /// One of the table's four sets as the reference writes it.
+    struct SetLayout {
+        let name: String
+        /// `ip` or `ip6`, as a rule matches the destination.
+        let match: String
+        let type: String
+        let isInterval: Bool
+        /// What the set holds; a single address is `a...a`.
+        let intervals: [ClosedRange<IPAddress>]
+    }
+
+    /// The four sets for `intervals`, empty ones included, in the table's
+    /// order: single addresses in plain sets, ranges in interval sets.
+    static func sets(for intervals: AddressIntervals) -> [SetLayout] {
+        [("v4", "ip", "ipv4_addr", intervals.ipv4Split), ("v6", "ip6", "ipv6_addr", intervals.ipv6Split)]
+            .flatMap { name, match, type, split in
+                [SetLayout(name: name, match: match, type: type, isInterval: false,
+                           intervals: split.singles.map { $0...$0 }),
+                 SetLayout(name: name + "net", match: match, type: type, isInterval: true, intervals: split.ranges)]
+            }
+    }
+
     /// The nft script that replaces table `inet refocus` with the table
-    /// `Nftables.apply` builds for `intervals`: same chains, sets (with the
-    /// same size hint), rules and elements.
+    /// `Nftables.apply` builds for `intervals`: same chains, sets (only those
+    /// with elements, with the same size hint), rules and elements.
     static func script(for intervals: AddressIntervals) -> String {
-        let rules = """
-                    ip daddr @v4 meta l4proto tcp counter reject with tcp reset
-                    ip daddr @v4 counter reject with icmpx admin-prohibited
-                    ip6 daddr @v6 meta l4proto tcp counter reject with tcp reset
-                    ip6 daddr @v6 counter reject with icmpx admin-prohibited
+        let sets = sets(for: intervals).filter { !$0.intervals.isEmpty }
+        let rules = sets.map { set in
             """
+                    \(set.match) daddr @\(set.name) meta l4proto tcp counter reject with tcp reset
+                    \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited
+            """
+        }.joined(separator: "\n")
         return """
             table inet refocus
             delete table inet refocus
             table inet refocus {
-            \(set("v4", type: "ipv4_addr", intervals.ipv4))
-            \(set("v6", type: "ipv6_addr", intervals.ipv6))
+            \(sets.map(definition).joined(separator: "\n"))
                 chain output {
                     type filter hook output priority 0; policy accept;
             \(rules)
@@ -35,15 +57,14 @@ enum NftReference {
             """
     }
 
-    private static func set(_ name: String, type: String, _ intervals: [ClosedRange<IPAddress>]) -> String {
-        guard !intervals.isEmpty else { return "    set \(name) { type \(type); flags interval; }" }
-        let elements = intervals.map { interval in
+    private static func definition(_ set: SetLayout) -> String {
+        let elements = set.intervals.map { interval in
             interval.lowerBound == interval.upperBound
                 ? interval.lowerBound.description
                 : "\(interval.lowerBound)-\(interval.upperBound)"
         }
-        let size = Nftables.setElementCount(for: intervals)
-        return "    set \(name) { type \(type); flags interval; size \(size);"
+        let size = set.isInterval ? Nftables.intervalSetElementCount(for: set.intervals) : set.intervals.count
+        return "    set \(set.name) { type \(set.type);\(set.isInterval ? " flags interval;" : "") size \(size);"
             + " elements = { \(elements.joined(separator: ", ")) } }"
     }
 

@@ -6,8 +6,8 @@ import Testing
 @testable import RefocusSystem
 
 /// The nf_tables batches `Nftables` sends, built and read back with libnftnl,
-/// without root: message order, the replace pattern, table flags, and set
-/// elements split across messages.
+/// without root: message order, the replace pattern, table flags, the four
+/// sets, and set elements split across messages.
 @Suite struct NetfilterBatchTests {
     /// One message of a batch: its nf_tables message type and its bytes.
     struct Message {
@@ -28,8 +28,8 @@ import Testing
         #expect(batch.acknowledgedSequences == 101...117)
         #expect(batch.operation(for: 101) == "create table inet refocus if absent")
         #expect(batch.operation(for: 103) == "create table inet refocus")
-        #expect(try Self.elementCount(messages[16]) == 3, "0.0.0.0 end, 192.0.2.0, 192.0.3.0 end")
-        #expect(try Self.elementCount(messages[17]) == 3)
+        #expect(try Self.elementCount(messages[16]) == 3, "v4net: 0.0.0.0 end, 192.0.2.0, 192.0.3.0 end")
+        #expect(try Self.elementCount(messages[17]) == 1, "v6: 2001:db8::1")
 
         // The first NEWTABLE carries no flags (it must not touch an existing table); the last sets OWNER|PERSIST.
         #expect(try Self.tableFlags(messages[1]) == nil)
@@ -41,6 +41,26 @@ import Testing
         #expect(messages.map { Int32($0.type) } == [NFNL_MSG_BATCH_BEGIN, Self.nftType(NFT_MSG_DELTABLE), NFNL_MSG_BATCH_END])
     }
 
+    @Test func singleAddressesGoToPlainSetsAndRangesToIntervalSets() throws {
+        let intervals = AddressIntervals(try ["192.0.2.1", "192.0.2.3", "10.0.0.0/8", "10.1.2.3", "2001:db8:1::1",
+                                              "2001:db8::/64"].map { try AddressRange(parsing: $0) })
+        let messages = try Self.messages(of: try RefocusTableBatch.replacement(for: intervals, firstSequence: 1))
+        let sets = try messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWSET)) }.map(Self.setDefinition)
+        #expect(sets.map(\.name) == ["v4", "v4net", "v6", "v6net"])
+        #expect(sets.map(\.flags) == [0, NFT_SET_INTERVAL.rawValue, 0, NFT_SET_INTERVAL.rawValue])
+        #expect(sets.map(\.size) == [2, 3, 1, 3], "the size hint is the element count")
+        #expect(sets.map(\.keyLength) == [4, 4, 16, 16])
+        #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 16, "2 chains, 4 sets, 2 rules each")
+    }
+
+    @Test func onlySetsWithElementsAndTheirRulesAreCreated() throws {
+        let intervals = AddressIntervals([AddressRange(.v4(0xC000_0201))])
+        let messages = try Self.messages(of: try RefocusTableBatch.replacement(for: intervals, firstSequence: 1))
+        let sets = try messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWSET)) }.map(Self.setDefinition)
+        #expect(sets.map(\.name) == ["v4"])
+        #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 4)
+    }
+
     @Test func hundredThousandAddressesSplitAcrossElementMessages() throws {
         let intervals = AddressIntervals((0..<100_000).map { AddressRange(.v4(0x0A00_0000 + UInt32($0) * 2)) })
         let batch = try RefocusTableBatch.replacement(for: intervals, firstSequence: 1)
@@ -48,9 +68,8 @@ import Testing
         #expect(elementMessages.count > 1)
         #expect(elementMessages.allSatisfy { $0.bytes.count <= 70_000 }, "each element list fits a netlink attribute")
         let counts = try elementMessages.map(Self.elementCount)
-        #expect(counts.reduce(0, +) == 200_001, "a start and an end per address, and the end element at zero")
-        #expect(Nftables.setElementCount(for: intervals.ipv4) == 200_001)
-        #expect(batch.byteCount < 64 * 1024 + 200_001 * RefocusTableBatch.bytesPerElement)
+        #expect(counts.reduce(0, +) == 100_000, "one element per address in the plain set v4")
+        #expect(batch.byteCount < 64 * 1024 + 100_000 * RefocusTableBatch.bytesPerElement)
     }
 
     @Test(arguments: [
@@ -66,9 +85,11 @@ import Testing
     ] as [([String], [String])])
     func intervalsEncodeAsNftDoes(_ example: (ranges: [String], elements: [String])) throws {
         let intervals = AddressIntervals(try example.ranges.map { try AddressRange(parsing: $0) })
-        let family: AddressFamily = example.ranges.first?.contains(":") == true ? .ipv6 : .ipv4
-        let elements = IntervalElement.elements(of: family.intervals(in: intervals), family: family)
+        let isIPv6 = example.ranges.first?.contains(":") == true
+        let elements = SetElement.elements(of: isIPv6 ? intervals.ipv6 : intervals.ipv4, family: isIPv6 ? .ipv6 : .ipv4)
         #expect(elements.map { "\($0.address)" + ($0.endsInterval ? " end" : "") } == example.elements)
+        let ranges = isIPv6 ? intervals.ipv6Split.ranges : intervals.ipv4Split.ranges
+        #expect(Nftables.intervalSetElementCount(for: ranges) == SetElement.elements(of: ranges, family: isIPv6 ? .ipv6 : .ipv4).count)
     }
 
     @Test func errorsNameTheOperationTheCauseAndTheFix() {
@@ -99,6 +120,20 @@ import Testing
             }
             return messages
         }
+    }
+
+    /// The name, flags, size hint and key length of a NEWSET message.
+    static func setDefinition(_ message: Message) throws -> (name: String, flags: UInt32, size: UInt32, keyLength: UInt32) {
+        let set = try #require(nftnl_set_alloc())
+        defer { nftnl_set_free(set) }
+        let parsed = message.bytes.withUnsafeBytes { raw in
+            nftnl_set_nlmsg_parse(raw.baseAddress?.assumingMemoryBound(to: nlmsghdr.self), set)
+        }
+        #expect(parsed == 0)
+        let name = try #require(nftnl_set_get_str(set, UInt16(NFTNL_SET_NAME.rawValue)))
+        return (String(cString: name), nftnl_set_get_u32(set, UInt16(NFTNL_SET_FLAGS.rawValue)),
+                nftnl_set_get_u32(set, UInt16(NFTNL_SET_DESC_SIZE.rawValue)),
+                nftnl_set_get_u32(set, UInt16(NFTNL_SET_KEY_LEN.rawValue)))
     }
 
     /// The flags attribute of a NEWTABLE message, or nil when it has none.

@@ -1,37 +1,36 @@
 import CNetfilter
 import RefocusCore
 
-/// Owns one libnftnl interval set of addresses (`nftnl_set`, type
-/// `ipv4_addr` or `ipv6_addr`, flag `interval`) and its elements; writes the
-/// NEWSET message and the NEWSETELEM messages, and frees all in `deinit`.
+/// Owns one libnftnl set of addresses (`nftnl_set`, type `ipv4_addr` or
+/// `ipv6_addr`; flag `interval` for a set of ranges) and its elements;
+/// writes the NEWSET message and the NEWSETELEM messages, and frees all in
+/// `deinit`.
 ///
 /// Building needs no privilege. Fails only when libnftnl cannot allocate.
 final class NftSet {
     private let object: OpaquePointer
-    /// The set's name: `v4`, `v6`.
+    /// The set's name: `v4`, `v4net`, `v6`, `v6net`.
     let name: String
-    /// The family of the set's addresses.
-    let family: AddressFamily
-    /// How many elements were added (interval starts and ends).
+    /// How many elements were added (addresses, or interval starts and ends).
     private(set) var elementCount = 0
 
-    /// An empty interval set `name` in `table`, with the batch-local `id`
-    /// that rules use to find it before the batch commits. A `sizeHint`
-    /// above 0 becomes the set's size: the kernel sizes the set for it and
-    /// refuses (ENFILE) more elements than that.
-    init(name: String, table: String, family: AddressFamily, id: UInt32, sizeHint: Int) throws(NftablesError) {
-        guard let object = nftnl_set_alloc() else { throw .outOfMemory("set \(name)") }
+    /// An empty set `definition` in `table`, with the batch-local id that
+    /// rules use to find it before the batch commits. A `sizeHint` above 0
+    /// becomes the set's size: the kernel sizes the set for it (a plain set
+    /// then gets a fixed-size hash table) and refuses (ENFILE) more elements
+    /// than that.
+    init(_ definition: RefocusSet, table: String, sizeHint: Int) throws(NftablesError) {
+        guard let object = nftnl_set_alloc() else { throw .outOfMemory("set \(definition.name)") }
         self.object = object
-        self.name = name
-        self.family = family
+        name = definition.name
         let what = "set \(name)"
         try libnftnlStatus(nftnl_set_set_str(object, UInt16(NFTNL_SET_TABLE.rawValue), table), what)
         try libnftnlStatus(nftnl_set_set_str(object, UInt16(NFTNL_SET_NAME.rawValue), name), what)
         nftnl_set_set_u32(object, UInt16(NFTNL_SET_FAMILY.rawValue), UInt32(NFPROTO_INET))
-        nftnl_set_set_u32(object, UInt16(NFTNL_SET_ID.rawValue), id)
-        nftnl_set_set_u32(object, UInt16(NFTNL_SET_FLAGS.rawValue), NFT_SET_INTERVAL.rawValue)
-        nftnl_set_set_u32(object, UInt16(NFTNL_SET_KEY_TYPE.rawValue), family.nftDataType)
-        nftnl_set_set_u32(object, UInt16(NFTNL_SET_KEY_LEN.rawValue), UInt32(family.addressLength))
+        nftnl_set_set_u32(object, UInt16(NFTNL_SET_ID.rawValue), definition.id)
+        nftnl_set_set_u32(object, UInt16(NFTNL_SET_FLAGS.rawValue), definition.isInterval ? NFT_SET_INTERVAL.rawValue : 0)
+        nftnl_set_set_u32(object, UInt16(NFTNL_SET_KEY_TYPE.rawValue), definition.family.nftDataType)
+        nftnl_set_set_u32(object, UInt16(NFTNL_SET_KEY_LEN.rawValue), UInt32(definition.family.addressLength))
         if sizeHint > 0 {
             nftnl_set_set_u32(object, UInt16(NFTNL_SET_DESC_SIZE.rawValue), UInt32(clamping: sizeHint))
         }
@@ -46,9 +45,10 @@ final class NftSet {
         nftnl_set_nlmsg_build_payload(header, object)
     }
 
-    /// Adds `element`: an interval's first address, or, with `endsInterval`,
-    /// the address just after an interval's last (NFT_SET_ELEM_INTERVAL_END).
-    func add(_ element: IntervalElement) throws(NftablesError) {
+    /// Adds `element`: an address, an interval's first address, or, with
+    /// `endsInterval`, the address just after an interval's last
+    /// (NFT_SET_ELEM_INTERVAL_END).
+    func add(_ element: SetElement) throws(NftablesError) {
         guard let item = nftnl_set_elem_alloc() else { throw .outOfMemory("an element of set \(name)") }
         let status = withBigEndianBytes(of: element.address) { bytes in
             nftnl_set_elem_set(item, UInt16(NFTNL_SET_ELEM_KEY), bytes.baseAddress, UInt32(bytes.count))

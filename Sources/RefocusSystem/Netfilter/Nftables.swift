@@ -5,7 +5,9 @@ import SystemPackage
 /// ReFocus's nftables enforcement point: the table `inet refocus`, which
 /// rejects traffic this host sends or forwards to blocked addresses (TCP
 /// with a reset, anything else with ICMP admin-prohibited), with counters.
-/// No other table is ever read or changed.
+/// Single addresses are held in plain sets (`v4`, `v6`), ranges in interval
+/// sets (`v4net`, `v6net`); see `RefocusTableBatch` for the layout. No other
+/// table is ever read or changed.
 ///
 /// Every change is one atomic netlink batch through libnftnl and libmnl:
 /// it takes effect whole or not at all. Everything needs CAP_NET_ADMIN in
@@ -35,14 +37,15 @@ public final class Nftables {
     /// records for the table it creates (NFTA_TABLE_OWNER).
     public var portID: UInt32 { socket.portID }
 
-    /// How many elements `apply` puts in the set for `intervals` (one family):
-    /// each interval's start, its end (none for one reaching the family's
-    /// last address), and an end at zero before a first interval that does
-    /// not start there. It is also the set's size hint.
-    public static func setElementCount(for intervals: [ClosedRange<IPAddress>]) -> Int {
-        guard let first = intervals.first else { return 0 }
+    /// How many elements `apply` puts in an interval set (`v4net`, `v6net`)
+    /// holding `ranges` (one family): each range's start, its end (none for
+    /// one reaching the family's last address), and an end at zero before a
+    /// first range that does not start there. It is also the set's size
+    /// hint. (A plain set, `v4` or `v6`, holds one element per address.)
+    public static func intervalSetElementCount(for ranges: [ClosedRange<IPAddress>]) -> Int {
+        guard let first = ranges.first else { return 0 }
         let family: AddressFamily = first.lowerBound.isIPv4 ? .ipv4 : .ipv6
-        return IntervalElement.elements(of: intervals, family: family).count
+        return SetElement.elements(of: ranges, family: family).count
     }
 
     /// Makes table `inet refocus` block exactly `intervals`, replacing

@@ -7,19 +7,25 @@ import RefocusCore
 /// The table it builds:
 ///
 ///     table inet refocus {                       # flags owner, persist
-///         set v4 { type ipv4_addr; flags interval; size N; elements = { … } }
-///         set v6 { type ipv6_addr; flags interval; size M; elements = { … } }
+///         set v4 { type ipv4_addr; size N; elements = { … } }
+///         set v4net { type ipv4_addr; flags interval; size M; elements = { … } }
+///         set v6 { type ipv6_addr; size K; elements = { … } }
+///         set v6net { type ipv6_addr; flags interval; size L; elements = { … } }
 ///         chain output {                         # and chain forward, hook forward
 ///             type filter hook output priority filter; policy accept;
 ///             ip daddr @v4 meta l4proto tcp counter reject with tcp reset
 ///             ip daddr @v4 counter reject with icmpx admin-prohibited
-///             ip6 daddr @v6 meta l4proto tcp counter reject with tcp reset
-///             ip6 daddr @v6 counter reject with icmpx admin-prohibited
+///             ip daddr @v4net meta l4proto tcp counter reject with tcp reset
+///             ip daddr @v4net counter reject with icmpx admin-prohibited
+///             … the same two rules for @v6 and @v6net, with ip6 daddr
 ///         }
 ///     }
 ///
-/// Both sets and all rules exist even when a family has no address, so the
-/// table's shape never depends on its contents.
+/// Single addresses go to the plain sets `v4` and `v6` (hash tables in the
+/// kernel, sized by the size hint), wider ranges to the interval sets
+/// `v4net` and `v6net` (rbtrees, several times slower to fill). A set
+/// exists only when it has elements, and its rules only with it; the size
+/// hint is its element count.
 enum RefocusTableBatch {
     /// The table's name in family `inet`.
     static let tableName = "refocus"
@@ -33,10 +39,12 @@ enum RefocusTableBatch {
     /// The batch that makes the table hold exactly `intervals`, whatever was
     /// there before, in one transaction: NEWTABLE (without flags: creates it
     /// when absent, changes nothing when present), DELTABLE, NEWTABLE with
-    /// OWNER|PERSIST, chains, sets, rules, elements. Idempotent.
+    /// OWNER|PERSIST, chains, the sets that have elements, their rules, the
+    /// elements. Idempotent.
     static func replacement(for intervals: AddressIntervals, firstSequence: UInt32) throws(NftablesError) -> NetlinkBatch {
-        let elements = AddressFamily.allCases.map { IntervalElement.elements(of: $0.intervals(in: intervals), family: $0) }
-        let elementCount = elements.reduce(0) { $0 + $1.count }
+        let contents = RefocusSet.all.map { (definition: $0, elements: $0.elements(for: intervals)) }
+            .filter { !$0.elements.isEmpty }
+        let elementCount = contents.reduce(0) { $0 + $1.elements.count }
         let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
 
         let existing = try NftTable(name: tableName, flags: nil)
@@ -50,17 +58,16 @@ enum RefocusTableBatch {
             try batch.append(NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(chain.name)", object: object)
         }
         var sets: [NftSet] = []
-        for (family, familyElements) in zip(AddressFamily.allCases, elements) {
-            let set = try NftSet(name: family.setName, table: tableName, family: family, id: family.setID,
-                                 sizeHint: familyElements.count)
-            for element in familyElements { try set.add(element) }
+        for (definition, elements) in contents {
+            let set = try NftSet(definition, table: tableName, sizeHint: elements.count)
+            for element in elements { try set.add(element) }
             try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
             sets.append(set)
         }
         for chain in chains {
-            for family in AddressFamily.allCases {
+            for (definition, _) in contents {
                 for tcpOnly in [true, false] {
-                    let rule = try blockingRule(chain: chain.name, family: family, tcpOnly: tcpOnly)
+                    let rule = try blockingRule(chain: chain.name, set: definition, tcpOnly: tcpOnly)
                     try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
                                      operation: "add a rule to chain \(chain.name)", object: rule)
                 }
@@ -83,12 +90,13 @@ enum RefocusTableBatch {
     /// `<ip|ip6> daddr @<set> [meta l4proto tcp] counter reject with
     /// <tcp reset|icmpx admin-prohibited>`, preceded by the `meta nfproto`
     /// match that nft adds in an `inet` table.
-    static func blockingRule(chain: String, family: AddressFamily, tcpOnly: Bool) throws(NftablesError) -> NftRule {
+    static func blockingRule(chain: String, set: RefocusSet, tcpOnly: Bool) throws(NftablesError) -> NftRule {
+        let family = set.family
         let rule = try NftRule(table: tableName, chain: chain)
         try rule.loadMeta(NFT_META_NFPROTO)
         try rule.compareEqual([family.nfproto])
         try rule.loadNetworkHeader(offset: family.destinationOffset, length: UInt32(family.addressLength))
-        try rule.lookup(set: family.setName, id: family.setID)
+        try rule.lookup(set: set.name, id: set.id)
         if tcpOnly {
             try rule.loadMeta(NFT_META_L4PROTO)
             try rule.compareEqual([UInt8(IPPROTO_TCP)])
