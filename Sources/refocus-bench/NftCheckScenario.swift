@@ -8,13 +8,14 @@ import RefocusSystem
 /// persistence after the owner is gone, no table for no address, and
 /// packets refused exactly at the blocked addresses.
 enum NftCheckScenario {
-    /// Both families, both ends of both address spaces, merged neighbours.
+    /// Both families, both ends of both address spaces in both kinds of set,
+    /// merged neighbours, an address inside a range.
     static let edges = [
-        "0.0.0.0", "10.0.0.0/8", "11.0.0.0/8", "192.0.2.1", "192.0.2.3", "255.255.255.255",
-        "::", "2001:db8::/32", "2001:db8:1::/48", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+        "0.0.0.0", "10.0.0.0/8", "11.0.0.0/8", "192.0.2.1", "192.0.2.3", "255.255.255.254/31",
+        "::/127", "2001:db8::/32", "2001:db8:1::/48", "2001:db8:1::1", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
     ]
-    /// Neither family starting at zero: nft's leading zero end element.
-    static let inner = ["192.0.2.0/24", "198.51.100.7", "2001:db8::1"]
+    /// Neither family's ranges starting at zero: nft's leading zero end element.
+    static let inner = ["192.0.2.0/24", "198.51.100.7", "2001:db8::1", "2001:db8:1::/64"]
 
     static func run() throws {
         let path = NSTemporaryDirectory() + "refocus-bench-check.nft"

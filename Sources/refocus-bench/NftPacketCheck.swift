@@ -2,34 +2,57 @@ import Foundation
 import RefocusCore
 import RefocusSystem
 
-/// Whether the table really rejects traffic: a veth pair in the private
-/// network namespace, TCP connections to addresses inside, just before and
-/// just after blocked intervals. A blocked address is refused at once (the
-/// rule's TCP reset); any other times out, as no one answers on the veth.
+/// Whether the table really rejects traffic, for both kinds of set: TCP
+/// connections from loopback to addresses made local (`ip route add local`)
+/// with a server listening on all of them. A blocked address is refused
+/// (the rule's TCP reset; nothing else refuses, as the server listens);
+/// its neighbours, just outside single addresses and ranges, connect.
 enum NftPacketCheck {
+    /// What is blocked: single addresses (`v4`, `v6`), neighbours that merge
+    /// into a range, ranges (`v4net`, `v6net`), an address inside a range.
+    static let blocked = [
+        "192.0.2.5", "192.0.2.9", "192.0.2.10", "192.0.2.64/26", "192.0.2.100",
+        "2001:db8::5", "2001:db8::100/120",
+    ]
     /// Address to probe, and whether it must be refused.
     static let probes: [(address: String, blocked: Bool)] = [
-        ("192.0.2.4", false), ("192.0.2.5", true), ("192.0.2.6", false), ("192.0.2.9", true),
+        ("192.0.2.4", false), ("192.0.2.5", true), ("192.0.2.6", false),
+        ("192.0.2.8", false), ("192.0.2.9", true), ("192.0.2.10", true), ("192.0.2.11", false),
+        ("192.0.2.63", false), ("192.0.2.64", true), ("192.0.2.100", true), ("192.0.2.127", true), ("192.0.2.128", false),
         ("2001:db8::4", false), ("2001:db8::5", true), ("2001:db8::6", false),
+        ("2001:db8::ff", false), ("2001:db8::100", true), ("2001:db8::180", true), ("2001:db8::1ff", true),
+        ("2001:db8::200", false),
     ]
 
     static func run(_ nftables: Nftables) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip"),
               FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
         else { return print("  packet check skipped: needs ip (iproute2) and python3") }
-        try nftables.apply(AddressIntervals(try ["192.0.2.5", "192.0.2.9", "2001:db8::5"].map { try AddressRange(parsing: $0) }))
-        try Measure.shell("""
-            ip link add refocus-c0 type veth peer name refocus-c1 && ip link set refocus-c1 up && ip link set refocus-c0 up \
-            && ip addr add 192.0.2.254/24 dev refocus-c0 && ip addr add 2001:db8::fe/64 dev refocus-c0 nodad
-            """)
-        defer { try? Measure.shell("ip link del refocus-c0") }
-        // All probes at once, so that the ones that must time out cost 0.2 s together.
+        let intervals = AddressIntervals(try blocked.map { try AddressRange(parsing: $0) })
+        try nftables.apply(intervals)
+        try NftCheck.expectElements(intervals)
+        guard intervals.ipv4Split.singles.count == 1, intervals.ipv4Split.ranges.count == 2,
+              intervals.ipv6Split.singles.count == 1, intervals.ipv6Split.ranges.count == 1
+        else { throw BenchError.checkFailed("the packet check's addresses do not fill all four sets") }
+        // Idempotent, so that a second run in the same namespace works too.
+        try Measure.shell("ip route replace local 192.0.2.0/24 dev lo && ip -6 route replace local 2001:db8::/64 dev lo")
+        defer { try? Measure.shell("ip route del local 192.0.2.0/24 dev lo; ip -6 route del local 2001:db8::/64 dev lo") }
+        // The client binds to loopback: the reset, sent to the client's address, must not be blocked itself.
         let script = """
             import socket, sys, threading
+            servers = []
+            for family, anywhere in ((socket.AF_INET, "0.0.0.0"), (socket.AF_INET6, "::")):
+                server = socket.socket(family)
+                server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6: server.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                server.bind((anywhere, 80)); server.listen(64)
+                servers.append(server)
             results = {}
             def probe(address):
-                s = socket.socket(socket.AF_INET6 if ":" in address else socket.AF_INET)
-                s.settimeout(0.2)
+                v6 = ":" in address
+                s = socket.socket(socket.AF_INET6 if v6 else socket.AF_INET)
+                s.settimeout(2)
+                s.bind(("::1" if v6 else "127.0.0.1", 0))
                 try:
                     s.connect((address, 80)); results[address] = "connected"
                 except ConnectionRefusedError: results[address] = "refused"
@@ -41,10 +64,10 @@ enum NftPacketCheck {
             for a in sys.argv[1:]: print(results[a])
             """
         let outcomes = try output("/usr/bin/python3", ["-c", script] + probes.map(\.address))
-        for (probe, outcome) in zip(probes, outcomes) where (outcome == "refused") != probe.blocked {
+        guard outcomes.count == probes.count else { throw BenchError.checkFailed("probes printed \(outcomes)") }
+        for (probe, outcome) in zip(probes, outcomes) where outcome != (probe.blocked ? "refused" : "connected") {
             throw BenchError.checkFailed("\(probe.address): \(outcome), but it is \(probe.blocked ? "" : "not ")blocked")
         }
-        guard outcomes.count == probes.count else { throw BenchError.checkFailed("probes printed \(outcomes)") }
         try nftables.deleteTable()
     }
 
