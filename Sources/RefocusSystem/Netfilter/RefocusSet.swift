@@ -20,13 +20,14 @@ struct RefocusSet: Equatable, Sendable {
     static let v4net = RefocusSet(name: "v4net", id: 2, family: .ipv4, isInterval: true)
     static let v6 = RefocusSet(name: "v6", id: 3, family: .ipv6, isInterval: false)
     static let v6net = RefocusSet(name: "v6net", id: 4, family: .ipv6, isInterval: true)
-    /// All four, in the order of their definitions and rules.
-    static let all = [v4, v4net, v6, v6net]
 
-    /// The elements this set holds for `intervals`: the family's single
-    /// addresses, or its ranges encoded as nft does (`SetElement`).
-    func elements(for intervals: AddressIntervals) -> [SetElement] {
-        let split = family.split(of: intervals)
-        return isInterval ? SetElement.elements(of: split.ranges, family: family) : SetElement.elements(of: split.singles)
+    /// The sets that have elements for `intervals`, in table order, each
+    /// with its elements: a family's single addresses for its plain set, its
+    /// ranges encoded as nft does (`SetElement`) for its interval set.
+    static func contents(for intervals: AddressIntervals) -> [(definition: RefocusSet, elements: [SetElement])] {
+        [(v4, v4net, intervals.ipv4Split), (v6, v6net, intervals.ipv6Split)].flatMap { plain, ranges, split in
+            [(plain, SetElement.elements(of: split.singles)),
+             (ranges, SetElement.elements(of: split.ranges, family: ranges.family))]
+        }.filter { !$0.elements.isEmpty }
     }
 }

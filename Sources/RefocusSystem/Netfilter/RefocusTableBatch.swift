@@ -42,8 +42,7 @@ enum RefocusTableBatch {
     /// OWNER|PERSIST, chains, the sets that have elements, their rules, the
     /// elements. Idempotent.
     static func replacement(for intervals: AddressIntervals, firstSequence: UInt32) throws(NftablesError) -> NetlinkBatch {
-        let contents = RefocusSet.all.map { (definition: $0, elements: $0.elements(for: intervals)) }
-            .filter { !$0.elements.isEmpty }
+        let contents = RefocusSet.contents(for: intervals)
         let elementCount = contents.reduce(0) { $0 + $1.elements.count }
         let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
 
