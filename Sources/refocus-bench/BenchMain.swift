@@ -55,11 +55,13 @@ enum BenchMain {
 
 /// Timing and reference-tool helpers shared by the benchmarks.
 enum Measure {
-    /// The median wall time of `runs` runs of `body`, in seconds.
-    static func median(runs: Int = 7, _ body: () throws -> Void) rethrows -> Double {
+    /// The median wall time of `runs` runs of `body`, in seconds; with
+    /// `settle` seconds, the process sleeps that long before each run, untimed.
+    static func median(runs: Int = 7, settle: Double = 0, _ body: () throws -> Void) rethrows -> Double {
         let clock = ContinuousClock()
         var times: [Double] = []
         for _ in 0..<runs {
+            if settle > 0 { Thread.sleep(forTimeInterval: settle) }
             let elapsed = try clock.measure(body)
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }

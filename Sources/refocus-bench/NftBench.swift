@@ -46,14 +46,18 @@ enum NftBench {
     private static func measure(_ count: Int) throws {
         let intervals = addresses(count)
         guard intervals.ipv4.count == count else { throw BenchError.checkFailed("the benchmark's addresses merged") }
-        let runs = count >= 100_000 ? 5 : 7
+        let runs = 7
+        // Before each timed run, of either side: the kernel frees the table a replacement deleted
+        // later, in a worker (nft_hash_destroy, some 25 ms of CPU at 100k). nft -f hides that behind its parsing;
+        // apply, run back to back, would be slowed by the previous run's. A real apply finds it done.
+        let settle = 0.2
         let path = NSTemporaryDirectory() + "refocus-bench-\(count).nft"
         defer { try? FileManager.default.removeItem(atPath: path) }
 
         let nftables = try Nftables()
         try nftables.apply(intervals)
         try NftCheck.expectElements(intervals)
-        let ours = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF) { try nftables.apply(intervals) }
+        let ours = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF, settle: settle) { try nftables.apply(intervals) }
         try NftCheck.expectElements(intervals)
         let listing = try NftReference.listing()
         try nftables.deleteTable()
@@ -61,7 +65,7 @@ enum NftBench {
         // Checked once: nft loading the script lists exactly what apply made.
         try NftCheck.expectSameListing(listing, asNftFor: intervals, scriptPath: path)
         // posix_spawn, not Foundation's Process, which adds some 50 ms per run in a fresh namespace.
-        let reference = try CPUTiming.measure(runs: runs, of: RUSAGE_CHILDREN) {
+        let reference = try CPUTiming.measure(runs: runs, of: RUSAGE_CHILDREN, settle: settle) {
             let status = try ForegroundProcess.run(["/usr/sbin/nft", "-f", path])
             guard status == 0 else { throw BenchError.referenceFailed("nft -f \(path) exited with \(status)") }
         }
