@@ -47,9 +47,9 @@ enum NftBench {
         let intervals = addresses(count)
         guard intervals.ipv4.count == count else { throw BenchError.checkFailed("the benchmark's addresses merged") }
         let runs = 7
-        // Before each timed run, of either side: the kernel frees the table a replacement deleted
-        // later, in a worker (nft_hash_destroy, some 25 ms of CPU at 100k). nft -f hides that behind its parsing;
-        // apply, run back to back, would be slowed by the previous run's. A real apply finds it done.
+        // Sleep before each timed run, of either side: the kernel frees the table a replacement
+        // deleted later, in a worker (nft_hash_destroy, some 25 ms of CPU at 100k). nft -f hides
+        // that behind its parsing; apply, run back to back, would compete with the previous run's.
         let settle = 0.2
         let path = NSTemporaryDirectory() + "refocus-bench-\(count).nft"
         defer { try? FileManager.default.removeItem(atPath: path) }
