@@ -55,7 +55,7 @@ let package = Package(
                     dependencies: ["RefocusTestSupport", "refocus", "refocus-helper"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(name: "RefocusPrivilegedTests",
-                    dependencies: ["RefocusTestSupport", "refocus", "refocus-helper"]),
+                    dependencies: ["RefocusTestSupport", "refocus", "refocus-helper", "refocus-bench"]),
     ],
     swiftLanguageModes: [.v6]
 )

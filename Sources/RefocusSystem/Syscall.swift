@@ -63,3 +63,14 @@ extension Result where Failure == Errno {
         }
     }
 }
+
+/// The same for a C call that returns a pointer: retries it while it fails
+/// with EINTR and turns `nil` into the `Errno` it set (`mnl_socket_open`).
+@inline(__always)
+func syscall<T>(returningPointer call: () -> T?) -> Result<T, Errno> {
+    while true {
+        if let value = call() { return .success(value) }
+        let error = Errno(rawValue: errno)
+        if error != .interrupted { return .failure(error) }
+    }
+}

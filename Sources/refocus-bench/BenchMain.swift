@@ -2,36 +2,67 @@ import Foundation
 
 /// Dispatches to the benchmarks named on the command line.
 enum BenchMain {
-    static let benchmarks: [String: @Sendable () throws -> Void] = [
-        "hosts": HostsBench.run,
-        "domains": DomainBench.run,
-        "resolve": ResolveBench.run,
+    /// Options after the names: `--check` runs only a benchmark's correctness checks.
+    struct Options: Sendable {
+        var checkOnly = false
+    }
+
+    static let benchmarks: [String: @Sendable (Options) throws -> Void] = [
+        "hosts": { _ in try HostsBench.run() },
+        "domains": { _ in try DomainBench.run() },
+        "nft": NftBench.run,
+        "resolve": { _ in try ResolveBench.run() },
     ]
 
     static func run(_ arguments: [String]) {
-        let names = arguments.isEmpty || arguments == ["all"] ? benchmarks.keys.sorted() : arguments
-        for name in names {
-            guard let benchmark = benchmarks[name] else {
-                FileHandle.standardError.write(Data("refocus-bench: no benchmark '\(name)'; choose from: all, \(benchmarks.keys.sorted().joined(separator: ", "))\n".utf8))
-                exit(64)
-            }
-            do {
-                try benchmark()
-            } catch {
-                FileHandle.standardError.write(Data("refocus-bench: \(name) failed: \(error)\n".utf8))
-                exit(1)
+        var options = Options()
+        var names: [String] = []
+        for argument in arguments {
+            switch argument {
+            case "--check": options.checkOnly = true
+            case let option where option.hasPrefix("-"): fail("refocus-bench: unknown option '\(option)'; the only option is --check", status: 64)
+            default: names.append(argument)
             }
         }
+        if names.isEmpty || names == ["all"] {
+            names = benchmarks.keys.sorted()
+            if geteuid() != 0 {
+                names.removeAll { $0 == "nft" || $0 == "resolve" }
+                print("nft, resolve: skipped, they need root for a private network namespace (sudo refocus-bench nft resolve)")
+            }
+        }
+        if names.contains("nft") {
+            // Before any other thread exists: threads started later inherit the namespace.
+            NftBench.enterPrivateNetworkNamespace()
+        }
+        for name in names {
+            guard let benchmark = benchmarks[name] else {
+                fail("refocus-bench: no benchmark '\(name)'; choose from: all, \(benchmarks.keys.sorted().joined(separator: ", "))", status: 64)
+            }
+            do {
+                try benchmark(options)
+            } catch {
+                fail("refocus-bench: \(name) failed: \(error)", status: 1)
+            }
+        }
+    }
+
+    /// Prints `message` on stderr and exits with `status`.
+    static func fail(_ message: String, status: Int32) -> Never {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(status)
     }
 }
 
 /// Timing and reference-tool helpers shared by the benchmarks.
 enum Measure {
-    /// The median wall time of `runs` runs of `body`, in seconds.
-    static func median(runs: Int = 7, _ body: () throws -> Void) rethrows -> Double {
+    /// The median wall time of `runs` runs of `body`, in seconds; with
+    /// `settle` seconds, the process sleeps that long before each run, untimed.
+    static func median(runs: Int = 7, settle: Double = 0, _ body: () throws -> Void) rethrows -> Double {
         let clock = ContinuousClock()
         var times: [Double] = []
         for _ in 0..<runs {
+            if settle > 0 { Thread.sleep(forTimeInterval: settle) }
             let elapsed = try clock.measure(body)
             times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
         }
@@ -61,4 +92,5 @@ enum Measure {
 
 enum BenchError: Error {
     case referenceFailed(String)
+    case checkFailed(String)
 }

@@ -1,0 +1,110 @@
+import CNetfilter
+import RefocusCore
+
+/// Builds the nf_tables batches that replace or delete table `inet refocus`,
+/// the only table ReFocus ever touches. Pure message building: no privilege.
+///
+/// The table it builds:
+///
+///     table inet refocus {                       # flags owner, persist
+///         set v4 { type ipv4_addr; size N; elements = { … } }
+///         set v4net { type ipv4_addr; flags interval; size M; elements = { … } }
+///         set v6 { type ipv6_addr; size K; elements = { … } }
+///         set v6net { type ipv6_addr; flags interval; size L; elements = { … } }
+///         chain output {                         # and chain forward, hook forward
+///             type filter hook output priority filter; policy accept;
+///             ip daddr @v4 meta l4proto tcp counter reject with tcp reset
+///             ip daddr @v4 counter reject with icmpx admin-prohibited
+///             ip daddr @v4net meta l4proto tcp counter reject with tcp reset
+///             ip daddr @v4net counter reject with icmpx admin-prohibited
+///             … the same two rules for @v6 and @v6net, with ip6 daddr
+///         }
+///     }
+///
+/// Single addresses go to the plain sets `v4` and `v6` (hash tables in the
+/// kernel, sized by the size hint), wider ranges to the interval sets
+/// `v4net` and `v6net` (rbtrees, several times slower to fill). A set
+/// exists only when it has elements, and its rules only with it; the size
+/// hint is its element count.
+enum RefocusTableBatch {
+    /// The table's name in family `inet`.
+    static let tableName = "refocus"
+    /// What error messages call the table.
+    static let displayName = "table inet refocus"
+    /// The chains and their hooks: traffic this host sends, and traffic it routes.
+    static let chains: [(name: String, hook: nf_inet_hooks)] = [("output", NF_INET_LOCAL_OUT), ("forward", NF_INET_FORWARD)]
+    /// Netlink bytes budgeted per set element (a v6 element with flags takes 36).
+    static let bytesPerElement = 48
+
+    /// The batch that makes the table hold exactly `intervals`, whatever was
+    /// there before, in one transaction: NEWTABLE (without flags: creates it
+    /// when absent, changes nothing when present), DELTABLE, NEWTABLE with
+    /// OWNER|PERSIST, chains, the sets that have elements, their rules, the
+    /// elements. Idempotent.
+    static func replacement(for intervals: AddressIntervals, firstSequence: UInt32) throws(NftablesError) -> NetlinkBatch {
+        let contents = RefocusSet.contents(for: intervals)
+        let elementCount = contents.reduce(0) { $0 + $1.elements.count }
+        let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
+
+        let existing = try NftTable(name: tableName, flags: nil)
+        try batch.append(NFT_MSG_NEWTABLE, flags: NLM_F_CREATE, operation: "create \(displayName) if absent", object: existing)
+        try batch.append(NFT_MSG_DELTABLE, flags: 0, operation: "delete the previous \(displayName)", object: existing)
+        let owned = try NftTable(name: tableName, flags: NftTable.ownerFlag | NftTable.persistFlag)
+        try batch.append(NFT_MSG_NEWTABLE, flags: NLM_F_CREATE, operation: "create \(displayName)", object: owned)
+
+        for chain in chains {
+            let object = try NftChain(name: chain.name, table: tableName, hook: chain.hook)
+            try batch.append(NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(chain.name)", object: object)
+        }
+        var sets: [NftSet] = []
+        for (definition, elements) in contents {
+            let set = try NftSet(definition, table: tableName, sizeHint: elements.count)
+            for element in elements { try set.add(element) }
+            try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
+            sets.append(set)
+        }
+        for chain in chains {
+            for (definition, _) in contents {
+                for tcpOnly in [true, false] {
+                    let rule = try blockingRule(chain: chain.name, set: definition, tcpOnly: tcpOnly)
+                    try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
+                                     operation: "add a rule to chain \(chain.name)", object: rule)
+                }
+            }
+        }
+        for set in sets { try set.appendElementMessages(to: batch) }
+        try batch.finish()
+        return batch
+    }
+
+    /// The batch that deletes the table with everything in it.
+    static func deletion(firstSequence: UInt32) throws(NftablesError) -> NetlinkBatch {
+        let batch = try NetlinkBatch(limit: 4096, firstSequence: firstSequence)
+        let table = try NftTable(name: tableName, flags: nil)
+        try batch.append(NFT_MSG_DELTABLE, flags: 0, operation: "delete \(displayName)", object: table)
+        try batch.finish()
+        return batch
+    }
+
+    /// `<ip|ip6> daddr @<set> [meta l4proto tcp] counter reject with
+    /// <tcp reset|icmpx admin-prohibited>`, preceded by the `meta nfproto`
+    /// match that nft adds in an `inet` table.
+    static func blockingRule(chain: String, set: RefocusSet, tcpOnly: Bool) throws(NftablesError) -> NftRule {
+        let family = set.family
+        let rule = try NftRule(table: tableName, chain: chain)
+        try rule.loadMeta(NFT_META_NFPROTO)
+        try rule.compareEqual([family.nfproto])
+        try rule.loadNetworkHeader(offset: family.destinationOffset, length: UInt32(family.addressLength))
+        try rule.lookup(set: set.name, id: set.id)
+        if tcpOnly {
+            try rule.loadMeta(NFT_META_L4PROTO)
+            try rule.compareEqual([UInt8(IPPROTO_TCP)])
+            try rule.count()
+            try rule.reject(NFT_REJECT_TCP_RST, code: 0)
+        } else {
+            try rule.count()
+            try rule.reject(NFT_REJECT_ICMPX_UNREACH, code: UInt8(NFT_REJECT_ICMPX_ADMIN_PROHIBITED.rawValue))
+        }
+        return rule
+    }
+}

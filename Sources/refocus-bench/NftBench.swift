@@ -1,0 +1,79 @@
+import Foundation
+import RefocusCore
+import RefocusSystem
+
+/// Loading table `inet refocus` through libnftnl (`Nftables.apply`, one
+/// batch) against `nft -f` loading the same table from a script with the
+/// same replace pattern, for 1k, 10k and 100k distinct, non-adjacent IPv4
+/// addresses, in a private network namespace (the host's ruleset is never
+/// touched). Each size is checked for correctness once before it is timed.
+enum NftBench {
+    static let sizes = [1_000, 10_000, 100_000]
+
+    /// Moves the process into a fresh network namespace, or exits: 77 when
+    /// not root, 71 when unshare fails. Call before any thread starts.
+    static func enterPrivateNetworkNamespace() {
+        guard getuid() == 0 || geteuid() == 0 else {
+            BenchMain.fail("refocus-bench: nft needs root, to create a private network namespace"
+                + " (the host's ruleset is never touched); run it with sudo", status: 77)
+        }
+        do {
+            try NetworkNamespace.enterPrivate()
+        } catch {
+            BenchMain.fail("refocus-bench: nft: \(error)", status: 71)
+        }
+    }
+
+    static func run(_ options: BenchMain.Options) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nft") else {
+            throw BenchError.referenceFailed("/usr/sbin/nft is missing; the checks and the reference need it"
+                + " (apt-get install nftables)")
+        }
+        try NftCheckScenario.run()
+        print("nft: ownership, persistence, idempotence, edges, listings and packets checked")
+        if options.checkOnly { return }
+        print("nft: replace table inet refocus holding N distinct IPv4 addresses (median; private netns)")
+        for size in sizes {
+            try measure(size)
+        }
+    }
+
+    /// `count` distinct addresses from 10.0.0.0, two apart so that none merge.
+    static func addresses(_ count: Int) -> AddressIntervals {
+        AddressIntervals((0..<count).map { AddressRange(.v4(0x0A00_0000 + UInt32($0) * 2)) })
+    }
+
+    private static func measure(_ count: Int) throws {
+        let intervals = addresses(count)
+        guard intervals.ipv4.count == count else { throw BenchError.checkFailed("the benchmark's addresses merged") }
+        let runs = 7
+        // Sleep before each timed run, of either side: the kernel frees the table a replacement
+        // deleted later, in a worker (nft_hash_destroy, some 25 ms of CPU at 100k). nft -f hides
+        // that behind its parsing; apply, run back to back, would compete with the previous run's.
+        let settle = 0.2
+        let path = NSTemporaryDirectory() + "refocus-bench-\(count).nft"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        let nftables = try Nftables()
+        try nftables.apply(intervals)
+        try NftCheck.expectElements(intervals)
+        let ours = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF, settle: settle) { try nftables.apply(intervals) }
+        try NftCheck.expectElements(intervals)
+        let listing = try NftReference.listing()
+        try nftables.deleteTable()
+
+        // Checked once: nft loading the script lists exactly what apply made.
+        try NftCheck.expectSameListing(listing, asNftFor: intervals, scriptPath: path)
+        // posix_spawn, not Foundation's Process, which adds some 50 ms per run in a fresh namespace.
+        let reference = try CPUTiming.measure(runs: runs, of: RUSAGE_CHILDREN, settle: settle) {
+            let status = try ForegroundProcess.run(["/usr/sbin/nft", "-f", path])
+            guard status == 0 else { throw BenchError.referenceFailed("nft -f \(path) exited with \(status)") }
+        }
+        try NftCheck.expectElements(intervals)
+        try NftReference.nft(["delete", "table", "inet", "refocus"])
+
+        let label = count.formatted(.number.grouping(.automatic))
+        print("  \(label.padding(toLength: 8, withPad: " ", startingAt: 0)) refocus apply \(ours)   nft -f \(reference)"
+            + String(format: "   nft/refocus %.1fx", reference.wall / ours.wall))
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import RefocusCore
+import RefocusSystem
+
+/// Correctness checks of `Nftables` against `nft` itself, run before the
+/// timings and alone with `refocus-bench nft --check`. Needs root; runs in
+/// the private network namespace the benchmark entered.
+enum NftCheck {
+    /// Throws unless the table's sets hold exactly `intervals` as `nft -j`
+    /// lists them: single addresses in `v4` and `v6`, ranges in `v4net` and
+    /// `v6net`, and no set without elements.
+    static func expectElements(_ intervals: AddressIntervals) throws {
+        let listed = try sets()
+        for expected in NftReference.sets(for: intervals) {
+            switch listed[expected.name] {
+            case nil where expected.intervals.isEmpty:
+                continue
+            case nil:
+                throw BenchError.checkFailed("set \(expected.name) is missing; expected \(expected.intervals.count) elements")
+            case let set? where expected.intervals.isEmpty:
+                throw BenchError.checkFailed("set \(expected.name) exists (\(set.elements.count) elements) but should not")
+            case let set?:
+                guard set.elements == expected.intervals, set.isInterval == expected.isInterval else {
+                    throw BenchError.checkFailed("set \(expected.name) holds \(set.elements.count) elements"
+                        + " (interval: \(set.isInterval)), expected \(expected.intervals.count) (interval: \(expected.isInterval))"
+                        + (set.elements.first.map { "; first listed: \($0)" } ?? ""))
+                }
+            }
+        }
+    }
+
+    /// The sets of table `inet refocus` by name, from `nft -j list table`:
+    /// whether each has the interval flag, and its elements.
+    static func sets() throws -> [String: (isInterval: Bool, elements: [ClosedRange<IPAddress>])] {
+        let json = try NftReference.nft(["-j", "list", "table", "inet", "refocus"])
+        guard let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+              let objects = root["nftables"] as? [[String: Any]]
+        else { throw BenchError.checkFailed("nft -j list table printed no objects") }
+        var sets: [String: (isInterval: Bool, elements: [ClosedRange<IPAddress>])] = [:]
+        for set in objects.compactMap({ $0["set"] as? [String: Any] }) {
+            guard let name = set["name"] as? String else { throw BenchError.checkFailed("nft -j listed a set without a name") }
+            let flags = set["flags"] as? [String] ?? []
+            sets[name] = (flags.contains("interval"), try (set["elem"] as? [Any] ?? []).map(interval))
+        }
+        return sets
+    }
+
+    /// One element of nft's JSON: `"192.0.2.1"`, `{"prefix": {"addr": …, "len": …}}`
+    /// or `{"range": [first, last]}`.
+    private static func interval(_ element: Any) throws -> ClosedRange<IPAddress> {
+        if let text = element as? String {
+            let address = try IPAddress(parsing: text)
+            return address...address
+        }
+        if let prefix = (element as? [String: Any])?["prefix"] as? [String: Any],
+           let address = prefix["addr"] as? String, let length = prefix["len"] as? Int {
+            let range = try AddressRange(address: try IPAddress(parsing: address), prefixLength: length)
+            return range.first...range.last
+        }
+        if let bounds = (element as? [String: Any])?["range"] as? [String], bounds.count == 2 {
+            return try IPAddress(parsing: bounds[0])...IPAddress(parsing: bounds[1])
+        }
+        throw BenchError.checkFailed("nft -j listed an element ReFocus does not know: \(element)")
+    }
+
+    /// Throws unless `ours` (the listing after `apply`) equals the listing
+    /// after `nft -f` loaded the reference script for the same intervals.
+    static func expectSameListing(_ ours: String, asNftFor intervals: AddressIntervals, scriptPath: String) throws {
+        try Data(NftReference.script(for: intervals).utf8).write(to: URL(fileURLWithPath: scriptPath))
+        try NftReference.nft(["-f", scriptPath])
+        let reference = try NftReference.listing()
+        try NftReference.nft(["delete", "table", "inet", "refocus"])
+        guard ours == reference else {
+            throw BenchError.checkFailed("nft list table differs from nft's own:\n--- refocus\n\(ours)\n--- nft -f\n\(reference)")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import RefocusCore
+import RefocusSystem
+
+/// The reference side of the nft benchmark: the same table as
+/// `Nftables.apply` builds, written as an nft script, and `nft` itself to
+/// load and list it.
+enum NftReference {
+    /// One of the table's four sets as the reference writes it.
+    struct SetLayout {
+        let name: String
+        /// `ip` or `ip6`, as a rule matches the destination.
+        let match: String
+        let type: String
+        let isInterval: Bool
+        /// What the set holds; a single address is `a...a`.
+        let intervals: [ClosedRange<IPAddress>]
+    }
+
+    /// The four sets for `intervals`, empty ones included, in the table's
+    /// order: single addresses in plain sets, ranges in interval sets.
+    static func sets(for intervals: AddressIntervals) -> [SetLayout] {
+        [("v4", "ip", "ipv4_addr", intervals.ipv4Split), ("v6", "ip6", "ipv6_addr", intervals.ipv6Split)]
+            .flatMap { name, match, type, split in
+                [SetLayout(name: name, match: match, type: type, isInterval: false,
+                           intervals: split.singles.map { $0...$0 }),
+                 SetLayout(name: name + "net", match: match, type: type, isInterval: true, intervals: split.ranges)]
+            }
+    }
+
+    /// The nft script that replaces table `inet refocus` with the table
+    /// `Nftables.apply` builds for `intervals`: same chains, sets (only those
+    /// with elements, with the same size hint), rules and elements.
+    static func script(for intervals: AddressIntervals) -> String {
+        let sets = sets(for: intervals).filter { !$0.intervals.isEmpty }
+        let rules = sets.map { set in
+            """
+                    \(set.match) daddr @\(set.name) meta l4proto tcp counter reject with tcp reset
+                    \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited
+            """
+        }.joined(separator: "\n")
+        return """
+            table inet refocus
+            delete table inet refocus
+            table inet refocus {
+            \(sets.map(definition).joined(separator: "\n"))
+                chain output {
+                    type filter hook output priority 0; policy accept;
+            \(rules)
+                }
+                chain forward {
+                    type filter hook forward priority 0; policy accept;
+            \(rules)
+                }
+            }
+
+            """
+    }
+
+    private static func definition(_ set: SetLayout) -> String {
+        let elements = set.intervals.map { interval in
+            interval.lowerBound == interval.upperBound
+                ? interval.lowerBound.description
+                : "\(interval.lowerBound)-\(interval.upperBound)"
+        }
+        let size = set.isInterval ? Nftables.intervalSetElementCount(for: set.intervals) : set.intervals.count
+        return "    set \(set.name) { type \(set.type);\(set.isInterval ? " flags interval;" : "") size \(size);"
+            + " elements = { \(elements.joined(separator: ", ")) } }"
+    }
+
+    /// Runs `nft` with `arguments` and returns what it printed; throws with
+    /// its error output when it fails.
+    @discardableResult
+    static func nft(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/sbin/nft")
+        process.arguments = arguments
+        let output = Pipe()
+        // A file, not a pipe: nft may echo a whole failing script line, more than a pipe holds.
+        let errorPath = NSTemporaryDirectory() + "refocus-bench-nft.err"
+        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let message = FileManager.default.contents(atPath: errorPath).map { String(decoding: $0.prefix(2048), as: UTF8.self) }
+            throw BenchError.referenceFailed("nft \(arguments.joined(separator: " ")): "
+                + (message ?? "").split(separator: "\n").joined(separator: " / "))
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// `nft list table inet refocus` without what differs by who loaded the
+    /// table: the owner comment on the first line, the table's `flags` line
+    /// and the empty line after it.
+    static func listing() throws -> String {
+        var lines = try nft(["list", "table", "inet", "refocus"])
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.first?.hasPrefix("table inet refocus {") == true { lines[0] = "table inet refocus {" }
+        if lines.count > 2, lines[1].hasPrefix("\tflags ") {
+            lines.remove(at: 1)
+            if lines[1].isEmpty { lines.remove(at: 1) }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
