@@ -10,7 +10,8 @@ enum RequestReader {
         let bytes: [UInt8]
         do {
             bytes = try FileReader.readAll(STDIN_FILENO, path: "the request", limit: HelperProtocol.maximumRequestBytes)
-        } catch where error.errno == .fileTooLarge {
+        } catch {
+            guard error.errno == .fileTooLarge else { throw error }
             throw ProtocolFailure(code: .requestTooLarge,
                                   message: "the request is larger than \(HelperProtocol.maximumRequestBytes) bytes")
         }
@@ -32,16 +33,28 @@ enum RequestReader {
     /// A decoding error in one line: the path of the bad field and the reason.
     static func describe(_ error: any Error) -> String {
         guard let error = error as? DecodingError else { return "\(error)" }
-        let (context, what): (DecodingError.Context, String) = switch error {
-        case let .dataCorrupted(context): (context, "")
-        case let .keyNotFound(key, context): (context, "missing field '\(key.stringValue)'")
-        case let .typeMismatch(type, context): (context, "expected \(type)")
-        case let .valueNotFound(type, context): (context, "expected \(type)")
-        @unknown default: (DecodingError.Context(codingPath: [], debugDescription: "\(error)"), "")
+        let context: DecodingError.Context
+        var what = ""
+        switch error {
+        case .dataCorrupted(let found):
+            context = found
+        case .keyNotFound(let key, let found):
+            context = found
+            what = "missing field '\(key.stringValue)'"
+        case .typeMismatch(let type, let found), .valueNotFound(let type, let found):
+            context = found
+            what = "expected \(type)"
+        @unknown default:
+            return "\(error)"
         }
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-        let reason = [what, context.underlyingError.map { "\($0)" } ?? context.debugDescription]
-            .filter { !$0.isEmpty }.joined(separator: ": ")
-        return path.isEmpty ? reason : "\(path.hasPrefix(".") ? String(path.dropFirst()) : path): \(reason)"
+        var path: [String] = []
+        for key in context.codingPath {
+            if let index = key.intValue { path.append("[\(index)]") } else { path.append(key.stringValue) }
+        }
+        var reasons: [String] = []
+        if !what.isEmpty { reasons.append(what) }
+        if let underlying = context.underlyingError { reasons.append("\(underlying)") } else { reasons.append(context.debugDescription) }
+        let reason = reasons.joined(separator: ": ")
+        return path.isEmpty ? reason : path.joined(separator: ".") + ": " + reason
     }
 }

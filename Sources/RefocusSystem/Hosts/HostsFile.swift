@@ -42,7 +42,9 @@ public struct HostsFile: Sendable {
         guard new != current.original else { return false }
         do {
             try AtomicFile.write(new, to: path, keepingOwnerAndAttributes: true)
-        } catch let error where error.errno == .resourceBusy {
+        } catch {
+            // A bind-mounted file (containers) cannot be renamed over.
+            guard error.errno == .resourceBusy else { throw error }
             try rewriteInPlace(new)
         }
         return true
