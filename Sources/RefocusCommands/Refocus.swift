@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RefocusCore
 
 /// The `refocus` command: block distracting sites and programs for a while.
@@ -12,6 +13,8 @@ public struct Refocus: ParsableCommand {
             $XDG_CONFIG_HOME/refocus/lists (default ~/.config/refocus/lists).
 
             Examples:
+              refocus start --list social 50m       # block the social list for 50 minutes
+              refocus status                        # what is blocked, and until when
               refocus lists                         # every list, built-in and yours
               refocus list show social              # what the social list blocks
               refocus list add work reddit.com      # add a domain to your list 'work'
@@ -22,7 +25,7 @@ public struct Refocus: ParsableCommand {
             71 system error, 75 busy, 77 not permitted, 78 bad configuration.
             """,
         version: RefocusVersion.string,
-        subcommands: [ListsCommand.self, ListCommand.self, ResolveCommand.self]
+        subcommands: [StartCommand.self, StopCommand.self, StatusCommand.self, ListsCommand.self, ListCommand.self, ResolveCommand.self]
     )
 
     public init() {}
@@ -32,6 +35,8 @@ public struct Refocus: ParsableCommand {
 public enum RefocusMain {
     /// Parses, runs, reports errors as `refocus: message` on stderr, and exits.
     public static func main(_ arguments: [String]? = nil) -> Never {
+        // A helper that refuses early closes its stdin; the write must fail, not kill us.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try Refocus.parseAsRoot(arguments)
             try command.run()

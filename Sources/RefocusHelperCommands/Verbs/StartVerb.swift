@@ -23,8 +23,8 @@ struct StartVerb: HelperVerb {
                 return session
             }
         }
-        try context.reconciler.reconcile(now: now)
-        let notes = request.lists.compactMap { list -> String? in
+        let report = try context.reconciler.reconcile(now: now)
+        let notes = report.notes + request.lists.compactMap { list -> String? in
             let domains = list.entries.compactMap(\.domain).count
             guard DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy) else { return nil }
             return "list \(list.name) (\(domains) domains) is enforced through /etc/hosts only: it is larger "

@@ -3,7 +3,10 @@ import RefocusCore
 
 /// `reconcile(now)`: the one path by which enforcement changes. It closes
 /// sessions whose end has passed, computes the desired enforcement of the
-/// active ones (`DesiredEnforcement`, pure), and makes the system match it.
+/// active ones (`DesiredEnforcement`, pure), and makes the system match it:
+/// the /etc/hosts section, then table `inet refocus` with the listed
+/// addresses and those the blocked names resolve to upstream (no address,
+/// no table). Needs root.
 /// Idempotent: a second run with nothing changed writes nothing.
 ///
 /// The caller holds the `ExclusiveLock`, so concurrent runs do not interleave.
@@ -32,6 +35,10 @@ public struct Reconciler: Sendable {
         public var desired: DesiredEnforcement
         /// Whether /etc/hosts was rewritten.
         public var hostsChanged: Bool
+        /// How many addresses and ranges the firewall blocks (0: no table).
+        public var firewallEntries: Int
+        /// Problems that did not stop enforcement, such as names that did not resolve.
+        public var notes: [String]
     }
 
     /// Brings the system in line with the store at `now`.
@@ -41,6 +48,30 @@ public struct Reconciler: Sendable {
         let active = try store.read { try $0.openSessions() }.filter { $0.isActive(at: now) }
         let desired = DesiredEnforcement(sessions: active, policy: policy)
         let hostsChanged = try hosts.apply(body: desired.hostsBody.isEmpty ? nil : desired.hostsBody)
-        return Report(expired: expired, active: active, desired: desired, hostsChanged: hostsChanged)
+        var notes: [String] = []
+        let resolved = resolve(desired.namesToResolve, notes: &notes)
+        let intervals = AddressIntervals(desired.addresses.union(resolved))
+        try Nftables().apply(intervals)
+        return Report(expired: expired, active: active, desired: desired, hostsChanged: hostsChanged,
+                      firewallEntries: intervals.count, notes: notes)
+    }
+
+    /// The addresses of `names` from the upstream name servers (never
+    /// /etc/hosts). A failure to resolve is a note, not an error: the hosts
+    /// section still blocks the names.
+    private func resolve(_ names: [String], notes: inout [String]) -> Set<AddressRange> {
+        guard !names.isEmpty else { return [] }
+        let domains = names.compactMap { try? DomainName(validating: $0) }
+        do {
+            let servers = try SystemNameServers.load().upstreamServers()
+            let deadline = Duration.milliseconds(policy.resolveTimeoutMilliseconds)
+            let answers = try Resolver(servers: servers, deadline: deadline).resolve(domains)
+            let timedOut = answers.filter { $0.failure == .timedOut }.count
+            if timedOut > 0 { notes.append("\(timedOut) names did not resolve in time; they are blocked through /etc/hosts only") }
+            return Set(answers.flatMap(\.addresses).map { AddressRange($0) })
+        } catch {
+            notes.append("addresses were not resolved (\(error)); the names are blocked through /etc/hosts only")
+            return []
+        }
     }
 }

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import RefocusCore
+import RefocusSystem
+
+/// `refocus start --list NAME… LENGTH`: blocks lists until the session ends.
+struct StartCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start",
+        abstract: "Start a focus session: block lists for a while.",
+        discussion: """
+            Your lists are used, or the built-in list of that name. Starting lists that \
+            are already active extends that session to the later end, so a crontab line \
+            can run every morning. The length is checked against the administrator's \
+            policy (1m to 24h by default). Runs refocus-helper through sudo -n.
+
+            Examples:
+              refocus start --list social 50m
+              refocus start --list social --list news 1h30m --lock
+              refocus start --list work --until 17:30
+            """)
+
+    @Option(name: .customLong("list"), help: "A list to block (repeatable).",
+            completion: .custom(UserLists.completeNames))
+    var lists: [String] = []
+
+    @Argument(help: "How long: 50m, 1h30m, 90s, or a number of minutes.")
+    var length: String?
+
+    @Option(help: ArgumentHelp("End at the next such time instead, such as 17:30.", valueName: "HH:MM"))
+    var until: String?
+
+    @Flag(help: "Refuse 'refocus stop' until the session ends.")
+    var lock = false
+
+    @Flag(help: "Print the helper's answer as JSON.")
+    var json = false
+
+    func validate() throws {
+        if lists.isEmpty { throw ValidationError("name at least one list with --list NAME (see 'refocus lists')") }
+        if (length == nil) == (until == nil) { throw ValidationError("give a length such as 50m, or --until HH:MM") }
+    }
+
+    func run() throws {
+        let store = try UserLists.store()
+        let blockLists = try lists.map { try store.load(try BlockListName($0)).list }
+        let now = Date()
+        let sessionLength: SessionLength
+        if let until {
+            let end = try EndTime.parse(until, now: now, timeZone: .current, bounds: .unbounded)
+            sessionLength = EndTime.length(until: end, from: now)
+        } else {
+            sessionLength = try SessionLength.parse(length ?? "", bounds: .unbounded)
+        }
+        let response = try HelperClient().send(.start(StartRequest(lists: blockLists, length: sessionLength, locked: lock)))
+        if json { return try Console.json(response) }
+        for session in response.sessions {
+            let domains = blockLists.reduce(0) { $0 + $1.entries.count }
+            let programs = blockLists.reduce(0) { $0 + $1.programs.count }
+            print("Blocking \(count(domains, "entry", "entries")) and \(count(programs, "program", "programs")): "
+                + SessionFormat.line(session, now: now))
+        }
+        response.notes.forEach { Console.error($0) }
+    }
+}
