@@ -8,7 +8,7 @@ enum BenchMain {
     }
 
     static let benchmarks: [String: @Sendable (Options) throws -> Void] = [
-        "hosts": { _ in try HostsBench.run() },
+        "hosts": { _ in try HostsBench.run(); try HostsWriteBench.run() },
         "domains": { _ in try DomainBench.run() },
         "nft": NftBench.run,
         "resolve": { _ in try ResolveBench.run() },

@@ -19,16 +19,26 @@ public enum HostsSection {
     public static func body(domains: some Sequence<DomainName>, subdomains: [String] = defaultSubdomains) -> [String] {
         let prefixes = subdomains.filter(isValidSubdomain)
         let prefixSet = Set(prefixes.map { Substring($0) })
-        var names = Set<String>()
+        var names: [String] = []
+        names.reserveCapacity(domains.underestimatedCount * (prefixes.count + 1))
         for domain in domains {
-            names.insert(domain.ascii)
+            names.append(domain.ascii)
             guard let first = domain.labels.first, !prefixSet.contains(first) else { continue }
-            for prefix in prefixes {
-                let name = prefix + "." + domain.ascii
-                if name.utf8.count <= DomainName.maximumLength { names.insert(name) }
+            for prefix in prefixes where prefix.utf8.count + 1 + domain.ascii.utf8.count <= DomainName.maximumLength {
+                names.append(prefix + "." + domain.ascii)
             }
         }
-        return names.sorted().flatMap { ["0.0.0.0 \($0)", ":: \($0)"] }
+        // One sort of ASCII names by their bytes, then adjacent duplicates dropped.
+        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var body: [String] = []
+        body.reserveCapacity(names.count * 2)
+        var previous: String?
+        for name in names where name != previous {
+            body.append("0.0.0.0 " + name)
+            body.append(":: " + name)
+            previous = name
+        }
+        return body
     }
 
     /// Whether `label` can prefix a domain: 1–63 lower-case letters, digits
