@@ -48,7 +48,7 @@ let package = Package(
         .executableTarget(name: "refocus-bench", dependencies: ["RefocusCore", "RefocusSystem"]),
 
         // Shared fixtures: running the built binaries, sandboxes of fresh namespaces.
-        .target(name: "RefocusTestSupport", path: "Tests/RefocusTestSupport"),
+        .target(name: "RefocusTestSupport", dependencies: ["RefocusSystem"], path: "Tests/RefocusTestSupport"),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
         .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem", "CNetfilter", "CAres"]),
         .testTarget(name: "RefocusCommandsTests",

@@ -1,4 +1,5 @@
 import Foundation
+import RefocusSystem
 
 /// Runs the built `refocus` and `refocus-helper` binaries as a user would,
 /// with a private configuration folder.
@@ -81,7 +82,7 @@ public struct Binary {
             try process.run()
         }
         // Read both pipes concurrently so that neither fills up and blocks the child.
-        let errorData = ErrorCollector(stderr.fileHandleForReading)
+        let errorData = PipeReader(stderr.fileHandleForReading)
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = errorData.wait()
         process.waitUntilExit()
@@ -99,25 +100,5 @@ public struct Binary {
         let path = home + "/" + name
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
-    }
-}
-
-/// Reads a pipe to its end on another thread.
-final class ErrorCollector: @unchecked Sendable {
-    // SAFETY of @unchecked Sendable: `data` is written by the reading thread
-    // before the semaphore is signalled and read only after waiting on it.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
     }
 }

@@ -68,26 +68,6 @@ struct HelperClient {
     }
 }
 
-/// Reads a pipe to its end on another thread, so that neither pipe fills up.
-final class PipeReader: @unchecked Sendable {
-    // SAFETY of @unchecked Sendable: `data` is written once by the reading
-    // thread before `done` is signalled, and read only after waiting on it.
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}
-
 /// Why the helper could not be asked.
 enum HelperClientError: RefocusError, Equatable {
     case notInstalled(String)

@@ -21,13 +21,7 @@ struct ClearVerb: HelperVerb {
         }
         let now = context.now
         let cleared = try context.store.write { transaction in
-            try transaction.openSessions().map { session in
-                var ended = session
-                ended.endedAt = now
-                ended.outcome = .cleared
-                try transaction.update(ended)
-                return ended
-            }
+            try transaction.end(try transaction.openSessions(), at: now, outcome: .cleared)
         }
         try context.reconciler.reconcile(now: now)
         if purge { try FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: context.store.path)) }

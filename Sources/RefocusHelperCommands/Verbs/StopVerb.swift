@@ -14,13 +14,7 @@ struct StopVerb: HelperVerb {
         let owner = context.caller.uid
         let stopped = try context.store.write { transaction in
             let sessions = try SessionRules.stop(request, owner: owner, now: now, active: try transaction.openSessions())
-            return try sessions.map { session in
-                var ended = session
-                ended.endedAt = now
-                ended.outcome = .stopped
-                try transaction.update(ended)
-                return ended
-            }
+            return try transaction.end(sessions, at: now, outcome: .stopped)
         }
         try context.reconciler.reconcile(now: now)
         return HelperResponse(sessions: stopped.map(\.summary))

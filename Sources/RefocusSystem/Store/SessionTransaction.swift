@@ -40,6 +40,17 @@ public struct SessionTransaction {
             """, arguments: try arguments(session) + [id])
     }
 
+    /// Ends `sessions` at `time` with `outcome` (stopped, cleared); returns them as ended.
+    public func end(_ sessions: [Session], at time: Date, outcome: SessionOutcome) throws -> [Session] {
+        try sessions.map { session in
+            var ended = session
+            ended.endedAt = time
+            ended.outcome = outcome
+            try update(ended)
+            return ended
+        }
+    }
+
     /// Ends every open session whose planned end is not after `now`, as
     /// completed at its planned end; returns them.
     public func endExpired(now: Date) throws -> [Session] {
