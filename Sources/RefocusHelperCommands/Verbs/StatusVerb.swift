@@ -2,7 +2,7 @@ import ArgumentParser
 import RefocusCore
 import RefocusSystem
 
-/// `refocus-helper status`: every active session, after a reconcile.
+/// `refocus-helper status`: every active session; enforcement changes only if a session has ended.
 struct StatusVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: "status",
@@ -10,7 +10,7 @@ struct StatusVerb: HelperVerb {
 
     func respond(_ context: HelperContext) throws -> HelperResponse {
         guard case .status = try RequestReader.read(expecting: "status") else { throw badVerb }
-        let report = try context.reconciler.reconcile(now: context.now)
+        let report = try context.reconciler.reconcile(now: context.now, onlyIfExpired: true)
         return HelperResponse(sessions: report.active.map(\.summary))
     }
 }

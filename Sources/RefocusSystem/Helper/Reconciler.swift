@@ -41,12 +41,19 @@ public struct Reconciler: Sendable {
         public var notes: [String]
     }
 
-    /// Brings the system in line with the store at `now`.
+    /// Brings the system in line with the store at `now`. With
+    /// `onlyIfExpired` (read-only verbs such as status), the system is
+    /// touched only when a session ended since the last run: no DNS round
+    /// and no table rewrite for a question.
     @discardableResult
-    public func reconcile(now: Date) throws -> Report {
+    public func reconcile(now: Date, onlyIfExpired: Bool = false) throws -> Report {
         let expired = try store.write { try $0.endExpired(now: now) }
         let active = try store.read { try $0.openSessions() }.filter { $0.isActive(at: now) }
         let desired = DesiredEnforcement(sessions: active, policy: policy)
+        if onlyIfExpired && expired.isEmpty {
+            return Report(expired: [], active: active, desired: desired, hostsChanged: false,
+                          firewallEntries: 0, notes: [])
+        }
         let hostsChanged = try hosts.apply(body: desired.hostsBody.isEmpty ? nil : desired.hostsBody)
         var notes: [String] = []
         let resolved = resolve(desired.namesToResolve, notes: &notes)
