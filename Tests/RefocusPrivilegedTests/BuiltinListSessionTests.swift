@@ -1,0 +1,59 @@
+import RefocusTestSupport
+import Testing
+
+/// The issue's must-show flow with the built-in `social` list, as a user
+/// would type it: a one-minute session blocks reddit.com in /etc/hosts
+/// (0.0.0.0 for IPv4, `::` for IPv6) and
+/// in the firewall, and after the minute a reconcile lifts both, leaving
+/// /etc/hosts byte-identical. dnsmasq answers every name with a peer's
+/// address, so each of the list's real domains resolves without the internet.
+@Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
+struct BuiltinListSessionTests {
+    static let sandbox = Sandbox(
+        dns: [Sandbox.Record("reddit.com", "192.0.2.2")],
+        peerAddresses: ["192.0.2.2", "192.0.2.3"],
+        dnsmasqOptions: ["--address=/#/192.0.2.2"])
+
+    @Test func socialForOneMinuteBlocksThenLiftsEverything() throws {
+        let run = try Self.sandbox.run("""
+            export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
+            cp /etc/hosts "$WORK/hosts.before"
+            echo "resolves before: $(getent hosts reddit.com | awk '{print $1}')"
+            "$BIN/refocus" start --list social 1m
+            started=$(date +%s)
+            echo "reddit: $(getent ahostsv4 reddit.com | awk 'NR == 1 {print $1}')"
+            echo "www.reddit: $(getent ahostsv4 www.reddit.com | awk 'NR == 1 {print $1}')"
+            echo "reddit v6: $(getent hosts reddit.com | awk '{print $1}')"
+            echo "blocked: $(connect 192.0.2.2)"
+            echo "other: $(connect 192.0.2.3)"
+            nft list table inet refocus > "$WORK/table"
+            grep -c 'set v4 {' "$WORK/table" | sed 's/^/v4 sets: /'
+            grep -o 'elements = { 192.0.2.2 }' "$WORK/table" || true
+            grep -o 'reject with tcp reset' "$WORK/table" | head -1
+            grep -o 'reject with icmpx admin-prohibited' "$WORK/table" | head -1
+            sleep $(( 61 - ($(date +%s) - started) ))
+            "$BIN/refocus-helper" reconcile > /dev/null
+            cmp /etc/hosts "$WORK/hosts.before" && echo "hosts identical"
+            nft list table inet refocus > /dev/null 2>&1 || echo "no table"
+            echo "reddit after: $(getent hosts reddit.com | awk '{print $1}')"
+            echo "after: $(connect 192.0.2.2)"
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("resolves before: 192.0.2.2"), "\(run.stdout)")
+        #expect(run.stdout.contains("#1 social until"), "\(run.stdout)")
+        #expect(run.stdout.contains("reddit: 0.0.0.0"), "\(run.stdout)")
+        #expect(run.stdout.contains("www.reddit: 0.0.0.0"), "\(run.stdout)")
+        // `getent hosts` asks for IPv6 first, so it shows the `::` line.
+        #expect(run.stdout.contains("reddit v6: ::\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("blocked: refused"), "\(run.stdout)")
+        #expect(run.stdout.contains("other: connected"), "\(run.stdout)")
+        #expect(run.stdout.contains("v4 sets: 1"), "\(run.stdout)")
+        #expect(run.stdout.contains("elements = { 192.0.2.2 }"), "\(run.stdout)")
+        #expect(run.stdout.contains("reject with tcp reset"), "\(run.stdout)")
+        #expect(run.stdout.contains("reject with icmpx admin-prohibited"), "\(run.stdout)")
+        #expect(run.stdout.contains("hosts identical"), "\(run.stdout)")
+        #expect(run.stdout.contains("no table"), "\(run.stdout)")
+        #expect(run.stdout.contains("reddit after: 192.0.2.2"), "\(run.stdout)")
+        #expect(run.stdout.contains("after: connected"), "\(run.stdout)")
+    }
+}
