@@ -14,15 +14,23 @@ struct HelperContext {
     let reconciler: Reconciler
     private let lock: ExclusiveLock
 
-    /// Identifies the caller, loads the policy, takes the lock, opens the store.
+    /// The clocks, read once per run.
+    let clock: ClockReading
+
+    /// Identifies the caller, loads the policy, takes the lock, opens the
+    /// store and moves its sessions onto the wall clock (`SessionClock`),
+    /// so that every rule compares wall-clock times that mean real time.
     init() throws {
         caller = try Caller.current(environment: ProcessInfo.processInfo.environment)
         policy = try PolicyFile.load()
         lock = try ExclusiveLock(path: Self.lockPath)
         store = try SessionStore()
         reconciler = Reconciler(store: store, hosts: HostsFile(), policy: policy)
+        let clock = SystemClock.read()
+        self.clock = clock
+        _ = try store.write { try $0.rebase(to: clock) }
     }
 
-    /// The current time; the one clock read of a helper run.
-    var now: Date { Date() }
+    /// The wall-clock time of this run.
+    var now: Date { clock.wall }
 }

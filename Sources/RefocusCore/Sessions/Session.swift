@@ -23,10 +23,13 @@ public struct Session: Sendable, Equatable {
     public var endedAt: Date?
     /// How it ended; nil while active.
     public var outcome: SessionOutcome?
+    /// Where its time is anchored on the boot-time clock (see `SessionClock`);
+    /// nil for a session stored before anchors existed.
+    public var anchor: BootAnchor?
 
     /// Makes an active session.
     public init(id: Int64? = nil, owner: UInt32, blockLists: [BlockList], start: Date, plannedEnd: Date,
-                locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil) {
+                locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, anchor: BootAnchor? = nil) {
         self.id = id
         self.owner = owner
         self.blockLists = blockLists.sorted { $0.name < $1.name }
@@ -35,6 +38,7 @@ public struct Session: Sendable, Equatable {
         self.locked = locked
         self.endedAt = endedAt
         self.outcome = outcome
+        self.anchor = anchor
     }
 
     /// The names of its lists, sorted.

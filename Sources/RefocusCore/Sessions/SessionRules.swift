@@ -19,9 +19,11 @@ public enum SessionRules {
         case extend(Session)
     }
 
-    /// Plans `request` by `owner` at `now`, given the owner's active sessions.
-    public static func start(_ request: StartRequest, owner: UInt32, now: Date, policy: Policy,
+    /// Plans `request` by `owner` at `clock`, given the owner's active
+    /// sessions (already rebased onto `clock`'s wall clock: `SessionClock`).
+    public static func start(_ request: StartRequest, owner: UInt32, clock: ClockReading, policy: Policy,
                              active: [Session]) throws(ProtocolFailure) -> StartPlan {
+        let now = clock.wall
         do {
             try policy.sessionBounds.check(request.length)
         } catch {
@@ -42,7 +44,7 @@ public enum SessionRules {
             return .extend(same)
         }
         return .create(Session(owner: owner, blockLists: request.lists, start: now, plannedEnd: end,
-                               locked: request.locked))
+                               locked: request.locked, anchor: clock.anchor))
     }
 
     /// The sessions a stop request ends: the one named (which must be the

@@ -23,7 +23,7 @@ struct ClearVerb: HelperVerb {
         let cleared = try context.store.write { transaction in
             try transaction.end(try transaction.openSessions(), at: now, outcome: .cleared)
         }
-        try context.reconciler.reconcile(now: now)
+        try context.reconciler.reconcile(clock: context.clock)
         if purge { try FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: context.store.path)) }
         return HelperResponse(sessions: cleared.map(\.summary))
     }

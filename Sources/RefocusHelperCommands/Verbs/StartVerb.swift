@@ -10,11 +10,11 @@ struct StartVerb: HelperVerb {
 
     func respond(_ context: HelperContext) throws -> HelperResponse {
         guard case .start(let request) = try RequestReader.read(expecting: "start") else { throw badVerb }
-        let now = context.now
+        let clock = context.clock
         let caller = context.caller
         let policy = context.policy
         let session = try context.store.write { transaction in
-            let plan = try SessionRules.start(request, owner: caller.uid, now: now, policy: policy,
+            let plan = try SessionRules.start(request, owner: caller.uid, clock: clock, policy: policy,
                                               active: try transaction.openSessions())
             switch plan {
             case .create(let session): return try transaction.insert(session)
@@ -23,7 +23,7 @@ struct StartVerb: HelperVerb {
                 return session
             }
         }
-        let report = try context.reconciler.reconcile(now: now)
+        let report = try context.reconciler.reconcile(clock: context.clock)
         let notes = report.notes + request.lists.compactMap { list -> String? in
             let domains = list.entries.compactMap(\.domain).count
             guard DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy) else { return nil }

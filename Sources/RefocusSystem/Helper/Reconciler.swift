@@ -1,7 +1,7 @@
 import Foundation
 import RefocusCore
 
-/// `reconcile(now)`: the one path by which enforcement changes. It closes
+/// `reconcile(clock)`: the one path by which enforcement changes. It closes
 /// sessions whose end has passed, computes the desired enforcement of the
 /// active ones (`DesiredEnforcement`, pure), and makes the system match it:
 /// the /etc/hosts section, then table `inet refocus` with the listed
@@ -41,13 +41,18 @@ public struct Reconciler: Sendable {
         public var notes: [String]
     }
 
-    /// Brings the system in line with the store at `now`. With
+    /// Brings the system in line with the store at `clock`, after moving
+    /// the sessions onto its wall clock (`SessionClock`). With
     /// `onlyIfExpired` (read-only verbs such as status), the system is
     /// touched only when a session ended since the last run: no DNS round
     /// and no table rewrite for a question.
     @discardableResult
-    public func reconcile(now: Date, onlyIfExpired: Bool = false) throws -> Report {
-        let expired = try store.write { try $0.endExpired(now: now) }
+    public func reconcile(clock: ClockReading, onlyIfExpired: Bool = false) throws -> Report {
+        let now = clock.wall
+        let expired = try store.write { transaction in
+            try transaction.rebase(to: clock)
+            return try transaction.endExpired(now: now)
+        }
         let active = try store.read { try $0.openSessions() }.filter { $0.isActive(at: now) }
         let desired = DesiredEnforcement(sessions: active, policy: policy)
         if onlyIfExpired && expired.isEmpty {

@@ -51,6 +51,13 @@ public final class SessionStore: Sendable {
             }
             try db.create(index: "session_active", on: "session", columns: ["endedAt", "plannedEnd"])
         }
+        migrator.registerMigration("v2: boot-time anchors") { db in
+            try db.alter(table: "session") { table in
+                table.add(column: "anchorBootID", .text)
+                table.add(column: "anchorSinceBoot", .integer)
+                table.add(column: "anchorWall", .double)
+            }
+        }
         return migrator
     }
 

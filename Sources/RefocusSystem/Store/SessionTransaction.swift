@@ -23,8 +23,9 @@ public struct SessionTransaction {
     /// Stores a new session and returns it with its id.
     public func insert(_ session: Session) throws -> Session {
         try db.execute(sql: """
-            INSERT INTO session (owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO session (owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome,
+                anchorBootID, anchorSinceBoot, anchorWall)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: try arguments(session))
         var stored = session
         stored.id = db.lastInsertedRowID
@@ -36,7 +37,7 @@ public struct SessionTransaction {
         guard let id = session.id else { return }
         try db.execute(sql: """
             UPDATE session SET owner = ?, listNames = ?, lists = ?, start = ?, plannedEnd = ?, locked = ?,
-                endedAt = ?, outcome = ? WHERE id = ?
+                endedAt = ?, outcome = ?, anchorBootID = ?, anchorSinceBoot = ?, anchorWall = ? WHERE id = ?
             """, arguments: try arguments(session) + [id])
     }
 
@@ -49,6 +50,15 @@ public struct SessionTransaction {
             try update(ended)
             return ended
         }
+    }
+
+    /// Moves every open session onto the wall clock of `reading`
+    /// (`SessionClock.rebased`); returns how many changed.
+    @discardableResult
+    public func rebase(to reading: ClockReading) throws -> Int {
+        let changed = try openSessions().compactMap { SessionClock.rebased($0, at: reading) }
+        for session in changed { try update(session) }
+        return changed.count
     }
 
     /// Ends every open session whose planned end is not after `now`, as
@@ -67,7 +77,13 @@ public struct SessionTransaction {
         let lists = String(decoding: try HelperProtocol.encoder().encode(session.blockLists), as: UTF8.self)
         return [Int64(session.owner), session.lists.map(\.rawValue).joined(separator: ","), lists,
                 session.start.timeIntervalSince1970, session.plannedEnd.timeIntervalSince1970, session.locked,
-                session.endedAt?.timeIntervalSince1970, session.outcome?.rawValue]
+                session.endedAt?.timeIntervalSince1970, session.outcome?.rawValue, session.anchor?.bootID,
+                session.anchor.map { Self.nanoseconds($0.sinceBoot) }, session.anchor?.wall.timeIntervalSince1970]
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 
     private func rows(_ sql: String, _ arguments: StatementArguments = []) throws -> [Session] {
@@ -88,8 +104,14 @@ public struct SessionTransaction {
             throw StoreError.failed(path: "session \(id)", reason: "its lists do not decode: \(error)")
         }
         let outcome = (row["outcome"] as String?).flatMap(SessionOutcome.init(rawValue:))
+        var anchor: BootAnchor?
+        if let bootID = row["anchorBootID"] as String?, let sinceBoot = row["anchorSinceBoot"] as Int64?,
+           let wall = row["anchorWall"] as Double? {
+            anchor = BootAnchor(bootID: bootID, sinceBoot: .nanoseconds(sinceBoot), wall: Date(timeIntervalSince1970: wall))
+        }
         return Session(id: id, owner: owner, blockLists: lists, start: Date(timeIntervalSince1970: start),
                        plannedEnd: Date(timeIntervalSince1970: end), locked: row["locked"],
-                       endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)), outcome: outcome)
+                       endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)), outcome: outcome,
+                       anchor: anchor)
     }
 }
