@@ -6,4 +6,11 @@
 #include <netinet/in.h>
 #include <sys/xattr.h>
 #include <sys/file.h>
+#include <sys/epoll.h>
+#include <sys/timerfd.h>
+#include <sys/signalfd.h>
+#include <spawn.h>
+
+// glibc 2.34+; declared by <spawn.h> only with _GNU_SOURCE, which Swift's Glibc module lacks.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 #endif

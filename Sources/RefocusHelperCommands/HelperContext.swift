@@ -33,4 +33,29 @@ struct HelperContext {
 
     /// The wall-clock time of this run.
     var now: Date { clock.wall }
+
+    /// Makes the system enforce the store: through the daemon (started when
+    /// none runs and `startingDaemon`), or in this run when no daemon can
+    /// be reached. With `onlyIfExpired` (questions such as status), nothing
+    /// is asked of anyone unless a session's end has passed.
+    func enforce(onlyIfExpired: Bool = false, startingDaemon: Bool = true) throws -> DaemonAnswer {
+        let now = self.now
+        if onlyIfExpired {
+            let open = try store.read { try $0.openSessions() }
+            if open.allSatisfy({ $0.isActive(at: now) }) {
+                return DaemonAnswer(try reconciler.reconcile(clock: clock, onlyIfExpired: true,
+                                                             firewall: Firewall(), cache: AddressCache()))
+            }
+        }
+        if let answer = try DaemonLink.send("reconcile", starting: startingDaemon) {
+            if let error = answer.error { throw DaemonLinkError.failed(error) }
+            return answer
+        }
+        var answer = DaemonAnswer(try reconciler.reconcile(clock: clock, firewall: Firewall(), cache: AddressCache()))
+        if startingDaemon {
+            answer.notes.append("the enforcer daemon is not running (see \(DaemonLink.logPath)): programs are not "
+                + "blocked and changes to /etc/hosts or the firewall are not repaired")
+        }
+        return answer
+    }
 }

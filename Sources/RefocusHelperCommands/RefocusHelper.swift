@@ -30,7 +30,7 @@ public struct RefocusHelper: ParsableCommand {
             """,
         version: RefocusVersion.string,
         subcommands: [StartVerb.self, StopVerb.self, StatusVerb.self, HistoryVerb.self,
-                      ReconcileVerb.self, ClearVerb.self]
+                      ReconcileVerb.self, ClearVerb.self, DaemonVerb.self]
     )
 
     public init() {}

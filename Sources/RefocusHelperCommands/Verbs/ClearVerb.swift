@@ -19,11 +19,13 @@ struct ClearVerb: HelperVerb {
             throw ProtocolFailure(code: .notPermitted,
                                   message: "only root itself may clear sessions (not through sudo by a user)")
         }
+        // The daemon owns the table: it exits first (leaving the table orphaned, PERSIST), then this run lifts it.
+        try DaemonLink.stop()
         let now = context.now
         let cleared = try context.store.write { transaction in
             try transaction.end(try transaction.openSessions(), at: now, outcome: .cleared)
         }
-        try context.reconciler.reconcile(clock: context.clock)
+        _ = try context.enforce(startingDaemon: false)
         if purge { try FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: context.store.path)) }
         return HelperResponse(sessions: cleared.map(\.summary))
     }

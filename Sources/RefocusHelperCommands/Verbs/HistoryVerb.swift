@@ -10,7 +10,7 @@ struct HistoryVerb: HelperVerb {
 
     func respond(_ context: HelperContext) throws -> HelperResponse {
         guard case .history(let request) = try RequestReader.read(expecting: "history") else { throw badVerb }
-        try context.reconciler.reconcile(clock: context.clock, onlyIfExpired: true)
+        _ = try context.enforce(onlyIfExpired: true)
         let owner: UInt32? = context.caller.isRoot ? nil : context.caller.uid
         let sessions = try context.store.read { try $0.history(owner: owner, limit: request.limit) }
         return HelperResponse(sessions: sessions.map(\.summary))

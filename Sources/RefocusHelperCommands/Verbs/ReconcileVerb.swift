@@ -9,8 +9,8 @@ struct ReconcileVerb: HelperVerb {
         abstract: "Enforce the active sessions and lift ended ones; reads nothing on stdin.")
 
     func respond(_ context: HelperContext) throws -> HelperResponse {
-        let report = try context.reconciler.reconcile(clock: context.clock)
-        return HelperResponse(sessions: report.active.map(\.summary),
-                              notes: report.expired.map { "session \($0.id ?? 0) ended at its planned end" })
+        let report = try context.enforce()
+        return HelperResponse(sessions: report.active,
+                              notes: report.expired.map { "session \($0.id) ended at its planned end" })
     }
 }

@@ -23,7 +23,7 @@ struct StartVerb: HelperVerb {
                 return session
             }
         }
-        let report = try context.reconciler.reconcile(clock: context.clock)
+        let report = try context.enforce()
         let notes = report.notes + request.lists.compactMap { list -> String? in
             let domains = list.entries.compactMap(\.domain).count
             guard DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy) else { return nil }

@@ -10,7 +10,7 @@ struct StatusVerb: HelperVerb {
 
     func respond(_ context: HelperContext) throws -> HelperResponse {
         guard case .status = try RequestReader.read(expecting: "status") else { throw badVerb }
-        let report = try context.reconciler.reconcile(clock: context.clock, onlyIfExpired: true)
-        return HelperResponse(sessions: report.active.map(\.summary))
+        let report = try context.enforce(onlyIfExpired: true)
+        return HelperResponse(sessions: report.active)
     }
 }

@@ -16,7 +16,7 @@ struct StopVerb: HelperVerb {
             let sessions = try SessionRules.stop(request, owner: owner, now: now, active: try transaction.openSessions())
             return try transaction.end(sessions, at: now, outcome: .stopped)
         }
-        try context.reconciler.reconcile(clock: context.clock)
+        _ = try context.enforce()
         return HelperResponse(sessions: stopped.map(\.summary))
     }
 }

@@ -10,11 +10,25 @@ public final class ExclusiveLock {
     private let fd: Int32
 
     /// Waits for and takes the lock on `path` (created 0600 if missing).
-    public init(path: String) throws(SystemError) {
+    public convenience init(path: String) throws(SystemError) {
+        try self.init(path: path, waiting: true)
+    }
+
+    /// Takes the lock on `path` if no one holds it; nil when someone does.
+    public static func attempt(path: String) throws(SystemError) -> ExclusiveLock? {
+        do {
+            return try ExclusiveLock(path: path, waiting: false)
+        } catch {
+            guard error.errno == .wouldBlock else { throw error }
+            return nil
+        }
+    }
+
+    private init(path: String, waiting: Bool) throws(SystemError) {
         try Directories.create(AtomicFile.parentDirectory(of: path), mode: 0o700)
         fd = try syscall { open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }.get("open the lock", path)
         do {
-            try syscall { flock(fd, LOCK_EX) }.get("lock", path)
+            try syscall { flock(fd, waiting ? LOCK_EX : LOCK_EX | LOCK_NB) }.get("lock", path)
         } catch {
             close(fd)
             throw error

@@ -45,9 +45,11 @@ public struct Reconciler: Sendable {
     /// the sessions onto its wall clock (`SessionClock`). With
     /// `onlyIfExpired` (read-only verbs such as status), the system is
     /// touched only when a session ended since the last run: no DNS round
-    /// and no table rewrite for a question.
+    /// and no table rewrite for a question. `firewall` and `cache` are the
+    /// caller's: fresh for a helper run, kept for its life by the daemon.
     @discardableResult
-    public func reconcile(clock: ClockReading, onlyIfExpired: Bool = false) throws -> Report {
+    public func reconcile(clock: ClockReading, onlyIfExpired: Bool = false, firewall: Firewall,
+                          cache: AddressCache) throws -> Report {
         let now = clock.wall
         let expired = try store.write { transaction in
             try transaction.rebase(to: clock)
@@ -61,18 +63,17 @@ public struct Reconciler: Sendable {
         }
         let hostsChanged = try hosts.apply(body: desired.hostsBody.isEmpty ? nil : desired.hostsBody)
         var notes: [String] = []
-        let resolved = resolve(desired.namesToResolve, notes: &notes)
+        let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, notes: &notes) }
         let intervals = AddressIntervals(desired.addresses.union(resolved))
-        try Nftables().apply(intervals)
+        try firewall.apply(intervals)
         return Report(expired: expired, active: active, desired: desired, hostsChanged: hostsChanged,
                       firewallEntries: intervals.count, notes: notes)
     }
 
-    /// The addresses of `names` from the upstream name servers (never
-    /// /etc/hosts). A failure to resolve is a note, not an error: the hosts
-    /// section still blocks the names.
-    private func resolve(_ names: [String], notes: inout [String]) -> Set<AddressRange> {
-        guard !names.isEmpty else { return [] }
+    /// The upstream name servers' answers for `names` (never /etc/hosts). A
+    /// failure to resolve is a note, not an error: the hosts section still
+    /// blocks the names.
+    private func resolve(_ names: [String], notes: inout [String]) -> [ResolvedName] {
         let domains = names.compactMap { try? DomainName(validating: $0) }
         do {
             let servers = try SystemNameServers.load().upstreamServers()
@@ -80,7 +81,7 @@ public struct Reconciler: Sendable {
             let answers = try Resolver(servers: servers, deadline: deadline).resolve(domains)
             let timedOut = answers.filter { $0.failure == .timedOut }.count
             if timedOut > 0 { notes.append("\(timedOut) names did not resolve in time; they are blocked through /etc/hosts only") }
-            return Set(answers.flatMap(\.addresses).map { AddressRange($0) })
+            return answers
         } catch {
             notes.append("addresses were not resolved (\(error)); the names are blocked through /etc/hosts only")
             return []

@@ -1,0 +1,144 @@
+import Foundation
+import RefocusCore
+import RefocusSystem
+
+/// The enforcer daemon: one event loop that keeps every active session
+/// enforced and lifts each on time. Its sources are a boot-time timer for
+/// the next session end, a timer for re-resolving blocked names, a watch
+/// for wall-clock changes, an inotify watch on /etc/hosts, the control
+/// socket through which helper runs ask for a reconcile, and signals.
+/// Every event ends in the one `Reconciler`; it keeps the `Firewall` (and
+/// so owns table `inet refocus`) and the `AddressCache` for its whole life.
+/// With no active session, no timer is armed: it sleeps until an event.
+final class Daemon {
+    /// How often blocked names are resolved again while sessions are active.
+    static let resolveInterval: Duration = .seconds(15 * 60)
+
+    private let store: SessionStore
+    private let hosts: HostsFile
+    private var policy: Policy
+    private let firewall: Firewall
+    private let cache = AddressCache()
+    private let loop: EventLoop
+    private let endTimer: BootTimer
+    private let resolveTimer: BootTimer
+    private let clockWatch: ClockChangeWatch
+    private let hostsWatch: FileWatch
+    private let signals: SignalWatch
+    private let control: ControlSocket
+    private let log: (String) -> Void
+    private var exitRequested = false
+
+    /// Sets up every source; the caller holds the daemon lock.
+    init(log: @escaping (String) -> Void) throws {
+        self.log = log
+        store = try SessionStore()
+        hosts = HostsFile()
+        policy = try PolicyFile.load()
+        firewall = try Firewall()
+        loop = try EventLoop()
+        endTimer = try BootTimer()
+        resolveTimer = try BootTimer()
+        clockWatch = try ClockChangeWatch()
+        hostsWatch = try FileWatch(hosts.path)
+        signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP])
+        control = try ControlSocket()
+        for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, clockWatch.fileDescriptor,
+                   hostsWatch.fileDescriptor, signals.fileDescriptor, control.fileDescriptor] {
+            try loop.watch(fd)
+        }
+    }
+
+    /// Reconciles at once (sessions that ended while the machine was off are
+    /// closed), then serves events until SIGTERM, SIGINT or an `exit`
+    /// command. Exiting lifts nothing: the table stays (PERSIST) and so does
+    /// the hosts section.
+    func run() throws {
+        _ = reconcile(reason: "start")
+        while !exitRequested {
+            var wanted = false
+            var connections: [ControlSocket.Connection] = []
+            for fd in try loop.wait() {
+                switch fd {
+                case endTimer.fileDescriptor:
+                    endTimer.acknowledge()
+                    wanted = true
+                case resolveTimer.fileDescriptor:
+                    resolveTimer.acknowledge()
+                    cache.forgetAll()
+                    wanted = true
+                case clockWatch.fileDescriptor:
+                    clockWatch.acknowledge()
+                    wanted = true
+                case hostsWatch.fileDescriptor:
+                    wanted = hostsWatch.drain() || wanted
+                case signals.fileDescriptor:
+                    wanted = handleSignals() || wanted
+                case control.fileDescriptor:
+                    while let connection = control.accept() { connections.append(connection) }
+                default:
+                    break
+                }
+            }
+            serve(connections, reconcileFirst: wanted)
+        }
+        log("exiting; blocks stay in place until the next daemon or helper run")
+    }
+
+    /// Answers helper runs; one reconcile serves every connection and event of this wake-up.
+    private func serve(_ connections: [ControlSocket.Connection], reconcileFirst wanted: Bool) {
+        let commands = connections.map { ($0, $0.command()) }
+        if commands.contains(where: { $0.1 == "exit" }) { exitRequested = true }
+        guard wanted || commands.contains(where: { $0.1 == "reconcile" }) else {
+            for (connection, _) in commands { connection.answer(DaemonAnswer(failure: "unknown command").bytes) }
+            return
+        }
+        let answer = reconcile(reason: commands.isEmpty ? "event" : "request")
+        for (connection, command) in commands {
+            connection.answer(command == "reconcile" || command == "exit" ? answer.bytes
+                : DaemonAnswer(failure: "unknown command").bytes)
+        }
+    }
+
+    /// SIGTERM and SIGINT end the loop; SIGHUP reloads the policy. Returns whether to reconcile.
+    private func handleSignals() -> Bool {
+        var wanted = false
+        for signal in signals.drain() {
+            if signal == SIGHUP {
+                do {
+                    policy = try PolicyFile.load()
+                    wanted = true
+                } catch {
+                    log("the policy was not reloaded: \(error)")
+                }
+            } else {
+                exitRequested = true
+            }
+        }
+        return wanted
+    }
+
+    /// One reconcile; failures are logged and answered, never fatal.
+    private func reconcile(reason: String) -> DaemonAnswer {
+        let clock = SystemClock.read()
+        do {
+            let report = try Reconciler(store: store, hosts: hosts, policy: policy)
+                .reconcile(clock: clock, firewall: firewall, cache: cache)
+            armTimers(report, clock: clock)
+            for note in report.notes { log(note) }
+            for session in report.expired { log("session \(session.id ?? 0) ended at its planned end") }
+            return DaemonAnswer(report)
+        } catch {
+            log("reconcile (\(reason)) failed: \(error)")
+            endTimer.arm(after: .seconds(5))
+            return DaemonAnswer(failure: "\(error)")
+        }
+    }
+
+    /// The next session end on the boot-time clock; re-resolution while names are blocked.
+    private func armTimers(_ report: Reconciler.Report, clock: ClockReading) {
+        let nextEnd = report.active.map(\.plannedEnd).min()
+        endTimer.arm(after: nextEnd.map { .milliseconds(max(0, Int64(($0.timeIntervalSince(clock.wall) * 1000).rounded(.up)))) })
+        resolveTimer.arm(after: report.desired.namesToResolve.isEmpty ? nil : Self.resolveInterval)
+    }
+}

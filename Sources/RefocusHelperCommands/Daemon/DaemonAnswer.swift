@@ -1,0 +1,34 @@
+import Foundation
+import RefocusCore
+import RefocusSystem
+
+/// The daemon's answer on its control socket to `reconcile`: what the
+/// reconcile found, or why it failed. Both ends are root.
+struct DaemonAnswer: Codable {
+    /// The sessions enforced now.
+    var active: [SessionSummary]
+    /// Sessions that ended at their planned end during this reconcile.
+    var expired: [SessionSummary]
+    /// Remarks for the user.
+    var notes: [String]
+    /// The failure, when the reconcile failed.
+    var error: String?
+
+    /// The answer for a finished reconcile.
+    init(_ report: Reconciler.Report) {
+        active = report.active.map(\.summary)
+        expired = report.expired.map(\.summary)
+        notes = report.notes
+        error = nil
+    }
+
+    /// The answer for a failed reconcile.
+    init(failure: String) {
+        active = []
+        expired = []
+        notes = []
+        error = failure
+    }
+
+    var bytes: [UInt8] { Array((try? HelperProtocol.encoder().encode(self)) ?? Data()) }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import RefocusCore
+import RefocusSystem
+
+/// `refocus-helper daemon`: the enforcer daemon, started by systemd
+/// (`refocus.service`) or by the first helper run that needs it.
+struct DaemonVerb: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "daemon",
+        abstract: "Run the enforcer daemon: keep active sessions enforced and lift them on time.",
+        discussion: """
+            One runs at a time (the lock /run/refocus/daemon.lock); a second exits at once \
+            with status 0. It owns table inet refocus, repairs /etc/hosts and the table \
+            when someone changes them, ends sessions on time by the boot-time clock, and \
+            answers helper runs on /run/refocus/daemon.sock (root only). SIGHUP reloads \
+            the policy; SIGTERM ends it without lifting any block.
+            """)
+
+    func run() throws {
+        guard geteuid() == 0 else { throw HelperError.notRoot }
+        try Directories.create(AtomicFile.parentDirectory(of: DaemonLink.lockPath), mode: 0o755)
+        guard let lock = try Self.lock() else {
+            StandardError.write("refocus-helper daemon: another daemon is running\n")
+            return
+        }
+        try withExtendedLifetime(lock) {
+            let daemon = try Daemon { StandardError.write("refocus-helper daemon: \($0)\n") }
+            try daemon.run()
+        }
+    }
+
+    /// The daemon lock; a helper run checking whether a daemon runs holds it
+    /// for an instant, so a few tries tell a probe from a running daemon.
+    private static func lock() throws -> ExclusiveLock? {
+        for _ in 0..<50 {
+            if let lock = try ExclusiveLock.attempt(path: DaemonLink.lockPath) { return lock }
+            usleep(10_000)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,35 @@
+import RefocusCore
+
+/// The addresses blocked names resolved to, kept between reconciles so that
+/// a repair or a timer costs no DNS round: only names not yet asked are
+/// resolved, and `forgetAll` (the daemon's periodic re-resolution) asks
+/// again. Names that timed out or failed are not kept, so they are asked
+/// again on the next reconcile.
+public final class AddressCache {
+    private var known: [String: Set<AddressRange>] = [:]
+
+    /// An empty cache.
+    public init() {}
+
+    /// The addresses of `names`, resolving those not yet known with `resolve`.
+    public func addresses(of names: [String],
+                          resolve: ([String]) -> [ResolvedName]) -> Set<AddressRange> {
+        let missing = names.filter { known[$0] == nil }
+        if !missing.isEmpty {
+            for answer in resolve(missing) where answer.failure != .timedOut && answer.failure != .serverFailure {
+                known[answer.name.ascii] = Set((answer.ipv4 + answer.ipv6).map { AddressRange($0) })
+            }
+        }
+        var union = Set<AddressRange>()
+        for name in names { union.formUnion(known[name] ?? []) }
+        return union
+    }
+
+    /// Drops every answer, so that the next reconcile resolves every name again.
+    public func forgetAll() {
+        known = [:]
+    }
+
+    /// How many names have answers.
+    public var count: Int { known.count }
+}

@@ -1,0 +1,33 @@
+import RefocusCore
+
+/// The firewall as one reconciler keeps it: the `Nftables` instance whose
+/// socket owns table `inet refocus`, and what it last applied, so that an
+/// unchanged set of addresses costs no batch. The daemon holds one for its
+/// whole life (and so owns the table); a helper run holds one for the run.
+public final class Firewall {
+    /// The table's owner.
+    public let nftables: Nftables
+    /// What the last successful `apply` made the table hold; nil before.
+    public private(set) var applied: AddressIntervals?
+
+    /// Opens the netlink socket that will own the table.
+    public init() throws(NftablesError) {
+        nftables = try Nftables()
+    }
+
+    /// Makes the table hold `intervals` (none: no table), unless it already does.
+    /// Returns whether a batch was sent.
+    @discardableResult
+    public func apply(_ intervals: AddressIntervals) throws(NftablesError) -> Bool {
+        guard intervals != applied else { return false }
+        try nftables.apply(intervals)
+        applied = intervals
+        return true
+    }
+
+    /// Forgets what was applied, so that the next `apply` sends the table
+    /// again: after someone else changed the ruleset or events were lost.
+    public func forget() {
+        applied = nil
+    }
+}
