@@ -15,6 +15,7 @@ public struct Refocus: ParsableCommand {
             Examples:
               refocus start --list social 50m       # block the social list for 50 minutes
               refocus status                        # what is blocked, and until when
+              refocus history --since 7d            # your sessions of the last week
               refocus lists                         # every list, built-in and yours
               refocus list show social              # what the social list blocks
               refocus list add work reddit.com      # add a domain to your list 'work'
@@ -25,7 +26,7 @@ public struct Refocus: ParsableCommand {
             71 system error, 75 busy, 77 not permitted, 78 bad configuration.
             """,
         version: RefocusVersion.string,
-        subcommands: [StartCommand.self, StopCommand.self, StatusCommand.self, ListsCommand.self, ListCommand.self, ResolveCommand.self]
+        subcommands: [StartCommand.self, StopCommand.self, StatusCommand.self, HistoryCommand.self, ListsCommand.self, ListCommand.self, ResolveCommand.self]
     )
 
     public init() {}

@@ -26,6 +26,7 @@ import Testing
         RequestEnvelope(.stop(StopRequest(sessionID: 7))),
         RequestEnvelope(.stop(StopRequest(sessionID: nil))),
         RequestEnvelope(.history(HistoryRequest(limit: 20))),
+        RequestEnvelope(.history(HistoryRequest(limit: 20, since: Date(timeIntervalSince1970: 1_800_000_000)))),
     ])
     func otherVerbsRoundTrip(_ envelope: RequestEnvelope) throws {
         let data = try HelperProtocol.encoder().encode(envelope)
@@ -39,6 +40,7 @@ import Testing
         #"{"version":1,"verb":"reboot"}"#,                                              // unknown verb
         #"{"verb":"status"}"#,                                                          // no version
         #"{"version":1,"verb":"history","history":{"limit":0}}"#,                       // limit out of range
+        #"{"version":1,"verb":"history","history":{"limit":5,"since":"last week"}}"#,  // since not a date
         #"{"version":1,"verb":"stop","stop":{"sessionID":1,"uid":0}}"#,                 // smuggled caller
         #"{"version":1,"verb":"start","start":{"lists":[],"length":60,"locked":false}}"#, // no list
         #"{"version":1,"verb":"start","start":{"lists":[{"name":"w","entries":["co.uk"],"programs":[]}],"length":60,"locked":false}}"#,

@@ -6,9 +6,16 @@ import RefocusSystem
 /// through `sudo -n` (no prompt: works from cron and scripts), falling back
 /// to an interactive `sudo` when a person is at a terminal. Sends one
 /// request on its stdin and decodes its answer.
+///
+/// Both run in this process's group (`ForegroundProcess`), so that sudo can
+/// ask for the password on the terminal (in a group of its own, as
+/// `Foundation.Process` puts it, SIGTTOU stops it at the prompt); sudo reads
+/// the password from /dev/tty, never from the request on stdin. Ctrl-C
+/// reaches them as it reaches this process.
 struct HelperClient {
-    /// The installed helper; `REFOCUS_HELPER` overrides it (sudo's policy
-    /// still names the installed path, so this only matters for root and tests).
+    /// The installed helper; `REFOCUS_HELPER` overrides it. This process reads
+    /// the variable before it calls sudo (which resets the environment), so the
+    /// override works through sudo too, as far as the sudoers rule names that path.
     static let installedPath = "/usr/libexec/refocus/refocus-helper"
 
     let helperPath: String
@@ -34,34 +41,23 @@ struct HelperClient {
         guard let sudo else { throw HelperClientError.noSudo }
         do {
             return try run([sudo, "-n", helperPath, verb], input: input)
-        } catch HelperClientError.sudoRefused(let message) where Console.isInteractive && isatty(STDERR_FILENO) == 1
-                    && message.contains("password is required") {
+        } catch let refusal as HelperClientError {
+            // Refused without a prompt: a password is needed, or there is no rule at
+            // all (sudo -n does not tell them apart). A person at a terminal can answer.
+            guard case .sudoRefused = refusal, Console.isInteractive, isatty(STDERR_FILENO) == 1 else { throw refusal }
             return try run([sudo, helperPath, verb], input: input)
         }
     }
 
+    /// Runs the helper (through sudo when `arguments` start with it) and decodes its answer.
     private func run(_ arguments: [String], input: Data) throws -> HelperResponse {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let stdin = Pipe()
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        // The helper reads its whole request before it answers; if it exits
-        // early (refused), the write fails with EPIPE, which is ignored.
-        try? stdin.fileHandleForWriting.write(contentsOf: input)
-        try? stdin.fileHandleForWriting.close()
-        let errors = PipeReader(stderr.fileHandleForReading)
-        let answer = stdout.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.wait(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        process.waitUntilExit()
-        guard let response = try? HelperProtocol.decoder().decode(HelperResponse.self, from: answer) else {
-            if arguments[0].hasSuffix("sudo") { throw HelperClientError.sudoRefused(message) }
-            throw HelperClientError.noAnswer(status: process.terminationStatus, message)
+        let output = try ForegroundProcess.run(arguments, input: input)
+        // One line for the error message, however many sudo or the helper wrote.
+        let message = String(decoding: output.standardError, as: UTF8.self).split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        guard let response = try? HelperProtocol.decoder().decode(HelperResponse.self, from: output.standardOutput) else {
+            if arguments[0].hasSuffix("sudo") { throw HelperClientError.sudoRefused(helper: helperPath, reason: message) }
+            throw HelperClientError.noAnswer(status: output.status, message)
         }
         if let failure = response.error { throw failure }
         return response
@@ -72,7 +68,7 @@ struct HelperClient {
 enum HelperClientError: RefocusError, Equatable {
     case notInstalled(String)
     case noSudo
-    case sudoRefused(String)
+    case sudoRefused(helper: String, reason: String)
     case noAnswer(status: Int32, String)
 
     var category: ErrorCategory {
@@ -89,8 +85,8 @@ enum HelperClientError: RefocusError, Equatable {
             "the helper \(path) is not installed; install ReFocus with 'sudo make install'"
         case .noSudo:
             "sudo is not installed; install it ('apt-get install sudo') and ReFocus's policy ('sudo make install')"
-        case let .sudoRefused(message):
-            "sudo refused to run the helper (\(message.isEmpty ? "no reason given" : message)); "
+        case let .sudoRefused(helper, reason):
+            "sudo refused to run \(helper) (\(reason.isEmpty ? "no reason given" : reason)); "
                 + "join the group refocus ('sudo usermod -aG refocus $USER') and log in again"
         case let .noAnswer(status, message):
             "the helper gave no answer (exit status \(status))\(message.isEmpty ? "" : ": \(message)")"

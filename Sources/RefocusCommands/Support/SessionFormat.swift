@@ -14,14 +14,31 @@ enum SessionFormat {
         return date.formatted(.iso8601.year().month().day()) + " " + clock
     }
 
-    /// `#3 social, news until 15:42 (49m left, locked)`.
+    /// `#3 social, news until 15:42 (49m left, locked)` while active;
+    /// `#3 social, news: 14:05, 12m of 50m, stopped` once ended.
     static func line(_ session: SessionSummary, now: Date = Date()) -> String {
         let lists = session.lists.map(\.rawValue).joined(separator: ", ")
-        if let ended = session.endedAt {
-            let length = EndTime.length(until: ended, from: session.start)
-            return "#\(session.id) \(lists): \(time(session.start, now: now)), \(length), \(session.outcome?.rawValue ?? "ended")"
+        if session.endedAt != nil {
+            let (ran, planned) = (self.ran(session), self.planned(session))
+            let length = ran < planned ? "\(ran) of \(planned)" : "\(ran)"
+            return "#\(session.id) \(lists): \(time(session.start, now: now)), \(length), \(outcome(session))"
         }
         let left = EndTime.length(until: session.plannedEnd, from: now)
         return "#\(session.id) \(lists) until \(time(session.plannedEnd, now: now)) (\(left) left\(session.locked ? ", locked" : ""))"
+    }
+
+    /// How long an ended session really ran: from its start to its end.
+    static func ran(_ session: SessionSummary) -> SessionLength {
+        EndTime.length(until: session.endedAt ?? session.plannedEnd, from: session.start)
+    }
+
+    /// How long a session was planned to run (after any extension).
+    static func planned(_ session: SessionSummary) -> SessionLength {
+        EndTime.length(until: session.plannedEnd, from: session.start)
+    }
+
+    /// How a session ended: `completed`, `stopped`, `cleared`, or `ended` when unknown.
+    static func outcome(_ session: SessionSummary) -> String {
+        session.outcome?.rawValue ?? "ended"
     }
 }

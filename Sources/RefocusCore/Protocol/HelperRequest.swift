@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// One request to `refocus-helper`. The caller is never part of it: the
 /// helper knows the caller from `SUDO_UID` or its real uid.
 public enum HelperRequest: Sendable, Equatable {
@@ -88,19 +94,23 @@ public struct StopRequest: Codable, Sendable, Equatable {
 public struct HistoryRequest: Codable, Sendable, Equatable {
     /// The most sessions to return, 1 to `HelperProtocol.maximumHistory`.
     public var limit: Int
+    /// Only sessions that started at or after this moment; nil for all.
+    public var since: Date?
 
     /// Makes a history request.
-    public init(limit: Int) {
+    public init(limit: Int, since: Date? = nil) {
         self.limit = limit
+        self.since = since
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case limit }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case limit, since }
 
     /// Decodes strictly and checks the limit's range.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         limit = try container.decode(Int.self, forKey: .limit)
+        since = try container.decodeIfPresent(Date.self, forKey: .since)
         guard (1...HelperProtocol.maximumHistory).contains(limit) else {
             throw DecodingError.dataCorruptedError(
                 forKey: .limit, in: container,

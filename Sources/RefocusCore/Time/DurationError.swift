@@ -37,6 +37,8 @@ public enum DurationError: RefocusError, Equatable {
     case endTooSoon(String, length: SessionLength, minimum: SessionLength)
     /// An end time so far that the session would be over the maximum.
     case endTooLate(String, length: SessionLength, maximum: SessionLength)
+    /// A start of history that is no day, `today`, `yesterday`, nor a time ago.
+    case malformedDate(String)
 
     /// The value is wrong rather than the command: always `.data`.
     public var category: ErrorCategory { .data }
@@ -80,6 +82,8 @@ public enum DurationError: RefocusError, Equatable {
             return "'\(text)' is only \(length) away, shorter than the minimum session of \(minimum); choose a later time (the minimum \(policy))"
         case let .endTooLate(text, length, maximum):
             return "'\(text)' is \(length) away, longer than the maximum session of \(maximum); choose an earlier time (the maximum \(policy))"
+        case let .malformedDate(text):
+            return "'\(text)': not a day or a time ago; write YYYY-MM-DD, today, yesterday, or a time ago such as 7d, 36h or 90m"
         }
     }
 

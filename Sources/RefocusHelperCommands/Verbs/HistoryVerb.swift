@@ -2,17 +2,18 @@ import ArgumentParser
 import RefocusCore
 import RefocusSystem
 
-/// `refocus-helper history`: the caller's ended sessions, newest first (root: everyone's).
+/// `refocus-helper history`: the caller's ended sessions, newest first (root: everyone's),
+/// those started since the request's `since` only when it has one.
 struct HistoryVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "Report the caller's ended sessions, newest first, up to the request's limit.")
+        abstract: "Report the caller's ended sessions, newest first, up to the request's limit and since its date.")
 
     func respond(_ context: HelperContext) throws -> HelperResponse {
         guard case .history(let request) = try RequestReader.read(expecting: "history") else { throw badVerb }
         _ = try context.enforce(onlyIfExpired: true)
         let owner: UInt32? = context.caller.isRoot ? nil : context.caller.uid
-        let sessions = try context.store.read { try $0.history(owner: owner, limit: request.limit) }
+        let sessions = try context.store.read { try $0.history(owner: owner, since: request.since, limit: request.limit) }
         return HelperResponse(sessions: sessions.map(\.summary))
     }
 }

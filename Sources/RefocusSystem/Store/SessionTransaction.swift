@@ -11,13 +11,13 @@ public struct SessionTransaction {
         try rows("SELECT * FROM session WHERE endedAt IS NULL ORDER BY id")
     }
 
-    /// Ended sessions, newest first; those of `owner` only when given.
-    public func history(owner: UInt32?, limit: Int) throws -> [Session] {
-        if let owner {
-            return try rows("SELECT * FROM session WHERE endedAt IS NOT NULL AND owner = ? ORDER BY endedAt DESC, id DESC LIMIT ?",
-                            [Int64(owner), limit])
-        }
-        return try rows("SELECT * FROM session WHERE endedAt IS NOT NULL ORDER BY endedAt DESC, id DESC LIMIT ?", [limit])
+    /// Ended sessions, newest first; those of `owner` only, and those started
+    /// at or after `since` only, when given.
+    public func history(owner: UInt32?, since: Date? = nil, limit: Int) throws -> [Session] {
+        try rows("""
+            SELECT * FROM session WHERE endedAt IS NOT NULL AND (?1 IS NULL OR owner = ?1) AND (?2 IS NULL OR start >= ?2)
+            ORDER BY endedAt DESC, id DESC LIMIT ?3
+            """, [owner.map { Int64($0) }, since?.timeIntervalSince1970, limit])
     }
 
     /// Stores a new session and returns it with its id.

@@ -1,0 +1,84 @@
+import ArgumentParser
+import Foundation
+import RefocusCore
+
+/// `refocus history`: your ended sessions, newest first.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show your ended sessions, newest first.",
+        discussion: """
+            One line per session: its id, lists, start, how long it really ran (and of how \
+            long when it ended early) and how it ended: completed (ran to its end), stopped \
+            ('refocus stop') or cleared (by root). Root sees everyone's sessions. Runs \
+            refocus-helper through sudo -n, like 'refocus status'.
+
+            --json prints an array, newest first, of objects with these keys: id, owner \
+            (uid), lists (names), start, plannedEnd, endedAt (ISO 8601, UTC), seconds (how \
+            long it ran), plannedSeconds, locked, outcome (completed, stopped or cleared). \
+            Keys are only ever added.
+
+            Examples:
+              refocus history
+              refocus history --since today
+              refocus history --since 2026-05-01 --limit 1000
+              refocus history --since 7d --json | jq 'map(.seconds) | add'
+
+            Exit status: 0 success (also with no session), 64 usage, 65 a bad --since, \
+            71 system error, 75 busy, 77 sudo refused, 78 helper or sudo not installed.
+            """)
+
+    @Option(help: ArgumentHelp("The most sessions to show, 1 to \(HelperProtocol.maximumHistory).",
+                               valueName: "N"))
+    var limit = 20
+
+    @Option(help: ArgumentHelp("Only sessions started since then: YYYY-MM-DD, today, yesterday, "
+                                   + "or a time ago such as 7d, 36h or 90m.", valueName: "DATE"),
+            completion: .list(["today", "yesterday", "7d", "30d"]))
+    var since: String?
+
+    @Flag(help: "Print JSON for scripts: an array of sessions (keys above).")
+    var json = false
+
+    func validate() throws {
+        guard (1...HelperProtocol.maximumHistory).contains(limit) else {
+            throw ValidationError("--limit must be from 1 to \(HelperProtocol.maximumHistory), not \(limit)")
+        }
+    }
+
+    /// One session in `--json`: a stable shape, independent of the helper protocol's.
+    struct Row: Encodable {
+        let id: Int64
+        let owner: UInt32
+        let lists: [BlockListName]
+        let start: Date
+        let plannedEnd: Date
+        let endedAt: Date
+        let seconds: Int
+        let plannedSeconds: Int
+        let locked: Bool
+        let outcome: String
+
+        init(_ session: SessionSummary) {
+            id = session.id
+            owner = session.owner
+            lists = session.lists
+            start = session.start
+            plannedEnd = session.plannedEnd
+            endedAt = session.endedAt ?? session.plannedEnd
+            seconds = SessionFormat.ran(session).seconds
+            plannedSeconds = SessionFormat.planned(session).seconds
+            locked = session.locked
+            outcome = SessionFormat.outcome(session)
+        }
+    }
+
+    func run() throws {
+        let now = Date()
+        let start = try since.map { try SinceDate.parse($0, now: now, timeZone: .current) }
+        let response = try HelperClient().send(.history(HistoryRequest(limit: limit, since: start)))
+        if json { return try Console.json(response.sessions.map(Row.init)) }
+        if response.sessions.isEmpty { return print("No ended session" + (since.map { " since \($0)" } ?? "") + ".") }
+        response.sessions.forEach { print(SessionFormat.line($0, now: now)) }
+    }
+}
