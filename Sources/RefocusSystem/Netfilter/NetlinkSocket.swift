@@ -7,8 +7,9 @@ import SystemPackage
 ///
 /// The port id matters: a table created with the OWNER flag belongs to this
 /// socket, and the kernel orphans or deletes it when the socket closes (in
-/// `deinit`). Sending needs CAP_NET_ADMIN; opening does not. Use from one
-/// thread at a time.
+/// `deinit`). The descriptor is close-on-exec, so that a program the daemon
+/// starts cannot keep the table owned after the daemon is gone. Sending
+/// needs CAP_NET_ADMIN; opening does not. Use from one thread at a time.
 final class NetlinkSocket {
     /// One answer from the kernel to a message: `errno` is nil for an ACK.
     struct Reply: Equatable {
@@ -27,7 +28,7 @@ final class NetlinkSocket {
     /// at the failing message's header (NETLINK_CAP_ACK) so that a refused
     /// 64 KiB element message does not come back whole.
     init() throws(NftablesError) {
-        switch syscall(returningPointer: { mnl_socket_open(NETLINK_NETFILTER) }) {
+        switch syscall(returningPointer: { mnl_socket_open2(NETLINK_NETFILTER, Int32(SOCK_CLOEXEC.rawValue)) }) {
         case .success(let opened): handle = opened
         case .failure(let errno): throw .socket(operation: "open netlink socket", errno)
         }
@@ -43,7 +44,7 @@ final class NetlinkSocket {
         if case .failure(let errno) = syscall({
             mnl_socket_setsockopt(handle, NETLINK_CAP_ACK, &one, socklen_t(MemoryLayout<Int32>.size))
         }) {
-            mnl_socket_close(handle)
+            // Every property is set: `deinit` closes the socket.
             throw .socket(operation: "set NETLINK_CAP_ACK", errno)
         }
     }
