@@ -14,6 +14,14 @@ enum BenchMain {
         "resolve": { _ in try ResolveBench.run() },
     ]
 
+    /// Scenarios that print facts for the privileged tests: run only by
+    /// name, never by `all`; as root, in a private network namespace.
+    static let scenarios: [String: @Sendable (Options) throws -> Void] = [
+        "nft-monitor": { _ in try NftMonitorScenario.run() },
+        "nft-ownership": { _ in try NftOwnershipScenario.run() },
+        "nft-persistence": { _ in try NftPersistenceScenario.run() },
+    ]
+
     static func run(_ arguments: [String]) {
         var options = Options()
         var names: [String] = []
@@ -31,12 +39,12 @@ enum BenchMain {
                 print("nft, resolve: skipped, they need root for a private network namespace (sudo refocus-bench nft resolve)")
             }
         }
-        if names.contains("nft") {
+        if names.contains(where: { $0 == "nft" || scenarios[$0] != nil }) {
             // Before any other thread exists: threads started later inherit the namespace.
             NftBench.enterPrivateNetworkNamespace()
         }
         for name in names {
-            guard let benchmark = benchmarks[name] else {
+            guard let benchmark = benchmarks[name] ?? scenarios[name] else {
                 fail("refocus-bench: no benchmark '\(name)'; choose from: all, \(benchmarks.keys.sorted().joined(separator: ", "))", status: 64)
             }
             do {

@@ -7,8 +7,9 @@ import SystemPackage
 ///
 /// The port id matters: a table created with the OWNER flag belongs to this
 /// socket, and the kernel orphans or deletes it when the socket closes (in
-/// `deinit`). Sending needs CAP_NET_ADMIN; opening does not. Use from one
-/// thread at a time.
+/// `deinit`). The descriptor is close-on-exec, so that a program the daemon
+/// starts cannot keep the table owned after the daemon is gone. Sending
+/// needs CAP_NET_ADMIN; opening does not. Use from one thread at a time.
 final class NetlinkSocket {
     /// One answer from the kernel to a message: `errno` is nil for an ACK.
     struct Reply: Equatable {
@@ -27,7 +28,7 @@ final class NetlinkSocket {
     /// at the failing message's header (NETLINK_CAP_ACK) so that a refused
     /// 64 KiB element message does not come back whole.
     init() throws(NftablesError) {
-        switch syscall(returningPointer: { mnl_socket_open(NETLINK_NETFILTER) }) {
+        switch syscall(returningPointer: { mnl_socket_open2(NETLINK_NETFILTER, Int32(SOCK_CLOEXEC.rawValue)) }) {
         case .success(let opened): handle = opened
         case .failure(let errno): throw .socket(operation: "open netlink socket", errno)
         }
@@ -43,7 +44,7 @@ final class NetlinkSocket {
         if case .failure(let errno) = syscall({
             mnl_socket_setsockopt(handle, NETLINK_CAP_ACK, &one, socklen_t(MemoryLayout<Int32>.size))
         }) {
-            mnl_socket_close(handle)
+            // Every property is set: `deinit` closes the socket.
             throw .socket(operation: "set NETLINK_CAP_ACK", errno)
         }
     }
@@ -74,10 +75,10 @@ final class NetlinkSocket {
     }
 
     /// Sends one request of `type` carrying `object` with NLM_F_ACK and waits
-    /// for its ACK; returns how many data messages (for a GET, the objects
-    /// found) came before it, or the kernel's error.
+    /// for its ACK; returns the data messages (for a GET, the objects found,
+    /// each a whole netlink message) that came before it, or the kernel's error.
     func request(_ type: nf_tables_msg_types, object: some NetlinkPayload,
-                 operation: String) throws(NftablesError) -> Result<Int, Errno> {
+                 operation: String) throws(NftablesError) -> Result<[[UInt8]], Errno> {
         let sequence = nextSequence
         nextSequence &+= 1
         var message = [UInt8](repeating: 0, count: 4096)
@@ -132,10 +133,10 @@ final class NetlinkSocket {
     }
 
     /// Waits for the answer to the request numbered `sequence`, which asked
-    /// for an ACK, and returns how many data messages (for a GET, the
-    /// objects) came before it, or the kernel's error.
-    private func awaitAnswer(to sequence: UInt32, operation: String) throws(NftablesError) -> Result<Int, Errno> {
-        var dataMessages = 0
+    /// for an ACK, and returns the data messages (for a GET, the objects)
+    /// that came before it, or the kernel's error.
+    private func awaitAnswer(to sequence: UInt32, operation: String) throws(NftablesError) -> Result<[[UInt8]], Errno> {
+        var dataMessages: [[UInt8]] = []
         while let reply = try receiveReply(waiting: true, operation: operation, dataMessages: &dataMessages) {
             guard reply.sequence == sequence else { continue }
             if let errno = reply.errno { return .failure(errno) }
@@ -145,15 +146,15 @@ final class NetlinkSocket {
     }
 
     private func receiveReply(waiting: Bool, operation: String) throws(NftablesError) -> Reply? {
-        var ignored = 0
+        var ignored: [[UInt8]] = []
         return try receiveReply(waiting: waiting, operation: operation, dataMessages: &ignored)
     }
 
     /// Receives datagrams and runs each through `mnl_cb_run` until one holds
-    /// an ACK or an error: data messages before it are counted in
+    /// an ACK or an error: data messages before it are copied into
     /// `dataMessages`. `nil` when nothing more is queued (only when not waiting).
     private func receiveReply(waiting: Bool, operation: String,
-                              dataMessages: inout Int) throws(NftablesError) -> Reply? {
+                              dataMessages: inout [[UInt8]]) throws(NftablesError) -> Reply? {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         let descriptor = mnl_socket_get_fd(handle)
         let flags = Int32(MSG_TRUNC) | (waiting ? 0 : Int32(MSG_DONTWAIT))
@@ -178,11 +179,11 @@ final class NetlinkSocket {
 
     /// Runs one datagram through `mnl_cb_run`: an ACK (`MNL_CB_STOP`) or an
     /// error (-1, errno from the message) is a reply for the sequence number
-    /// in its header; data messages only are counted and give `nil`.
-    private func runCallbacks(_ datagram: UnsafeRawBufferPointer, length: Int, dataMessages: inout Int) -> Reply? {
+    /// in its header; data messages only are collected and give `nil`.
+    private func runCallbacks(_ datagram: UnsafeRawBufferPointer, length: Int, dataMessages: inout [[UInt8]]) -> Reply? {
         let sequence = datagram.loadUnaligned(fromByteOffset: 0, as: nlmsghdr.self).nlmsg_seq
-        let outcome = withUnsafeMutablePointer(to: &dataMessages) { counter in
-            syscall { mnl_cb_run(datagram.baseAddress, length, 0, portID, countDataMessage, counter) }
+        let outcome = withUnsafeMutablePointer(to: &dataMessages) { collected in
+            syscall { mnl_cb_run(datagram.baseAddress, length, 0, portID, collectDataMessage, collected) }
         }
         switch outcome {
         case .success(let status) where status == MNL_CB_STOP: return Reply(sequence: sequence, errno: nil)
@@ -192,8 +193,11 @@ final class NetlinkSocket {
     }
 }
 
-/// `mnl_cb_run`'s data callback: counts the message in the `Int` that `data` points to.
-private func countDataMessage(_ header: UnsafePointer<nlmsghdr>?, _ data: UnsafeMutableRawPointer?) -> Int32 {
-    data?.assumingMemoryBound(to: Int.self).pointee += 1
+/// `mnl_cb_run`'s data callback: appends a copy of the whole message to the
+/// `[[UInt8]]` that `data` points to.
+private func collectDataMessage(_ header: UnsafePointer<nlmsghdr>?, _ data: UnsafeMutableRawPointer?) -> Int32 {
+    guard let header, let data else { return MNL_CB_OK }
+    let message = UnsafeRawBufferPointer(start: header, count: Int(header.pointee.nlmsg_len))
+    data.assumingMemoryBound(to: [[UInt8]].self).pointee.append(Array(message))
     return MNL_CB_OK
 }

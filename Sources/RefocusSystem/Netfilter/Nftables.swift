@@ -25,7 +25,8 @@ import SystemPackage
 /// table behind; the long-lived daemon holds one instance to keep the
 /// table its own. Use an instance from one thread at a time.
 public final class Nftables {
-    private let socket: NetlinkSocket
+    /// The socket that owns the table (`Nftables+TableState` asks through it too).
+    let socket: NetlinkSocket
 
     /// Opens the netlink socket that will own the table. Needs no privilege
     /// (the calls do); throws `NftablesError.socket` when netlink is unavailable.
@@ -67,7 +68,7 @@ public final class Nftables {
         let operation = "look up \(RefocusTableBatch.displayName)"
         let table = try NftTable(name: RefocusTableBatch.tableName, flags: nil)
         switch try socket.request(NFT_MSG_GETTABLE, object: table, operation: operation) {
-        case .success(let found): return found > 0
+        case .success(let found): return !found.isEmpty
         case .failure(.noSuchFileOrDirectory): return false
         case .failure(.notPermitted): throw .notPermitted(operation: operation)
         case .failure(let errno): throw .refused(operation: operation, errno)
