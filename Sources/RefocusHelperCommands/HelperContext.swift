@@ -37,18 +37,19 @@ struct HelperContext {
     /// Makes the system enforce the store: through the daemon (started when
     /// none runs and `startingDaemon`), or in this run when no daemon can
     /// be reached. With `onlyIfExpired` (questions such as status), nothing
-    /// is asked of anyone unless a session's end has passed.
+    /// is asked of anyone unless a session's end has passed or sessions are
+    /// open with no daemon running (it was killed: this run brings it back).
     func enforce(onlyIfExpired: Bool = false, startingDaemon: Bool = true) throws -> DaemonAnswer {
         let now = self.now
         if onlyIfExpired {
             let open = try store.read { try $0.openSessions() }
-            if open.allSatisfy({ $0.isActive(at: now) }) {
+            if open.allSatisfy({ $0.isActive(at: now) }), open.isEmpty || DaemonLink.isRunning {
                 return DaemonAnswer(try reconciler.reconcile(clock: clock, onlyIfExpired: true,
                                                              firewall: Firewall(), cache: AddressCache()))
             }
         }
         if let answer = try DaemonLink.send("reconcile", starting: startingDaemon) {
-            if let error = answer.error { throw DaemonLinkError.failed(error) }
+            if let error = answer.error { throw DaemonLinkError.failed(error, answer.category ?? .system) }
             return answer
         }
         var answer = DaemonAnswer(try reconciler.reconcile(clock: clock, firewall: Firewall(), cache: AddressCache()))

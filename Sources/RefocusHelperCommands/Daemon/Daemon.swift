@@ -5,7 +5,8 @@ import RefocusSystem
 /// The enforcer daemon: one event loop that keeps every active session
 /// enforced and lifts each on time. Its sources are a boot-time timer for
 /// the next session end, a timer for re-resolving blocked names, a watch
-/// for wall-clock changes, an inotify watch on /etc/hosts, the control
+/// for wall-clock changes, an inotify watch on /etc/hosts, the nftables
+/// event group (changes by others to table `inet refocus`), the control
 /// socket through which helper runs ask for a reconcile, and signals.
 /// Every event ends in the one `Reconciler`; it keeps the `Firewall` (and
 /// so owns table `inet refocus`) and the `AddressCache` for its whole life.
@@ -13,6 +14,8 @@ import RefocusSystem
 final class Daemon {
     /// How often blocked names are resolved again while sessions are active.
     static let resolveInterval: Duration = .seconds(15 * 60)
+    /// How soon names whose answers were incomplete are asked again.
+    static let retryInterval: Duration = .seconds(60)
 
     private let store: SessionStore
     private let hosts: HostsFile
@@ -24,6 +27,7 @@ final class Daemon {
     private let resolveTimer: BootTimer
     private let clockWatch: ClockChangeWatch
     private let hostsWatch: FileWatch
+    private let nftMonitor: NftMonitor
     private let signals: SignalWatch
     private let control: ControlSocket
     private let log: (String) -> Void
@@ -41,10 +45,12 @@ final class Daemon {
         resolveTimer = try BootTimer()
         clockWatch = try ClockChangeWatch()
         hostsWatch = try FileWatch(hosts.path)
+        nftMonitor = try NftMonitor(ownPortIDs: [firewall.nftables.portID])
         signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP])
         control = try ControlSocket()
         for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, clockWatch.fileDescriptor,
-                   hostsWatch.fileDescriptor, signals.fileDescriptor, control.fileDescriptor] {
+                   hostsWatch.fileDescriptor, nftMonitor.fileDescriptor, signals.fileDescriptor,
+                   control.fileDescriptor] {
             try loop.watch(fd)
         }
     }
@@ -72,6 +78,8 @@ final class Daemon {
                     wanted = true
                 case hostsWatch.fileDescriptor:
                     wanted = hostsWatch.drain() || wanted
+                case nftMonitor.fileDescriptor:
+                    wanted = tableNeedsRepair() || wanted
                 case signals.fileDescriptor:
                     wanted = handleSignals() || wanted
                 case control.fileDescriptor:
@@ -97,6 +105,19 @@ final class Daemon {
         for (connection, command) in commands {
             connection.answer(command == "reconcile" || command == "exit" ? answer.bytes
                 : DaemonAnswer(failure: "unknown command").bytes)
+        }
+    }
+
+    /// Whether someone else's ruleset change (or lost events) left the table
+    /// other than the firewall last applied it.
+    private func tableNeedsRepair() -> Bool {
+        do {
+            guard try nftMonitor.drain().needsTableCheck else { return false }
+            return try !firewall.verify()
+        } catch {
+            log("the nftables monitor failed: \(error)")
+            firewall.forget()
+            return true
         }
     }
 
@@ -131,7 +152,7 @@ final class Daemon {
         } catch {
             log("reconcile (\(reason)) failed: \(error)")
             endTimer.arm(after: .seconds(5))
-            return DaemonAnswer(failure: "\(error)")
+            return DaemonAnswer(failure: error)
         }
     }
 
@@ -139,6 +160,7 @@ final class Daemon {
     private func armTimers(_ report: Reconciler.Report, clock: ClockReading) {
         let nextEnd = report.active.map(\.plannedEnd).min()
         endTimer.arm(after: nextEnd.map { .milliseconds(max(0, Int64(($0.timeIntervalSince(clock.wall) * 1000).rounded(.up)))) })
-        resolveTimer.arm(after: report.desired.namesToResolve.isEmpty ? nil : Self.resolveInterval)
+        resolveTimer.arm(after: report.desired.namesToResolve.isEmpty ? nil
+            : cache.incompleteCount > 0 ? Self.retryInterval : Self.resolveInterval)
     }
 }

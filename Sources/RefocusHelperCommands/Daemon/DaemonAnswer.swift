@@ -13,21 +13,28 @@ struct DaemonAnswer: Codable {
     var notes: [String]
     /// The failure, when the reconcile failed.
     var error: String?
+    /// The failure's category, so the helper exits as if it had failed itself.
+    var category: ErrorCategory?
 
     /// The answer for a finished reconcile.
     init(_ report: Reconciler.Report) {
         active = report.active.map(\.summary)
         expired = report.expired.map(\.summary)
         notes = report.notes
-        error = nil
     }
 
-    /// The answer for a failed reconcile.
-    init(failure: String) {
+    /// The answer for a failed reconcile or a refused command.
+    init(failure: String, category: ErrorCategory = .system) {
         active = []
         expired = []
         notes = []
         error = failure
+        self.category = category
+    }
+
+    /// The answer for a reconcile that threw `error`.
+    init(failure error: any Error) {
+        self.init(failure: "\(error)", category: (error as? any RefocusError)?.category ?? .system)
     }
 
     var bytes: [UInt8] { Array((try? HelperProtocol.encoder().encode(self)) ?? Data()) }

@@ -24,10 +24,11 @@ enum DaemonLink {
         if let answer = try ControlSocket.send(command) { return try decode(answer) }
         guard starting else { return nil }
         if !isRunning { try start() }
-        // The daemon reconciles as it starts; wait for its socket.
-        for _ in 0..<300 {
+        // The daemon reconciles as it starts; wait up to 3 s for its socket,
+        // giving up after 1 s if it has not even taken its lock (it failed).
+        for attempt in 0..<300 {
             if let answer = try ControlSocket.send(command) { return try decode(answer) }
-            guard isRunning else { return nil }
+            if attempt >= 100, !isRunning { return nil }
             usleep(10_000)
         }
         return nil
@@ -62,15 +63,20 @@ enum DaemonLink {
 enum DaemonLinkError: RefocusError {
     /// The daemon answered something that does not decode.
     case badAnswer(String)
-    /// The daemon could not reconcile.
-    case failed(String)
+    /// The daemon could not reconcile, for a reason of this category.
+    case failed(String, ErrorCategory)
 
-    var category: ErrorCategory { .system }
+    var category: ErrorCategory {
+        switch self {
+        case .badAnswer: .system
+        case .failed(_, let category): category
+        }
+    }
 
     var description: String {
         switch self {
         case .badAnswer(let reason): "the enforcer daemon's answer does not decode: \(reason)"
-        case .failed(let reason): "the enforcer daemon could not enforce the sessions: \(reason)"
+        case .failed(let reason, _): reason
         }
     }
 }

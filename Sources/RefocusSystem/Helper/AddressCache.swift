@@ -3,10 +3,13 @@ import RefocusCore
 /// The addresses blocked names resolved to, kept between reconciles so that
 /// a repair or a timer costs no DNS round: only names not yet asked are
 /// resolved, and `forgetAll` (the daemon's periodic re-resolution) asks
-/// again. Names that timed out or failed are not kept, so they are asked
-/// again on the next reconcile.
+/// again. Incomplete answers (a timeout, a server failure) are kept too,
+/// with whatever addresses they had, and counted, so that the daemon asks
+/// again sooner rather than on every repair.
 public final class AddressCache {
     private var known: [String: Set<AddressRange>] = [:]
+    /// How many kept answers are incomplete.
+    public private(set) var incompleteCount = 0
 
     /// An empty cache.
     public init() {}
@@ -16,8 +19,9 @@ public final class AddressCache {
                           resolve: ([String]) -> [ResolvedName]) -> Set<AddressRange> {
         let missing = names.filter { known[$0] == nil }
         if !missing.isEmpty {
-            for answer in resolve(missing) where answer.failure != .timedOut && answer.failure != .serverFailure {
+            for answer in resolve(missing) {
                 known[answer.name.ascii] = Set((answer.ipv4 + answer.ipv6).map { AddressRange($0) })
+                if answer.failure == .timedOut || answer.failure == .serverFailure { incompleteCount += 1 }
             }
         }
         var union = Set<AddressRange>()
@@ -28,6 +32,7 @@ public final class AddressCache {
     /// Drops every answer, so that the next reconcile resolves every name again.
     public func forgetAll() {
         known = [:]
+        incompleteCount = 0
     }
 
     /// How many names have answers.

@@ -30,4 +30,16 @@ public final class Firewall {
     public func forget() {
         applied = nil
     }
+
+    /// Whether the table is as the last `apply` left it: owned by this
+    /// instance, or absent when nothing is blocked. When it is not (deleted
+    /// or orphaned while no daemon ran, say), `applied` is forgotten so
+    /// that the next `apply` repairs it; returns false then.
+    public func verify() throws(NftablesError) -> Bool {
+        guard let applied else { return false }
+        let state = try nftables.tableState()
+        let intact = applied.isEmpty ? state == .missing : state == .ownedByUs
+        if !intact { forget() }
+        return intact
+    }
 }

@@ -1,0 +1,129 @@
+import RefocusTestSupport
+import Testing
+
+/// The enforcer daemon in fresh namespaces: started by the first helper
+/// run, it repairs /etc/hosts and the table, survives `nft flush ruleset`,
+/// comes back after SIGKILL, and lifts a session on time without being asked.
+@Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
+struct DaemonTests {
+    static let sandbox = Sandbox(
+        dns: [Sandbox.Record("social.test", "192.0.2.2")],
+        peerAddresses: ["192.0.2.2", "192.0.2.3"])
+
+    static let setUp = """
+        export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
+        cp /etc/hosts "$WORK/hosts.before"
+        "$BIN/refocus" list add focus social.test > /dev/null
+        mkdir -p /etc/refocus && printf 'min_session = "1s"\\n' > /etc/refocus/policy.toml
+        daemon_pid() { pgrep -f 'refocus-helper daemon' | head -1; }
+        # wait_until COMMAND...: runs it every 5 ms for up to 3 s; prints the milliseconds it took.
+        wait_until() {
+          local start=$(date +%s%N)
+          for _ in $(seq 600); do
+            if "$@" > /dev/null 2>&1; then echo $(( ($(date +%s%N) - start) / 1000000 )); return 0; fi
+            sleep 0.005
+          done
+          echo never; return 1
+        }
+        section_intact() { getent hosts social.test | grep -q '^::'; }
+        """
+
+    @Test func hostsEditsAreRepaired() throws {
+        let run = try Self.sandbox.run(Self.setUp + """
+
+            "$BIN/refocus" start --list focus 10m > /dev/null
+            [ -n "$(daemon_pid)" ] && echo "daemon running"
+            sed -i '/social.test/d' /etc/hosts
+            echo "sed -i repaired: $(wait_until section_intact)"
+            grep -v 'social.test' /etc/hosts > "$WORK/edited"; cat "$WORK/edited" > /etc/hosts
+            echo "in-place repaired: $(wait_until section_intact)"
+            "$BIN/refocus" stop > /dev/null
+            cmp /etc/hosts "$WORK/hosts.before" && echo "hosts identical"
+            "$BIN/refocus" start --list focus 10m > /dev/null
+            rm /etc/hosts
+            echo "deleted repaired: $(wait_until section_intact)"
+            "$BIN/refocus" stop > /dev/null
+            [ -e /etc/hosts ] && [ ! -s /etc/hosts ] && echo "deleted file comes back empty"
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("daemon running"), "\(run.stdout)")
+        for edit in ["sed -i", "in-place", "deleted"] {
+            #expect(run.stdout.contains("\(edit) repaired: ") && !run.stdout.contains("\(edit) repaired: never"),
+                    "\(run.stdout)")
+        }
+        #expect(run.stdout.contains("hosts identical"), "\(run.stdout)")
+        #expect(run.stdout.contains("deleted file comes back empty"), "\(run.stdout)")
+    }
+
+    @Test func theOwnedTableSurvivesAFlushAndAKilledDaemonComesBack() throws {
+        let run = try Self.sandbox.run(Self.setUp + """
+
+            "$BIN/refocus" start --list focus 10m > /dev/null
+            nft flush ruleset
+            nft delete table inet refocus 2> /dev/null || echo "delete refused"
+            echo "after flush: $(connect 192.0.2.2)"
+            first=$(daemon_pid)
+            kill -9 "$first"
+            while kill -0 "$first" 2> /dev/null; do sleep 0.01; done
+            echo "orphan still blocks: $(connect 192.0.2.2)"
+            nft delete table inet refocus && echo "orphan deleted"
+            echo "unprotected: $(connect 192.0.2.2)"
+            "$BIN/refocus" status > /dev/null
+            second=$(daemon_pid)
+            [ -n "$second" ] && [ "$second" != "$first" ] && echo "daemon back"
+            echo "reclaimed: $(connect 192.0.2.2)"
+            nft flush ruleset
+            echo "after second flush: $(connect 192.0.2.2)"
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("delete refused"), "\(run.stdout)")
+        #expect(run.stdout.contains("after flush: refused"), "\(run.stdout)")
+        #expect(run.stdout.contains("orphan still blocks: refused"), "\(run.stdout)")
+        #expect(run.stdout.contains("orphan deleted"), "\(run.stdout)")
+        #expect(run.stdout.contains("unprotected: connected"), "\(run.stdout)")
+        #expect(run.stdout.contains("daemon back"), "\(run.stdout)")
+        #expect(run.stdout.contains("reclaimed: refused"), "\(run.stdout)")
+        #expect(run.stdout.contains("after second flush: refused"), "\(run.stdout)")
+    }
+
+    @Test func aSessionIsLiftedOnTimeWithoutBeingAsked() throws {
+        let run = try Self.sandbox.run(Self.setUp + """
+
+            "$BIN/refocus" start --list focus 2s > /dev/null
+            started=$(date +%s%N)
+            echo "during: $(connect 192.0.2.2)"
+            wait_until cmp -s /etc/hosts "$WORK/hosts.before" > "$WORK/lifted"
+            echo "lifted after ms: $(( ($(date +%s%N) - started) / 1000000 ))"
+            wait_until sh -c '! nft list table inet refocus' > /dev/null && echo "no table"
+            echo "after: $(connect 192.0.2.2)"
+            SUDO_UID=0 "$BIN/refocus-helper" history <<< '{"version":1,"verb":"history","history":{"limit":5}}'
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("during: refused"), "\(run.stdout)")
+        let lifted = run.stdout.split(separator: "\n").first { $0.hasPrefix("lifted after ms: ") }
+        let milliseconds = lifted.flatMap { Int($0.dropFirst("lifted after ms: ".count)) }
+        #expect(milliseconds.map { $0 < 3000 } == true, "a 2 s session must be lifted within 1 s of its end: \(run.stdout)")
+        #expect(run.stdout.contains("no table"), "\(run.stdout)")
+        #expect(run.stdout.contains("after: connected"), "\(run.stdout)")
+        #expect(run.stdout.contains(#""outcome":"completed""#), "\(run.stdout)")
+    }
+
+    @Test func aSessionThatEndedWhileTheDaemonWasDownIsCleanedAtStart() throws {
+        let run = try Self.sandbox.run(Self.setUp + """
+
+            "$BIN/refocus" start --list focus 1s > /dev/null
+            kill -9 "$(daemon_pid)"
+            sleep 1.5
+            grep -q social.test /etc/hosts && echo "still in hosts while no daemon runs"
+            "$BIN/refocus-helper" daemon &
+            wait_until cmp -s /etc/hosts "$WORK/hosts.before" > /dev/null && echo "hosts identical"
+            wait_until sh -c '! nft list table inet refocus' > /dev/null && echo "no table"
+            SUDO_UID=0 "$BIN/refocus-helper" history <<< '{"version":1,"verb":"history","history":{"limit":5}}'
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("still in hosts while no daemon runs"), "\(run.stdout)")
+        #expect(run.stdout.contains("hosts identical"), "\(run.stdout)")
+        #expect(run.stdout.contains("no table"), "\(run.stdout)")
+        #expect(run.stdout.contains(#""outcome":"completed""#), "\(run.stdout)")
+    }
+}
