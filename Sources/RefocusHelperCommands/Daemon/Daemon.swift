@@ -30,6 +30,7 @@ final class Daemon {
     private let nftMonitor: NftMonitor
     private let signals: SignalWatch
     private let control: ControlSocket
+    private let status = StatusFile()
     private let log: (String) -> Void
     private var exitRequested = false
 
@@ -146,6 +147,7 @@ final class Daemon {
             let report = try Reconciler(store: store, hosts: hosts, policy: policy)
                 .reconcile(clock: clock, firewall: firewall, cache: cache)
             armTimers(report, clock: clock)
+            publish(report)
             for note in report.notes { log(note) }
             for session in report.expired { log("session \(session.id ?? 0) ended at its planned end") }
             return DaemonAnswer(report)
@@ -153,6 +155,20 @@ final class Daemon {
             log("reconcile (\(reason)) failed: \(error)")
             endTimer.arm(after: .seconds(5))
             return DaemonAnswer(failure: error)
+        }
+    }
+
+    /// Publishes what is enforced in the status file (when it changed).
+    private func publish(_ report: Reconciler.Report) {
+        let programs = report.desired.programs.values.reduce(0) { $0 + $1.count }
+        let snapshot = StatusSnapshot(
+            sessions: report.active.map { StatusSnapshot.ActiveSession($0.summary) },
+            counts: StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
+                                          programs: programs, programBlocking: programs == 0 ? .none : .procScan))
+        do {
+            try status.publish(snapshot)
+        } catch {
+            log("the status file was not written: \(error)")
         }
     }
 
