@@ -20,14 +20,14 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         switch self {
         case .plain:
             return sessions.isEmpty ? "No active session."
-                : sessions.map { SessionFormat.line(Self.summary($0), now: now) }.joined(separator: "\n")
+                : sessions.map { SessionFormat.line($0.session, now: now) }.joined(separator: "\n")
         case .polybar:
             return Self.barText(sessions, now: now)
         case .i3blocks:
             let text = Self.barText(sessions, now: now)
             return sessions.isEmpty ? text + "\n" + text : text + "\n" + Self.shortText(sessions, now: now) + "\n#E5C07B"
         case .waybar:
-            let tooltip = sessions.map { SessionFormat.line(Self.summary($0), now: now) }.joined(separator: "\n")
+            let tooltip = sessions.map { SessionFormat.line($0.session, now: now) }.joined(separator: "\n")
             let state = sessions.isEmpty ? "idle" : "active"
             let object = ["text": Self.barText(sessions, now: now), "tooltip": tooltip, "class": state, "alt": state]
             let encoder = JSONEncoder()
@@ -38,19 +38,14 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
 
     /// `focus: social, news 23m` until the last session ends; `no focus` when none is active.
     private static func barText(_ sessions: [StatusSnapshot.ActiveSession], now: Date) -> String {
-        guard let last = sessions.map(\.plannedEnd).max() else { return "no focus" }
+        guard let last = sessions.map(\.session.plannedEnd).max() else { return "no focus" }
         var lists: [String] = []
-        for name in sessions.flatMap(\.lists).map(\.rawValue) where !lists.contains(name) { lists.append(name) }
+        for name in sessions.flatMap(\.session.lists).map(\.rawValue) where !lists.contains(name) { lists.append(name) }
         return "focus: \(lists.joined(separator: ", ")) \(EndTime.length(until: last, from: now))"
     }
 
     /// The time left only, for narrow bars.
     private static func shortText(_ sessions: [StatusSnapshot.ActiveSession], now: Date) -> String {
-        sessions.map(\.plannedEnd).max().map { "\(EndTime.length(until: $0, from: now))" } ?? ""
-    }
-
-    private static func summary(_ session: StatusSnapshot.ActiveSession) -> SessionSummary {
-        SessionSummary(id: session.id, owner: session.owner, lists: session.lists, start: session.start,
-                       plannedEnd: session.plannedEnd, locked: session.locked)
+        sessions.map(\.session.plannedEnd).max().map { "\(EndTime.length(until: $0, from: now))" } ?? ""
     }
 }

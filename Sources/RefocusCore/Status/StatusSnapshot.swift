@@ -12,20 +12,11 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
     /// Where the daemon publishes it.
     public static let path = "/run/refocus/status.json"
 
-    /// One active session and what it has blocked so far.
+    /// One active session and what it has blocked so far: the session's
+    /// summary fields, and beside them `blockedAttempts` and `programsKilled`.
     public struct ActiveSession: Codable, Sendable, Equatable {
-        /// The session's id in the store.
-        public var id: Int64
-        /// The uid of the user who started it.
-        public var owner: UInt32
-        /// The names of its lists.
-        public var lists: [BlockListName]
-        /// When it started.
-        public var start: Date
-        /// When it ends.
-        public var plannedEnd: Date
-        /// Whether `stop` is refused until it ends.
-        public var locked: Bool
+        /// The session.
+        public var session: SessionSummary
         /// Connections to its addresses that the firewall refused.
         public var blockedAttempts: UInt64
         /// Its programs killed since it started (this daemon's count).
@@ -33,14 +24,27 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
 
         /// Makes an entry for `session` with its counts.
         public init(_ session: SessionSummary, blockedAttempts: UInt64 = 0, programsKilled: Int = 0) {
-            id = session.id
-            owner = session.owner
-            lists = session.lists
-            start = session.start
-            plannedEnd = session.plannedEnd
-            locked = session.locked
+            self.session = session
             self.blockedAttempts = blockedAttempts
             self.programsKilled = programsKilled
+        }
+
+        private enum CodingKeys: String, CodingKey { case blockedAttempts, programsKilled }
+
+        /// Reads the summary's fields and the counts from one object.
+        public init(from decoder: any Decoder) throws {
+            session = try SessionSummary(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            blockedAttempts = try container.decode(UInt64.self, forKey: .blockedAttempts)
+            programsKilled = try container.decode(Int.self, forKey: .programsKilled)
+        }
+
+        /// Writes the summary's fields and the counts into one object.
+        public func encode(to encoder: any Encoder) throws {
+            try session.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(blockedAttempts, forKey: .blockedAttempts)
+            try container.encode(programsKilled, forKey: .programsKilled)
         }
     }
 
@@ -84,7 +88,7 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
 
     /// A snapshot.
     public init(sessions: [ActiveSession], counts: Counts?) {
-        self.sessions = sessions.sorted { $0.id < $1.id }
+        self.sessions = sessions.sorted { $0.session.id < $1.session.id }
         self.counts = counts
     }
 
@@ -92,7 +96,7 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
     /// (the daemon may have died since writing it).
     public func current(at now: Date) -> StatusSnapshot {
         var copy = self
-        copy.sessions = sessions.filter { $0.plannedEnd > now }
+        copy.sessions = sessions.filter { $0.session.plannedEnd > now }
         return copy
     }
 }
