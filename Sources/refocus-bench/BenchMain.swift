@@ -12,6 +12,7 @@ enum BenchMain {
         "domains": { _ in try DomainBench.run() },
         "nft": NftBench.run,
         "resolve": { _ in try ResolveBench.run() },
+        "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
     ]
 
     /// Scenarios that print facts for the privileged tests: run only by
@@ -35,11 +36,12 @@ enum BenchMain {
         if names.isEmpty || names == ["all"] {
             names = benchmarks.keys.sorted()
             if geteuid() != 0 {
-                names.removeAll { $0 == "nft" || $0 == "resolve" }
-                print("nft, resolve: skipped, they need root for a private network namespace (sudo refocus-bench nft resolve)")
+                names.removeAll { $0 == "nft" || $0 == "resolve" || $0 == "daemon" }
+                print("nft, resolve, daemon: skipped, they need root for private namespaces (sudo refocus-bench nft resolve daemon)")
             }
         }
-        if names.contains(where: { $0 == "nft" || scenarios[$0] != nil }) {
+        if names.contains(where: { $0 == "nft" || scenarios[$0] != nil }),
+           ProcessInfo.processInfo.environment[DaemonBench.insideVariable] == nil {
             // Before any other thread exists: threads started later inherit the namespace.
             NftBench.enterPrivateNetworkNamespace()
         }
