@@ -158,4 +158,26 @@ struct DaemonTests {
         #expect(run.stdout.contains("outsider falls back to the helper: 78"), "\(run.stdout)")
         #expect(run.stdout.hasSuffix("no focus\n"), "\(run.stdout)")
     }
+
+    @Test func clearStopsTheDaemonAndRemovesEveryTrace() throws {
+        let run = try Self.sandbox.run(Self.setUp + """
+
+            "$BIN/refocus" start --list focus 10m --lock > /dev/null
+            "$BIN/refocus" stop 2> /dev/null || echo "locked: $?"
+            SUDO_UID=0 "$BIN/refocus-helper" clear > /dev/null || echo "through sudo: $?"
+            "$BIN/refocus-helper" clear --purge > "$WORK/answer"
+            grep -o '"outcome":"cleared"' "$WORK/answer"
+            cmp /etc/hosts "$WORK/hosts.before" && echo "hosts identical"
+            nft list table inet refocus > /dev/null 2>&1 || echo "no table"
+            [ -z "$(daemon_pid)" ] && echo "no daemon"
+            [ ! -e /var/lib/refocus ] && [ ! -e /run/refocus ] && echo "no state left"
+            echo "after: $(connect 192.0.2.2)"
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("locked: 77"), "\(run.stdout)")
+        #expect(run.stdout.contains("through sudo: 77"), "\(run.stdout)")
+        for fact in [#""outcome":"cleared""#, "hosts identical", "no table", "no daemon", "no state left", "after: connected"] {
+            #expect(run.stdout.contains(fact), "\(run.stdout)")
+        }
+    }
 }
