@@ -6,4 +6,7 @@
 #include <netinet/in.h>
 #include <sys/xattr.h>
 #include <sys/file.h>
+#include <sys/pidfd.h>
+#include <linux/connector.h>
+#include <linux/cn_proc.h>
 #endif
