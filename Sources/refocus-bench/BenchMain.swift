@@ -10,6 +10,7 @@ enum BenchMain {
     static let benchmarks: [String: @Sendable (Options) throws -> Void] = [
         "hosts": { _ in try HostsBench.run(); try HostsWriteBench.run() },
         "domains": { _ in try DomainBench.run() },
+        "exec-kill": ExecKillBench.run,
         "nft": NftBench.run,
         "resolve": { _ in try ResolveBench.run() },
     ]
@@ -27,11 +28,14 @@ enum BenchMain {
         if names.isEmpty || names == ["all"] {
             names = benchmarks.keys.sorted()
             if geteuid() != 0 {
-                names.removeAll { $0 == "nft" || $0 == "resolve" }
+                names.removeAll { $0 == "nft" || $0 == "resolve" || $0 == "exec-kill" }
                 print("nft, resolve: skipped, they need root for a private network namespace (sudo refocus-bench nft resolve)")
+                print("exec-kill: skipped, it needs root (sudo refocus-bench exec-kill)")
             }
         }
         if names.contains("nft") {
+            // exec-kill opens its process connector back in the namespace this process starts in.
+            _ = ExecKillBench.initialNetwork
             // Before any other thread exists: threads started later inherit the namespace.
             NftBench.enterPrivateNetworkNamespace()
         }
