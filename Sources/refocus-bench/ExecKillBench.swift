@@ -10,13 +10,16 @@ import RefocusSystem
 ///
 /// Each launch is timed from just before its execve (noted by the forked
 /// child, after it dropped to uid 65534) to its death as the parent's
-/// waitpid sees it: what a user sees, the exec itself included. The time
-/// from the kernel's exec event (stamped at the end of execve) to death is
-/// printed too: ReFocus's own share. Needs root and the initial network and
+/// waitpid sees it: what a user sees, the exec itself included. The times
+/// from the kernel's exec event (stamped at the end of execve) to death, and
+/// to the SIGKILL sent, are printed too: the second is ReFocus's own share
+/// (waking up, reading /proc, the pidfd), the rest is the kernel's exec and
+/// exit. Needs root and the initial network and
 /// PID namespaces. When `nft` runs in the same invocation, the process has
 /// left its network namespace before any benchmark runs: the connector is
 /// then opened back in the one it started in (`initialNetwork`).
 enum ExecKillBench {
+    /// Who launches the program: nobody.
     static let user: uid_t = 65534
     /// The network namespace this process started in; BenchMain reads it
     /// before `nft` moves the process into a private one. -1 when unreadable.
