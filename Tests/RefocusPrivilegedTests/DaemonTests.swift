@@ -68,7 +68,7 @@ struct DaemonTests {
             echo "orphan still blocks: $(connect 192.0.2.2)"
             nft delete table inet refocus && echo "orphan deleted"
             echo "unprotected: $(connect 192.0.2.2)"
-            "$BIN/refocus" status > /dev/null
+            "$BIN/refocus" start --list focus 10m > /dev/null
             second=$(daemon_pid)
             [ -n "$second" ] && [ "$second" != "$first" ] && echo "daemon back"
             echo "reclaimed: $(connect 192.0.2.2)"
