@@ -19,8 +19,13 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         let sessions = snapshot.sessions
         switch self {
         case .plain:
-            return sessions.isEmpty ? "No active session."
-                : sessions.map { SessionFormat.line($0.session, now: now) }.joined(separator: "\n")
+            guard !sessions.isEmpty else { return "No active session." }
+            var lines = sessions.map { SessionFormat.line($0.session, now: now) }
+            if snapshot.counts?.programBlocking == .procScan {
+                lines.append("Programs are checked once a second: the kernel's process connector is unavailable here "
+                    + "(a container or another namespace), so a blocked program may run for up to a second.")
+            }
+            return lines.joined(separator: "\n")
         case .polybar:
             return Self.barText(sessions, now: now)
         case .i3blocks:
