@@ -74,6 +74,9 @@ struct DaemonTests {
             echo "reclaimed: $(connect 192.0.2.2)"
             nft flush ruleset
             echo "after second flush: $(connect 192.0.2.2)"
+            kill -TERM "$second"
+            while kill -0 "$second" 2> /dev/null; do sleep 0.01; done
+            echo "daemon stopped: $(connect 192.0.2.2)"
             """)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("delete refused"), "\(run.stdout)")
@@ -84,6 +87,7 @@ struct DaemonTests {
         #expect(run.stdout.contains("daemon back"), "\(run.stdout)")
         #expect(run.stdout.contains("reclaimed: refused"), "\(run.stdout)")
         #expect(run.stdout.contains("after second flush: refused"), "\(run.stdout)")
+        #expect(run.stdout.contains("daemon stopped: refused"), "stopping the daemon never lifts a block: \(run.stdout)")
     }
 
     @Test func aSessionIsLiftedOnTimeWithoutBeingAsked() throws {
