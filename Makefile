@@ -8,7 +8,7 @@
 
 SWIFT        ?= swift
 APT_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
-                libsqlite3-dev pkg-config nftables sudo cron dnsmasq iproute2 idn2 systemd
+                libsqlite3-dev pkg-config nftables sudo cron dnsmasq iproute2 idn2 systemd groff-base
 SUDO         := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: all deps build test bench man completions clean
@@ -30,20 +30,32 @@ build: deps
 	$(SWIFT) build -c release --product refocus
 	$(SWIFT) build -c release --product refocus-helper
 
+# generate-manual (the man page plugin's tool) lets the tests render the pages.
 test: deps
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
 
 bench: deps
 	$(SWIFT) run -c release refocus-bench all
 
 # refocus is a user command (section 1); refocus-helper is for the system (section 8).
+# The plugin (a release build of every product, then generate-manual) writes the
+# commands' help; packaging/man/finish-page adds the hand-written sections
+# (environment, files, exit status) from packaging/man/*.roff. The date is the
+# last commit's, so that the pages are the same for the same sources.
+MAN_OUTPUTS := .build/plugins/GenerateManual/outputs
+MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null)
 man: deps
 	mkdir -p .build/man
-	$(SWIFT) package plugin generate-manual
-	cp .build/plugins/GenerateManual/outputs/refocus/refocus.1 .build/man/
-	$(SWIFT) package plugin generate-manual --section 8
-	cp .build/plugins/GenerateManual/outputs/refocus-helper/refocus-helper.8 .build/man/
+	$(SWIFT) package plugin generate-manual $(if $(MAN_DATE),--date $(MAN_DATE))
+	packaging/man/finish-page $(MAN_OUTPUTS)/refocus/refocus.1 packaging/man/refocus.1.roff \
+	  "ReFocus $$(.build/release/refocus --version)" > .build/man/refocus.1.tmp
+	mv .build/man/refocus.1.tmp .build/man/refocus.1
+	$(SWIFT) package plugin generate-manual --section 8 $(if $(MAN_DATE),--date $(MAN_DATE))
+	packaging/man/finish-page $(MAN_OUTPUTS)/refocus-helper/refocus-helper.8 packaging/man/refocus-helper.8.roff \
+	  "ReFocus $$(.build/release/refocus-helper --version)" > .build/man/refocus-helper.8.tmp
+	mv .build/man/refocus-helper.8.tmp .build/man/refocus-helper.8
 
 completions: build
 	mkdir -p .build/completions

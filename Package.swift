@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
         .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem", "CNetfilter", "CAres"]),
         .testTarget(name: "RefocusCommandsTests",
-                    dependencies: ["RefocusTestSupport", "refocus", "refocus-helper"]),
+                    dependencies: ["RefocusCore", "RefocusTestSupport", "refocus", "refocus-helper"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(name: "RefocusPrivilegedTests",
                     dependencies: ["RefocusTestSupport", "refocus", "refocus-helper", "refocus-bench"]),

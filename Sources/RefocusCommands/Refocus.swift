@@ -22,12 +22,23 @@ public struct Refocus: ParsableCommand {
               refocus list add chat --program discord
               refocus list import ads hosts.txt     # import a hosts or Adblock file
 
+            start, stop and history (and status, when it cannot read \
+            /run/refocus/status.json) run /usr/libexec/refocus/refocus-helper as root \
+            through sudo -n. Without a terminal (cron, scripts) nothing ever asks \
+            for a password: without sudo rights the exit status is 77 and one line on \
+            stderr names the fix, joining the group refocus ('sudo usermod -aG refocus \
+            $USER', then log in again). With --quiet (-q), before or after the command's \
+            name, start, stop and the list changes print nothing when they succeed.
+
             Exit status: 0 success, 64 usage, 65 invalid data, 66 no such list or file, \
-            71 system error, 75 busy, 77 not permitted, 78 bad configuration.
+            71 system error, 75 busy, 77 not permitted, 78 bad configuration. \
+            'man refocus' describes them, the files and the environment.
             """,
         version: RefocusVersion.string,
         subcommands: [StartCommand.self, StopCommand.self, StatusCommand.self, HistoryCommand.self, ListsCommand.self, ListCommand.self, ResolveCommand.self]
     )
+
+    @OptionGroup var output: OutputOptions
 
     public init() {}
 }

@@ -19,13 +19,11 @@ public struct RefocusHelper: ParsableCommand {
             {"version":1,"ok":true,"sessions":[...],"notes":[...]} or \
             {"version":1,"ok":false,"error":{"code":"...","message":"..."}}.
 
-            Files: /etc/refocus/policy.toml (the administrator's policy: max_session, \
-            min_session, hosts_only_above, subdomains, resolve_timeout_ms, never_block), \
-            /var/lib/refocus/refocus.sqlite (sessions and history), /etc/hosts (the \
-            section between '# BEGIN refocus' and '# END refocus'), /run/refocus/status.json \
-            (what is enforced, for 'refocus status'; group refocus, 0640), \
-            /run/refocus/daemon.sock and daemon.lock (the enforcer daemon), \
-            /run/refocus/daemon.log (a detached daemon's errors).
+            Files: /etc/refocus/policy.toml (the administrator's policy), \
+            /var/lib/refocus (sessions and history), the section of /etc/hosts between \
+            '# BEGIN refocus' and '# END refocus', /run/refocus (status.json for 'refocus \
+            status', the daemon's socket, lock and log); 'man refocus-helper' describes \
+            each.
 
             Enforcement: the daemon ('refocus-helper daemon', refocus.service under \
             systemd) owns table inet refocus; every verb that changes sessions asks it \

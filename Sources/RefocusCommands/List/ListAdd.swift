@@ -10,7 +10,7 @@ struct ListAdd: ParsableCommand {
         abstract: "Add domains, addresses or programs to a list (created if missing).",
         discussion: """
             Entries are checked and stored in canonical form: lower case, international \
-            names in ASCII (bücher.de is stored as xn--bcher-kva.de), URLs reduced to \
+            names in their ASCII form (IDNA, such as xn--bcher-kva.de), URLs reduced to \
             their host. Public suffixes such as co.uk are refused. If any entry is \
             invalid, nothing is added.
 
@@ -22,6 +22,7 @@ struct ListAdd: ParsableCommand {
 
     @OptionGroup var list: ListNameArgument
     @OptionGroup var arguments: EntryArguments
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let name = try list.listName
@@ -34,10 +35,10 @@ struct ListAdd: ParsableCommand {
 
         if !newEntries.isEmpty || !newPrograms.isEmpty || change.origin == nil {
             try change.save(entries: change.entries.editing(adding: newEntries),
-                            programs: change.programs.editing(adding: newPrograms))
+                            programs: change.programs.editing(adding: newPrograms), quiet: output.quiet)
         }
         let added = newEntries.map(\.description) + newPrograms.map { "program \($0)" }
-        if !added.isEmpty { print("Added to \(name): \(added.joined(separator: ", "))") }
-        if !present.isEmpty { print("Already in \(name): \(present.sorted().joined(separator: ", "))") }
+        if !added.isEmpty { output.report("Added to \(name): \(added.joined(separator: ", "))") }
+        if !present.isEmpty { output.report("Already in \(name): \(present.sorted().joined(separator: ", "))") }
     }
 }

@@ -15,12 +15,13 @@ struct ListCreate: ParsableCommand {
             """)
 
     @OptionGroup var list: ListNameArgument
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let name = try list.listName
         let store = try UserLists.store()
         if try store.texts(of: name) != nil { throw ListStoreError.exists(name) }
         try store.save(ListStore.Texts(domains: "", programs: ""), as: name)
-        print("Created list \(name): add to it with 'refocus list add \(name) example.com'.")
+        output.report("Created list \(name): add to it with 'refocus list add \(name) example.com'.")
     }
 }

@@ -16,6 +16,7 @@ struct ListDelete: ParsableCommand {
             """)
 
     @OptionGroup var list: ListNameArgument
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let name = try list.listName
@@ -23,7 +24,7 @@ struct ListDelete: ParsableCommand {
         guard let (_, origin) = try store.texts(of: name) else { throw ListStoreError.notFound(name) }
         if origin == .builtin { throw ListStoreError.builtinNotDeletable(name) }
         try store.delete(name)
-        print(origin == .userOverridingBuiltin
+        output.report(origin == .userOverridingBuiltin
               ? "Deleted your copy of \(name); the built-in list \(name) is used again."
               : "Deleted list \(name).")
     }

@@ -22,6 +22,7 @@ struct ListEdit: ParsableCommand {
             """)
 
     @OptionGroup var list: ListNameArgument
+    @OptionGroup var output: OutputOptions
 
     @Flag(help: "Edit the program names instead of the domains.")
     var programs = false
@@ -51,11 +52,11 @@ struct ListEdit: ParsableCommand {
                 throw ListEditError.notSaved(name, keptAt: path)
             }
             TemporaryFile.remove(path)
-            guard edited != original else { return print("No changes to \(name).") }
+            guard edited != original else { return output.report("No changes to \(name).") }
             let updated = programs ? ListStore.Texts(domains: texts.domains, programs: edited)
                                    : ListStore.Texts(domains: edited, programs: texts.programs)
             try store.save(updated, as: name)
-            return print(origin == .builtin ? "Saved your copy of the built-in list \(name)." : "Saved \(name).")
+            return output.report(origin == .builtin ? "Saved your copy of the built-in list \(name)." : "Saved \(name).")
         }
     }
 

@@ -24,6 +24,7 @@ struct ListImport: ParsableCommand {
             """)
 
     @OptionGroup var list: ListNameArgument
+    @OptionGroup var output: OutputOptions
 
     @Argument(help: ArgumentHelp("The file to import, or - for standard input.", valueName: "file"),
               completion: .file())
@@ -53,7 +54,8 @@ struct ListImport: ParsableCommand {
         let change = try ListChange(name, in: try UserLists.store(), creating: true)
         let new = Set(parsed.entries).subtracting(change.entries.items)
         if !new.isEmpty || change.origin == nil {
-            try change.save(entries: change.entries.editing(adding: new.sorted()), programs: change.programs.editing(), json: json)
+            try change.save(entries: change.entries.editing(adding: new.sorted()), programs: change.programs.editing(), json: json,
+                            quiet: output.quiet)
         }
         let report = Report(list: name, added: new.count, duplicates: parsed.entries.count - new.count,
                             rejected: parsed.rejected)
@@ -61,7 +63,7 @@ struct ListImport: ParsableCommand {
         for issue in report.rejected {
             Console.detail("\(file == "-" ? "stdin" : file):\(issue.line): \(issue.reason)")
         }
-        print("Imported into \(name): \(report.added) added, \(report.duplicates) skipped as duplicates, "
+        output.report("Imported into \(name): \(report.added) added, \(report.duplicates) skipped as duplicates, "
             + "\(report.rejected.count) rejected.")
     }
 }

@@ -19,6 +19,7 @@ struct ListRemove: ParsableCommand {
 
     @OptionGroup var list: ListNameArgument
     @OptionGroup var arguments: EntryArguments
+    @OptionGroup var output: OutputOptions
 
     func run() throws {
         let name = try list.listName
@@ -31,9 +32,9 @@ struct ListRemove: ParsableCommand {
 
         if !removedEntries.isEmpty || !removedPrograms.isEmpty {
             try change.save(entries: change.entries.editing(removing: removedEntries),
-                            programs: change.programs.editing(removing: removedPrograms))
+                            programs: change.programs.editing(removing: removedPrograms), quiet: output.quiet)
             let removed = removedEntries.sorted().map(\.description) + removedPrograms.sorted().map { "program \($0)" }
-            print("Removed from \(name): \(removed.joined(separator: ", "))")
+            output.report("Removed from \(name): \(removed.joined(separator: ", "))")
         }
         guard missing.isEmpty else {
             missing.sorted().forEach { Console.error("not in list \(name): \($0)") }

@@ -12,12 +12,16 @@ struct StartCommand: ParsableCommand {
             Your lists are used, or the built-in list of that name. Starting lists that \
             are already active extends that session to the later end, so a crontab line \
             can run every morning. The length is checked against the administrator's \
-            policy (1m to 24h by default). Runs refocus-helper through sudo -n.
+            policy (1m to 24h by default). Runs refocus-helper through sudo -n: \
+            without a terminal (cron, scripts) nothing ever asks for a password, and \
+            without sudo rights the exit status is 77 with one line naming the fix. \
+            --quiet prints nothing on success.
 
             Examples:
               refocus start --list social 50m
               refocus start --list social --list news 1h30m --lock
               refocus start --list work --until 17:30
+              30 8 * * 1-5 refocus start -q --list social 3h   # a crontab line
             """)
 
     @Option(name: .customLong("list"), help: "A list to block (repeatable).",
@@ -35,6 +39,8 @@ struct StartCommand: ParsableCommand {
 
     @Flag(help: "Print the helper's answer as JSON.")
     var json = false
+
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if lists.isEmpty { throw ValidationError("name at least one list with --list NAME (see 'refocus lists')") }
@@ -57,7 +63,7 @@ struct StartCommand: ParsableCommand {
         for session in response.sessions {
             let domains = blockLists.reduce(0) { $0 + $1.entries.count }
             let programs = blockLists.reduce(0) { $0 + $1.programs.count }
-            print("Blocking \(count(domains, "entry", "entries")) and \(count(programs, "program", "programs")): "
+            output.report("Blocking \(count(domains, "entry", "entries")) and \(count(programs, "program", "programs")): "
                 + SessionFormat.line(session, now: now))
         }
         response.notes.forEach { Console.error($0) }

@@ -7,7 +7,8 @@ struct StopCommand: ParsableCommand {
         commandName: "stop",
         abstract: "Stop your session (all your unlocked ones without an id).",
         discussion: """
-            A locked session cannot be stopped; the error says how long it has left.
+            A locked session cannot be stopped; the error says how long it has left \
+            (exit status 77). --quiet prints nothing on success.
 
             Examples:
               refocus stop
@@ -20,9 +21,11 @@ struct StopCommand: ParsableCommand {
     @Flag(help: "Print the helper's answer as JSON.")
     var json = false
 
+    @OptionGroup var output: OutputOptions
+
     func run() throws {
         let response = try HelperClient().send(.stop(StopRequest(sessionID: id)))
         if json { return try Console.json(response) }
-        response.sessions.forEach { print("Stopped " + SessionFormat.line($0)) }
+        response.sessions.forEach { output.report("Stopped " + SessionFormat.line($0)) }
     }
 }
