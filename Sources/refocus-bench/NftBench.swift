@@ -7,6 +7,8 @@ import RefocusSystem
 /// same replace pattern, for 1k, 10k and 100k distinct, non-adjacent IPv4
 /// addresses, in a private network namespace (the host's ruleset is never
 /// touched). Each size is checked for correctness once before it is timed.
+/// Every element has a counter on both sides; reading them back
+/// (`Nftables.elementCounters`, one dump per set) is timed too.
 enum NftBench {
     static let sizes = [1_000, 10_000, 100_000]
 
@@ -59,6 +61,11 @@ enum NftBench {
         try NftCheck.expectElements(intervals)
         let ours = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF, settle: settle) { try nftables.apply(intervals) }
         try NftCheck.expectElements(intervals)
+        let counters = try nftables.elementCounters()
+        guard counters.count == count, counters.values.allSatisfy({ $0 == 0 }) else {
+            throw BenchError.checkFailed("elementCounters read \(counters.count) counters, expected \(count) at zero")
+        }
+        let read = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF) { _ = try nftables.elementCounters() }
         let listing = try NftReference.listing()
         try nftables.deleteTable()
 
@@ -74,6 +81,6 @@ enum NftBench {
 
         let label = count.formatted(.number.grouping(.automatic))
         print("  \(label.padding(toLength: 8, withPad: " ", startingAt: 0)) refocus apply \(ours)   nft -f \(reference)"
-            + String(format: "   nft/refocus %.1fx", reference.wall / ours.wall))
+            + String(format: "   nft/refocus %.1fx", reference.wall / ours.wall) + "   read counters \(read)")
     }
 }

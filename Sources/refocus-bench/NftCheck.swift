@@ -46,8 +46,12 @@ enum NftCheck {
     }
 
     /// One element of nft's JSON: `"192.0.2.1"`, `{"prefix": {"addr": …, "len": …}}`
-    /// or `{"range": [first, last]}`.
+    /// or `{"range": [first, last]}`, any of them wrapped as
+    /// `{"elem": {"val": …, "counter": …}}` when the element has a counter.
     private static func interval(_ element: Any) throws -> ClosedRange<IPAddress> {
+        if let value = ((element as? [String: Any])?["elem"] as? [String: Any])?["val"] {
+            return try interval(value)
+        }
         if let text = element as? String {
             let address = try IPAddress(parsing: text)
             return address...address

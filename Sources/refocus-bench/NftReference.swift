@@ -30,12 +30,13 @@ enum NftReference {
 
     /// The nft script that replaces table `inet refocus` with the table
     /// `Nftables.apply` builds for `intervals`: same chains, sets (only those
-    /// with elements, with the same size hint), rules and elements.
+    /// with elements, with the same size hint and a counter per element),
+    /// rules and elements.
     static func script(for intervals: AddressIntervals) -> String {
         let sets = sets(for: intervals).filter { !$0.intervals.isEmpty }
         let rules = sets.map { set in
             """
-                    \(set.match) daddr @\(set.name) meta l4proto tcp counter reject with tcp reset
+                    meta l4proto tcp \(set.match) daddr @\(set.name) counter reject with tcp reset
                     \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited
             """
         }.joined(separator: "\n")
@@ -64,7 +65,7 @@ enum NftReference {
                 : "\(interval.lowerBound)-\(interval.upperBound)"
         }
         let size = set.isInterval ? Nftables.intervalSetElementCount(for: set.intervals) : set.intervals.count
-        return "    set \(set.name) { type \(set.type);\(set.isInterval ? " flags interval;" : "") size \(size);"
+        return "    set \(set.name) { type \(set.type);\(set.isInterval ? " flags interval;" : "") size \(size); counter;"
             + " elements = { \(elements.joined(separator: ", ")) } }"
     }
 

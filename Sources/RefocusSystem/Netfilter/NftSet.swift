@@ -6,6 +6,11 @@ import RefocusCore
 /// writes the NEWSET message and the NEWSETELEM messages, and frees all in
 /// `deinit`.
 ///
+/// The set carries a `counter` expression (NFTA_SET_EXPR, as nft writes
+/// `set … { counter; }`): the kernel gives every element it adds a counter
+/// of its own, cloned from it, and the lookup that matches an element
+/// counts the packet there. (An interval's end element gets none.)
+///
 /// Building needs no privilege. Fails only when libnftnl cannot allocate.
 final class NftSet {
     private let object: OpaquePointer
@@ -34,6 +39,8 @@ final class NftSet {
         if sizeHint > 0 {
             nftnl_set_set_u32(object, UInt16(NFTNL_SET_DESC_SIZE.rawValue), UInt32(clamping: sizeHint))
         }
+        guard let counter = nftnl_expr_alloc("counter") else { throw .outOfMemory("the counter of \(what)") }
+        nftnl_set_add_expr(object, counter) // the set owns it from here
     }
 
     deinit {

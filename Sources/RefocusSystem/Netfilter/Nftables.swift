@@ -7,7 +7,10 @@ import SystemPackage
 /// with a reset, anything else with ICMP admin-prohibited), with counters.
 /// Single addresses are held in plain sets (`v4`, `v6`), ranges in interval
 /// sets (`v4net`, `v6net`); see `RefocusTableBatch` for the layout. No other
-/// table is ever read or changed.
+/// table is ever read or changed. Every set element has a counter of its
+/// own, so that `elementCounters()` tells which blocked interval refused
+/// how many packets, and `blockedTotal()` how many in all
+/// (`Nftables+Counters`); each `apply` starts them at zero.
 ///
 /// Every change is one atomic netlink batch through libnftnl and libmnl:
 /// it takes effect whole or not at all. Everything needs CAP_NET_ADMIN in

@@ -20,6 +20,8 @@ struct RefocusSet: Equatable, Sendable {
     static let v4net = RefocusSet(name: "v4net", id: 2, family: .ipv4, isInterval: true)
     static let v6 = RefocusSet(name: "v6", id: 3, family: .ipv6, isInterval: false)
     static let v6net = RefocusSet(name: "v6net", id: 4, family: .ipv6, isInterval: true)
+    /// The four sets, in table order.
+    static let all = [v4, v4net, v6, v6net]
 
     /// The sets that have elements for `intervals`, in table order, each
     /// with its elements: a family's single addresses for its plain set, its

@@ -7,15 +7,15 @@ import RefocusCore
 /// The table it builds:
 ///
 ///     table inet refocus {                       # flags owner, persist
-///         set v4 { type ipv4_addr; size N; elements = { … } }
-///         set v4net { type ipv4_addr; flags interval; size M; elements = { … } }
-///         set v6 { type ipv6_addr; size K; elements = { … } }
-///         set v6net { type ipv6_addr; flags interval; size L; elements = { … } }
+///         set v4 { type ipv4_addr; size N; counter; elements = { … } }
+///         set v4net { type ipv4_addr; flags interval; size M; counter; elements = { … } }
+///         set v6 { type ipv6_addr; size K; counter; elements = { … } }
+///         set v6net { type ipv6_addr; flags interval; size L; counter; elements = { … } }
 ///         chain output {                         # and chain forward, hook forward
 ///             type filter hook output priority filter; policy accept;
-///             ip daddr @v4 meta l4proto tcp counter reject with tcp reset
+///             meta l4proto tcp ip daddr @v4 counter reject with tcp reset
 ///             ip daddr @v4 counter reject with icmpx admin-prohibited
-///             ip daddr @v4net meta l4proto tcp counter reject with tcp reset
+///             meta l4proto tcp ip daddr @v4net counter reject with tcp reset
 ///             ip daddr @v4net counter reject with icmpx admin-prohibited
 ///             … the same two rules for @v6 and @v6net, with ip6 daddr
 ///         }
@@ -25,7 +25,9 @@ import RefocusCore
 /// kernel, sized by the size hint), wider ranges to the interval sets
 /// `v4net` and `v6net` (rbtrees, several times slower to fill). A set
 /// exists only when it has elements, and its rules only with it; the size
-/// hint is its element count.
+/// hint is its element count. Every element has a counter of its own (the
+/// set's `counter`), which counts each rejected packet once; the rules'
+/// counters count the same packets per rule. A replacement starts them all at zero.
 enum RefocusTableBatch {
     /// The table's name in family `inet`.
     static let tableName = "refocus"
@@ -86,23 +88,29 @@ enum RefocusTableBatch {
         return batch
     }
 
-    /// `<ip|ip6> daddr @<set> [meta l4proto tcp] counter reject with
-    /// <tcp reset|icmpx admin-prohibited>`, preceded by the `meta nfproto`
-    /// match that nft adds in an `inet` table.
+    /// `[meta l4proto tcp] <ip|ip6> daddr @<set> counter reject with
+    /// <tcp reset|icmpx admin-prohibited>`, with the `meta nfproto` match
+    /// that nft adds in an `inet` table just before the address.
+    ///
+    /// The protocol is matched before the lookup, so that a packet is looked
+    /// up, and counted by its set element, once: a TCP packet by the first
+    /// rule, anything else by the second. (Matched after the lookup, a UDP
+    /// packet would match the element in both rules and count twice there.)
     static func blockingRule(chain: String, set: RefocusSet, tcpOnly: Bool) throws(NftablesError) -> NftRule {
         let family = set.family
         let rule = try NftRule(table: tableName, chain: chain)
+        if tcpOnly {
+            try rule.loadMeta(NFT_META_L4PROTO)
+            try rule.compareEqual([UInt8(IPPROTO_TCP)])
+        }
         try rule.loadMeta(NFT_META_NFPROTO)
         try rule.compareEqual([family.nfproto])
         try rule.loadNetworkHeader(offset: family.destinationOffset, length: UInt32(family.addressLength))
         try rule.lookup(set: set.name, id: set.id)
+        try rule.count()
         if tcpOnly {
-            try rule.loadMeta(NFT_META_L4PROTO)
-            try rule.compareEqual([UInt8(IPPROTO_TCP)])
-            try rule.count()
             try rule.reject(NFT_REJECT_TCP_RST, code: 0)
         } else {
-            try rule.count()
             try rule.reject(NFT_REJECT_ICMPX_UNREACH, code: UInt8(NFT_REJECT_ICMPX_ADMIN_PROHIBITED.rawValue))
         }
         return rule
