@@ -8,7 +8,7 @@
 
 SWIFT        ?= swift
 APT_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
-                libsqlite3-dev pkg-config nftables sudo cron dnsmasq iproute2 idn2
+                libsqlite3-dev pkg-config nftables sudo cron dnsmasq iproute2 idn2 systemd
 SUDO         := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: all deps build test bench man completions clean

@@ -6,10 +6,13 @@
 #include <netinet/in.h>
 #include <sys/xattr.h>
 #include <sys/file.h>
+#include <sys/pidfd.h>
 #include <sys/epoll.h>
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <spawn.h>
+#include <linux/connector.h>
+#include <linux/cn_proc.h>
 
 // glibc 2.34+; declared by <spawn.h> only with _GNU_SOURCE, which Swift's Glibc module lacks.
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);

@@ -22,7 +22,14 @@ public struct RefocusHelper: ParsableCommand {
             Files: /etc/refocus/policy.toml (the administrator's policy: max_session, \
             min_session, hosts_only_above, subdomains, resolve_timeout_ms, never_block), \
             /var/lib/refocus/refocus.sqlite (sessions and history), /etc/hosts (the \
-            section between '# BEGIN refocus' and '# END refocus').
+            section between '# BEGIN refocus' and '# END refocus'), /run/refocus/status.json \
+            (what is enforced, for 'refocus status'; group refocus, 0640), \
+            /run/refocus/daemon.sock and daemon.lock (the enforcer daemon), \
+            /run/refocus/daemon.log (a detached daemon's errors).
+
+            Enforcement: the daemon ('refocus-helper daemon', refocus.service under \
+            systemd) owns table inet refocus; every verb that changes sessions asks it \
+            to reconcile, starting it when none runs.
 
             Exit status: 0 success, 64 usage, 65 invalid request, 66 no such session, \
             71 system error, 75 busy, 77 not permitted (not root, or a locked session), \

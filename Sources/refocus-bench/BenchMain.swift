@@ -10,8 +10,10 @@ enum BenchMain {
     static let benchmarks: [String: @Sendable (Options) throws -> Void] = [
         "hosts": { _ in try HostsBench.run(); try HostsWriteBench.run() },
         "domains": { _ in try DomainBench.run() },
+        "exec-kill": ExecKillBench.run,
         "nft": NftBench.run,
         "resolve": { _ in try ResolveBench.run() },
+        "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
     ]
 
     /// Scenarios that print facts for the privileged tests: run only by
@@ -42,11 +44,14 @@ enum BenchMain {
         if names.isEmpty || names == ["all"] {
             names = benchmarks.keys.sorted()
             if geteuid() != 0 {
-                names.removeAll { $0 == "nft" || $0 == "resolve" }
-                print("nft, resolve: skipped, they need root for a private network namespace (sudo refocus-bench nft resolve)")
+                names.removeAll { $0 == "nft" || $0 == "resolve" || $0 == "daemon" || $0 == "exec-kill" }
+                print("nft, resolve, daemon, exec-kill: skipped, they need root (sudo refocus-bench nft resolve daemon exec-kill)")
             }
         }
-        if names.contains(where: { $0 == "nft" || scenarios[$0] != nil }) {
+        if names.contains(where: { $0 == "nft" || scenarios[$0] != nil }),
+           ProcessInfo.processInfo.environment[DaemonBench.insideVariable] == nil {
+            // exec-kill opens its process connector back in the namespace this process starts in.
+            _ = ExecKillBench.initialNetwork
             // Before any other thread exists: threads started later inherit the namespace.
             NftBench.enterPrivateNetworkNamespace()
         }

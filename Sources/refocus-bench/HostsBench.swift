@@ -26,7 +26,7 @@ enum HostsBench {
         }
         try? FileManager.default.removeItem(atPath: path + ".out")
 
-        print("hosts: \(withSection.count / 1024) KiB, \(body.count) section lines")
+        print("hosts: \(withSection.count / 1024) KiB, \(body.lineCount) section lines")
         print("  render section body (5,000 domains x 6 names): \(Measure.format(render))")
         print("  remove section, refocus (split + render):     \(Measure.format(ours))")
         print("  remove section, sed (reference, with fork):   \(Measure.format(sed))")

@@ -20,7 +20,7 @@ enum HostsWriteBench {
         for names in [1_000, 10_000, 100_000, 300_000] {
             let domains = try (0..<(names / expansions)).map { try DomainName(validating: "site\($0).example.com") }
             try Data(original).write(to: URL(fileURLWithPath: path))
-            var body: [String] = []
+            var body = SectionBody.empty
             let render = Measure.median(runs: 5) { body = HostsSection.body(domains: domains) }
             let write = try Measure.median(runs: 5) {
                 try hosts.apply(body: nil)

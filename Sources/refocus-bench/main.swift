@@ -1,3 +1,3 @@
 // refocus-bench: ReFocus's speed, measured against reference tools in the same run.
-//   swift run -c release refocus-bench all | hosts | domains | resolve | nft [--check]
+//   swift run -c release refocus-bench all | hosts | domains | resolve | nft | exec-kill [--check]
 BenchMain.run(Array(CommandLine.arguments.dropFirst()))

@@ -4,7 +4,7 @@ import Testing
 @Suite struct HostsSectionTests {
     @Test func expandsSortsAndPairsAddresses() throws {
         let domains = try ["reddit.com", "www.example.org"].map { try DomainName(validating: $0) }
-        let body = HostsSection.body(domains: domains, subdomains: ["www", "m"])
+        let body = HostsSection.body(domains: domains, subdomains: ["www", "m"]).lines
         #expect(body == [
             "0.0.0.0 m.reddit.com", ":: m.reddit.com",
             "0.0.0.0 reddit.com", ":: reddit.com",
@@ -17,11 +17,11 @@ import Testing
         let a = try ["b.example", "a.example", "www.a.example"].map { try DomainName(validating: $0) }
         let b = try ["www.a.example", "a.example", "b.example", "a.example"].map { try DomainName(validating: $0) }
         #expect(HostsSection.body(domains: a) == HostsSection.body(domains: b))
-        #expect(HostsSection.body(domains: a).count == Set(HostsSection.body(domains: a)).count)
+        #expect(HostsSection.body(domains: a).lines.count == Set(HostsSection.body(domains: a).lines).count)
     }
 
     @Test func defaultSubdomains() throws {
-        let body = HostsSection.body(domains: [try DomainName(validating: "x.example")])
+        let body = HostsSection.body(domains: [try DomainName(validating: "x.example")]).lines
         #expect(body.count == 12)
         #expect(body.contains("0.0.0.0 api.x.example"))
         #expect(body.contains(":: mobile.x.example"))
@@ -36,7 +36,7 @@ import Testing
     @Test func invalidSubdomainsAreIgnoredAndLongNamesNotExpanded() throws {
         let long = String(repeating: "a", count: 63)
         let name = try DomainName(validating: [long, long, long, String(repeating: "b", count: 57), "com"].joined(separator: "."))
-        let body = HostsSection.body(domains: [name], subdomains: ["www", "bad label"])
+        let body = HostsSection.body(domains: [name], subdomains: ["www", "bad label"]).lines
         #expect(body == ["0.0.0.0 \(name)", ":: \(name)"])
     }
 }

@@ -91,7 +91,7 @@ struct HostsFile: Sendable, CustomTestStringConvertible {
         #expect(split.original == file.bytes)
         #expect(split.beginLine == file.beginLine)
         if let body = split.body {
-            #expect(try split.replacingBody(with: body) == file.bytes)
+            #expect(try split.replacingBody(with: SectionBody(lines: body)) == file.bytes)
         }
     }
 
@@ -99,11 +99,11 @@ struct HostsFile: Sendable, CustomTestStringConvertible {
     func newBodyChangesOnlyTheSection(file: HostsFile) throws {
         let section = try ManagedSection(name: "refocus")
         let split = try section.split(file.bytes)
-        let changed = try split.replacingBody(with: ["0.0.0.0 new.example"])
+        let changed = try split.replacingBody(with: SectionBody(lines: ["0.0.0.0 new.example"]))
         #expect(changed != file.bytes)
         let reread = try section.split(changed)
         #expect(reread.body == ["0.0.0.0 new.example"])
-        #expect(try reread.replacingBody(with: split.body) == file.bytes)
+        #expect(try reread.replacingBody(with: split.body.map(SectionBody.init(lines:))) == file.bytes)
     }
 
     // Speed is measured in refocus-bench (hosts), not asserted here.
@@ -116,8 +116,8 @@ struct HostsFile: Sendable, CustomTestStringConvertible {
         while text.count < 10_000_000 { text += line }
         let section = try ManagedSection(name: "refocus")
         let split = try section.split(text)
-        let rendered = try split.replacingBody(with: ["0.0.0.0 a.example", "0.0.0.0 b.example"])
-        #expect(try section.split(rendered).replacingBody(with: split.body) == text)
+        let rendered = try split.replacingBody(with: SectionBody(lines: ["0.0.0.0 a.example", "0.0.0.0 b.example"]))
+        #expect(try section.split(rendered).replacingBody(with: split.body.map(SectionBody.init(lines:))) == text)
         let grown = b("0.0.0.0 a.example\n0.0.0.0 b.example\n").count - b("0.0.0.0 example.com\n").count
         #expect(rendered.count == text.count + grown)
     }

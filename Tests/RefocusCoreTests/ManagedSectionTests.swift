@@ -4,6 +4,9 @@ import RefocusCore
 /// The bytes of `text` as UTF-8.
 private func b(_ text: String) -> [UInt8] { Array(text.utf8) }
 
+/// A section body of `lines`.
+private func lines(_ lines: [String]) throws -> SectionBody { try SectionBody(lines: lines) }
+
 /// The section every test uses, unless it says otherwise.
 private func refocus() throws -> ManagedSection { try ManagedSection(name: "refocus") }
 
@@ -150,11 +153,11 @@ struct Found: Sendable, Equatable {
 
     @Test(arguments: inserts)
     func insertsAtEnd(_ example: Case<[UInt8]>) throws {
-        #expect(try refocus().split(example.text).replacingBody(with: ["x"]) == example.value)
+        #expect(try refocus().split(example.text).replacingBody(with: lines(["x"])) == example.value)
     }
 
     @Test func insertsEmptySection() throws {
-        #expect(try refocus().split(b("a\n")).replacingBody(with: []) == b("a\n# BEGIN refocus\n# END refocus\n"))
+        #expect(try refocus().split(b("a\n")).replacingBody(with: .empty) == b("a\n# BEGIN refocus\n# END refocus\n"))
     }
 
     static let replacements: [Case<[UInt8]>] = [
@@ -174,12 +177,12 @@ struct Found: Sendable, Equatable {
 
     @Test(arguments: replacements)
     func replacesBodyOnly(_ example: Case<[UInt8]>) throws {
-        #expect(try refocus().split(example.text).replacingBody(with: ["n1", "n2"]) == example.value)
+        #expect(try refocus().split(example.text).replacingBody(with: lines(["n1", "n2"])) == example.value)
     }
 
     @Test func replacesWithEmptyBody() throws {
         let text = b("a\n# BEGIN refocus\nold\n# END refocus\nb\n")
-        #expect(try refocus().split(text).replacingBody(with: []) == b("a\n# BEGIN refocus\n# END refocus\nb\n"))
+        #expect(try refocus().split(text).replacingBody(with: .empty) == b("a\n# BEGIN refocus\n# END refocus\nb\n"))
     }
 
     static let removals: [Case<[UInt8]>] = [
@@ -207,7 +210,7 @@ struct Found: Sendable, Equatable {
     @Test(arguments: edgeInputs, bodies)
     func insertThenRemoveRestoresBytes(text: [UInt8], body: [String]) throws {
         let section = try refocus()
-        let inserted = try section.split(text).replacingBody(with: body)
+        let inserted = try section.split(text).replacingBody(with: lines(body))
         #expect(inserted != text)
         #expect(inserted.starts(with: text))
         let reread = try section.split(inserted)
@@ -225,11 +228,11 @@ struct Found: Sendable, Equatable {
     @Test(arguments: unsafeBodies, [b("a\n"), b("# BEGIN refocus\n# END refocus\n")])
     func rejectsUnsafeBodies(example: ([String], ManagedSectionError), text: [UInt8]) throws {
         let split = try refocus().split(text)
-        #expect(throws: example.1) { try split.replacingBody(with: example.0) }
+        #expect(throws: example.1) { try split.replacingBody(with: lines(example.0)) }
     }
 
     @Test func acceptsOtherSectionsMarkersInBody() throws {
-        let rendered = try refocus().split([]).replacingBody(with: ["# BEGIN other", "# END other"])
+        let rendered = try refocus().split([]).replacingBody(with: lines(["# BEGIN other", "# END other"]))
         #expect(rendered == b("# BEGIN refocus\n# BEGIN other\n# END other\n# END refocus\n"))
     }
 }

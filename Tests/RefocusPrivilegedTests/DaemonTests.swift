@@ -68,7 +68,7 @@ struct DaemonTests {
             echo "orphan still blocks: $(connect 192.0.2.2)"
             nft delete table inet refocus && echo "orphan deleted"
             echo "unprotected: $(connect 192.0.2.2)"
-            "$BIN/refocus" status > /dev/null
+            "$BIN/refocus" start --list focus 10m > /dev/null
             second=$(daemon_pid)
             [ -n "$second" ] && [ "$second" != "$first" ] && echo "daemon back"
             echo "reclaimed: $(connect 192.0.2.2)"
@@ -125,5 +125,59 @@ struct DaemonTests {
         #expect(run.stdout.contains("hosts identical"), "\(run.stdout)")
         #expect(run.stdout.contains("no table"), "\(run.stdout)")
         #expect(run.stdout.contains(#""outcome":"completed""#), "\(run.stdout)")
+    }
+
+    @Test func theStatusFileIsReadByTheGroupWithoutSudo() throws {
+        let run = try Self.sandbox.run(Self.setUp + """
+
+            groupadd refocus
+            chmod 755 "$WORK"
+            "$BIN/refocus" start --list focus 10m > /dev/null
+            stat -c 'file: %U:%G %a' /run/refocus/status.json
+            as_member() { setpriv --reuid=65534 --regid=65534 --groups="$(getent group refocus | cut -d: -f3)" \\
+              env HOME="$WORK" XDG_CONFIG_HOME="$WORK/member" REFOCUS_HELPER=/nonexistent "$@"; }
+            as_member "$BIN/refocus" status --json > "$WORK/status.json" && echo "member reads it"
+            python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print("counts:", json.dumps(d["counts"], sort_keys=True)); print("lists:", d["sessions"][0]["lists"])' "$WORK/status.json"
+            as_member "$BIN/refocus" status --format waybar
+            echo
+            as_member "$BIN/refocus" status --format i3blocks | sed -n 2p | sed 's/^/i3blocks short: /'
+            setpriv --reuid=65534 --regid=65534 --clear-groups env XDG_CONFIG_HOME="$WORK/other" \\
+              REFOCUS_HELPER=/nonexistent "$BIN/refocus" status 2> /dev/null || echo "outsider falls back to the helper: $?"
+            "$BIN/refocus" stop > /dev/null
+            as_member "$BIN/refocus" status --format polybar
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("file: root:refocus 640"), "\(run.stdout)")
+        #expect(run.stdout.contains("member reads it"), "\(run.stdout)")
+        #expect(run.stdout.contains(#"counts: {"addresses": 1, "names": 6, "programBlocking": "none", "programs": 0}"#),
+                "\(run.stdout)")
+        #expect(run.stdout.contains("lists: ['focus']"), "\(run.stdout)")
+        #expect(run.stdout.contains(#""class":"active""#) && run.stdout.contains(#""text":"focus: focus 10m"#)
+                    || run.stdout.contains(#""text":"focus: focus 9m"#), "\(run.stdout)")
+        #expect(run.stdout.contains("i3blocks short: 10m") || run.stdout.contains("i3blocks short: 9m"), "\(run.stdout)")
+        #expect(run.stdout.contains("outsider falls back to the helper: 78"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("no focus\n"), "\(run.stdout)")
+    }
+
+    @Test func clearStopsTheDaemonAndRemovesEveryTrace() throws {
+        let run = try Self.sandbox.run(Self.setUp + """
+
+            "$BIN/refocus" start --list focus 10m --lock > /dev/null
+            "$BIN/refocus" stop 2> /dev/null || echo "locked: $?"
+            SUDO_UID=0 "$BIN/refocus-helper" clear > /dev/null || echo "through sudo: $?"
+            "$BIN/refocus-helper" clear --purge > "$WORK/answer"
+            grep -o '"outcome":"cleared"' "$WORK/answer"
+            cmp /etc/hosts "$WORK/hosts.before" && echo "hosts identical"
+            nft list table inet refocus > /dev/null 2>&1 || echo "no table"
+            [ -z "$(daemon_pid)" ] && echo "no daemon"
+            [ ! -e /var/lib/refocus ] && [ ! -e /run/refocus ] && echo "no state left"
+            echo "after: $(connect 192.0.2.2)"
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("locked: 77"), "\(run.stdout)")
+        #expect(run.stdout.contains("through sudo: 77"), "\(run.stdout)")
+        for fact in [#""outcome":"cleared""#, "hosts identical", "no table", "no daemon", "no state left", "after: connected"] {
+            #expect(run.stdout.contains(fact), "\(run.stdout)")
+        }
     }
 }

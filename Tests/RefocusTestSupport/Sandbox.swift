@@ -28,15 +28,21 @@ public struct Sandbox: Sendable {
     }
 
     public var network = true
+    /// A private PID namespace (the default). Without one, the script stays
+    /// in the initial PID and network namespaces, where the kernel's process
+    /// connector works; every process left in the sandbox's mount namespace
+    /// is killed when the script exits.
+    public var privatePIDs = true
     public var dns: [Record] = []
     public var peerAddresses: [String] = []
     /// More dnsmasq arguments; dnsmasq runs only when `dns` has a record,
     /// the first of which the set-up waits for.
     public var dnsmasqOptions: [String] = []
 
-    public init(network: Bool = true, dns: [Record] = [], peerAddresses: [String] = [],
+    public init(network: Bool = true, privatePIDs: Bool = true, dns: [Record] = [], peerAddresses: [String] = [],
                 dnsmasqOptions: [String] = []) {
         self.network = network
+        self.privatePIDs = privatePIDs
         self.dns = dns
         self.peerAddresses = peerAddresses
         self.dnsmasqOptions = dnsmasqOptions
@@ -45,7 +51,8 @@ public struct Sandbox: Sendable {
     /// Why sandboxed tests cannot run here, or nil when they can.
     public static let unavailableReason: String? = {
         if getuid() != 0 { return "needs root to create namespaces and mounts (CI runs as root)" }
-        for tool in ["/usr/bin/unshare", "/usr/sbin/ip", "/usr/sbin/nft", "/usr/sbin/dnsmasq", "/usr/bin/getent"]
+        for tool in ["/usr/bin/unshare", "/usr/sbin/ip", "/usr/sbin/nft", "/usr/sbin/dnsmasq", "/usr/bin/getent",
+                     "/usr/bin/python3", "/usr/bin/setpriv"]
         where !FileManager.default.isExecutableFile(atPath: tool) {
             return "needs \(tool) (make test installs it)"
         }
@@ -62,9 +69,18 @@ public struct Sandbox: Sendable {
         defer { try? FileManager.default.removeItem(atPath: work) }
         let path = work + "/script.sh"
         try Data((prelude + "\n# --- test ---\n" + script).utf8).write(to: URL(fileURLWithPath: path))
-        let flags = network ? ["--net", "--mount", "--pid", "--fork", "--mount-proc"]
-                            : ["--mount", "--pid", "--fork", "--mount-proc"]
-        return try Binary.execute("/usr/bin/unshare", flags + ["/bin/bash", path],
+        var flags = ["--mount"]
+        if network { flags.append("--net") }
+        if privatePIDs { flags += ["--pid", "--fork", "--mount-proc"] }
+        // The test runner's threads block most signals, and a child inherits its
+        // parent's mask: start the sandbox with none blocked and default dispositions,
+        // as a login shell would, so that its processes react to signals for real.
+        let resetSignals = "import os, signal, sys\n"
+            + "signal.pthread_sigmask(signal.SIG_SETMASK, [])\n"
+            + "for number in (signal.SIGPIPE, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGCHLD):\n"
+            + "    signal.signal(number, signal.SIG_DFL)\n"
+            + "os.execv(sys.argv[1], sys.argv[1:])"
+        return try Binary.execute("/usr/bin/python3", ["-c", resetSignals, "/usr/bin/unshare"] + flags + ["/bin/bash", path],
                                   environment: ["BIN": Binary.buildDirectory, "WORK": work])
     }
 
@@ -78,6 +94,10 @@ public struct Sandbox: Sendable {
             "mount -t tmpfs -o mode=0755 tmpfs /run",
             "mkdir -p /run/refocus",
         ]
+        if !privatePIDs {
+            // Everything still running in this mount namespace was started here: end it with the script.
+            lines.append(#"trap 'for p in /proc/[0-9]*; do [ "${p#/proc/}" != $$ ] && [ "$(readlink $p/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ] && kill -9 "${p#/proc/}" 2> /dev/null; done; true' EXIT"#)
+        }
         guard network else { return lines.joined(separator: "\n") }
         lines += [
             "ip link set lo up",

@@ -1,23 +1,50 @@
 import ArgumentParser
+import Foundation
 import RefocusCore
+import RefocusSystem
 
-/// `refocus status`: the active sessions.
+/// `refocus status`: the active sessions, from the daemon's status file
+/// when it can be read (no sudo: cheap enough for a bar polling every
+/// second), else from the helper.
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the active sessions.",
+        abstract: "Show the active sessions, or one line for a status bar.",
         discussion: """
-            Example:
+            Reads /run/refocus/status.json, which the enforcer daemon keeps current and \
+            members of the group 'refocus' may read; without it, asks the helper through \
+            sudo. With --json, prints {version, sessions: [{id, owner, lists, start, \
+            plannedEnd, locked, blockedAttempts, programsKilled}], counts: {names, \
+            addresses, programs, programBlocking}}; counts is absent when the answer \
+            came from the helper.
+
+            Examples:
+              refocus status
               refocus status --json | jq '.sessions[].plannedEnd'
+              refocus status --format waybar      # "exec": "refocus status --format waybar", "interval": 1
+              refocus status --format i3blocks
+
+            Exit status: 0 (also with no active session), 71 the helper failed, 78 the helper \
+            or sudo is not installed, \
+            77 sudo refused.
             """)
 
-    @Flag(help: "Print the helper's answer as JSON: {ok, sessions: [...], notes}.")
+    @Flag(help: "Print the status as JSON (see above).")
     var json = false
 
+    @Option(help: "Output format: \(StatusBarFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    var format: StatusBarFormat = .plain
+
     func run() throws {
+        let now = Date()
+        let snapshot = try StatusFile().read()?.current(at: now) ?? fromHelper()
+        if json { return try Console.json(snapshot) }
+        print(format.render(snapshot, now: now))
+    }
+
+    /// The helper's answer as a snapshot without counts.
+    private func fromHelper() throws -> StatusSnapshot {
         let response = try HelperClient().send(.status)
-        if json { return try Console.json(response) }
-        if response.sessions.isEmpty { return print("No active session.") }
-        response.sessions.forEach { print(SessionFormat.line($0)) }
+        return StatusSnapshot(sessions: response.sessions.map { StatusSnapshot.ActiveSession($0) }, counts: nil)
     }
 }

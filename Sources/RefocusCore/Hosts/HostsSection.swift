@@ -10,36 +10,65 @@ public enum HostsSection {
     /// The subdomains added to every blocked domain unless configured otherwise.
     public static let defaultSubdomains = ["www", "m", "mobile", "app", "api"]
 
-    /// The section's lines for `domains`, each expanded with `subdomains`.
-    ///
-    /// A domain whose first label is itself one of the subdomains
-    /// (`www.example.com`) is not expanded again. Subdomains that are not
-    /// valid labels are ignored; validate them where they are configured
-    /// with `isValidSubdomain`.
-    public static func body(domains: some Sequence<DomainName>, subdomains: [String] = defaultSubdomains) -> [String] {
-        let prefixes = subdomains.filter(isValidSubdomain)
-        let prefixSet = Set(prefixes.map { Substring($0) })
-        var names: [String] = []
-        names.reserveCapacity(domains.underestimatedCount * (prefixes.count + 1))
-        for domain in domains {
-            names.append(domain.ascii)
-            guard let first = domain.labels.first, !prefixSet.contains(first) else { continue }
-            for prefix in prefixes where prefix.utf8.count + 1 + domain.ascii.utf8.count <= DomainName.maximumLength {
-                names.append(prefix + "." + domain.ascii)
+    /// The section's body for `domains`, each expanded with `subdomains`:
+    /// a `0.0.0.0 name` and a `:: name` line for each of `names(domains:subdomains:)`.
+    public static func body(domains: some Sequence<DomainName>, subdomains: [String] = defaultSubdomains) -> SectionBody {
+        body(of: names(domains: domains, subdomains: subdomains))
+    }
+
+    /// The section's body for `names`: `0.0.0.0 name` then `:: name`, for each name in order.
+    public static func body(of names: HostNames) -> SectionBody {
+        // Per head, the text before the domain: `0.0.0.0 www.`, then `\n:: www.` on the next line;
+        // then the end of the second line.
+        var pieces: [UInt8] = []
+        var before: [(ipv4: Range<Int>, ipv6: Range<Int>)] = []
+        for head in names.heads {
+            let ipv4 = pieces.count
+            pieces += ipv4Prefix + names.bytes[head]
+            let ipv6 = pieces.count
+            pieces += [Byte.lineFeed] + ipv6Prefix + names.bytes[head]
+            before.append((ipv4..<ipv6, ipv6..<pieces.count))
+        }
+        let lineEnd = pieces.count..<(pieces.count + 1)
+        pieces.append(Byte.lineFeed)
+        let count = 2 * names.byteCount + names.count * (ipv4Prefix.count + 1 + ipv6Prefix.count + 1)
+        // Each piece is copied straight into place: five pieces a name, for
+        // hundreds of thousands of names, cost several times more as appends.
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            pieces.withUnsafeBufferPointer { pieces in
+                names.bytes.withUnsafeBufferPointer { pool in
+                    func put(_ piece: UnsafeBufferPointer<UInt8>) {
+                        precondition(initialized + piece.count <= buffer.count, "the section body outgrew its count")
+                        _ = buffer[initialized...].initialize(fromContentsOf: piece)
+                        initialized += piece.count
+                    }
+                    for name in names.names {
+                        let domain = UnsafeBufferPointer(rebasing: pool[names.domains[name.domain]])
+                        put(UnsafeBufferPointer(rebasing: pieces[before[name.head].ipv4]))
+                        put(domain)
+                        put(UnsafeBufferPointer(rebasing: pieces[before[name.head].ipv6]))
+                        put(domain)
+                        put(UnsafeBufferPointer(rebasing: pieces[lineEnd]))
+                    }
+                }
             }
         }
-        // One sort of ASCII names by their bytes, then adjacent duplicates dropped.
-        names.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        var body: [String] = []
-        body.reserveCapacity(names.count * 2)
-        var previous: String?
-        for name in names where name != previous {
-            body.append("0.0.0.0 " + name)
-            body.append(":: " + name)
-            previous = name
-        }
-        return body
+        return SectionBody(renderedLines: bytes, lineCount: 2 * names.count)
     }
+
+    /// Every name the section blocks for `domains`, each expanded with
+    /// `subdomains`, sorted by their bytes and without duplicates.
+    ///
+    /// A domain whose first label is itself one of the subdomains
+    /// (`www.example.com`) is not expanded again, nor one that would grow
+    /// past `DomainName.maximumLength`. Subdomains that are not valid labels
+    /// are ignored; validate them where they are configured with `isValidSubdomain`.
+    public static func names(domains: some Sequence<DomainName>, subdomains: [String] = defaultSubdomains) -> HostNames {
+        HostNames(domains: domains, subdomains: subdomains.filter(isValidSubdomain).map { Array($0.utf8) })
+    }
+
+    private static let ipv4Prefix = Array("0.0.0.0 ".utf8)
+    private static let ipv6Prefix = Array(":: ".utf8)
 
     /// Whether `label` can prefix a domain: 1–63 lower-case letters, digits
     /// or hyphens, not starting or ending with a hyphen.

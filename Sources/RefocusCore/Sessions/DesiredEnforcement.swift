@@ -8,9 +8,7 @@
 /// owner. Domains the policy never blocks are left out.
 public struct DesiredEnforcement: Sendable, Equatable {
     /// Every name for the /etc/hosts section, expansions included, sorted.
-    public var hostsNames: [String]
-    /// The section body: `0.0.0.0 name` and `:: name` lines.
-    public var hostsBody: [String]
+    public var hostsNames: HostNames
     /// The names whose addresses the firewall blocks, sorted.
     public var namesToResolve: [String]
     /// Addresses and ranges written in the lists.
@@ -33,13 +31,14 @@ public struct DesiredEnforcement: Sendable, Equatable {
             }
             if !session.programs.isEmpty { programs[session.owner, default: []].formUnion(session.programs) }
         }
-        hostsBody = HostsSection.body(domains: domains, subdomains: policy.subdomains)
-        hostsNames = hostsBody.compactMap { $0.hasPrefix("0.0.0.0 ") ? String($0.dropFirst(8)) : nil }
-        namesToResolve = HostsSection.body(domains: resolved, subdomains: policy.subdomains)
-            .compactMap { $0.hasPrefix("0.0.0.0 ") ? String($0.dropFirst(8)) : nil }
+        hostsNames = HostsSection.names(domains: domains, subdomains: policy.subdomains)
+        namesToResolve = Array(HostsSection.names(domains: resolved, subdomains: policy.subdomains))
         self.addresses = addresses
         self.programs = programs
     }
+
+    /// The section body: `0.0.0.0 name` and `:: name` lines for `hostsNames`.
+    public var hostsBody: SectionBody { HostsSection.body(of: hostsNames) }
 
     /// Whether a list of `domains` domains, expanded, is enforced through /etc/hosts only.
     public static func isHostsOnly(domainCount: Int, policy: Policy) -> Bool {

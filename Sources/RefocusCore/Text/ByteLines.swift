@@ -22,22 +22,23 @@ struct ByteLine: Equatable {
 /// The lines of a byte array, split at `\n`; a last line without `\n` is still a line.
 struct ByteLines: Sequence, IteratorProtocol {
     private let bytes: [UInt8]
-    private var position = 0
+    private let end: Int
+    private var position: Int
     private var number = 0
 
-    init(_ bytes: [UInt8]) {
+    /// The lines of `bytes[range]` (all of `bytes` by default), numbered from 1.
+    init(_ bytes: [UInt8], in range: Range<Int>? = nil) {
         self.bytes = bytes
+        position = range?.lowerBound ?? 0
+        end = range?.upperBound ?? bytes.count
     }
 
     mutating func next() -> ByteLine? {
-        guard position < bytes.count else { return nil }
+        guard position < end else { return nil }
         let start = position
-        var index = start
-        while index < bytes.count, bytes[index] != Byte.lineFeed {
-            index += 1
-        }
+        var index = bytes.firstLineFeed(in: start..<end) ?? end
         var contentEnd = index
-        if index < bytes.count {
+        if index < end {
             if contentEnd > start, bytes[contentEnd - 1] == Byte.carriageReturn {
                 contentEnd -= 1
             }
@@ -50,6 +51,43 @@ struct ByteLines: Sequence, IteratorProtocol {
 }
 
 extension Array where Element == UInt8 {
+    /// The offset of the first `\n` in `self[range]`, if any.
+    ///
+    /// Reads eight bytes at a time: a hosts file can hold hundreds of
+    /// thousands of lines. (`unsafeLoadUnaligned` is bounds-checked; any bit
+    /// pattern is a valid `UInt64`.)
+    func firstLineFeed(in range: Range<Int>) -> Int? {
+        let raw = span.bytes
+        var index = range.lowerBound
+        while index + 8 <= range.upperBound {
+            let word = raw.unsafeLoadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian ^ Self.lineFeeds
+            // The classic zero-byte test: the lowest set high bit marks the first byte that was `\n`.
+            let zeros = (word &- Self.lowBits) & ~word & Self.highBits
+            if zeros != 0 { return index + zeros.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        return self[index..<range.upperBound].firstIndex(of: Byte.lineFeed)
+    }
+
+    /// Whether `self[range]` holds the same bytes as `other`, compared eight at a time.
+    func bytes(in range: Range<Int>, equal other: [UInt8]) -> Bool {
+        guard range.count == other.count else { return false }
+        let mine = span.bytes
+        let theirs = other.span.bytes
+        var offset = 0
+        while offset + 8 <= other.count {
+            guard mine.unsafeLoadUnaligned(fromByteOffset: range.lowerBound + offset, as: UInt64.self)
+                == theirs.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        return self[(range.lowerBound + offset)..<range.upperBound].elementsEqual(other[offset...])
+    }
+
+    private static let lineFeeds: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+    private static let lowBits: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
     /// The terminator of the first terminated line (`\r\n` or `\n`); `\n` when there is none.
     var lineTerminatorStyle: [UInt8] {
         guard let index = firstIndex(of: Byte.lineFeed) else { return [Byte.lineFeed] }

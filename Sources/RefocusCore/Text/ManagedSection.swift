@@ -33,7 +33,6 @@ public struct ManagedSection: Sendable, Hashable {
         let end = Array(endMarker.utf8)
         var opened: ByteLine?
         var bounds: ManagedText.Bounds?
-        var body: [String] = []
         for line in ByteLines(text) {
             let content = line.start..<line.contentEnd
             let isBegin = text.matchesTrimmed(begin, in: content)
@@ -43,11 +42,7 @@ public struct ManagedSection: Sendable, Hashable {
                 if isEnd { throw .endWithoutBegin(line: line.number, name: name) }
             } else if let beginLine = opened {
                 if isBegin { throw .markerInsideSection(line: line.number, sectionBeginLine: beginLine.number, name: name) }
-                if isEnd {
-                    bounds = ManagedText.Bounds(begin: beginLine, end: line)
-                } else {
-                    body.append(String(decoding: text[content], as: UTF8.self))
-                }
+                if isEnd { bounds = ManagedText.Bounds(begin: beginLine, end: line) }
             } else if isBegin {
                 opened = line
             } else if isEnd {
@@ -57,7 +52,7 @@ public struct ManagedSection: Sendable, Hashable {
         if bounds == nil, let beginLine = opened {
             throw .beginWithoutEnd(line: beginLine.number, name: name)
         }
-        return ManagedText(section: self, original: text, bounds: bounds, body: bounds == nil ? nil : body)
+        return ManagedText(section: self, original: text, bounds: bounds)
     }
 
     /// Whether `name` matches `[a-z0-9][a-z0-9_-]*`.

@@ -1,7 +1,7 @@
 /// Why a managed section could not be made, read or written.
 ///
 /// Line numbers are 1-based and count lines of the whole file; body indexes
-/// are 1-based positions in the body passed to `ManagedText.replacingBody(with:)`.
+/// are 1-based positions of lines in a `SectionBody`.
 public enum ManagedSectionError: RefocusError, Equatable {
     /// The section name does not match `[a-z0-9][a-z0-9_-]*`.
     case invalidName(String)
@@ -13,9 +13,9 @@ public enum ManagedSectionError: RefocusError, Equatable {
     case secondSection(line: Int, firstBeginLine: Int, name: String)
     /// A BEGIN marker appears inside the section, before its END marker.
     case markerInsideSection(line: Int, sectionBeginLine: Int, name: String)
-    /// A body line given to `replacingBody(with:)` contains `\r` or `\n`.
+    /// A line given to `SectionBody(lines:)` contains `\r` or `\n`.
     case lineBreakInBody(index: Int)
-    /// A body line given to `replacingBody(with:)` is this section's own marker.
+    /// A body line given to `ManagedText.replacingBody(with:)` is this section's own marker.
     case markerInBody(index: Int, name: String)
 
     /// Damaged files and bad names are invalid input data.

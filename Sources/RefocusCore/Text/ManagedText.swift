@@ -15,17 +15,21 @@ public struct ManagedText: Sendable, Equatable {
     /// The original bytes, unchanged: what an unmodified split renders to.
     public let original: [UInt8]
 
-    /// The lines strictly between the markers, without line terminators and
-    /// decoded lossily as UTF-8; nil when the text has no section.
-    public let body: [String]?
-
     private let bounds: Bounds?
 
-    init(section: ManagedSection, original: [UInt8], bounds: Bounds?, body: [String]?) {
+    init(section: ManagedSection, original: [UInt8], bounds: Bounds?) {
         self.section = section
         self.original = original
         self.bounds = bounds
-        self.body = body
+    }
+
+    /// The lines strictly between the markers, without line terminators and
+    /// decoded lossily as UTF-8; nil when the text has no section.
+    public var body: [String]? {
+        guard let bounds else { return nil }
+        return ByteLines(original, in: bounds.begin.next..<bounds.end.start).map {
+            String(decoding: original[$0.start..<$0.contentEnd], as: UTF8.self)
+        }
     }
 
     /// The 1-based line number of the BEGIN marker, when the section exists.
@@ -38,8 +42,9 @@ public struct ManagedText: Sendable, Equatable {
     ///
     /// An existing section keeps its marker lines byte for byte. A new section
     /// is appended at the end of the file; `nil` removes the section and its
-    /// markers, `[]` keeps an empty section. Written lines end with the file's
-    /// line terminator (that of its first line; `\n` when it has none).
+    /// markers, `SectionBody.empty` keeps an empty section. Written lines end
+    /// with the file's line terminator (that of its first line; `\n` when it
+    /// has none).
     ///
     /// A file without a final newline gets one before the new BEGIN line, and
     /// the END line is then written without one (a lone trailing `\r` gets
@@ -47,27 +52,38 @@ public struct ManagedText: Sendable, Equatable {
     /// has no terminator removes the terminator before its BEGIN line, so
     /// inserting and then removing a section returns the original bytes.
     ///
-    /// - Throws: `ManagedSectionError` when a body line contains `\r` or `\n`
-    ///   or is one of this section's markers, which would damage the file.
-    public func replacingBody(with body: [String]?) throws(ManagedSectionError) -> [UInt8] {
+    /// The result is built with one allocation; when the section already
+    /// holds exactly `body`, `original` itself is returned.
+    ///
+    /// - Throws: `ManagedSectionError.markerInBody` when a body line is one of
+    ///   this section's markers, which would damage the file.
+    public func replacingBody(with body: SectionBody?) throws(ManagedSectionError) -> [UInt8] {
         guard let body else { return removingSection() }
-        let lines = try validated(body)
+        try checkMarkers(in: body)
         let terminator = original.lineTerminatorStyle
+        let bodyCount = body.count(withTerminator: terminator)
+        var result: [UInt8] = []
         if let bounds {
-            var result = Array(original[..<bounds.begin.next])
-            result.reserveCapacity(original.count)
-            for line in lines { result += line + terminator }
+            let current = bounds.begin.next..<bounds.end.start
+            if terminator.count == 1, original.bytes(in: current, equal: body.bytes) { return original }
+            result.reserveCapacity(original.count - current.count + bodyCount)
+            result += original[..<bounds.begin.next]
+            body.append(to: &result, terminator: terminator)
             result += original[bounds.end.start...]
             return result
         }
-        var result = original
+        let begin = Array(section.beginMarker.utf8)
+        let end = Array(section.endMarker.utf8)
+        result.reserveCapacity(original.count + 2 + begin.count + end.count + 2 * terminator.count + bodyCount)
+        result += original
         let endsOpen = !original.isEmpty && original.last != Byte.lineFeed
         if endsOpen {
             result += original.last == Byte.carriageReturn ? [Byte.carriageReturn, Byte.lineFeed] : terminator
         }
-        result += Array(section.beginMarker.utf8) + terminator
-        for line in lines { result += line + terminator }
-        result += Array(section.endMarker.utf8)
+        result += begin
+        result += terminator
+        body.append(to: &result, terminator: terminator)
+        result += end
         if !endsOpen { result += terminator }
         return result
     }
@@ -80,25 +96,20 @@ public struct ManagedText: Sendable, Equatable {
             cut -= 1
             if cut > 0, original[cut - 1] == Byte.carriageReturn { cut -= 1 }
         }
-        return Array(original[..<cut]) + original[bounds.end.next...]
+        var result: [UInt8] = []
+        result.reserveCapacity(cut + original.count - bounds.end.next)
+        result += original[..<cut]
+        result += original[bounds.end.next...]
+        return result
     }
 
-    /// The body's lines as bytes, or the error for the first line that would damage the file.
-    private func validated(_ body: [String]) throws(ManagedSectionError) -> [[UInt8]] {
+    /// Throws for the first body line that is one of this section's markers.
+    private func checkMarkers(in body: SectionBody) throws(ManagedSectionError) {
         let begin = Array(section.beginMarker.utf8)
         let end = Array(section.endMarker.utf8)
-        var lines: [[UInt8]] = []
-        lines.reserveCapacity(body.count)
-        for (offset, line) in body.enumerated() {
-            let bytes = Array(line.utf8)
-            if bytes.contains(Byte.lineFeed) || bytes.contains(Byte.carriageReturn) {
-                throw .lineBreakInBody(index: offset + 1)
-            }
-            if bytes.matchesTrimmed(begin, in: bytes.indices) || bytes.matchesTrimmed(end, in: bytes.indices) {
-                throw .markerInBody(index: offset + 1, name: section.name)
-            }
-            lines.append(bytes)
+        for line in body.hashLines
+        where body.bytes.matchesTrimmed(begin, in: line.range) || body.bytes.matchesTrimmed(end, in: line.range) {
+            throw .markerInBody(index: line.index, name: section.name)
         }
-        return lines
     }
 }

@@ -30,6 +30,14 @@ final class Daemon {
     private let nftMonitor: NftMonitor
     private let signals: SignalWatch
     private let control: ControlSocket
+    private let status = StatusFile()
+    private let blocker: ProgramBlocker
+    /// The last reconcile's report, for status updates between reconciles.
+    private var lastReport: Reconciler.Report?
+    /// Programs killed (or sent SIGTERM) per session since the daemon started.
+    private var killsBySession: [Int64: Int] = [:]
+    /// When each owner was last notified of each program, to keep a kill storm to one notification.
+    private var lastNotified: [String: ContinuousClock.Instant] = [:]
     private let log: (String) -> Void
     private var exitRequested = false
 
@@ -46,8 +54,9 @@ final class Daemon {
         clockWatch = try ClockChangeWatch()
         hostsWatch = try FileWatch(hosts.path)
         nftMonitor = try NftMonitor(ownPortIDs: [firewall.nftables.portID])
-        signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP])
+        signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP, SIGCHLD])
         control = try ControlSocket()
+        blocker = try ProgramBlocker(loop: loop, log: log)
         for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, clockWatch.fileDescriptor,
                    hostsWatch.fileDescriptor, nftMonitor.fileDescriptor, signals.fileDescriptor,
                    control.fileDescriptor] {
@@ -63,6 +72,7 @@ final class Daemon {
         _ = reconcile(reason: "start")
         while !exitRequested {
             var wanted = false
+            var killedSome = false
             var connections: [ControlSocket.Connection] = []
             for fd in try loop.wait() {
                 switch fd {
@@ -85,10 +95,14 @@ final class Daemon {
                 case control.fileDescriptor:
                     while let connection = control.accept() { connections.append(connection) }
                 default:
-                    break
+                    if let killed = blocker.handle(fd), !killed.isEmpty {
+                        record(killed)
+                        killedSome = true
+                    }
                 }
             }
             serve(connections, reconcileFirst: wanted)
+            if killedSome && !wanted && connections.isEmpty, let lastReport { publish(lastReport) }
         }
         log("exiting; blocks stay in place until the next daemon or helper run")
     }
@@ -125,7 +139,10 @@ final class Daemon {
     private func handleSignals() -> Bool {
         var wanted = false
         for signal in signals.drain() {
-            if signal == SIGHUP {
+            if signal == SIGCHLD {
+                // Notifiers started for owners: reap them.
+                while waitpid(-1, nil, WNOHANG) > 0 {}
+            } else if signal == SIGHUP {
                 do {
                     policy = try PolicyFile.load()
                     wanted = true
@@ -146,6 +163,9 @@ final class Daemon {
             let report = try Reconciler(store: store, hosts: hosts, policy: policy)
                 .reconcile(clock: clock, firewall: firewall, cache: cache)
             armTimers(report, clock: clock)
+            lastReport = report
+            record(blocker.update(ProgramRules(report.desired)))
+            publish(report)
             for note in report.notes { log(note) }
             for session in report.expired { log("session \(session.id ?? 0) ended at its planned end") }
             return DaemonAnswer(report)
@@ -153,6 +173,39 @@ final class Daemon {
             log("reconcile (\(reason)) failed: \(error)")
             endTimer.arm(after: .seconds(5))
             return DaemonAnswer(failure: error)
+        }
+    }
+
+    /// Publishes what is enforced in the status file (when it changed).
+    private func publish(_ report: Reconciler.Report) {
+        let programs = report.desired.programs.values.reduce(0) { $0 + $1.count }
+        let snapshot = StatusSnapshot(
+            sessions: report.active.map {
+                StatusSnapshot.ActiveSession($0.summary, programsKilled: killsBySession[$0.id ?? 0] ?? 0)
+            },
+            counts: StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
+                                          programs: programs, programBlocking: blocker.mode))
+        do {
+            try status.publish(snapshot)
+        } catch {
+            log("the status file was not written: \(error)")
+        }
+    }
+
+    /// Counts kills against the owner's session that blocks the program, and
+    /// tells the owner (at most once per program every 10 s).
+    private func record(_ matches: [ProgramMatch]) {
+        let now = ContinuousClock.now
+        for match in matches {
+            let session = lastReport?.active.first { $0.owner == match.owner && $0.programs.contains(match.program) }
+            if let id = session?.id { killsBySession[id, default: 0] += 1 }
+            log("stopped \(match.program) of uid \(match.owner) (matched its \(match.field.rawValue))")
+            let key = "\(match.owner) \(match.program)"
+            if let last = lastNotified[key], now - last < .seconds(10) { continue }
+            lastNotified[key] = now
+            OwnerNotification.send(to: match.owner, title: "ReFocus blocked \(match.program)",
+                                   body: "It is on a block list of your focus session"
+                                       + (session.map { " (\($0.lists.map(\.rawValue).joined(separator: ", ")))" } ?? "") + ".")
         }
     }
 

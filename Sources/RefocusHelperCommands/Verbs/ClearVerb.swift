@@ -9,9 +9,13 @@ struct ClearVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: "clear",
         abstract: "Root only: end every session (locked too) and remove every block from the system.",
-        discussion: "Ended sessions are recorded as cleared. With --purge, the session store goes too.")
+        discussion: """
+            Stops the enforcer daemon first (it owns the table), then lifts everything and \
+            removes the status file. Ended sessions are recorded as cleared. With --purge, \
+            the session store (/var/lib/refocus) and /run/refocus go too.
+            """)
 
-    @Flag(help: "Also delete the session store and its history (/var/lib/refocus).")
+    @Flag(help: "Also delete the session store and its history (/var/lib/refocus), and /run/refocus.")
     var purge = false
 
     func respond(_ context: HelperContext) throws -> HelperResponse {
@@ -26,7 +30,11 @@ struct ClearVerb: HelperVerb {
             try transaction.end(try transaction.openSessions(), at: now, outcome: .cleared)
         }
         _ = try context.enforce(startingDaemon: false)
-        if purge { try FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: context.store.path)) }
+        StatusFile().remove()
+        if purge {
+            try FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: context.store.path))
+            if !DaemonLink.isRunning { try? FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: DaemonLink.lockPath)) }
+        }
         return HelperResponse(sessions: cleared.map(\.summary))
     }
 }

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// The daemon's control socket, `/run/refocus/daemon.sock`: a Unix stream

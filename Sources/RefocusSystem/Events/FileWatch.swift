@@ -3,6 +3,8 @@ import Glibc
 /// Notices changes to one file (an inotify watch on its folder, so that a
 /// file replaced by rename, deleted or recreated is still seen): writes
 /// closed, renames in or out, deletion, creation and attribute changes.
+/// Not each write (IN_MODIFY): reacting to a writer's truncation before it
+/// has written would rewrite the file under it, and its content would be lost.
 public final class FileWatch {
     /// The descriptor to watch; readable when something happened in the folder.
     public let fileDescriptor: Int32
@@ -14,7 +16,7 @@ public final class FileWatch {
         let folder = AtomicFile.parentDirectory(of: path)
         name = String(path.split(separator: "/").last ?? "")
         fileDescriptor = try syscall { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }.get("watch", folder)
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB | IN_MODIFY)
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
         let descriptor = fileDescriptor
         do {
             try syscall { inotify_add_watch(descriptor, folder, mask) }.get("watch", folder)

@@ -23,6 +23,11 @@ public enum FileReader {
     /// Everything readable from `fd` up to `limit` bytes; more is an error.
     public static func readAll(_ fd: Int32, path: String, limit: Int = defaultLimit) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
+        // Room for a regular file's size up front: no copies as it grows.
+        var status = stat()
+        if case .success = syscall({ fstat(fd, &status) }), (status.st_mode & S_IFMT) == S_IFREG {
+            bytes.reserveCapacity(min(Int(status.st_size), limit) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             let count = try syscall { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }

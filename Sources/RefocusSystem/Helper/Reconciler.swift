@@ -61,7 +61,7 @@ public struct Reconciler: Sendable {
             return Report(expired: [], active: active, desired: desired, hostsChanged: false,
                           firewallEntries: 0, notes: [])
         }
-        let hostsChanged = try hosts.apply(body: desired.hostsBody.isEmpty ? nil : desired.hostsBody)
+        let hostsChanged = try hosts.apply(body: desired.hostsNames.isEmpty ? nil : desired.hostsBody)
         var notes: [String] = []
         let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, notes: &notes) }
         let intervals = AddressIntervals(desired.addresses.union(resolved))

@@ -35,7 +35,7 @@ public struct HostsFile: Sendable {
     /// Makes the section hold `body`, or removes it when `body` is nil.
     /// Returns whether the file changed; an unchanged file is not written.
     @discardableResult
-    public func apply(body: [String]?) throws -> Bool {
+    public func apply(body: SectionBody?) throws -> Bool {
         try replayJournal()
         let current = try split()
         let new = try current.replacingBody(with: body)

@@ -1,4 +1,5 @@
 import CNetfilter
+import CLinux
 import Glibc
 import SystemPackage
 

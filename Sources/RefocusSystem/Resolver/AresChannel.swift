@@ -1,3 +1,4 @@
+import CLinux
 import CAres
 import RefocusCore
 

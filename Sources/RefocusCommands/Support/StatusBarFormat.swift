@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import RefocusCore
+
+/// The output formats of `refocus status`: for people, and one line for
+/// each common status bar.
+enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
+    /// The sessions, one line each.
+    case plain
+    /// Waybar's custom module: one JSON object with text, tooltip and class.
+    case waybar
+    /// Polybar's script module: one line of text.
+    case polybar
+    /// i3blocks: full text, short text and colour, one per line.
+    case i3blocks
+
+    /// The text for `snapshot` at `now`.
+    func render(_ snapshot: StatusSnapshot, now: Date = Date()) -> String {
+        let sessions = snapshot.sessions
+        switch self {
+        case .plain:
+            guard !sessions.isEmpty else { return "No active session." }
+            var lines = sessions.map { SessionFormat.line($0.session, now: now) }
+            if snapshot.counts?.programBlocking == .procScan {
+                lines.append("Programs are checked once a second: the kernel's process connector is unavailable here "
+                    + "(a container or another namespace), so a blocked program may run for up to a second.")
+            }
+            return lines.joined(separator: "\n")
+        case .polybar:
+            return Self.barText(sessions, now: now)
+        case .i3blocks:
+            let text = Self.barText(sessions, now: now)
+            return sessions.isEmpty ? text + "\n" + text : text + "\n" + Self.shortText(sessions, now: now) + "\n#E5C07B"
+        case .waybar:
+            let tooltip = sessions.map { SessionFormat.line($0.session, now: now) }.joined(separator: "\n")
+            let state = sessions.isEmpty ? "idle" : "active"
+            let object = ["text": Self.barText(sessions, now: now), "tooltip": tooltip, "class": state, "alt": state]
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: (try? encoder.encode(object)) ?? Data(), as: UTF8.self)
+        }
+    }
+
+    /// `focus: social, news 23m` until the last session ends; `no focus` when none is active.
+    private static func barText(_ sessions: [StatusSnapshot.ActiveSession], now: Date) -> String {
+        guard let last = sessions.map(\.session.plannedEnd).max() else { return "no focus" }
+        var lists: [String] = []
+        for name in sessions.flatMap(\.session.lists).map(\.rawValue) where !lists.contains(name) { lists.append(name) }
+        return "focus: \(lists.joined(separator: ", ")) \(EndTime.length(until: last, from: now))"
+    }
+
+    /// The time left only, for narrow bars.
+    private static func shortText(_ sessions: [StatusSnapshot.ActiveSession], now: Date) -> String {
+        sessions.map(\.session.plannedEnd).max().map { "\(EndTime.length(until: $0, from: now))" } ?? ""
+    }
+}

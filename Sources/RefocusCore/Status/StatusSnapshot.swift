@@ -1,0 +1,102 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// What is enforced right now, as the daemon publishes it in
+/// `/run/refocus/status.json` (group `refocus`, mode 0640) for `refocus
+/// status` and status bars to read without sudo. Rewritten atomically,
+/// only when something in it changed.
+public struct StatusSnapshot: Codable, Sendable, Equatable {
+    /// Where the daemon publishes it.
+    public static let path = "/run/refocus/status.json"
+
+    /// One active session and what it has blocked so far: the session's
+    /// summary fields, and beside them `blockedAttempts` and `programsKilled`.
+    public struct ActiveSession: Codable, Sendable, Equatable {
+        /// The session.
+        public var session: SessionSummary
+        /// Connections to its addresses that the firewall refused.
+        public var blockedAttempts: UInt64
+        /// Its programs killed since it started (this daemon's count).
+        public var programsKilled: Int
+
+        /// Makes an entry for `session` with its counts.
+        public init(_ session: SessionSummary, blockedAttempts: UInt64 = 0, programsKilled: Int = 0) {
+            self.session = session
+            self.blockedAttempts = blockedAttempts
+            self.programsKilled = programsKilled
+        }
+
+        private enum CodingKeys: String, CodingKey { case blockedAttempts, programsKilled }
+
+        /// Reads the summary's fields and the counts from one object.
+        public init(from decoder: any Decoder) throws {
+            session = try SessionSummary(from: decoder)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            blockedAttempts = try container.decode(UInt64.self, forKey: .blockedAttempts)
+            programsKilled = try container.decode(Int.self, forKey: .programsKilled)
+        }
+
+        /// Writes the summary's fields and the counts into one object.
+        public func encode(to encoder: any Encoder) throws {
+            try session.encode(to: encoder)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(blockedAttempts, forKey: .blockedAttempts)
+            try container.encode(programsKilled, forKey: .programsKilled)
+        }
+    }
+
+    /// How programs are being blocked.
+    public enum ProgramBlocking: String, Codable, Sendable {
+        /// No active session blocks a program.
+        case none
+        /// Killed at exec, from the kernel's process connector.
+        case execEvents = "exec-events"
+        /// The process connector is unavailable (a container): a /proc scan once a second.
+        case procScan = "proc-scan"
+    }
+
+    /// How much is enforced, over all sessions.
+    public struct Counts: Codable, Sendable, Equatable {
+        /// Names in the /etc/hosts section, expansions included.
+        public var names: Int
+        /// Addresses and ranges in the firewall's sets.
+        public var addresses: Int
+        /// Program names blocked, over all owners.
+        public var programs: Int
+        /// How programs are being blocked.
+        public var programBlocking: ProgramBlocking
+
+        /// Counts.
+        public init(names: Int, addresses: Int, programs: Int, programBlocking: ProgramBlocking) {
+            self.names = names
+            self.addresses = addresses
+            self.programs = programs
+            self.programBlocking = programBlocking
+        }
+    }
+
+    /// The format's version.
+    public var version = 1
+    /// The active sessions, by id.
+    public var sessions: [ActiveSession]
+    /// What is enforced; nil when the sessions came from the helper's answer
+    /// instead of the daemon's file (no daemon has published one).
+    public var counts: Counts?
+
+    /// A snapshot.
+    public init(sessions: [ActiveSession], counts: Counts?) {
+        self.sessions = sessions.sorted { $0.session.id < $1.session.id }
+        self.counts = counts
+    }
+
+    /// The same snapshot without the sessions whose end has passed by `now`
+    /// (the daemon may have died since writing it).
+    public func current(at now: Date) -> StatusSnapshot {
+        var copy = self
+        copy.sessions = sessions.filter { $0.session.plannedEnd > now }
+        return copy
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import RefocusCore
+import RefocusSystem
+
+/// The daemon's program blocker: kills a session owner's blocked programs.
+///
+/// While rules are active it listens to the kernel's process connector and
+/// kills a matching program at exec (SIGKILL at once); programs already
+/// running when rules arrive get SIGTERM, then SIGKILL after the grace
+/// period unless the rules no longer cover them. Where the connector is
+/// unavailable (another network or PID namespace: containers, the tests'
+/// namespaces) it scans /proc once a second instead, only while rules are
+/// active. With no rules it holds no subscription and arms no timer.
+final class ProgramBlocker {
+    /// How programs are blocked now, for the status snapshot.
+    private(set) var mode: StatusSnapshot.ProgramBlocking = .none
+
+    private let loop: EventLoop
+    private let killer = ProcessKiller()
+    private let scanTimer: BootTimer
+    private let graceTimer: BootTimer
+    private var rules = ProgramRules.empty
+    private var connector: ProcessConnector?
+    private var terminating: [TerminatingProcess] = []
+    private let log: (String) -> Void
+
+    /// A blocker that registers its descriptors with `loop`.
+    init(loop: EventLoop, log: @escaping (String) -> Void) throws {
+        self.loop = loop
+        self.log = log
+        scanTimer = try BootTimer()
+        graceTimer = try BootTimer()
+        try loop.watch(scanTimer.fileDescriptor)
+        try loop.watch(graceTimer.fileDescriptor)
+    }
+
+    /// Takes the rules of the sessions now active. New rules subscribe to
+    /// exec events (or start the /proc scan) and send SIGTERM to matching
+    /// programs already running; no rules end the subscription. Returns
+    /// the matches of the programs signalled.
+    func update(_ new: ProgramRules) -> [ProgramMatch] {
+        guard new != rules else { return [] }
+        rules = new
+        guard !new.isEmpty else {
+            stopWatching()
+            return []
+        }
+        startWatching()
+        // Scan after subscribing, so that no exec between the two is missed.
+        let signalled = killer.terminate(ProcessSnapshot.scan(wanted: new.governs), rules: new)
+        terminating += signalled
+        if !terminating.isEmpty { graceTimer.arm(after: ProcessKiller.terminationGrace) }
+        return signalled.map(\.match)
+    }
+
+    /// Serves `fd` if it is one of the blocker's; nil when it is not.
+    /// Returns the matches of the programs killed.
+    func handle(_ fd: Int32) -> [ProgramMatch]? {
+        if let connector, fd == connector.fileDescriptor { return record(drain(connector)) }
+        if fd == scanTimer.fileDescriptor {
+            scanTimer.acknowledge()
+            guard !rules.isEmpty else { return [] }
+            scanTimer.arm(after: .seconds(1))
+            return record(killer.kill(ProcessSnapshot.scan(wanted: rules.governs), rules: rules))
+        }
+        if fd == graceTimer.fileDescriptor {
+            graceTimer.acknowledge()
+            let finished = killer.finish(terminating, rules: rules)
+            terminating = []
+            return record(finished)
+        }
+        return nil
+    }
+
+    private func drain(_ connector: ProcessConnector) -> [ProgramKill] {
+        var killed: [ProgramKill] = []
+        do {
+            while true {
+                let batch = try connector.drain()
+                killed += batch.execs.compactMap { killer.killIfBlocked(pid: $0.tgid, rules: rules) }
+                if batch.overflowed {
+                    log("exec events were lost (ENOBUFS); scanning /proc")
+                    killed += killer.kill(ProcessSnapshot.scan(wanted: rules.governs), rules: rules)
+                }
+                if !batch.hasMore { return killed }
+            }
+        } catch {
+            log("the process connector failed (\(error)); scanning /proc once a second instead")
+            closeConnector()
+            startScanning()
+            return killed
+        }
+    }
+
+    private func startWatching() {
+        guard connector == nil, mode != .procScan else { return }
+        let opened: ProcessConnector
+        do {
+            opened = try ProcessConnector()
+        } catch {
+            if !error.isUnavailable { log("the process connector could not be opened (\(error)); scanning /proc once a second") }
+            return startScanning()
+        }
+        do {
+            try loop.watch(opened.fileDescriptor)
+        } catch {
+            log("the process connector could not be watched (\(error)); scanning /proc once a second")
+            opened.close()
+            return startScanning()
+        }
+        connector = opened
+        mode = .execEvents
+    }
+
+    private func startScanning() {
+        mode = .procScan
+        scanTimer.arm(after: .seconds(1))
+    }
+
+    private func stopWatching() {
+        closeConnector()
+        scanTimer.arm(after: nil)
+        mode = .none
+    }
+
+    private func closeConnector() {
+        guard let connector else { return }
+        loop.unwatch(connector.fileDescriptor)
+        connector.close()
+        self.connector = nil
+    }
+
+    private func record(_ kills: [ProgramKill]) -> [ProgramMatch] {
+        kills.map(\.match)
+    }
+}

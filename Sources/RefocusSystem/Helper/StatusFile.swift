@@ -1,0 +1,46 @@
+import Foundation
+import Glibc
+import RefocusCore
+
+/// Publishes and reads `/run/refocus/status.json`. The daemon writes it
+/// atomically, owned by root and group `refocus` with mode 0640 (root's
+/// group when `refocus` does not exist: then only root reads it), and only
+/// when its bytes change; anyone in the group reads it without sudo.
+public struct StatusFile: Sendable {
+    /// The file.
+    public let path: String
+
+    /// The published status file.
+    public init(path: String = StatusSnapshot.path) {
+        self.path = path
+    }
+
+    /// The file's bytes for `snapshot`: sorted keys, so equal snapshots are equal bytes.
+    public static func encode(_ snapshot: StatusSnapshot) -> [UInt8] {
+        Array((try? HelperProtocol.encoder().encode(snapshot)) ?? Data()) + [UInt8(ascii: "\n")]
+    }
+
+    /// Writes `snapshot` unless the file already holds it; returns whether it wrote.
+    @discardableResult
+    public func publish(_ snapshot: StatusSnapshot) throws(SystemError) -> Bool {
+        let bytes = Self.encode(snapshot)
+        if (try? FileReader.readIfPresent(path)) == bytes { return false }
+        try Directories.create(AtomicFile.parentDirectory(of: path), mode: 0o755)
+        try AtomicFile.write(bytes, to: path, mode: 0o640)
+        if let group = getgrnam("refocus") {
+            try syscall { chown(path, 0, group.pointee.gr_gid) }.get("give group refocus", path)
+        }
+        return true
+    }
+
+    /// The published snapshot, or nil when there is none or it cannot be read (not in the group).
+    public func read() -> StatusSnapshot? {
+        guard let bytes = try? FileReader.readIfPresent(path, limit: 1 << 20) else { return nil }
+        return try? HelperProtocol.decoder().decode(StatusSnapshot.self, from: Data(bytes))
+    }
+
+    /// Removes the file (with no daemon, nothing is published).
+    public func remove() {
+        unlink(path)
+    }
+}

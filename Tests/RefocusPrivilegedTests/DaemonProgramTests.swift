@@ -1,0 +1,103 @@
+import RefocusTestSupport
+import Testing
+
+/// The daemon's program blocker end to end: a session of programs only (no
+/// table, no hosts section) started for a test user (created in the
+/// sandbox's overlay of /etc) through the helper, in the
+/// initial network and PID namespaces where the process connector works
+/// (with a private mount namespace), and in a PID namespace where the daemon
+/// falls back to scanning /proc. Each victim is a copy of `sleep` or a
+/// script under a unique name, run by the test.
+@Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
+struct DaemonProgramTests {
+    static let setUp = """
+        chmod 755 "$WORK"
+        mount -t tmpfs tmpfs /var/log  # useradd writes lastlog and faillog there
+        useradd --no-create-home --uid 4242 --user-group --shell /usr/sbin/nologin rf-tester
+        victim="rf-v$RANDOM$RANDOM"
+        cp /bin/sleep "$WORK/$victim"
+        as_tester() { setpriv --reuid=4242 --regid=4242 --init-groups "$@"; }
+        block() {
+          printf '{"version":1,"verb":"start","start":{"lists":[{"name":"games","entries":[],"programs":["%s"]}],"length":%s,"locked":false}}' "$1" "$2" \\
+            | SUDO_UID=4242 "$BIN/refocus-helper" start > /dev/null
+        }
+        # ms_since START_NS
+        ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+        """
+
+    @Test func aBlockedProgramDiesAtExecAndOnlyForItsOwner() throws {
+        let run = try Sandbox(network: false, privatePIDs: false).run(Self.setUp + """
+
+            block "$victim" 60
+            jq_mode=$(python3 -c 'import json; print(json.load(open("/run/refocus/status.json"))["counts"]["programBlocking"])')
+            echo "mode: $jq_mode"
+            start=$(date +%s%N)
+            as_tester "$WORK/$victim" 30 && echo "survived" || echo "owner's run ended: $? after $(ms_since $start) ms"
+            setpriv --reuid=65534 --regid=65534 --clear-groups "$WORK/$victim" 30 & other=$!
+            "$WORK/$victim" 30 & root=$!
+            sleep 0.3
+            kill -0 $other && echo "another uid's run survives"
+            kill -0 $root && echo "root's run survives"
+            kill $other $root
+            sleep 0.2
+            python3 -c 'import json; print("killed:", json.load(open("/run/refocus/status.json"))["sessions"][0]["programsKilled"])'
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("mode: exec-events"), "\(run.stdout)")
+        #expect(run.stdout.contains("owner's run ended: 137"), "SIGKILL: \(run.stdout)")
+        let line = run.stdout.split(separator: "\n").first { $0.hasPrefix("owner's run ended") }
+        let milliseconds = line.flatMap { Int($0.split(separator: " ")[5]) }
+        #expect(milliseconds.map { $0 <= 100 } == true, "killed within 100 ms of exec: \(run.stdout)")
+        #expect(run.stdout.contains("another uid's run survives"), "\(run.stdout)")
+        #expect(run.stdout.contains("root's run survives"), "\(run.stdout)")
+        #expect(run.stdout.contains("killed: 1"), "\(run.stdout)")
+    }
+
+    @Test func aRunningProgramGetsTermThenKillAndTheOwnerIsTold() throws {
+        let run = try Sandbox(network: false, privatePIDs: false).run(Self.setUp + """
+
+            # A fake notify-send (an overlay on /usr/bin, this mount namespace only) records who ran it.
+            mkdir -p "$WORK/bin-upper" "$WORK/bin-work"
+            mount -t overlay overlay -o lowerdir=/usr/bin,upperdir="$WORK/bin-upper",workdir="$WORK/bin-work" /usr/bin
+            printf '#!/bin/sh\\necho "uid=$(id -u) gid=$(id -g) groups=$(id -G) bus=$DBUS_SESSION_BUS_ADDRESS args=$*" >> %s/notified\\n' "$WORK" > /usr/bin/notify-send
+            chmod 755 /usr/bin/notify-send
+            touch "$WORK/notified"; chmod 666 "$WORK/notified"
+            mkdir -p /run/user/4242 && touch /run/user/4242/bus
+            stubborn="rf-s$RANDOM$RANDOM"
+            printf '#!/bin/bash\\ntrap "echo TERM >> %s/terms" TERM\\nwhile :; do sleep 0.05; done\\n' "$WORK" > "$WORK/$stubborn"
+            chmod 755 "$WORK/$stubborn"; touch "$WORK/terms"; chmod 666 "$WORK/terms"
+            as_tester "$WORK/$stubborn" & pid=$!
+            sleep 0.3
+            start=$(date +%s%N)
+            block "$stubborn" 60
+            sleep 1
+            kill -0 $pid 2> /dev/null && echo "alive after 1 s, TERMs: $(wc -l < "$WORK/terms")"
+            wait $pid || echo "ended: $? after $(ms_since $start) ms"
+            sleep 0.3
+            cat "$WORK/notified"
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("alive after 1 s, TERMs: 1"), "TERM first, ignored: \(run.stdout)")
+        #expect(run.stdout.contains("ended: 137"), "then SIGKILL: \(run.stdout)")
+        #expect(run.stdout.contains("uid=4242 gid=4242 groups=4242 bus=unix:path=/run/user/4242/bus"),
+                "the owner is told, as the owner: \(run.stdout)")
+        #expect(run.stdout.contains("ReFocus blocked rf-s"), "\(run.stdout)")
+    }
+
+    @Test func withoutTheConnectorTheDaemonScansProcEverySecond() throws {
+        let run = try Sandbox(network: false).run(Self.setUp + """
+
+            block "$victim" 60
+            python3 -c 'import json; print("mode:", json.load(open("/run/refocus/status.json"))["counts"]["programBlocking"])'
+            "$BIN/refocus" status --format plain | grep -o "checked once a second"
+            start=$(date +%s%N)
+            as_tester "$WORK/$victim" 30 && echo "survived" || echo "ended: $? after $(ms_since $start) ms"
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("mode: proc-scan"), "\(run.stdout)")
+        #expect(run.stdout.contains("checked once a second"), "refocus status says so: \(run.stdout)")
+        let line = run.stdout.split(separator: "\n").first { $0.hasPrefix("ended: 137") }
+        let milliseconds = line.flatMap { Int($0.split(separator: " ")[3]) }
+        #expect(milliseconds.map { $0 <= 1500 } == true, "killed by the next scan: \(run.stdout)")
+    }
+}
