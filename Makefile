@@ -2,7 +2,7 @@
 #   make            install missing Debian packages, build in release mode
 #   make test       install missing Debian packages, run the whole test suite
 #   make bench      run the benchmarks against the reference tools (resolve: as root, in a private network namespace)
-#   make man        generate the man pages into .build/man (generate-manual plugin)
+#   make man        generate refocus.1 and refocus-helper.8 into .build/man (generate-manual plugin)
 #   make completions  generate bash, zsh and fish completions into .build/completions
 # Swift 6 must be on PATH (swift.org toolchain); everything else is installed here.
 
@@ -37,10 +37,13 @@ test: deps
 bench: deps
 	$(SWIFT) run -c release refocus-bench all
 
+# refocus is a user command (section 1); refocus-helper is for the system (section 8).
 man: deps
-	$(SWIFT) package plugin generate-manual
 	mkdir -p .build/man
+	$(SWIFT) package plugin generate-manual
 	cp .build/plugins/GenerateManual/outputs/refocus/refocus.1 .build/man/
+	$(SWIFT) package plugin generate-manual --section 8
+	cp .build/plugins/GenerateManual/outputs/refocus-helper/refocus-helper.8 .build/man/
 
 completions: build
 	mkdir -p .build/completions

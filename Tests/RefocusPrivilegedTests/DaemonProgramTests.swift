@@ -64,7 +64,9 @@ struct DaemonProgramTests {
             touch "$WORK/notified"; chmod 666 "$WORK/notified"
             mkdir -p /run/user/4242 && touch /run/user/4242/bus
             stubborn="rf-s$RANDOM$RANDOM"
-            printf '#!/bin/bash\\ntrap "echo TERM >> %s/terms" TERM\\nwhile :; do sleep 0.05; done\\n' "$WORK" > "$WORK/$stubborn"
+            # It forks nothing (a fork would carry its name until it execs): it waits on a FIFO.
+            mkfifo "$WORK/fifo"; chmod 666 "$WORK/fifo"
+            printf '#!/bin/bash\\ntrap "echo TERM >> %s/terms" TERM\\nexec 3<> %s/fifo\\nwhile :; do read -t 0.05 -u 3 || true; done\\n' "$WORK" "$WORK" > "$WORK/$stubborn"
             chmod 755 "$WORK/$stubborn"; touch "$WORK/terms"; chmod 666 "$WORK/terms"
             as_tester "$WORK/$stubborn" & pid=$!
             sleep 0.3

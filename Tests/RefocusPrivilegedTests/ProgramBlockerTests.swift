@@ -94,8 +94,13 @@ struct ProgramBlockerTests {
         let victim = try Victim(copying: "/bin/bash")
         defer { victim.remove() }
         let signals = try victim.writableFile("signals")
-        // It notes SIGTERM and carries on.
-        let pid = try victim.start(as: Self.owner, ["-c", "trap 'echo TERM >> \(signals)' TERM; while :; do sleep 0.02; done"])
+        let fifo = try victim.writableFile("fifo")
+        unlink(fifo)
+        try #require(mkfifo(fifo, 0o666) == 0 && chmod(fifo, 0o666) == 0)
+        // It notes SIGTERM and carries on, forking nothing (a fork would carry the
+        // program's name until it execs, and a scan would rightly kill it).
+        let pid = try victim.start(as: Self.owner, ["-c", "trap 'echo TERM >> \(signals)' TERM; exec 3<> \(fifo); "
+            + "while :; do read -t 0.02 -u 3 || true; done"])
         defer { _ = waitForExit(of: pid, seconds: 5) }
         try #require(eventually { victim.isRunning(pid) })
         let rules = try Self.rules(victim)

@@ -162,6 +162,11 @@ final class Daemon {
         do {
             let report = try Reconciler(store: store, hosts: hosts, policy: policy)
                 .reconcile(clock: clock, firewall: firewall, cache: cache)
+            if report.hostsChanged {
+                // Our own rename's events: reacting to them could read the file while
+                // someone else is rewriting it in place, and lose their bytes.
+                _ = hostsWatch.drain()
+            }
             armTimers(report, clock: clock)
             lastReport = report
             record(blocker.update(ProgramRules(report.desired)))
