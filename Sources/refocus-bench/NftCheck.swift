@@ -8,9 +8,19 @@ import RefocusSystem
 enum NftCheck {
     /// Throws unless the table's sets hold exactly `intervals` as `nft -j`
     /// lists them: single addresses in `v4` and `v6`, ranges in `v4net` and
-    /// `v6net`, and no set without elements.
+    /// `v6net`, and no set without elements; and the hits set of each family
+    /// with addresses (`hits4`, `hits6`) exists, empty: call it before any
+    /// packet goes to a blocked address.
     static func expectElements(_ intervals: AddressIntervals) throws {
         let listed = try sets()
+        for (name, expected) in [("hits4", !intervals.ipv4.isEmpty), ("hits6", !intervals.ipv6.isEmpty)] {
+            guard (listed[name] != nil) == expected else {
+                throw BenchError.checkFailed("set \(name) \(expected ? "is missing" : "exists but should not")")
+            }
+            if let set = listed[name], !set.elements.isEmpty {
+                throw BenchError.checkFailed("set \(name) holds \(set.elements.count) addresses before any traffic")
+            }
+        }
         for expected in NftReference.sets(for: intervals) {
             switch listed[expected.name] {
             case nil where expected.intervals.isEmpty:

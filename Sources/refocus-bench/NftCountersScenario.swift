@@ -3,10 +3,10 @@ import Glibc
 import RefocusCore
 import RefocusSystem
 
-/// `refocus-bench nft-counters`: each blocked interval's element counter
-/// against real connection attempts to the peers of a test sandbox
+/// `refocus-bench nft-counters`: the hits sets' counters per refused
+/// address against real connection attempts to the peers of a test sandbox
 /// (`Sandbox(peerAddresses:)`, servers on port 8080 behind a veth pair),
-/// read back with `Nftables.elementCounters()` and `blockedTotal()`. Prints
+/// read back with `Nftables.hitCounters()` and `blockedTotal()`. Prints
 /// facts for `NftCountersTests`.
 ///
 /// Unlike the other scenarios it runs in the caller's network namespace,
@@ -42,47 +42,56 @@ enum NftCountersScenario {
         let intervals = AddressIntervals(try blocked.map { try AddressRange(parsing: $0) })
         try nftables.apply(intervals)
         NftScenarioFacts.record("fresh.total", try nftables.blockedTotal())
-        NftScenarioFacts.record("fresh.nonzero", try nftables.elementCounters().values.filter { $0 != 0 }.count)
+        NftScenarioFacts.record("fresh.hits", try nftables.hitCounters().count)
 
         for peer in peers {
             let address = try IPAddress(parsing: peer.address)
             let outcomes = (0..<(peer.blocked ? attempts : 1)).map { _ in PeerProbe.connect(to: address, port: 8080) }
             NftScenarioFacts.record("\(peer.role).connect", Set(outcomes).sorted().joined(separator: " "))
         }
-        NftScenarioFacts.record("udp.send", PeerProbe.sendDatagram(to: try IPAddress(parsing: datagramTarget), port: 53))
-
-        let counters = try nftables.elementCounters()
-        NftScenarioFacts.record("keys", Set(counters.keys) == Set(intervals.ipv4 + intervals.ipv6) ? "intervals" : "\(counters.keys)")
-        for peer in peers {
-            let address = try IPAddress(parsing: peer.address)
-            let count = counters.first { $0.key.contains(address) }?.value
-            NftScenarioFacts.record("\(peer.role).count", count.map(String.init) ?? "none")
-        }
         let udp = try IPAddress(parsing: datagramTarget)
-        NftScenarioFacts.record("udp.count", counters[udp...udp].map(String.init) ?? "none")
-        let touched = Set(peers.map(\.address) + [datagramTarget]).compactMap { try? IPAddress(parsing: $0) }
-        let idle = counters.filter { entry in !touched.contains(where: entry.key.contains) }
-        NftScenarioFacts.record("idle.intervals", idle.count)
-        NftScenarioFacts.record("idle.nonzero", idle.values.filter { $0 != 0 }.count)
-        NftScenarioFacts.record("sum", counters.values.reduce(0, +))
+        NftScenarioFacts.record("udp.send", PeerProbe.sendDatagram(to: udp, port: 53))
+
+        let hits = try nftables.hitCounters()
+        let refused = Set(try peers.filter(\.blocked).map { try IPAddress(parsing: $0.address) } + [udp])
+        NftScenarioFacts.record("keys", Set(hits.keys) == refused ? "refused" : NftPacketCheck.describe(hits))
+        for peer in peers {
+            NftScenarioFacts.record("\(peer.role).count", hits[try IPAddress(parsing: peer.address)].map(String.init) ?? "none")
+        }
+        NftScenarioFacts.record("udp.count", hits[udp].map(String.init) ?? "none")
+        NftScenarioFacts.record("sum", hits.values.reduce(0, +))
         NftScenarioFacts.record("total", try nftables.blockedTotal())
         try recordListing()
 
-        // A replacement starts every counter at zero.
+        // A replacement starts every counter at zero, with empty hits sets.
         try nftables.apply(AddressIntervals(try (blocked + ["203.0.113.9"]).map { try AddressRange(parsing: $0) }))
-        NftScenarioFacts.record("replaced.nonzero", try nftables.elementCounters().values.filter { $0 != 0 }.count)
+        NftScenarioFacts.record("replaced.hits", try nftables.hitCounters().count)
         NftScenarioFacts.record("replaced.total", try nftables.blockedTotal())
         try nftables.deleteTable()
-        NftScenarioFacts.record("deleted.elements", try nftables.elementCounters().count)
+        NftScenarioFacts.record("deleted.hits", try nftables.hitCounters().count)
         NftScenarioFacts.record("deleted.total", try nftables.blockedTotal())
     }
 
-    /// Whether `nft list table inet refocus` shows the counts on the elements
-    /// (`192.0.2.2 counter packets 5 bytes …`), for a single address and a range.
+    /// What `nft list table inet refocus` shows: the counts on the hits
+    /// sets' elements (`192.0.2.2 counter packets 5 bytes …`), for an
+    /// address of a plain set and one inside a range, and no counter in a
+    /// block set.
     private static func recordListing() throws {
         let listing = try NftReference.listing()
-        NftScenarioFacts.record("listing.v4", listing.contains("192.0.2.2 counter packets \(attempts) bytes "))
-        NftScenarioFacts.record("listing.v4net", listing.contains("198.51.100.128/25 counter packets \(attempts) bytes "))
-        NftScenarioFacts.record("listing.idle", listing.contains("203.0.113.7 counter packets 0 bytes 0"))
+        let hits4 = setBlock("hits4", in: listing)
+        NftScenarioFacts.record("listing.hits4.v4", hits4.contains("192.0.2.2 counter packets \(attempts) bytes "))
+        NftScenarioFacts.record("listing.hits4.v4net", hits4.contains("198.51.100.130 counter packets \(attempts) bytes "))
+        let hits6 = setBlock("hits6", in: listing)
+        NftScenarioFacts.record("listing.hits6.v6", hits6.contains("2001:db8::2 counter packets \(attempts) bytes "))
+        let blockSets = ["v4", "v4net", "v6", "v6net"].map { setBlock($0, in: listing) }
+        NftScenarioFacts.record("listing.blocksets", blockSets.contains(where: \.isEmpty) ? "missing"
+            : blockSets.contains { $0.contains("counter") } ? "with counters" : "without counters")
+    }
+
+    /// The lines of `set <name> { … }` in `listing`, empty when it has none.
+    private static func setBlock(_ name: String, in listing: String) -> String {
+        guard let start = listing.range(of: "\tset \(name) {\n") else { return "" }
+        let rest = listing[start.upperBound...]
+        return String(rest[..<(rest.range(of: "\n\t}")?.lowerBound ?? rest.endIndex)])
     }
 }

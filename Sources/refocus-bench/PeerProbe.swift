@@ -41,6 +41,31 @@ enum PeerProbe {
         }
     }
 
+    /// Sends one UDP datagram to each of `addresses` (one family) on `port`
+    /// from one socket bound to `source`, and returns how many sends had
+    /// each outcome: `sent`, `not permitted`, `error N` (or `socket error N`
+    /// for all of them when the socket cannot be made).
+    static func sendDatagrams(to addresses: [IPAddress], port: UInt16, from source: IPAddress) -> [String: Int] {
+        let descriptor = socket(source.isIPv4 ? AF_INET : AF_INET6, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return ["socket error \(errno)": addresses.count] }
+        defer { close(descriptor) }
+        let bound = withSocketAddress(of: source, port: 0) { bind(descriptor, $0, $1) }
+        guard bound == 0 else { return ["bind error \(errno)": addresses.count] }
+        var outcomes: [String: Int] = [:]
+        let byte: [UInt8] = [0]
+        for address in addresses {
+            let sent = withSocketAddress(of: address, port: port) { pointer, length in
+                byte.withUnsafeBytes { sendto(descriptor, $0.baseAddress, 1, 0, pointer, length) }
+            }
+            switch sent == 1 ? 0 : errno {
+            case 0: outcomes["sent", default: 0] += 1
+            case EPERM: outcomes["not permitted", default: 0] += 1
+            case let other: outcomes["error \(other)", default: 0] += 1
+            }
+        }
+        return outcomes
+    }
+
     /// Calls `body` with a `sockaddr_in` or `sockaddr_in6` for `address` and `port`.
     private static func withSocketAddress<Result>(of address: IPAddress, port: UInt16,
                                                   _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {

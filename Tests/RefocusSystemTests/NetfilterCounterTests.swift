@@ -5,46 +5,66 @@ import Testing
 
 @testable import RefocusSystem
 
-/// The per-element counters of table `inet refocus`, without root: the
-/// sets carry a `counter` expression, each rule looks a packet up once,
-/// and the kernel's answers (set elements with counters, rules with
-/// counters, dumps cut short) are read back as `elementCounters` and
+/// The counters of table `inet refocus`, without root: the block sets
+/// carry none, the hits sets a `counter` for every element the rules add;
+/// each block set's rules record the destination in its own rule, then
+/// reject; and the kernel's answers (set elements with counters, rules
+/// with counters, dumps cut short) are read back as `hitCounters` and
 /// `blockedTotal` need.
 @Suite struct NetfilterCounterTests {
-    @Test func everySetCarriesACounterForItsElements() throws {
+    @Test func onlyTheHitsSetsCarryACounter() throws {
         let intervals = AddressIntervals(try ["192.0.2.1", "10.0.0.0/8", "2001:db8::1", "2001:db8:1::/48"]
             .map { try AddressRange(parsing: $0) })
         let messages = try NetfilterBatchTests.messages(of: try RefocusTableBatch.replacement(for: intervals, firstSequence: 1))
-        let sets = messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSET)) }
-        #expect(sets.count == 4)
-        for message in sets {
+        var expressions: [String: [String]] = [:]
+        for message in messages where message.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSET)) {
             let set = try #require(nftnl_set_alloc())
             defer { nftnl_set_free(set) }
             _ = message.bytes.withUnsafeBytes { raw in
                 nftnl_set_nlmsg_parse(raw.baseAddress?.assumingMemoryBound(to: nlmsghdr.self), set)
             }
+            let name = String(cString: try #require(nftnl_set_get_str(set, UInt16(NFTNL_SET_NAME.rawValue))))
             var names: [String] = []
             _ = withUnsafeMutablePointer(to: &names) { nftnl_set_expr_foreach(set, appendExpressionName, $0) }
-            #expect(names == ["counter"])
+            expressions[name] = names
         }
+        #expect(expressions == ["v4": [], "v4net": [], "v6": [], "v6net": [], "hits4": ["counter"], "hits6": ["counter"]])
     }
 
-    /// The TCP rule matches the protocol before the lookup, so that a
-    /// packet matches its element in one rule only and counts once there.
-    @Test(arguments: [
-        (true, ["meta", "cmp", "meta", "cmp", "payload", "lookup", "counter", "reject"]),
-        (false, ["meta", "cmp", "payload", "lookup", "counter", "reject"]),
-    ] as [(Bool, [String])])
-    func rulesLookUpOnce(_ example: (tcpOnly: Bool, expressions: [String])) throws {
-        let (tcpOnly, expressions) = example
-        let rule = try RefocusTableBatch.blockingRule(chain: "output", set: .v4, tcpOnly: tcpOnly)
+    /// Per block set: the update in a rule without a verdict (a full hits
+    /// set ends that rule only), then the TCP rule, which matches the
+    /// protocol before the lookup, then the rule for anything else; only
+    /// the reject rules count.
+    @Test func eachBlockSetRecordsThenRejects() throws {
+        let intervals = AddressIntervals([try AddressRange(parsing: "192.0.2.1")])
+        let messages = try NetfilterBatchTests.messages(of: try RefocusTableBatch.replacement(for: intervals, firstSequence: 1))
+        let rules = try messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWRULE)) }
+            .map { try Self.expressionNames(ofRule: $0.bytes) }
+        let forOneSet = [
+            ["meta", "cmp", "payload", "lookup", "payload", "dynset"],
+            ["meta", "cmp", "meta", "cmp", "payload", "lookup", "counter", "reject"],
+            ["meta", "cmp", "payload", "lookup", "counter", "reject"],
+        ]
+        #expect(rules == forOneSet + forOneSet, "chains output and forward")
+    }
+
+    /// The update adds register 1, the destination, to the hits set of the
+    /// block set's family, found by name and by its batch-local id.
+    @Test(arguments: [(RefocusSet.v4net, "hits4", UInt32(5)), (RefocusSet.v6, "hits6", UInt32(6))])
+    func recordingRuleUpdatesItsFamilysHitsSet(_ example: (set: RefocusSet, hits: String, id: UInt32)) throws {
+        let rule = try RefocusTableBatch.recordingRule(chain: "output", set: example.set)
         let message = try Self.message(NFT_MSG_NEWRULE) { rule.writePayload(into: $0) }
         let parsed = try #require(nftnl_rule_alloc())
         defer { nftnl_rule_free(parsed) }
         _ = message.withUnsafeBytes { nftnl_rule_nlmsg_parse($0.baseAddress?.assumingMemoryBound(to: nlmsghdr.self), parsed) }
-        var names: [String] = []
-        _ = withUnsafeMutablePointer(to: &names) { nftnl_expr_foreach(parsed, appendExpressionName, $0) }
-        #expect(names == expressions)
+        var dynset: DynsetFields?
+        _ = withUnsafeMutablePointer(to: &dynset) { nftnl_expr_foreach(parsed, readDynset, $0) }
+        let fields = try #require(dynset)
+        #expect(fields.set == example.hits)
+        #expect(fields.setID == example.id)
+        #expect(fields.operation == UInt32(NFT_DYNSET_OP_UPDATE.rawValue))
+        #expect(fields.keyRegister == NFT_REG_1.rawValue)
+        #expect(!fields.hasTimeout, "nft sends none; the kernel refuses one on a set without timeouts")
     }
 
     @Test func ruleReplyAddsItsCounters() throws {
@@ -64,54 +84,17 @@ import Testing
     }
 
     /// A dump message as the kernel writes it (every element an
-    /// NFTA_LIST_ELEM, counters on start elements only) reads back with keys,
-    /// end flags and packets.
-    @Test func setElementsReplyReadsKeysFlagsAndCounters() throws {
+    /// NFTA_LIST_ELEM with its counter) reads back with keys and packets;
+    /// an element without a counter has none.
+    @Test func setElementsReplyReadsKeysAndCounters() throws {
         let elements = [
-            SetElementCount(element: SetElement(address: .v4(0), endsInterval: true), packets: nil),
-            SetElementCount(element: SetElement(address: .v4(0xC000_0209), endsInterval: false), packets: 7),
-            SetElementCount(element: SetElement(address: .v4(0xC000_020B), endsInterval: true), packets: nil),
-            SetElementCount(element: SetElement(address: .v6(high: 0x2001_0db8 << 32, low: 1), endsInterval: false), packets: 0),
+            SetElementCount(address: .v4(0xC000_0209), packets: 7),
+            SetElementCount(address: .v4(0xC000_020B), packets: nil),
+            SetElementCount(address: .v6(high: 0x2001_0db8 << 32, low: 1), packets: 1),
         ]
-        let reply = try NftSetElementsReply(parsing: try Self.kernelElementMessage(elements), set: "v4net")
+        let reply = try NftSetElementsReply(parsing: try Self.kernelElementMessage(elements), set: "hits4")
         #expect(reply.elements == elements)
-    }
-
-    @Test(arguments: [
-        // Plain set: each element is its own address.
-        (false, [("192.0.2.1", false, 3), ("192.0.2.7", false, 0)], ["192.0.2.1...192.0.2.1: 3", "192.0.2.7...192.0.2.7: 0"]),
-        // Interval set in the kernel's order: ranges from starts to just before the next element.
-        (true, [("192.0.2.64", false, 3), ("192.0.2.128", true, -1), ("192.0.2.9", false, 2), ("192.0.2.11", true, -1),
-                ("0.0.0.0", true, -1)], ["192.0.2.9...192.0.2.10: 2", "192.0.2.64...192.0.2.127: 3"]),
-        // The last range runs to the family's end; one without a counter is left out.
-        (true, [("0.0.0.0", true, -1), ("10.0.0.0", false, -1), ("11.0.0.0", true, -1), ("255.255.255.0", false, 4)],
-         ["255.255.255.0...255.255.255.255: 4"]),
-        (true, [("::", false, 1), ("::2", true, -1)], ["::...::1: 1"]),
-    ] as [(Bool, [(String, Bool, Int)], [String])])
-    func elementsBecomeTheirIntervals(_ example: (isInterval: Bool, listed: [(String, Bool, Int)], expected: [String])) throws {
-        let (isInterval, listed, expected) = example
-        let counts = try listed.map { address, ends, packets in
-            SetElementCount(element: SetElement(address: try IPAddress(parsing: address), endsInterval: ends),
-                            packets: packets < 0 ? nil : UInt64(packets))
-        }
-        let family: AddressFamily = listed.first?.0.contains(":") == true ? .ipv6 : .ipv4
-        let set = RefocusSet(name: "s", id: 1, family: family, isInterval: isInterval)
-        let result = SetElementCount.packetsByInterval(counts, in: set)
-        #expect(result.sorted { $0.key.lowerBound < $1.key.lowerBound }.map { "\($0.key): \($0.value)" } == expected)
-    }
-
-    /// Whatever `apply` writes into an interval set reads back as exactly the intervals it was given.
-    @Test func intervalSetElementsReadBackAsTheIntervals() throws {
-        for ranges in [["0.0.0.0/8", "192.0.2.9", "192.0.2.10", "255.255.255.0/24"], ["10.0.0.0/8", "10.1.0.0/16"],
-                       ["::/127", "2001:db8::/32", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:fff0/124"]] {
-            let intervals = AddressIntervals(try ranges.map { try AddressRange(parsing: $0) })
-            let isIPv6 = ranges[0].contains(":")
-            let given = isIPv6 ? intervals.ipv6 : intervals.ipv4
-            let elements = SetElement.elements(of: given, family: isIPv6 ? .ipv6 : .ipv4)
-            let counts = elements.reversed().map { SetElementCount(element: $0, packets: $0.endsInterval ? nil : 1) }
-            let result = SetElementCount.packetsByInterval(counts, in: isIPv6 ? .v6net : .v4net)
-            #expect(Set(result.keys) == Set(given), "\(ranges)")
-        }
+        #expect(throws: NftablesError.self) { try NftSetElementsReply(parsing: [1, 2, 3], set: "hits4") }
     }
 
     /// A dump the kernel marks interrupted is read to its end and then
@@ -158,21 +141,18 @@ import Testing
         return Array(buffer.prefix(length))
     }
 
-    /// A NEWSETELEM message of set `v4net` as the kernel dumps it.
+    /// A NEWSETELEM message of set `hits4` as the kernel dumps it.
     static func kernelElementMessage(_ elements: [SetElementCount]) throws -> [UInt8] {
         try message(NFT_MSG_NEWSETELEM) { header in
             mnl_attr_put_strz(header, UInt16(NFTA_SET_ELEM_LIST_TABLE.rawValue), "refocus")
-            mnl_attr_put_strz(header, UInt16(NFTA_SET_ELEM_LIST_SET.rawValue), "v4net")
+            mnl_attr_put_strz(header, UInt16(NFTA_SET_ELEM_LIST_SET.rawValue), "hits4")
             let list = mnl_attr_nest_start(header, UInt16(NFTA_SET_ELEM_LIST_ELEMENTS.rawValue))
             for item in elements {
                 let element = mnl_attr_nest_start(header, UInt16(NFTA_LIST_ELEM.rawValue))
                 let key = mnl_attr_nest_start(header, UInt16(NFTA_SET_ELEM_KEY.rawValue))
-                let bytes = item.element.address.bytes
+                let bytes = item.address.bytes
                 mnl_attr_put(header, UInt16(NFTA_DATA_VALUE.rawValue), bytes.count, bytes)
                 mnl_attr_nest_end(header, key)
-                if item.element.endsInterval {
-                    mnl_attr_put_u32(header, UInt16(NFTA_SET_ELEM_FLAGS.rawValue), NFT_SET_ELEM_INTERVAL_END.rawValue.bigEndian)
-                }
                 if let packets = item.packets {
                     let expression = mnl_attr_nest_start(header, UInt16(NFTA_SET_ELEM_EXPR.rawValue))
                     mnl_attr_put_strz(header, UInt16(NFTA_EXPR_NAME.rawValue), "counter")
@@ -188,6 +168,16 @@ import Testing
         }
     }
 
+    /// The names of the expressions of the NEWRULE message `bytes`, in order.
+    static func expressionNames(ofRule bytes: [UInt8]) throws -> [String] {
+        let rule = try #require(nftnl_rule_alloc())
+        defer { nftnl_rule_free(rule) }
+        _ = bytes.withUnsafeBytes { nftnl_rule_nlmsg_parse($0.baseAddress?.assumingMemoryBound(to: nlmsghdr.self), rule) }
+        var names: [String] = []
+        _ = withUnsafeMutablePointer(to: &names) { nftnl_expr_foreach(rule, appendExpressionName, $0) }
+        return names
+    }
+
     /// A bare netlink message: a header and, with `status`, the int NLMSG_DONE carries.
     static func netlinkMessage(type: UInt16, flags: UInt16, sequence: UInt32, status: Int32? = nil) -> [UInt8] {
         let payload = status.map { withUnsafeBytes(of: $0) { Array($0) } } ?? [0, 0, 0, 0]
@@ -201,5 +191,27 @@ import Testing
 private func appendExpressionName(_ expression: OpaquePointer?, _ data: UnsafeMutableRawPointer?) -> Int32 {
     guard let expression, let data, let name = nftnl_expr_get_str(expression, UInt16(NFTNL_EXPR_NAME)) else { return 0 }
     data.assumingMemoryBound(to: [String].self).pointee.append(String(cString: name))
+    return 0
+}
+
+/// What a rule's `dynset` expression says.
+private struct DynsetFields {
+    let set: String?
+    let setID: UInt32
+    let operation: UInt32
+    let keyRegister: UInt32
+    let hasTimeout: Bool
+}
+
+/// libnftnl's expression callback: reads the rule's `dynset` into the `DynsetFields?` that `data` points to.
+private func readDynset(_ expression: OpaquePointer?, _ data: UnsafeMutableRawPointer?) -> Int32 {
+    guard let expression, let data, let name = nftnl_expr_get_str(expression, UInt16(NFTNL_EXPR_NAME)),
+          String(cString: name) == "dynset" else { return 0 }
+    data.assumingMemoryBound(to: DynsetFields?.self).pointee = DynsetFields(
+        set: nftnl_expr_get_str(expression, UInt16(NFTNL_EXPR_DYNSET_SET_NAME)).map { String(cString: $0) },
+        setID: nftnl_expr_get_u32(expression, UInt16(NFTNL_EXPR_DYNSET_SET_ID)),
+        operation: nftnl_expr_get_u32(expression, UInt16(NFTNL_EXPR_DYNSET_OP)),
+        keyRegister: nftnl_expr_get_u32(expression, UInt16(NFTNL_EXPR_DYNSET_SREG_KEY)),
+        hasTimeout: nftnl_expr_is_set(expression, UInt16(NFTNL_EXPR_DYNSET_TIMEOUT)))
     return 0
 }

@@ -1,11 +1,21 @@
 import CNetfilter
 import RefocusCore
 
+/// One element of a set as the kernel lists it (GETSETELEM): its address,
+/// and the packets its counter counted, nil when it has none (an element
+/// of a set without `counter`).
+struct SetElementCount: Equatable {
+    /// The element's key.
+    let address: IPAddress
+    /// The packets the element's counter counted, if it has one.
+    let packets: UInt64?
+}
+
 /// The elements one message of a GETSETELEM dump holds (the kernel answers
 /// with NEWSETELEM messages, as many as the set needs), read with libnftnl
-/// (`nftnl_set_elems_nlmsg_parse`): each element's key, whether it ends an
-/// interval, and its counter's packets (the `counter` expression the set
-/// gave it, NFTA_SET_ELEM_EXPR). Pure parsing: no privilege.
+/// (`nftnl_set_elems_nlmsg_parse`): each element's key and its counter's
+/// packets (the `counter` expression a hits set gave it,
+/// NFTA_SET_ELEM_EXPR). Pure parsing: no privilege.
 struct NftSetElementsReply {
     /// The message's elements in the kernel's order.
     let elements: [SetElementCount]
@@ -47,14 +57,11 @@ private func collectElement(_ item: OpaquePointer?, _ data: UnsafeMutableRawPoin
         collected.pointee.malformed = true
         return 0
     }
-    let flagsAttribute = UInt16(NFTNL_SET_ELEM_FLAGS)
-    let flags = nftnl_set_elem_is_set(item, flagsAttribute) ? nftnl_set_elem_get_u32(item, flagsAttribute) : 0
     var packets: UInt64?
     withUnsafeMutablePointer(to: &packets) { pointer in
         _ = nftnl_set_elem_expr_foreach(item, readCounter, pointer)
     }
-    let element = SetElement(address: address, endsInterval: flags & NFT_SET_ELEM_INTERVAL_END.rawValue != 0)
-    collected.pointee.elements.append(SetElementCount(element: element, packets: packets))
+    collected.pointee.elements.append(SetElementCount(address: address, packets: packets))
     return 0
 }
 

@@ -3,42 +3,50 @@ import RefocusCore
 import SystemPackage
 
 extension Nftables {
-    /// The packets table `inet refocus` refused per blocked interval, from
-    /// each set element's own counter: every interval `apply` was given
-    /// (`AddressIntervals.ipv4` and `.ipv6`; a single address is `a...a`)
-    /// with the packets sent or forwarded to it since the table was last
-    /// replaced, zeros included. A TCP connection attempt refused with a
-    /// reset is one packet (its SYN; the reset ends it at once, no retry);
-    /// any other packet counts once too.
+    /// The packets table `inet refocus` refused per destination address,
+    /// from the hits sets (`hits4`, `hits6`): every address a refused packet
+    /// was sent or forwarded to since the table was last replaced, with its
+    /// packets (at least 1). An address never refused is absent. A TCP
+    /// connection attempt refused with a reset is one packet (its SYN; the
+    /// reset ends it at once, no retry); any other packet counts once too.
     ///
-    /// Every `apply` that sends a batch replaces the table and so starts all
-    /// counters at zero: a caller that keeps totals reads them just before
-    /// each apply (packets in between are lost) and adds. Empty when there is
-    /// no table. Elements without a counter (a table an older ReFocus made)
-    /// are left out.
+    /// A hits set records at most 65,536 addresses: once full, packets to
+    /// addresses not yet in it are still refused and counted by
+    /// `blockedTotal()`, but not here. In a burst of many new addresses the
+    /// kernel may also fail to add one (it allocates the element and its
+    /// counter atomically, on the packet path); that packet too is refused
+    /// and counted in the total only, and a later one adds the address. So
+    /// the sum of the values can fall short of the total.
     ///
-    /// One GETSETELEM dump per set through this instance's socket, which
-    /// may own the table (reading needs no ownership). Needs CAP_NET_ADMIN:
-    /// throws `.notPermitted` without it; `.refused` with EINTR when the
-    /// table kept changing during three tries.
-    public func elementCounters() throws(NftablesError) -> [ClosedRange<IPAddress>: UInt64] {
-        var counters: [ClosedRange<IPAddress>: UInt64] = [:]
-        for set in RefocusSet.all {
+    /// Every `apply` that sends a batch replaces the table and so starts
+    /// with empty hits sets: a caller that keeps totals reads them just
+    /// before each apply (packets in between are lost) and adds. Empty when
+    /// there is no table.
+    ///
+    /// One GETSETELEM dump per hits set through this instance's socket,
+    /// which may own the table (reading needs no ownership). Needs
+    /// CAP_NET_ADMIN: throws `.notPermitted` without it; `.refused` with
+    /// EINTR when the table kept changing during three tries.
+    public func hitCounters() throws(NftablesError) -> [IPAddress: UInt64] {
+        var counters: [IPAddress: UInt64] = [:]
+        for set in RefocusSet.allHits {
             let filter = try NftDumpFilter.elements(ofSet: set.name, table: RefocusTableBatch.tableName)
             let messages = try dump(NFT_MSG_GETSETELEM, filter, operation: "read the counters of set \(set.name)")
-            var elements: [SetElementCount] = []
             for message in messages {
-                elements += try NftSetElementsReply(parsing: message, set: set.name).elements
+                for element in try NftSetElementsReply(parsing: message, set: set.name).elements {
+                    guard let packets = element.packets else { continue }
+                    counters[element.address, default: 0] &+= packets
+                }
             }
-            counters.merge(SetElementCount.packetsByInterval(elements, in: set)) { $0 + $1 }
         }
         return counters
     }
 
     /// The packets table `inet refocus` refused in all, from its rules'
-    /// counters (one per rule): the sum of `elementCounters()` when read at
-    /// the same moment. 0 when there is no table; starts at zero with every
-    /// `apply` that sends a batch. One GETRULE dump; needs CAP_NET_ADMIN.
+    /// counters (each refused packet reaches one): the sum of `hitCounters()`
+    /// when read at the same moment, unless a hits set filled up. 0 when
+    /// there is no table; starts at zero with every `apply` that sends a
+    /// batch. One GETRULE dump; needs CAP_NET_ADMIN.
     public func blockedTotal() throws(NftablesError) -> UInt64 {
         let filter = try NftDumpFilter.rules(ofTable: RefocusTableBatch.tableName)
         let messages = try dump(NFT_MSG_GETRULE, filter, operation: "read the counters of \(RefocusTableBatch.displayName)")
