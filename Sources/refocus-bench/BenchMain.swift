@@ -24,6 +24,13 @@ enum BenchMain {
         "nft-persistence": { _ in try NftPersistenceScenario.run() },
     ]
 
+    /// Scenarios that need the network namespace they are started in (a
+    /// test sandbox's, with its peers): run only by name, never by `all`,
+    /// and each refuses to run outside a sandbox.
+    static let sandboxScenarios: [String: @Sendable (Options) throws -> Void] = [
+        "nft-counters": { _ in try NftCountersScenario.run() },
+    ]
+
     static func run(_ arguments: [String]) {
         var options = Options()
         var names: [String] = []
@@ -49,7 +56,7 @@ enum BenchMain {
             NftBench.enterPrivateNetworkNamespace()
         }
         for name in names {
-            guard let benchmark = benchmarks[name] ?? scenarios[name] else {
+            guard let benchmark = benchmarks[name] ?? scenarios[name] ?? sandboxScenarios[name] else {
                 fail("refocus-bench: no benchmark '\(name)'; choose from: all, \(benchmarks.keys.sorted().joined(separator: ", "))", status: 64)
             }
             do {

@@ -7,6 +7,8 @@ import RefocusSystem
 /// same replace pattern, for 1k, 10k and 100k distinct, non-adjacent IPv4
 /// addresses, in a private network namespace (the host's ruleset is never
 /// touched). Each size is checked for correctness once before it is timed.
+/// Both sides create the same empty hits set, whose elements count the
+/// packets refused per address; the block sets carry no counters.
 enum NftBench {
     static let sizes = [1_000, 10_000, 100_000]
 
@@ -30,7 +32,7 @@ enum NftBench {
                 + " (apt-get install nftables)")
         }
         try NftCheckScenario.run()
-        print("nft: ownership, persistence, idempotence, edges, listings and packets checked")
+        print("nft: ownership, persistence, idempotence, edges, listings, packets and hit counters checked")
         if options.checkOnly { return }
         print("nft: replace table inet refocus holding N distinct IPv4 addresses (median; private netns)")
         for size in sizes {
@@ -59,6 +61,12 @@ enum NftBench {
         try NftCheck.expectElements(intervals)
         let ours = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF, settle: settle) { try nftables.apply(intervals) }
         try NftCheck.expectElements(intervals)
+        let hits = try nftables.hitCounters()
+        let total = try nftables.blockedTotal()
+        guard hits.isEmpty, total == 0 else {
+            throw BenchError.checkFailed("a fresh table counted \(hits.count) refused addresses and \(total) packets,"
+                + " expected none")
+        }
         let listing = try NftReference.listing()
         try nftables.deleteTable()
 

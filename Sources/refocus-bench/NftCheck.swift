@@ -8,9 +8,19 @@ import RefocusSystem
 enum NftCheck {
     /// Throws unless the table's sets hold exactly `intervals` as `nft -j`
     /// lists them: single addresses in `v4` and `v6`, ranges in `v4net` and
-    /// `v6net`, and no set without elements.
+    /// `v6net`, and no set without elements; and the hits set of each family
+    /// with addresses (`hits4`, `hits6`) exists, empty: call it before any
+    /// packet goes to a blocked address.
     static func expectElements(_ intervals: AddressIntervals) throws {
         let listed = try sets()
+        for (name, expected) in [("hits4", !intervals.ipv4.isEmpty), ("hits6", !intervals.ipv6.isEmpty)] {
+            guard (listed[name] != nil) == expected else {
+                throw BenchError.checkFailed("set \(name) \(expected ? "is missing" : "exists but should not")")
+            }
+            if let set = listed[name], !set.elements.isEmpty {
+                throw BenchError.checkFailed("set \(name) holds \(set.elements.count) addresses before any traffic")
+            }
+        }
         for expected in NftReference.sets(for: intervals) {
             switch listed[expected.name] {
             case nil where expected.intervals.isEmpty:
@@ -46,8 +56,12 @@ enum NftCheck {
     }
 
     /// One element of nft's JSON: `"192.0.2.1"`, `{"prefix": {"addr": …, "len": …}}`
-    /// or `{"range": [first, last]}`.
+    /// or `{"range": [first, last]}`, any of them wrapped as
+    /// `{"elem": {"val": …, "counter": …}}` when the element has a counter.
     private static func interval(_ element: Any) throws -> ClosedRange<IPAddress> {
+        if let value = ((element as? [String: Any])?["elem"] as? [String: Any])?["val"] {
+            return try interval(value)
+        }
         if let text = element as? String {
             let address = try IPAddress(parsing: text)
             return address...address

@@ -5,8 +5,9 @@ import RefocusSystem
 /// The checks `refocus-bench nft --check` runs (and the benchmark runs
 /// first): listings equal to nft's own, exact elements at the address
 /// space's edges, idempotence, ownership against other processes,
-/// persistence after the owner is gone, no table for no address, and
-/// packets refused exactly at the blocked addresses.
+/// persistence after the owner is gone, no table for no address, packets
+/// refused exactly at the blocked addresses and counted per address, and
+/// still refused once the hits set is full.
 enum NftCheckScenario {
     /// Both families, both ends of both address spaces in both kinds of set,
     /// merged neighbours, an address inside a range.
@@ -41,6 +42,7 @@ enum NftCheckScenario {
         try other.apply(.empty)
         try expect(!other.tableExists(), "no address to block, no table")
         try NftPacketCheck.run(other)
+        try NftFullHitsCheck.run(other)
     }
 
     /// While one `Nftables` owns the table, another and `nft` cannot change

@@ -7,6 +7,8 @@ import RefocusSystem
 /// with a server listening on all of them. A blocked address is refused
 /// (the rule's TCP reset; nothing else refuses, as the server listens);
 /// its neighbours, just outside single addresses and ranges, connect.
+/// Then the hits sets hold exactly the refused addresses, each with one
+/// packet (its SYN), and the rules' counters their sum.
 enum NftPacketCheck {
     /// What is blocked: single addresses (`v4`, `v6`), neighbours that merge
     /// into a range, ranges (`v4net`, `v6net`), an address inside a range.
@@ -68,7 +70,29 @@ enum NftPacketCheck {
         for (probe, outcome) in zip(probes, outcomes) where outcome != (probe.blocked ? "refused" : "connected") {
             throw BenchError.checkFailed("\(probe.address): \(outcome), but it is \(probe.blocked ? "" : "not ")blocked")
         }
+        try expectCounters(nftables)
         try nftables.deleteTable()
+    }
+
+    /// Throws unless the hits sets hold exactly the blocked probes' addresses
+    /// with one packet each (no neighbour, no other address of a range), and
+    /// the rules' counters their sum.
+    private static func expectCounters(_ nftables: Nftables) throws {
+        let refused = try probes.filter(\.blocked).map { try IPAddress(parsing: $0.address) }
+        let expected = Dictionary(uniqueKeysWithValues: refused.map { ($0, UInt64(1)) })
+        let hits = try nftables.hitCounters()
+        guard hits == expected else {
+            throw BenchError.checkFailed("hit counters \(describe(hits)), expected \(describe(expected))")
+        }
+        let total = try nftables.blockedTotal()
+        guard total == UInt64(refused.count) else {
+            throw BenchError.checkFailed("the rules counted \(total) packets, expected \(refused.count)")
+        }
+    }
+
+    /// `192.0.2.5: 1, …`, sorted.
+    static func describe(_ counters: [IPAddress: UInt64]) -> String {
+        counters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
     }
 
     private static func output(_ program: String, _ arguments: [String]) throws -> [String] {

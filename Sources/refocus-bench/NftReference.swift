@@ -29,21 +29,30 @@ enum NftReference {
     }
 
     /// The nft script that replaces table `inet refocus` with the table
-    /// `Nftables.apply` builds for `intervals`: same chains, sets (only those
-    /// with elements, with the same size hint), rules and elements.
+    /// `Nftables.apply` builds for `intervals`: same chains, block sets (only
+    /// those with elements, with the same size hint), hits sets (one per
+    /// family with a block set), rules and elements.
     static func script(for intervals: AddressIntervals) -> String {
         let sets = sets(for: intervals).filter { !$0.intervals.isEmpty }
-        let rules = sets.map { set in
-            """
-                    \(set.match) daddr @\(set.name) meta l4proto tcp counter reject with tcp reset
-                    \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited
-            """
+        let hits = [("ip", "hits4", "ipv4_addr"), ("ip6", "hits6", "ipv6_addr")].filter { match, _, _ in
+            sets.contains { $0.match == match }
+        }
+        let rules = sets.map { set -> String in
+            let hits = set.match == "ip" ? "hits4" : "hits6"
+            return """
+                        \(set.match) daddr @\(set.name) update @\(hits) { \(set.match) daddr }
+                        meta l4proto tcp \(set.match) daddr @\(set.name) counter reject with tcp reset
+                        \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited
+                """
         }.joined(separator: "\n")
+        let hitsDefinitions = hits.map { _, name, type -> String in
+            "    set \(name) { type \(type); size \(hitsCapacity); flags dynamic; counter; }"
+        }
         return """
             table inet refocus
             delete table inet refocus
             table inet refocus {
-            \(sets.map(definition).joined(separator: "\n"))
+            \((sets.map(definition) + hitsDefinitions).joined(separator: "\n"))
                 chain output {
                     type filter hook output priority 0; policy accept;
             \(rules)
@@ -56,6 +65,9 @@ enum NftReference {
 
             """
     }
+
+    /// How many addresses a hits set records, as `Nftables` makes them.
+    static let hitsCapacity = 65_536
 
     private static func definition(_ set: SetLayout) -> String {
         let elements = set.intervals.map { interval in

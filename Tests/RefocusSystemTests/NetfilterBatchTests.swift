@@ -7,7 +7,7 @@ import Testing
 
 /// The nf_tables batches `Nftables` sends, built and read back with libnftnl,
 /// without root: message order, the replace pattern, table flags, the four
-/// sets, and set elements split across messages.
+/// block sets and two hits sets, and set elements split across messages.
 @Suite struct NetfilterBatchTests {
     /// One message of a batch: its nf_tables message type and its bytes.
     struct Message {
@@ -21,15 +21,15 @@ import Testing
         let messages = try Self.messages(of: batch)
         let expected: [Int32] = [NFNL_MSG_BATCH_BEGIN]
             + [NFT_MSG_NEWTABLE, NFT_MSG_DELTABLE, NFT_MSG_NEWTABLE, NFT_MSG_NEWCHAIN, NFT_MSG_NEWCHAIN,
-               NFT_MSG_NEWSET, NFT_MSG_NEWSET].map(Self.nftType)
-            + Array(repeating: Self.nftType(NFT_MSG_NEWRULE), count: 8)
+               NFT_MSG_NEWSET, NFT_MSG_NEWSET, NFT_MSG_NEWSET, NFT_MSG_NEWSET].map(Self.nftType)
+            + Array(repeating: Self.nftType(NFT_MSG_NEWRULE), count: 12)
             + [Self.nftType(NFT_MSG_NEWSETELEM), Self.nftType(NFT_MSG_NEWSETELEM), NFNL_MSG_BATCH_END]
         #expect(messages.map { Int32($0.type) } == expected)
-        #expect(batch.acknowledgedSequences == 101...117)
+        #expect(batch.acknowledgedSequences == 101...123)
         #expect(batch.operation(for: 101) == "create table inet refocus if absent")
         #expect(batch.operation(for: 103) == "create table inet refocus")
-        #expect(try Self.elementCount(messages[16]) == 3, "v4net: 0.0.0.0 end, 192.0.2.0, 192.0.3.0 end")
-        #expect(try Self.elementCount(messages[17]) == 1, "v6: 2001:db8::1")
+        #expect(try Self.elementCount(messages[22]) == 3, "v4net: 0.0.0.0 end, 192.0.2.0, 192.0.3.0 end")
+        #expect(try Self.elementCount(messages[23]) == 1, "v6: 2001:db8::1")
 
         // The first NEWTABLE carries no flags (it must not touch an existing table); the last sets OWNER|PERSIST.
         #expect(try Self.tableFlags(messages[1]) == nil)
@@ -46,19 +46,20 @@ import Testing
                                               "2001:db8::/64"].map { try AddressRange(parsing: $0) })
         let messages = try Self.messages(of: try RefocusTableBatch.replacement(for: intervals, firstSequence: 1))
         let sets = try messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWSET)) }.map(Self.setDefinition)
-        #expect(sets.map(\.name) == ["v4", "v4net", "v6", "v6net"])
-        #expect(sets.map(\.flags) == [0, NFT_SET_INTERVAL.rawValue, 0, NFT_SET_INTERVAL.rawValue])
-        #expect(sets.map(\.size) == [2, 3, 1, 3], "the size hint is the element count")
-        #expect(sets.map(\.keyLength) == [4, 4, 16, 16])
-        #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 16, "2 chains, 4 sets, 2 rules each")
+        #expect(sets.map(\.name) == ["v4", "v4net", "v6", "v6net", "hits4", "hits6"])
+        #expect(sets.map(\.flags) == [0, NFT_SET_INTERVAL.rawValue, 0, NFT_SET_INTERVAL.rawValue,
+                                       NFT_SET_EVAL.rawValue, NFT_SET_EVAL.rawValue])
+        #expect(sets.map(\.size) == [2, 3, 1, 3, 65_536, 65_536], "a block set's size hint is its element count")
+        #expect(sets.map(\.keyLength) == [4, 4, 16, 16, 4, 16])
+        #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 24, "2 chains, 4 sets, 3 rules each")
     }
 
     @Test func onlySetsWithElementsAndTheirRulesAreCreated() throws {
         let intervals = AddressIntervals([AddressRange(.v4(0xC000_0201))])
         let messages = try Self.messages(of: try RefocusTableBatch.replacement(for: intervals, firstSequence: 1))
         let sets = try messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWSET)) }.map(Self.setDefinition)
-        #expect(sets.map(\.name) == ["v4"])
-        #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 4)
+        #expect(sets.map(\.name) == ["v4", "hits4"], "no IPv6 address, no hits6")
+        #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 6)
     }
 
     @Test func hundredThousandAddressesSplitAcrossElementMessages() throws {

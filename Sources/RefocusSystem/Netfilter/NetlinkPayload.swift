@@ -20,3 +20,13 @@ extension NetlinkBatch {
         try append(type, flags: flags, operation: operation) { header in object.writePayload(into: header) }
     }
 }
+
+/// Calls libnftnl's parser `parse` on the netlink message `message` (a whole
+/// message, header first) and returns its status; -1 without calling it
+/// when `message` is shorter than a header.
+func parseNetlinkMessage(_ message: [UInt8], with parse: (UnsafePointer<nlmsghdr>) -> Int32) -> Int32 {
+    message.withUnsafeBytes { raw in
+        guard raw.count >= MemoryLayout<nlmsghdr>.size, let base = raw.baseAddress else { return -1 }
+        return parse(base.assumingMemoryBound(to: nlmsghdr.self))
+    }
+}

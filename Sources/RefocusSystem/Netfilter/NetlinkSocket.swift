@@ -80,13 +80,31 @@ final class NetlinkSocket {
     /// each a whole netlink message) that came before it, or the kernel's error.
     func request(_ type: nf_tables_msg_types, object: some NetlinkPayload,
                  operation: String) throws(NftablesError) -> Result<[[UInt8]], Errno> {
+        try ask(type, flags: NLM_F_ACK, object: object, operation: operation)
+    }
+
+    /// Sends one dump request (NLM_F_DUMP) of `type` carrying `object`, whose
+    /// attributes choose what to dump (a table, a set), and returns every
+    /// message of the dump up to its NLMSG_DONE: a dump spans as many
+    /// datagrams (NLM_F_MULTI) as it needs. Returns the kernel's error
+    /// instead: ENOENT when the table or set does not exist, EINTR when the
+    /// ruleset changed during the dump (NLM_F_DUMP_INTR; ask again).
+    func dump(_ type: nf_tables_msg_types, object: some NetlinkPayload,
+              operation: String) throws(NftablesError) -> Result<[[UInt8]], Errno> {
+        try ask(type, flags: NLM_F_DUMP, object: object, operation: operation)
+    }
+
+    /// Sends one message of `type` with `flags` carrying `object`, and waits
+    /// for the ACK, error or NLMSG_DONE that ends its answer.
+    private func ask(_ type: nf_tables_msg_types, flags: Int32, object: some NetlinkPayload,
+                     operation: String) throws(NftablesError) -> Result<[[UInt8]], Errno> {
         let sequence = nextSequence
         nextSequence &+= 1
         var message = [UInt8](repeating: 0, count: 4096)
         let length = message.withUnsafeMutableBytes { raw -> Int in
             guard let header = nftnl_nlmsg_build_hdr(raw.baseAddress?.assumingMemoryBound(to: CChar.self),
                                                      UInt16(type.rawValue), UInt16(NFPROTO_INET),
-                                                     UInt16(NLM_F_ACK), sequence)
+                                                     UInt16(flags), sequence)
             else { return 0 }
             object.writePayload(into: header)
             return Int(header.pointee.nlmsg_len)
@@ -134,29 +152,33 @@ final class NetlinkSocket {
     }
 
     /// Waits for the answer to the request numbered `sequence`, which asked
-    /// for an ACK, and returns the data messages (for a GET, the objects)
-    /// that came before it, or the kernel's error.
+    /// for an ACK or a dump, and returns the data messages (for a GET, the
+    /// objects) that came before the ACK or NLMSG_DONE, or the kernel's error.
     private func awaitAnswer(to sequence: UInt32, operation: String) throws(NftablesError) -> Result<[[UInt8]], Errno> {
-        var dataMessages: [[UInt8]] = []
+        var dataMessages = NetlinkDataMessages(sequence: sequence)
         while let reply = try receiveReply(waiting: true, operation: operation, dataMessages: &dataMessages) {
             guard reply.sequence == sequence else { continue }
-            if let errno = reply.errno { return .failure(errno) }
-            return .success(dataMessages)
+            if let errno = reply.errno ?? dataMessages.failure { return .failure(errno) }
+            return .success(dataMessages.messages)
         }
         throw .unanswered(operation: operation)
     }
 
     private func receiveReply(waiting: Bool, operation: String) throws(NftablesError) -> Reply? {
-        var ignored: [[UInt8]] = []
+        var ignored = NetlinkDataMessages(sequence: nil)
         return try receiveReply(waiting: waiting, operation: operation, dataMessages: &ignored)
     }
 
     /// Receives datagrams and runs each through `mnl_cb_run` until one holds
-    /// an ACK or an error: data messages before it are copied into
-    /// `dataMessages`. `nil` when nothing more is queued (only when not waiting).
+    /// an ACK, an error or the end of a dump: data messages before it that
+    /// answer `dataMessages.sequence` are copied into it. `nil` when nothing
+    /// more is queued (only when not waiting).
     private func receiveReply(waiting: Bool, operation: String,
-                              dataMessages: inout [[UInt8]]) throws(NftablesError) -> Reply? {
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+                              dataMessages: inout NetlinkDataMessages) throws(NftablesError) -> Reply? {
+        // The kernel sizes a dump's datagrams to the largest read so far, up to
+        // about 32 KiB: the fewer datagrams, the fewer times it walks a set
+        // from its start to the elements not yet dumped.
+        var buffer = [UInt8](repeating: 0, count: 32 * 1024)
         let descriptor = mnl_socket_get_fd(handle)
         let flags = Int32(MSG_TRUNC) | (waiting ? 0 : Int32(MSG_DONTWAIT))
         while true {
@@ -172,19 +194,22 @@ final class NetlinkSocket {
             guard length <= buffer.count, length >= MemoryLayout<nlmsghdr>.size else {
                 throw .socket(operation: "read the answer to \(operation)", .messageTooLong)
             }
-            if let reply = buffer.withUnsafeBytes({ raw in runCallbacks(raw, length: length, dataMessages: &dataMessages) }) {
-                return reply
+            let reply = buffer.withUnsafeMutableBytes { raw in
+                dataMessages.noteDumpFailures(in: raw, length: length)
+                return runCallbacks(UnsafeRawBufferPointer(raw), length: length, dataMessages: &dataMessages)
             }
+            if let reply { return reply }
         }
     }
 
-    /// Runs one datagram through `mnl_cb_run`: an ACK (`MNL_CB_STOP`) or an
-    /// error (-1, errno from the message) is a reply for the sequence number
+    /// Runs one datagram through `mnl_cb_run`: an ACK or the end of a dump
+    /// (`MNL_CB_STOP`) or an error (-1, errno from the message; EINTR for a
+    /// dump the kernel marked interrupted) is a reply for the sequence number
     /// in its header; data messages only are collected and give `nil`.
-    private func runCallbacks(_ datagram: UnsafeRawBufferPointer, length: Int, dataMessages: inout [[UInt8]]) -> Reply? {
+    private func runCallbacks(_ datagram: UnsafeRawBufferPointer, length: Int, dataMessages: inout NetlinkDataMessages) -> Reply? {
         let sequence = datagram.loadUnaligned(fromByteOffset: 0, as: nlmsghdr.self).nlmsg_seq
         let outcome = withUnsafeMutablePointer(to: &dataMessages) { collected in
-            syscall { mnl_cb_run(datagram.baseAddress, length, 0, portID, collectDataMessage, collected) }
+            syscall { mnl_cb_run(datagram.baseAddress, length, 0, portID, collectNetlinkDataMessage, collected) }
         }
         switch outcome {
         case .success(let status) where status == MNL_CB_STOP: return Reply(sequence: sequence, errno: nil)
@@ -192,13 +217,4 @@ final class NetlinkSocket {
         case .failure(let errno): return Reply(sequence: sequence, errno: errno)
         }
     }
-}
-
-/// `mnl_cb_run`'s data callback: appends a copy of the whole message to the
-/// `[[UInt8]]` that `data` points to.
-private func collectDataMessage(_ header: UnsafePointer<nlmsghdr>?, _ data: UnsafeMutableRawPointer?) -> Int32 {
-    guard let header, let data else { return MNL_CB_OK }
-    let message = UnsafeRawBufferPointer(start: header, count: Int(header.pointee.nlmsg_len))
-    data.assumingMemoryBound(to: [[UInt8]].self).pointee.append(Array(message))
-    return MNL_CB_OK
 }

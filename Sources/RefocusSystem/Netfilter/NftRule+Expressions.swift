@@ -46,6 +46,22 @@ extension NftRule {
         }
     }
 
+    /// `dynset update reg_key 1 set <name>`, nft's `update @<name> { … }`:
+    /// finds register 1 in the dynamic set or adds it there, and runs the
+    /// element's expressions (a hits set's element counts the packet). When
+    /// the kernel cannot add the element (the set is full, or memory short)
+    /// the rule stops here, as after a failed match; so a verdict belongs in
+    /// a rule of its own after this one. `id` finds the set when it is
+    /// created in the same batch. No timeout, as nft sends none.
+    func update(set name: String, id: UInt32) throws(NftablesError) {
+        try appendExpression("dynset") { expression throws(NftablesError) in
+            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_DYNSET_SREG_KEY), NFT_REG_1.rawValue)
+            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_DYNSET_OP), UInt32(NFT_DYNSET_OP_UPDATE.rawValue))
+            try libnftnlStatus(nftnl_expr_set_str(expression, UInt16(NFTNL_EXPR_DYNSET_SET_NAME), name), "a dynset expression")
+            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_DYNSET_SET_ID), id)
+        }
+    }
+
     /// `counter`: counts the packets and bytes that reach it.
     func count() throws(NftablesError) {
         try appendExpression("counter") { _ in }

@@ -2,14 +2,20 @@ import CNetfilter
 import RefocusCore
 
 /// Owns one libnftnl set of addresses (`nftnl_set`, type `ipv4_addr` or
-/// `ipv6_addr`; flag `interval` for a set of ranges) and its elements;
-/// writes the NEWSET message and the NEWSETELEM messages, and frees all in
-/// `deinit`.
+/// `ipv6_addr`; flag `interval` for a set of ranges, `dynamic` for a hits
+/// set) and its elements; writes the NEWSET message and the NEWSETELEM
+/// messages, and frees all in `deinit`.
+///
+/// A hits set carries a `counter` expression (NFTA_SET_EXPR, as nft writes
+/// `set … { counter; }`): the kernel gives every element that a rule's
+/// `update` adds a counter of its own, cloned from it, and counts the packet
+/// there. The block sets carry none: loading their elements costs nothing
+/// more than the elements.
 ///
 /// Building needs no privilege. Fails only when libnftnl cannot allocate.
 final class NftSet {
     private let object: OpaquePointer
-    /// The set's name: `v4`, `v4net`, `v6`, `v6net`.
+    /// The set's name: `v4`, `v4net`, `v6`, `v6net`, `hits4`, `hits6`.
     let name: String
     /// How many elements were added (addresses, or interval starts and ends).
     private(set) var elementCount = 0
@@ -28,11 +34,24 @@ final class NftSet {
         try libnftnlStatus(nftnl_set_set_str(object, UInt16(NFTNL_SET_NAME.rawValue), name), what)
         nftnl_set_set_u32(object, UInt16(NFTNL_SET_FAMILY.rawValue), UInt32(NFPROTO_INET))
         nftnl_set_set_u32(object, UInt16(NFTNL_SET_ID.rawValue), definition.id)
-        nftnl_set_set_u32(object, UInt16(NFTNL_SET_FLAGS.rawValue), definition.isInterval ? NFT_SET_INTERVAL.rawValue : 0)
+        nftnl_set_set_u32(object, UInt16(NFTNL_SET_FLAGS.rawValue), Self.flags(of: definition.kind))
         nftnl_set_set_u32(object, UInt16(NFTNL_SET_KEY_TYPE.rawValue), definition.family.nftDataType)
         nftnl_set_set_u32(object, UInt16(NFTNL_SET_KEY_LEN.rawValue), UInt32(definition.family.addressLength))
         if sizeHint > 0 {
             nftnl_set_set_u32(object, UInt16(NFTNL_SET_DESC_SIZE.rawValue), UInt32(clamping: sizeHint))
+        }
+        if definition.kind == .hits {
+            guard let counter = nftnl_expr_alloc("counter") else { throw .outOfMemory("the counter of \(what)") }
+            nftnl_set_add_expr(object, counter) // the set owns it from here
+        }
+    }
+
+    /// NFT_SET_INTERVAL for ranges, NFT_SET_EVAL (nft's `dynamic`) for hits.
+    private static func flags(of kind: RefocusSet.Kind) -> UInt32 {
+        switch kind {
+        case .addresses: 0
+        case .ranges: NFT_SET_INTERVAL.rawValue
+        case .hits: NFT_SET_EVAL.rawValue
         }
     }
 

@@ -17,10 +17,7 @@ struct NftTableReply: Equatable {
     init(parsing message: [UInt8]) throws(NftablesError) {
         guard let table = nftnl_table_alloc() else { throw .outOfMemory("the answer about table inet refocus") }
         defer { nftnl_table_free(table) }
-        let status = message.withUnsafeBytes { raw -> Int32 in
-            guard raw.count >= MemoryLayout<nlmsghdr>.size, let base = raw.baseAddress else { return -1 }
-            return nftnl_table_nlmsg_parse(base.assumingMemoryBound(to: nlmsghdr.self), table)
-        }
+        let status = parseNetlinkMessage(message) { nftnl_table_nlmsg_parse($0, table) }
         guard status >= 0 else { throw .refused(operation: "read the answer about table inet refocus", .badMessage) }
         let flagsAttribute = UInt16(NFTNL_TABLE_FLAGS.rawValue)
         let ownerAttribute = UInt16(NFTNL_TABLE_OWNER.rawValue)

@@ -7,7 +7,12 @@ import SystemPackage
 /// with a reset, anything else with ICMP admin-prohibited), with counters.
 /// Single addresses are held in plain sets (`v4`, `v6`), ranges in interval
 /// sets (`v4net`, `v6net`); see `RefocusTableBatch` for the layout. No other
-/// table is ever read or changed.
+/// table is ever read or changed. The rules record every refused
+/// destination in a hits set per family (`hits4`, `hits6`), each address
+/// with a counter, so that `hitCounters()` tells which address was refused
+/// how many packets, and `blockedTotal()` how many in all
+/// (`Nftables+Counters`); each `apply` starts them at zero. The block sets
+/// themselves carry no counters, which would slow loading them.
 ///
 /// Every change is one atomic netlink batch through libnftnl and libmnl:
 /// it takes effect whole or not at all. Everything needs CAP_NET_ADMIN in
