@@ -137,6 +137,13 @@ struct DaemonTests {
             groupadd refocus
             chmod 755 "$WORK"
             "$BIN/refocus" start --list focus 10m > /dev/null
+            for _ in 1 2 3; do connect 192.0.2.2 > /dev/null; done
+            "$BIN/refocus" list add more 198.51.100.9 > /dev/null
+            "$BIN/refocus" start --list more 10m > /dev/null  # a new table: the counts carry over
+            connect 192.0.2.2 > /dev/null
+            "$BIN/refocus-helper" reconcile > /dev/null
+            python3 -c 'import json; print("refused:", [s["blockedAttempts"] for s in json.load(open("/run/refocus/status.json"))["sessions"]])'
+            "$BIN/refocus" stop 2 > /dev/null
             stat -c 'file: %U:%G %a' /run/refocus/status.json
             as_member() { setpriv --reuid=65534 --regid=65534 --groups="$(getent group refocus | cut -d: -f3)" \\
               env HOME="$WORK" XDG_CONFIG_HOME="$WORK/member" REFOCUS_HELPER=/nonexistent "$@"; }
@@ -151,6 +158,7 @@ struct DaemonTests {
             as_member "$BIN/refocus" status --format polybar
             """)
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("refused: [4, 0]"), "4 refused connections, 3 before a table replacement: \(run.stdout)")
         #expect(run.stdout.contains("file: root:refocus 640"), "\(run.stdout)")
         #expect(run.stdout.contains("member reads it"), "\(run.stdout)")
         #expect(run.stdout.contains(#"counts: {"addresses": 1, "names": 6, "programBlocking": "none", "programs": 0}"#),

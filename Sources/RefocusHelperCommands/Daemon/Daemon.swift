@@ -16,6 +16,9 @@ final class Daemon {
     static let resolveInterval: Duration = .seconds(15 * 60)
     /// How soon names whose answers were incomplete are asked again.
     static let retryInterval: Duration = .seconds(60)
+    /// How often the status file's blocked-connection counts are refreshed
+    /// while the firewall blocks something (refused packets are no event).
+    static let countsInterval: Duration = .seconds(10)
 
     private let store: SessionStore
     private let hosts: HostsFile
@@ -32,6 +35,8 @@ final class Daemon {
     private let control: ControlSocket
     private let status = StatusFile()
     private let blocker: ProgramBlocker
+    private let countsTimer: BootTimer
+    private var blockedAttempts = BlockedAttempts()
     /// The last reconcile's report, for status updates between reconciles.
     private var lastReport: Reconciler.Report?
     /// Programs killed (or sent SIGTERM) per session since the daemon started.
@@ -57,6 +62,8 @@ final class Daemon {
         signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP, SIGCHLD])
         control = try ControlSocket()
         blocker = try ProgramBlocker(loop: loop, log: log)
+        countsTimer = try BootTimer()
+        try loop.watch(countsTimer.fileDescriptor)
         for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, clockWatch.fileDescriptor,
                    hostsWatch.fileDescriptor, nftMonitor.fileDescriptor, signals.fileDescriptor,
                    control.fileDescriptor] {
@@ -83,6 +90,10 @@ final class Daemon {
                     resolveTimer.acknowledge()
                     cache.forgetAll()
                     wanted = true
+                case countsTimer.fileDescriptor:
+                    countsTimer.acknowledge()
+                    countsTimer.arm(after: Self.countsInterval)
+                    if let lastReport { publish(lastReport) }
                 case clockWatch.fileDescriptor:
                     clockWatch.acknowledge()
                     wanted = true
@@ -159,9 +170,14 @@ final class Daemon {
     /// One reconcile; failures are logged and answered, never fatal.
     private func reconcile(reason: String) -> DaemonAnswer {
         let clock = SystemClock.read()
+        let hitsBefore = hits()
         do {
             let report = try Reconciler(store: store, hosts: hosts, policy: policy)
                 .reconcile(clock: clock, firewall: firewall, cache: cache)
+            if report.firewallChanged {
+                // The new table's counters start at zero: keep what the old one counted.
+                blockedAttempts.carry(hitsBefore, sessions: lastReport?.active ?? [], policy: policy, cache: cache)
+            }
             if report.hostsChanged {
                 // Our own rename's events: reacting to them could read the file while
                 // someone else is rewriting it in place, and lose their bytes.
@@ -181,12 +197,19 @@ final class Daemon {
         }
     }
 
+    /// Refused packets per destination, from the table's hits sets; none when there is no table.
+    private func hits() -> [IPAddress: UInt64] {
+        (try? firewall.nftables.hitCounters()) ?? [:]
+    }
+
     /// Publishes what is enforced in the status file (when it changed).
     private func publish(_ report: Reconciler.Report) {
         let programs = report.desired.programs.values.reduce(0) { $0 + $1.count }
+        let refused = blockedAttempts.totals(hits(), sessions: report.active, policy: policy, cache: cache)
         let snapshot = StatusSnapshot(
             sessions: report.active.map {
-                StatusSnapshot.ActiveSession($0.summary, programsKilled: killsBySession[$0.id ?? 0] ?? 0)
+                StatusSnapshot.ActiveSession($0.summary, blockedAttempts: refused[$0.id ?? 0] ?? 0,
+                                             programsKilled: killsBySession[$0.id ?? 0] ?? 0)
             },
             counts: StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
                                           programs: programs, programBlocking: blocker.mode))
@@ -218,6 +241,7 @@ final class Daemon {
     private func armTimers(_ report: Reconciler.Report, clock: ClockReading) {
         let nextEnd = report.active.map(\.plannedEnd).min()
         endTimer.arm(after: nextEnd.map { .milliseconds(max(0, Int64(($0.timeIntervalSince(clock.wall) * 1000).rounded(.up)))) })
+        countsTimer.arm(after: report.firewallEntries == 0 ? nil : Self.countsInterval)
         resolveTimer.arm(after: report.desired.namesToResolve.isEmpty ? nil
             : cache.incompleteCount > 0 ? Self.retryInterval : Self.resolveInterval)
     }

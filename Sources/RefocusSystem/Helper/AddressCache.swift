@@ -24,6 +24,11 @@ public final class AddressCache {
                 if answer.failure == .timedOut || answer.failure == .serverFailure { incompleteCount += 1 }
             }
         }
+        return knownAddresses(of: names)
+    }
+
+    /// The addresses already known for `names`, resolving nothing.
+    public func knownAddresses(of names: [String]) -> Set<AddressRange> {
         var union = Set<AddressRange>()
         for name in names { union.formUnion(known[name] ?? []) }
         return union

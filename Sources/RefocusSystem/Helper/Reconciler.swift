@@ -37,6 +37,8 @@ public struct Reconciler: Sendable {
         public var hostsChanged: Bool
         /// How many addresses and ranges the firewall blocks (0: no table).
         public var firewallEntries: Int
+        /// Whether the firewall was sent a new table (its counters start at zero again).
+        public var firewallChanged: Bool
         /// Problems that did not stop enforcement, such as names that did not resolve.
         public var notes: [String]
     }
@@ -59,15 +61,15 @@ public struct Reconciler: Sendable {
         let desired = DesiredEnforcement(sessions: active, policy: policy)
         if onlyIfExpired && expired.isEmpty {
             return Report(expired: [], active: active, desired: desired, hostsChanged: false,
-                          firewallEntries: 0, notes: [])
+                          firewallEntries: 0, firewallChanged: false, notes: [])
         }
         let hostsChanged = try hosts.apply(body: desired.hostsNames.isEmpty ? nil : desired.hostsBody)
         var notes: [String] = []
         let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, notes: &notes) }
         let intervals = AddressIntervals(desired.addresses.union(resolved))
-        try firewall.apply(intervals)
+        let firewallChanged = try firewall.apply(intervals)
         return Report(expired: expired, active: active, desired: desired, hostsChanged: hostsChanged,
-                      firewallEntries: intervals.count, notes: notes)
+                      firewallEntries: intervals.count, firewallChanged: firewallChanged, notes: notes)
     }
 
     /// The upstream name servers' answers for `names` (never /etc/hosts). A
