@@ -29,7 +29,8 @@ extension HelperVerb {
         case .notFound: .notFound
         case .notPermitted: .notPermitted
         case .busy: .busy
-        case .system, .configuration: .systemError
+        case .system: .systemError
+        case .configuration: .badPolicy
         }
     }
 

@@ -192,4 +192,16 @@ struct DaemonTests {
             #expect(run.stdout.contains(fact), "\(run.stdout)")
         }
     }
+
+    @Test func anInvalidPolicyIsExitStatus78ThroughTheCLI() throws {
+        let run = try Self.sandbox.run(Self.setUp + """
+
+            printf 'max_sesion = "2h"\\n' > /etc/refocus/policy.toml
+            "$BIN/refocus" start --list focus 10m 2> "$WORK/error" || echo "refused: $?"
+            grep -o 'policy.toml' "$WORK/error" | head -1
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("refused: 78"), "\(run.stdout)")
+        #expect(run.stdout.contains("policy.toml"), "the message names the file: \(run.stdout)")
+    }
 }

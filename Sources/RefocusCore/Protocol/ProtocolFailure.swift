@@ -19,6 +19,8 @@ public enum ProtocolErrorCode: String, Codable, Sendable, CaseIterable {
     case busy
     /// The operating system refused an operation.
     case systemError = "system-error"
+    /// The administrator's policy (/etc/refocus/policy.toml) is invalid.
+    case badPolicy = "bad-policy"
 
     /// The category that sets the exit code for this failure.
     public var category: ErrorCategory {
@@ -28,6 +30,7 @@ public enum ProtocolErrorCode: String, Codable, Sendable, CaseIterable {
         case .notFound: .notFound
         case .busy: .busy
         case .systemError: .system
+        case .badPolicy: .configuration
         }
     }
 }
