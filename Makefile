@@ -4,14 +4,46 @@
 #   make bench      run the benchmarks against the reference tools (resolve: as root, in a private network namespace)
 #   make man        generate refocus.1 and refocus-helper.8 into .build/man (generate-manual plugin)
 #   make completions  generate bash, zsh and fish completions into .build/completions
-# Swift 6 must be on PATH (swift.org toolchain); everything else is installed here.
+#   sudo make install    install missing Debian packages, build release binaries with the Swift
+#                        runtime linked statically (.build-static), install them, the sudo policy,
+#                        the admin policy, the systemd unit, man pages and completions; create the
+#                        group refocus and add the invoking user (SUDO_USER) to it. Idempotent.
+#   sudo make uninstall  lift every block (refocus-helper clear) and remove what install installed;
+#                        refused while a locked session runs unless FORCE=1
+# Swift 6 must be on PATH (swift.org toolchain; see SWIFT below for sudo); everything else is installed here.
 
-SWIFT        ?= swift
+# sudo resets PATH: without swift on it, look where swift.org tarballs and swiftly put it.
+INVOKER_HOME := $(if $(SUDO_USER),$(shell getent passwd '$(SUDO_USER)' | cut -d: -f6))
+ifndef SWIFT
+SWIFT        := $(or $(shell command -v swift),$(firstword $(wildcard /opt/swift/usr/bin/swift \
+                  /usr/share/swift/usr/bin/swift $(INVOKER_HOME)/.local/share/swiftly/bin/swift)),swift)
+endif
 APT_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
                 libsqlite3-dev pkg-config nftables sudo cron dnsmasq iproute2 idn2 systemd groff-base
 SUDO         := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: all deps build test bench man completions clean
+# Installation (see `install` below). PREFIX moves the command, man pages and completions;
+# the helper's path is fixed, because refocus, the sudoers rule and the unit name it.
+PREFIX     ?= /usr
+DESTDIR    ?=
+BINDIR     ?= $(PREFIX)/bin
+MANDIR     ?= $(PREFIX)/share/man
+DATADIR    ?= $(PREFIX)/share
+UNITDIR    ?= /lib/systemd/system
+HELPERDIR  := /usr/libexec/refocus
+SUDOERSDIR := /etc/sudoers.d
+POLICYDIR  := /etc/refocus
+# Where install takes the binaries and man pages from. NOBUILD=1 builds nothing and runs no
+# apt (tests: `make install NOBUILD=1 PRODUCTS=.build/debug MANPAGES=...`).
+PRODUCTS   ?= .build-static/release
+MANPAGES   ?= .build/man
+NOBUILD    ?=
+# uninstall: FORCE=1 also during a locked session; PURGE=1 also the session history
+# (/var/lib/refocus), an edited /etc/refocus/policy.toml and the group refocus.
+FORCE      ?=
+PURGE      ?=
+
+.PHONY: all deps build test bench man completions clean static install-build install uninstall
 
 all: build
 
@@ -64,4 +96,108 @@ completions: build
 	done
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-static
+
+# Release binaries that run without the Swift toolchain: the Swift runtime and Foundation are
+# linked in; the C libraries (libnftnl, libmnl, libidn2, libpsl, c-ares, SQLite) stay shared.
+# A scratch path of its own, so that it never rebuilds the ordinary release build.
+static: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product refocus
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product refocus-helper
+
+# `sudo make install` builds as the invoking user when the tree is theirs, so that the build
+# folders stay theirs (and nothing is compiled as root); apt and the copying run as root.
+AS_INVOKER := $(if $(and $(filter-out 0,$(SUDO_UID)),$(filter $(SUDO_UID),$(shell stat -c %u .))),\
+              setpriv --reuid=$(SUDO_UID) --regid=$(SUDO_GID) --init-groups \
+              env HOME=$(INVOKER_HOME) USER=$(SUDO_USER) LOGNAME=$(SUDO_USER))
+
+install-build: deps
+	$(AS_INVOKER) $(MAKE) --no-print-directory static man SWIFT=$(SWIFT)
+
+# Files first (all of them, or none of the sudoers file: it is checked before it is copied);
+# then, on this machine only (DESTDIR empty), the group and the service.
+install: $(if $(NOBUILD),,install-build)
+	@set -e; \
+	for file in $(PRODUCTS)/refocus $(PRODUCTS)/refocus-helper $(MANPAGES)/refocus.1 $(MANPAGES)/refocus-helper.8; do \
+	  [ -f "$$file" ] || { echo "make install: $$file is missing; run 'make install' without NOBUILD, or give PRODUCTS= and MANPAGES=" >&2; exit 1; }; \
+	done; \
+	command -v visudo > /dev/null || { echo "make install: visudo is missing (apt-get install sudo); the sudoers file is never installed unchecked" >&2; exit 1; }
+	visudo -cf policy/sudoers.d/refocus
+	install -d -m 0755 $(DESTDIR)$(BINDIR) $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(SUDOERSDIR) $(DESTDIR)$(POLICYDIR) \
+	  $(DESTDIR)$(UNITDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/vendor-completions \
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	install -m 0755 $(PRODUCTS)/refocus $(DESTDIR)$(BINDIR)/refocus
+	install -m 0755 $(PRODUCTS)/refocus-helper $(DESTDIR)$(HELPERDIR)/refocus-helper
+	@# Renamed into place: sudo skips names with a dot, so it never reads a half-written rule.
+	install -m 0440 policy/sudoers.d/refocus $(DESTDIR)$(SUDOERSDIR)/.refocus.new
+	mv -f $(DESTDIR)$(SUDOERSDIR)/.refocus.new $(DESTDIR)$(SUDOERSDIR)/refocus
+	@if [ -e $(DESTDIR)$(POLICYDIR)/policy.toml ]; then \
+	  echo "Keeping $(DESTDIR)$(POLICYDIR)/policy.toml (the shipped defaults are in policy/policy.toml)"; \
+	else \
+	  echo "install -m 0644 policy/policy.toml $(DESTDIR)$(POLICYDIR)/policy.toml"; \
+	  install -m 0644 policy/policy.toml $(DESTDIR)$(POLICYDIR)/policy.toml; \
+	fi
+	install -m 0644 packaging/systemd/refocus.service $(DESTDIR)$(UNITDIR)/refocus.service
+	install -m 0644 $(MANPAGES)/refocus.1 $(DESTDIR)$(MANDIR)/man1/refocus.1
+	install -m 0644 $(MANPAGES)/refocus-helper.8 $(DESTDIR)$(MANDIR)/man8/refocus-helper.8
+	$(PRODUCTS)/refocus --generate-completion-script bash > $(DESTDIR)$(DATADIR)/bash-completion/completions/refocus
+	$(PRODUCTS)/refocus --generate-completion-script zsh > $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_refocus
+	$(PRODUCTS)/refocus --generate-completion-script fish > $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/refocus.fish
+	chmod 0644 $(DESTDIR)$(DATADIR)/bash-completion/completions/refocus \
+	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_refocus $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/refocus.fish
+ifeq ($(DESTDIR),)
+	getent group refocus > /dev/null || groupadd --system refocus
+	@if [ -n "$$SUDO_USER" ] && [ "$$SUDO_USER" != root ]; then \
+	  if id -nG "$$SUDO_USER" | tr ' ' '\n' | grep -qx refocus; then \
+	    echo "$$SUDO_USER is in the group refocus"; \
+	  else \
+	    echo "usermod -aG refocus $$SUDO_USER"; usermod -aG refocus "$$SUDO_USER"; \
+	    echo "Added $$SUDO_USER to the group refocus: it counts from the next login (or 'newgrp refocus')."; \
+	  fi; \
+	fi
+	@if [ -d /run/systemd/system ]; then \
+	  echo "systemctl daemon-reload; systemctl enable refocus.service; systemctl restart refocus.service"; \
+	  systemctl daemon-reload && systemctl enable refocus.service && systemctl restart refocus.service; \
+	else \
+	  echo "systemd is not running: the first refocus-helper run starts the enforcer daemon"; \
+	fi
+endif
+
+# On this machine (DESTDIR empty): refuse during a locked session unless FORCE=1, stop the
+# service, lift every block with the helper (the sessions are recorded as cleared), then remove.
+uninstall:
+ifeq ($(DESTDIR),)
+	@set -e; \
+	if [ -z "$(FORCE)" ] && [ -x $(BINDIR)/refocus ] && [ -x $(HELPERDIR)/refocus-helper ]; then \
+	  status=$$($(BINDIR)/refocus status --json) || { \
+	    echo "make uninstall: cannot tell whether a locked session is running; FORCE=1 uninstalls anyway" >&2; exit 1; }; \
+	  if printf '%s\n' "$$status" | grep -Eq '"locked" *: *true'; then \
+	    echo "make uninstall: a locked session is running (see 'refocus status'); uninstall after it ends, or with FORCE=1 to clear it now" >&2; \
+	    exit 1; \
+	  fi; \
+	fi
+	@if [ -d /run/systemd/system ] && [ -e $(UNITDIR)/refocus.service ]; then \
+	  echo "systemctl disable --now refocus.service"; systemctl disable --now refocus.service; \
+	fi
+	@if [ -x $(HELPERDIR)/refocus-helper ]; then \
+	  echo "$(HELPERDIR)/refocus-helper clear$(if $(FORCE), --force)$(if $(PURGE), --purge)"; \
+	  $(HELPERDIR)/refocus-helper clear $(if $(FORCE),--force) $(if $(PURGE),--purge) > /dev/null; \
+	fi
+endif
+	rm -f $(DESTDIR)$(BINDIR)/refocus $(DESTDIR)$(HELPERDIR)/refocus-helper $(DESTDIR)$(SUDOERSDIR)/refocus \
+	  $(DESTDIR)$(UNITDIR)/refocus.service $(DESTDIR)$(MANDIR)/man1/refocus.1 $(DESTDIR)$(MANDIR)/man8/refocus-helper.8 \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions/refocus $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_refocus \
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/refocus.fish
+	@if [ -n "$(PURGE)" ] || cmp -s policy/policy.toml $(DESTDIR)$(POLICYDIR)/policy.toml; then \
+	  rm -f $(DESTDIR)$(POLICYDIR)/policy.toml; \
+	elif [ -e $(DESTDIR)$(POLICYDIR)/policy.toml ]; then \
+	  echo "Keeping the edited $(DESTDIR)$(POLICYDIR)/policy.toml (PURGE=1 removes it)"; \
+	fi
+	@for folder in $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(POLICYDIR); do \
+	  if [ -d "$$folder" ]; then rmdir --ignore-fail-on-non-empty "$$folder"; fi; \
+	done
+ifeq ($(DESTDIR),)
+	@if [ -n "$(PURGE)" ] && getent group refocus > /dev/null; then echo "groupdel refocus"; groupdel refocus; fi
+	@if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
+endif

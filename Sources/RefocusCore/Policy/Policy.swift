@@ -13,6 +13,9 @@ public struct Policy: Sendable, Equatable {
     public var resolveTimeoutMilliseconds = 2_000
     /// Domains that no session may block, with their subdomains (`never_block`).
     public var neverBlock: Set<DomainName> = []
+    /// Whether `refocus-helper clear` may end a locked session that is still
+    /// running (`root_may_clear_locked`); when not, it refuses unless forced.
+    public var rootMayClearLocked = true
 
     /// The default policy.
     public init() {}
@@ -42,4 +45,6 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     case resolveTimeoutMs = "resolve_timeout_ms"
     /// An array of domains that no session may block.
     case neverBlock = "never_block"
+    /// A boolean: whether root's `refocus-helper clear` may end running locked sessions (default true).
+    case rootMayClearLocked = "root_may_clear_locked"
 }

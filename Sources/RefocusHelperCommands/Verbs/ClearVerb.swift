@@ -4,7 +4,8 @@ import RefocusCore
 import RefocusSystem
 
 /// `refocus-helper clear`: for real root only (no SUDO_UID): ends every
-/// session, locked ones included, and removes ReFocus's enforcement.
+/// session, locked ones included unless the policy's `root_may_clear_locked`
+/// is false (then only with `--force`), and removes ReFocus's enforcement.
 struct ClearVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: "clear",
@@ -12,20 +13,30 @@ struct ClearVerb: HelperVerb {
         discussion: """
             Stops the enforcer daemon first (it owns the table), then lifts everything and \
             removes the status file. Ended sessions are recorded as cleared. With --purge, \
-            the session store (/var/lib/refocus) and /run/refocus go too.
+            the session store (/var/lib/refocus) and /run/refocus go too. When \
+            /etc/refocus/policy.toml sets root_may_clear_locked = false, clear refuses \
+            (status 77) while a locked session runs, changing nothing, unless given --force.
             """)
 
     @Flag(help: "Also delete the session store and its history (/var/lib/refocus), and /run/refocus.")
     var purge = false
 
+    @Flag(help: "End locked sessions even when the policy sets root_may_clear_locked = false.")
+    var force = false
+
     func respond(_ context: HelperContext) throws -> HelperResponse {
         guard context.caller.isRoot, ProcessInfo.processInfo.environment["SUDO_UID"] == nil else {
-            throw ProtocolFailure(code: .notPermitted,
-                                  message: "only root itself may clear sessions (not through sudo by a user)")
+            throw Self.refusal(ProtocolFailure(code: .notPermitted,
+                                               message: "only root itself may clear sessions (not through sudo by a user)"))
+        }
+        let now = context.now
+        if !force, !context.policy.rootMayClearLocked {
+            let open = try context.store.read { try $0.openSessions() }
+            let locked = open.filter { $0.locked && $0.isActive(at: now) }
+            if !locked.isEmpty { throw Self.refusal(Self.lockedFailure(locked, now: now)) }
         }
         // The daemon owns the table: it exits first (leaving the table orphaned, PERSIST), then this run lifts it.
         try DaemonLink.stop()
-        let now = context.now
         let cleared = try context.store.write { transaction in
             try transaction.end(try transaction.openSessions(), at: now, outcome: .cleared)
         }
@@ -36,5 +47,23 @@ struct ClearVerb: HelperVerb {
             if !DaemonLink.isRunning { try? FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: DaemonLink.lockPath)) }
         }
         return HelperResponse(sessions: cleared.map(\.summary))
+    }
+
+    /// The refusal while `locked` sessions run and the policy keeps root from clearing them.
+    private static func lockedFailure(_ locked: [Session], now: Date) -> ProtocolFailure {
+        let last = locked.map(\.plannedEnd).max() ?? now
+        let ids = locked.map { String($0.id ?? 0) }.joined(separator: ", ")
+        let sessions = locked.count == 1 ? "locked session \(ids) runs for" : "locked sessions \(ids) run for up to"
+        return ProtocolFailure(code: .sessionLocked,
+                               message: "\(sessions) \(EndTime.length(until: last, from: now)) more, and the policy "
+                                   + "forbids clearing \(locked.count == 1 ? "it" : "them") (root_may_clear_locked = "
+                                   + "false in \(PolicyFile.defaultPath)); wait, or run 'refocus-helper clear --force'")
+    }
+
+    /// `failure`, also said on stderr: clear is run by a person or an
+    /// uninstaller, who reads stderr rather than the JSON answer.
+    private static func refusal(_ failure: ProtocolFailure) -> ProtocolFailure {
+        StandardError.write("refocus-helper clear: \(failure.message)\n")
+        return failure
     }
 }

@@ -83,6 +83,9 @@ public enum PolicyFile {
                 do { domains.insert(try DomainName(validating: name)) } catch { throw fail(error.description) }
             }
             policy.neverBlock = domains
+        case .rootMayClearLocked:
+            guard let flag = value.bool else { throw fail("give true or false, without quotes") }
+            policy.rootMayClearLocked = flag
         }
     }
 }
