@@ -32,7 +32,7 @@ struct SystemdUnitTests {
         #expect(status == 0 && output.isEmpty, "\(output)")
         #expect(text.contains("Before=network-pre.target"), "blocks must be in place before the network")
         #expect(text.contains("Restart=always"))
-        #expect(text.contains("ExecStart=/usr/libexec/refocus/refocus-helper daemon"))
+        #expect(text.contains("ExecStart=/usr/libexec/refocus/refocus-helper daemon --take-over"))
     }
 
     @Test func aMistakeInTheUnitIsReported() throws {

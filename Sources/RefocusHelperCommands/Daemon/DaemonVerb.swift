@@ -11,15 +11,21 @@ struct DaemonVerb: ParsableCommand {
         abstract: "Run the enforcer daemon: keep active sessions enforced and lift them on time.",
         discussion: """
             One runs at a time (the lock /run/refocus/daemon.lock); a second exits at once \
-            with status 0. It owns table inet refocus, repairs /etc/hosts and the table \
+            with status 0, unless --take-over asks the running one to exit first (what \
+            refocus.service does, so that systemd's daemon replaces one a helper run \
+            started before the unit was enabled). It owns table inet refocus, repairs /etc/hosts and the table \
             when someone changes them, ends sessions on time by the boot-time clock, and \
             answers helper runs on /run/refocus/daemon.sock (root only). SIGHUP reloads \
             the policy; SIGTERM ends it without lifting any block.
             """)
 
+    @Flag(help: "Ask a running daemon to exit (its blocks stay) and take its place.")
+    var takeOver = false
+
     func run() throws {
         guard geteuid() == 0 else { throw HelperError.notRoot }
         try Directories.create(AtomicFile.parentDirectory(of: DaemonLink.lockPath), mode: 0o755)
+        if takeOver { try DaemonLink.stop() }
         guard let lock = try Self.lock() else {
             StandardError.write("refocus-helper daemon: another daemon is running\n")
             return
