@@ -56,7 +56,10 @@ struct HelperClient {
         let message = String(decoding: output.standardError, as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
         guard let response = try? HelperProtocol.decoder().decode(HelperResponse.self, from: output.standardOutput) else {
-            if arguments[0].hasSuffix("sudo") { throw HelperClientError.sudoRefused(helper: helperPath, reason: message) }
+            // sudo's own complaints start with its name; anything else came from the helper.
+            if arguments[0].hasSuffix("sudo"), message.hasPrefix("sudo:") || output.standardError.isEmpty {
+                throw HelperClientError.sudoRefused(helper: helperPath, reason: message)
+            }
             throw HelperClientError.noAnswer(status: output.status, message)
         }
         if let failure = response.error { throw failure }
