@@ -204,11 +204,10 @@ ifeq ($(DESTDIR),)
 	@if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
 endif
 
-# The Debian package: `make install` into a staging folder, the binaries stripped, then
-# the man pages compressed, then
-# packaging/debian's control file (version and Installed-Size filled in), conffiles and
-# maintainer scripts as DEBIAN/. NOBUILD=1 PRODUCTS=… MANPAGES=… as for install (tests);
-# DEBDIR moves the output and the staging folder; DEBFLAGS go to dpkg-deb (say -Zgzip).
+# The Debian package: `make install` into a staging folder, the binaries stripped, the man
+# pages compressed, then packaging/debian's control file (version and Installed-Size filled
+# in), conffiles and maintainer scripts as DEBIAN/. NOBUILD=1 PRODUCTS=… MANPAGES=… as for
+# install (tests); DEBDIR moves the output and the staging folder; DEBFLAGS go to dpkg-deb.
 DEBDIR   ?= .build
 DEBFLAGS ?=
 DEB_ROOT  = $(DEBDIR)/deb-root
