@@ -46,13 +46,13 @@ struct DebianPackageTests {
         """
 
     /// After InstallTests' set-up: `build_deb` makes the package into
-    /// `$WORK/out` and sets `$DEB`; `own_dpkg` gives the sandbox a /var of
+    /// `$WORK/deb` and sets `$DEB`; `own_dpkg` gives the sandbox a /var of
     /// its own and an overlay of the machine's dpkg database on /var/lib/dpkg.
     static let setUp = InstallTests.setUp + #"""
         build_deb() {
           make -C "$REPO" --no-print-directory deb NOBUILD=1 PRODUCTS="$B" MANPAGES="$WORK/man" \
-            DEBDIR="$WORK/out" DEBFLAGS='-Zgzip -z1' > "$WORK/deb.log" 2>&1 || { cat "$WORK/deb.log" >&2; return 1; }
-          DEB=$(ls "$WORK"/out/refocus_*_amd64.deb)
+            DEBDIR="$WORK/deb" DEBFLAGS='-Zgzip -z1' > "$WORK/deb.log" 2>&1 || { cat "$WORK/deb.log" >&2; return 1; }
+          DEB=$(ls "$WORK"/deb/refocus_*_amd64.deb)
         }
         own_dpkg() {
           umount /var/lib
@@ -69,7 +69,7 @@ struct DebianPackageTests {
     @Test func theDebBuildsWithTheExpectedFilesDependsAndScripts() throws {
         let run = try Sandbox(network: false).run(Self.setUp + #"""
             build_deb
-            echo "deb: ${DEB#$WORK/out/}"
+            echo "deb: ${DEB#$WORK/deb/}"
             dpkg-deb --contents "$DEB" | awk '{print $1, $2, $6}'
             echo "--- info"
             dpkg-deb --field "$DEB" Package Version Architecture Depends
@@ -97,7 +97,7 @@ struct DebianPackageTests {
         if DebianTools.hasFile { #expect(run.stdout.contains("stripped\n"), "\(run.stdout)") }
     }
 
-    @Test func dpkgInstallsRefusesRemovalDuringALockedSessionAndPurgeLeavesNoTrace() throws {
+    @Test func dpkgInstallsUpgradesRefusesRemovalDuringALockedSessionAndPurgeLeavesNoTrace() throws {
         let run = try Sandbox().run(Self.setUp + #"""
             build_deb
             own_dpkg
@@ -112,6 +112,8 @@ struct DebianPackageTests {
             detached "$WORK/as-user" eve refocus start --list focus 10m --lock
             cat "$WORK/out" "$WORK/err"
             blocked social.test
+            dpkg -i "$DEB" > "$WORK/dpkg.log" 2>&1 || { cat "$WORK/dpkg.log"; exit 1; }
+            echo "upgraded: $(blocked social.test)"
             status=0; dpkg -r refocus > "$WORK/dpkg.log" 2>&1 || status=$?
             echo "remove: $status"; grep '^refocus:' "$WORK/dpkg.log"
             dpkg-query -W -f='${Package} ${Status}\n' refocus
@@ -139,7 +141,8 @@ struct DebianPackageTests {
                      "755 root /usr/libexec/refocus/refocus-helper\n", "440 root /etc/sudoers.d/refocus\n",
                      "644 root /etc/refocus/policy.toml\n", "644 root /lib/systemd/system/refocus.service\n",
                      "status: 0\nBlocking 1 entry and 0 programs: #1 focus until", "social.test: 0.0.0.0 :: \n",
-                     "remove: 1\nrefocus: a locked session is running", "still: social.test: 0.0.0.0 :: \n",
+                     "upgraded: social.test: 0.0.0.0 :: \n", "remove: 1\nrefocus: a locked session is running",
+                     "still: social.test: 0.0.0.0 :: \n",
                      "forced: social.test: \n", "hosts as before", "no table", "no daemon",
                      "conffile kept after remove", "group kept after remove", "unknown to dpkg", "group purged\ndone\n"] {
             #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")
