@@ -8,6 +8,8 @@
 #                        runtime linked statically (.build-static), install them, the sudo policy,
 #                        the admin policy, the systemd unit, man pages and completions; create the
 #                        group refocus and add the invoking user (SUDO_USER) to it. Idempotent.
+#   make deb             build .build/refocus_<version>_amd64.deb (the static release binaries, stripped;
+#                        packaging/debian holds the control file and the maintainer scripts)
 #   sudo make uninstall  lift every block (refocus-helper clear) and remove what install installed;
 #                        refused while a locked session runs unless FORCE=1
 # Swift 6 must be on PATH (swift.org toolchain; see SWIFT below for sudo); everything else is installed here.
@@ -43,7 +45,7 @@ NOBUILD    ?=
 FORCE      ?=
 PURGE      ?=
 
-.PHONY: all deps build test bench man completions clean static install-build install uninstall
+.PHONY: all deps build test bench man completions clean static install-build install uninstall deb
 
 all: build
 
@@ -201,3 +203,30 @@ ifeq ($(DESTDIR),)
 	@if [ -n "$(PURGE)" ] && getent group refocus > /dev/null; then echo "groupdel refocus"; groupdel refocus; fi
 	@if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
 endif
+
+# The Debian package: `make install` into a staging folder, the binaries stripped, the man
+# pages compressed, then packaging/debian's control file (version and Installed-Size filled
+# in), conffiles and maintainer scripts as DEBIAN/. NOBUILD=1 PRODUCTS=… MANPAGES=… as for
+# install (tests); DEBDIR moves the output and the staging folder; DEBFLAGS go to dpkg-deb.
+DEBDIR   ?= .build
+DEBFLAGS ?=
+DEB_ROOT  = $(DEBDIR)/deb-root
+deb: $(if $(NOBUILD),,install-build)
+	@command -v dpkg-deb > /dev/null || { echo "make deb: dpkg-deb is missing (apt-get install dpkg)" >&2; exit 1; }
+	rm -rf $(DEB_ROOT)
+	$(MAKE) --no-print-directory install NOBUILD=1 DESTDIR=$(abspath $(DEB_ROOT)) PREFIX=/usr \
+	  PRODUCTS=$(PRODUCTS) MANPAGES=$(MANPAGES)
+	strip --strip-unneeded $(DEB_ROOT)/usr/bin/refocus $(DEB_ROOT)/usr/libexec/refocus/refocus-helper
+	gzip -9n $(DEB_ROOT)/usr/share/man/man1/refocus.1 $(DEB_ROOT)/usr/share/man/man8/refocus-helper.8
+	@set -e; \
+	version=$$($(PRODUCTS)/refocus --version); \
+	case "$$version" in [0-9]*) ;; *) echo "make deb: '$$version' is not a Debian version" >&2; exit 1;; esac; \
+	size=$$(du -s -k --apparent-size $(DEB_ROOT) | cut -f1); \
+	install -d -m 0755 $(DEB_ROOT)/DEBIAN; \
+	sed -e "s/@VERSION@/$$version/" -e "s/@INSTALLED_SIZE@/$$size/" packaging/debian/control > $(DEB_ROOT)/DEBIAN/control; \
+	chmod 0644 $(DEB_ROOT)/DEBIAN/control; \
+	install -m 0644 packaging/debian/conffiles $(DEB_ROOT)/DEBIAN/conffiles; \
+	install -m 0755 packaging/debian/postinst packaging/debian/prerm packaging/debian/postrm $(DEB_ROOT)/DEBIAN/; \
+	for script in postinst prerm postrm; do sh -n $(DEB_ROOT)/DEBIAN/$$script; done; \
+	echo "dpkg-deb --root-owner-group --build $(DEBFLAGS) $(DEB_ROOT) $(DEBDIR)/refocus_$${version}_amd64.deb"; \
+	dpkg-deb --root-owner-group --build $(DEBFLAGS) $(DEB_ROOT) $(DEBDIR)/refocus_$${version}_amd64.deb
