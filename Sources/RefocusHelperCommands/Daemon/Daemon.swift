@@ -115,6 +115,8 @@ final class Daemon {
             serve(connections, reconcileFirst: wanted)
             if killedSome && !wanted && connections.isEmpty, let lastReport { publish(lastReport) }
         }
+        // Before the daemon lock is released: no helper run may connect to a daemon on its way out.
+        control.shutDown()
         log("exiting; blocks stay in place until the next daemon or helper run")
     }
 

@@ -10,7 +10,7 @@ public final class ControlSocket {
     public static let defaultPath = "/run/refocus/daemon.sock"
 
     /// The listening descriptor to watch; readable when a helper connects.
-    public let fileDescriptor: Int32
+    public private(set) var fileDescriptor: Int32
     /// The socket's path.
     public let path: String
 
@@ -36,7 +36,16 @@ public final class ControlSocket {
         }
     }
 
-    deinit { close(fileDescriptor) }
+    deinit { shutDown() }
+
+    /// Stops listening and removes the socket's path, so that no helper run
+    /// connects to a daemon on its way out (it would be reset unanswered).
+    public func shutDown() {
+        guard fileDescriptor >= 0 else { return }
+        unlink(path)
+        close(fileDescriptor)
+        fileDescriptor = -1
+    }
 
     /// One connection from a helper run.
     public struct Connection {
@@ -74,7 +83,7 @@ public final class ControlSocket {
     }
 
     /// Sends `command` to the daemon at `path` and returns its answer; nil
-    /// when no daemon listens there. Waits at most `timeout` for the answer.
+    /// when no daemon listens there (or one exited without answering). Waits at most `timeout` for the answer.
     public static func send(_ command: String, to path: String = defaultPath,
                             timeout: Duration = .seconds(60)) throws(SystemError) -> [UInt8]? {
         let fd = try syscall { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
@@ -93,8 +102,10 @@ public final class ControlSocket {
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let count = try syscall { buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
-                .get("read the daemon's answer from", path)
+            let received = syscall { buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
+            // A daemon that exited with our connection still queued resets it: no daemon answered.
+            if case .failure(.connectionReset) = received, answer.isEmpty { return nil }
+            let count = try received.get("read the daemon's answer from", path)
             if count == 0 { return answer }
             answer += buffer.prefix(count)
         }
