@@ -45,8 +45,7 @@ struct DaemonProgramTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("mode: exec-events"), "\(run.stdout)")
         #expect(run.stdout.contains("owner's run ended: 137"), "SIGKILL: \(run.stdout)")
-        let line = run.stdout.split(separator: "\n").first { $0.hasPrefix("owner's run ended") }
-        let milliseconds = line.flatMap { Int($0.split(separator: " ")[5]) }
+        let milliseconds = run.number(after: "after ", onLineStarting: "owner's run ended")
         #expect(milliseconds.map { $0 <= 100 } == true, "killed within 100 ms of exec: \(run.stdout)")
         #expect(run.stdout.contains("another uid's run survives"), "\(run.stdout)")
         #expect(run.stdout.contains("root's run survives"), "\(run.stdout)")
@@ -98,8 +97,7 @@ struct DaemonProgramTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("mode: proc-scan"), "\(run.stdout)")
         #expect(run.stdout.contains("checked once a second"), "refocus status says so: \(run.stdout)")
-        let line = run.stdout.split(separator: "\n").first { $0.hasPrefix("ended: 137") }
-        let milliseconds = line.flatMap { Int($0.split(separator: " ")[3]) }
+        let milliseconds = run.number(after: "after ", onLineStarting: "ended: 137")
         #expect(milliseconds.map { $0 <= 1500 } == true, "killed by the next scan: \(run.stdout)")
     }
 }

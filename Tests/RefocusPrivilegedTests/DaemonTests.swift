@@ -104,8 +104,7 @@ struct DaemonTests {
             """)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("during: refused"), "\(run.stdout)")
-        let lifted = run.stdout.split(separator: "\n").first { $0.hasPrefix("lifted after ms: ") }
-        let milliseconds = lifted.flatMap { Int($0.dropFirst("lifted after ms: ".count)) }
+        let milliseconds = run.number(after: "lifted after ms: ", onLineStarting: "lifted after ms: ")
         #expect(milliseconds.map { $0 < 3000 } == true, "a 2 s session must be lifted within 1 s of its end: \(run.stdout)")
         #expect(run.stdout.contains("no table"), "\(run.stdout)")
         #expect(run.stdout.contains("after: connected"), "\(run.stdout)")

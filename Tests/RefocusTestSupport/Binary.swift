@@ -102,3 +102,13 @@ public struct Binary {
         return path
     }
 }
+
+extension Binary.Run {
+    /// The first whole number after `prefix` on the first output line that
+    /// starts with it (`"ended: 137 after 12 ms"`, `"after "` → 12); nil when absent.
+    public func number(after prefix: String, onLineStarting start: String) -> Int? {
+        guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix(start) }),
+              let range = line.range(of: prefix) else { return nil }
+        return Int(line[range.upperBound...].prefix { $0.isNumber })
+    }
+}

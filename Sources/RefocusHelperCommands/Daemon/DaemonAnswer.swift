@@ -23,6 +23,13 @@ struct DaemonAnswer: Codable {
         notes = report.notes
     }
 
+    /// The answer when nothing was reconciled: `active` sessions, nothing expired.
+    init(active sessions: [Session]) {
+        active = sessions.map(\.summary)
+        expired = []
+        notes = []
+    }
+
     /// The answer for a failed reconcile or a refused command.
     init(failure: String, category: ErrorCategory = .system) {
         active = []

@@ -44,13 +44,11 @@ public struct Reconciler: Sendable {
     }
 
     /// Brings the system in line with the store at `clock`, after moving
-    /// the sessions onto its wall clock (`SessionClock`). With
-    /// `onlyIfExpired` (read-only verbs such as status), the system is
-    /// touched only when a session ended since the last run: no DNS round
-    /// and no table rewrite for a question. `firewall` and `cache` are the
-    /// caller's: fresh for a helper run, kept for its life by the daemon.
+    /// the sessions onto its wall clock (`SessionClock`). `firewall` and
+    /// `cache` are the caller's: fresh for a helper run, kept for its life
+    /// by the daemon.
     @discardableResult
-    public func reconcile(clock: ClockReading, onlyIfExpired: Bool = false, firewall: Firewall,
+    public func reconcile(clock: ClockReading, firewall: Firewall,
                           cache: AddressCache) throws -> Report {
         let now = clock.wall
         let expired = try store.write { transaction in
@@ -59,10 +57,6 @@ public struct Reconciler: Sendable {
         }
         let active = try store.read { try $0.openSessions() }.filter { $0.isActive(at: now) }
         let desired = DesiredEnforcement(sessions: active, policy: policy)
-        if onlyIfExpired && expired.isEmpty {
-            return Report(expired: [], active: active, desired: desired, hostsChanged: false,
-                          firewallEntries: 0, firewallChanged: false, notes: [])
-        }
         let hostsChanged = try hosts.apply(body: desired.hostsNames.isEmpty ? nil : desired.hostsBody)
         var notes: [String] = []
         let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, notes: &notes) }
