@@ -11,6 +11,7 @@
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
 #include <spawn.h>
+#include <malloc.h>
 #include <linux/connector.h>
 #include <linux/cn_proc.h>
 

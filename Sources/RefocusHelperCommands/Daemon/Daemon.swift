@@ -45,6 +45,8 @@ final class Daemon {
     private var lastNotified: [String: ContinuousClock.Instant] = [:]
     private let log: (String) -> Void
     private var exitRequested = false
+    /// Whether the last reconcile left nothing to enforce.
+    private var idle = false
 
     /// Sets up every source; the caller holds the daemon lock.
     init(log: @escaping (String) -> Void) throws {
@@ -77,6 +79,7 @@ final class Daemon {
     /// the hosts section.
     func run() throws {
         _ = reconcile(reason: "start")
+        if !idle { giveBackMemory() }
         while !exitRequested {
             var wanted = false
             var killedSome = false
@@ -189,6 +192,10 @@ final class Daemon {
             lastReport = report
             record(blocker.update(ProgramRules(report.desired)))
             publish(report)
+            if report.active.isEmpty != idle {
+                idle.toggle()
+                if idle { giveBackMemory() }
+            }
             for note in report.notes { log(note) }
             for session in report.expired { log("session \(session.id ?? 0) ended at its planned end") }
             return DaemonAnswer(report)
@@ -197,6 +204,16 @@ final class Daemon {
             endTimer.arm(after: .seconds(5))
             return DaemonAnswer(failure: error)
         }
+    }
+
+    /// Returns what start-up and the last sessions left mapped but unused:
+    /// the clean code pages (see `CleanCodePages`) and the heap's free memory.
+    /// Done at start and each time the daemon becomes idle, so an idle daemon
+    /// holds only what it runs.
+    private func giveBackMemory() {
+        let released = CleanCodePages.release()
+        Heap.trim()
+        log("gave back \(released.kibibytes) KiB of code pages (\(released.mappings) mappings)")
     }
 
     /// Refused packets per destination, from the table's hits sets; none when there is no table.
