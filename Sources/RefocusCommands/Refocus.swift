@@ -50,6 +50,10 @@ public enum RefocusMain {
         // A helper that refuses early closes its stdin; the write must fail, not kill us.
         signal(SIGPIPE, SIG_IGN)
         do {
+            if let bar = StatusCommand.BarInvocation(arguments ?? Array(CommandLine.arguments.dropFirst())) {
+                try StatusCommand.show(json: bar.json, format: bar.format)
+                Refocus.exit()
+            }
             var command = try Refocus.parseAsRoot(arguments)
             try command.run()
             Refocus.exit()

@@ -89,6 +89,28 @@ import Testing
         #expect((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])?.isEmpty == true, "\(json.stdout)")
     }
 
+    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    func showsLocalTimesOnA24HourClock() throws {
+        let refocus = try Binary()
+        defer { refocus.cleanUp() }
+        // 19:30 UTC in May is 15:30 in New York (summer time, UTC-4); in January, 14:30 (UTC-5).
+        let helper = try Self.standIn(refocus, answering: #"""
+            {"version":1,"ok":true,"notes":[],"sessions":[
+             {"id":2,"owner":1000,"lists":["news"],"start":"2020-05-10T19:30:00Z","plannedEnd":"2020-05-10T20:00:00Z",
+              "locked":false,"endedAt":"2020-05-10T20:00:00Z","outcome":"completed"},
+             {"id":1,"owner":1000,"lists":["work"],"start":"2020-01-09T19:30:00Z","plannedEnd":"2020-01-09T20:00:00Z",
+              "locked":false,"endedAt":"2020-01-09T20:00:00Z","outcome":"completed"}]}
+            """#)
+        let run = try refocus.run(["history"], environment: ["REFOCUS_HELPER": helper, "TZ": "America/New_York",
+                                                             "LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == """
+            #2 news: 2020-05-10 15:30, 30m, completed
+            #1 work: 2020-01-09 14:30, 30m, completed
+
+            """)
+    }
+
     /// A stand-in for refocus-helper that records its verb and request and prints `answer`.
     static func standIn(_ refocus: Binary, answering answer: String) throws -> String {
         let path = try refocus.write("""

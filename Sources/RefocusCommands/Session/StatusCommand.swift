@@ -36,14 +36,44 @@ struct StatusCommand: ParsableCommand {
     var format: StatusBarFormat = .plain
 
     func run() throws {
+        try Self.show(json: json, format: format)
+    }
+
+    /// Prints the status: from the status file, else from the helper.
+    static func show(json: Bool, format: StatusBarFormat) throws {
         let now = Date()
         let snapshot = try StatusFile().read()?.current(at: now) ?? fromHelper()
         if json { return try Console.json(snapshot) }
         print(format.render(snapshot, now: now))
     }
 
+    /// The few exact forms a status bar runs every second (`status`,
+    /// `status --json`, `status --format F`, `status --format=F`), recognised
+    /// before the argument parser, whose start-up (reflection over every
+    /// command's properties) would cost a bar several milliseconds per run.
+    /// Any other form, `--help` included, goes through the parser.
+    struct BarInvocation: Equatable {
+        var json = false
+        var format = StatusBarFormat.plain
+
+        init?(_ arguments: [String]) {
+            guard arguments.first == "status" else { return nil }
+            switch Array(arguments.dropFirst()) {
+            case []: break
+            case ["--json"]: json = true
+            case let rest where rest.count == 2 && rest[0] == "--format":
+                guard let format = StatusBarFormat(rawValue: rest[1]) else { return nil }
+                self.format = format
+            case let rest where rest.count == 1 && rest[0].hasPrefix("--format="):
+                guard let format = StatusBarFormat(rawValue: String(rest[0].dropFirst("--format=".count))) else { return nil }
+                self.format = format
+            default: return nil
+            }
+        }
+    }
+
     /// The helper's answer as a snapshot without counts.
-    private func fromHelper() throws -> StatusSnapshot {
+    private static func fromHelper() throws -> StatusSnapshot {
         let response = try HelperClient().send(.status)
         return StatusSnapshot(sessions: response.sessions.map { StatusSnapshot.ActiveSession($0) }, counts: nil)
     }

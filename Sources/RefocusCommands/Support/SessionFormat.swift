@@ -1,17 +1,16 @@
 import Foundation
 import RefocusCore
+import RefocusSystem
 
 /// How sessions are shown to a person.
 enum SessionFormat {
-    /// `14:05` today, `Mon 09:00` within a week, else the ISO date.
+    /// `14:05` today, `Mon 09:00` within a week, else the ISO date, in local
+    /// time with a 24-hour clock.
     static func time(_ date: Date, now: Date = Date()) -> String {
-        let calendar = Calendar.current
-        let clock = date.formatted(.dateTime.hour(.twoDigits(amPM: .omitted)).minute(.twoDigits))
-        if calendar.isDate(date, inSameDayAs: now) { return clock }
-        if abs(date.timeIntervalSince(now)) < 6 * 86_400 {
-            return date.formatted(.dateTime.weekday(.abbreviated)) + " " + clock
-        }
-        return date.formatted(.iso8601.year().month().day()) + " " + clock
+        let (local, today) = (LocalTime(date), LocalTime(now))
+        if local.isSameDay(as: today) { return local.clock }
+        if abs(date.timeIntervalSince(now)) < 6 * 86_400 { return local.weekday + " " + local.clock }
+        return local.day + " " + local.clock
     }
 
     /// `#3 social, news until 15:42 (49m left, locked)` while active;

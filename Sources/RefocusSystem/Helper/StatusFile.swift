@@ -36,7 +36,7 @@ public struct StatusFile: Sendable {
     /// The published snapshot, or nil when there is none or it cannot be read (not in the group).
     public func read() -> StatusSnapshot? {
         guard let bytes = try? FileReader.readIfPresent(path, limit: 1 << 20) else { return nil }
-        return try? HelperProtocol.decoder().decode(StatusSnapshot.self, from: Data(bytes))
+        return StatusSnapshotReader.snapshot(from: bytes)
     }
 
     /// Removes the file (with no daemon, nothing is published).
