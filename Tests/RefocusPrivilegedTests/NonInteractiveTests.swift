@@ -63,4 +63,31 @@ struct NonInteractiveTests {
         #expect(!run.stdout.contains("password for"), "no prompt without a terminal")
         #expect(run.stdout.contains("hosts unchanged"))
     }
+
+    @Test func aMemberWhoseLoginPredatesTheGroupIsToldToLogInAgain() throws {
+        let run = try Sandbox().run(Self.cron + #"""
+            add_user fay
+            groupadd refocus
+            allow "%refocus ALL=(root) NOPASSWD: $B/refocus-helper"
+            usermod -aG refocus fay
+            # A login from before usermod: fay's groups as they were (her own only).
+            setsid --wait setpriv --reuid="$(id -u fay)" --regid="$(id -g fay)" --groups="$(id -g fay)" \
+              env -i HOME="$WORK/home-fay" LOGNAME=fay PATH=/usr/bin:/bin REFOCUS_HELPER="$REFOCUS_HELPER" \
+              "$B/refocus" -q stop < /dev/null > /dev/null 2> "$WORK/err" || echo "old login: status $?"
+            cat "$WORK/err"
+            cron fay "$B/refocus" status
+            # In the group in this login, but the rule names another path.
+            allow "%refocus ALL=(root) NOPASSWD: /usr/libexec/refocus/refocus-helper"
+            cron fay "$B/refocus" -q stop
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("old login: status 77\nrefocus: sudo refused to run ") && run.stdout.contains(
+            "; you are in the group refocus, but this login started before you joined it: log in again "
+                + "(or run 'newgrp refocus' in this shell)\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("/bin/refocus status: status 0, stdout 19 bytes, stderr 0 lines\n"),
+                "a new login passes: \(run.stdout)")
+        #expect(run.stdout.contains("/bin/refocus -q stop: status 77, stdout 0 bytes, stderr 1 lines\n")
+            && run.stdout.contains("; you are in the group refocus, so its sudo rule is missing or names another path: "
+                + "reinstall ReFocus ('sudo make install') or see /etc/sudoers.d/refocus\n"), "\(run.stdout)")
+    }
 }

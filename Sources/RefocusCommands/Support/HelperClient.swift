@@ -58,7 +58,8 @@ struct HelperClient {
         guard let response = try? HelperProtocol.decoder().decode(HelperResponse.self, from: output.standardOutput) else {
             // sudo's own complaints start with its name; anything else came from the helper.
             if arguments[0].hasSuffix("sudo"), message.hasPrefix("sudo:") || output.standardError.isEmpty {
-                throw HelperClientError.sudoRefused(helper: helperPath, reason: message)
+                throw HelperClientError.sudoRefused(helper: helperPath, reason: message,
+                                                    membership: GroupMembership.of(group: "refocus"))
             }
             throw HelperClientError.noAnswer(status: output.status, message)
         }
@@ -71,7 +72,7 @@ struct HelperClient {
 enum HelperClientError: RefocusError, Equatable {
     case notInstalled(String)
     case noSudo
-    case sudoRefused(helper: String, reason: String)
+    case sudoRefused(helper: String, reason: String, membership: GroupMembership)
     case noAnswer(status: Int32, String)
 
     var category: ErrorCategory {
@@ -88,11 +89,24 @@ enum HelperClientError: RefocusError, Equatable {
             "the helper \(path) is not installed; install ReFocus with 'sudo make install'"
         case .noSudo:
             "sudo is not installed; install it ('apt-get install sudo') and ReFocus's policy ('sudo make install')"
-        case let .sudoRefused(helper, reason):
-            "sudo refused to run \(helper) (\(reason.isEmpty ? "no reason given" : reason)); "
-                + "join the group refocus ('sudo usermod -aG refocus $USER') and log in again"
+        case let .sudoRefused(helper, reason, membership):
+            "sudo refused to run \(helper) (\(reason.isEmpty ? "no reason given" : reason)); " + Self.fix(membership)
         case let .noAnswer(status, message):
             "the helper gave no answer (exit status \(status))\(message.isEmpty ? "" : ": \(message)")"
+        }
+    }
+
+    /// What lets the user through sudo, given their membership of the group refocus.
+    private static func fix(_ membership: GroupMembership) -> String {
+        switch membership {
+        case .noSuchGroup, .notMember:
+            "join the group refocus ('sudo usermod -aG refocus $USER') and log in again"
+        case .notInThisLogin:
+            "you are in the group refocus, but this login started before you joined it: "
+                + "log in again (or run 'newgrp refocus' in this shell)"
+        case .member:
+            "you are in the group refocus, so its sudo rule is missing or names another path: "
+                + "reinstall ReFocus ('sudo make install') or see /etc/sudoers.d/refocus"
         }
     }
 }
