@@ -20,8 +20,14 @@ ifndef SWIFT
 SWIFT        := $(or $(shell command -v swift),$(firstword $(wildcard /opt/swift/usr/bin/swift \
                   /usr/share/swift/usr/bin/swift $(INVOKER_HOME)/.local/share/swiftly/bin/swift)),swift)
 endif
-APT_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
-                libsqlite3-dev pkg-config nftables sudo cron dnsmasq iproute2 idn2 systemd groff-base
+# What building and installing need; then what only the tests and benchmarks use (dnsmasq
+# answers the tests' names in their own namespaces: `make install` does not install it).
+INSTALL_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
+                    libsqlite3-dev pkg-config nftables sudo cron groff-base
+TEST_PACKAGES    := dnsmasq iproute2 idn2 systemd
+APT_PACKAGES     ?= $(INSTALL_PACKAGES) $(TEST_PACKAGES)
+# visudo is in /usr/sbin, which a user's PATH often lacks (make deb runs as the user).
+VISUDO       := $(or $(shell PATH="$$PATH:/usr/sbin:/sbin" command -v visudo),visudo)
 SUDO         := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 # Installation (see `install` below). PREFIX moves the command, man pages and completions;
@@ -94,7 +100,7 @@ man: deps
 completions: build
 	mkdir -p .build/completions
 	for shell in bash zsh fish; do \
-	  .build/release/refocus --generate-completion-script $$shell > .build/completions/refocus.$$shell; \
+	  .build/release/refocus --generate-completion-script $$shell | sed '1{/^#!/d}' > .build/completions/refocus.$$shell; \
 	done
 
 clean:
@@ -113,7 +119,8 @@ AS_INVOKER := $(if $(and $(filter-out 0,$(SUDO_UID)),$(filter $(SUDO_UID),$(shel
               setpriv --reuid=$(SUDO_UID) --regid=$(SUDO_GID) --init-groups \
               env HOME=$(INVOKER_HOME) USER=$(SUDO_USER) LOGNAME=$(SUDO_USER))
 
-install-build: deps
+install-build:
+	$(MAKE) --no-print-directory deps APT_PACKAGES="$(INSTALL_PACKAGES)"
 	$(AS_INVOKER) $(MAKE) --no-print-directory static man SWIFT=$(SWIFT)
 
 # Files first (all of them, or none of the sudoers file: it is checked before it is copied);
@@ -123,8 +130,8 @@ install: $(if $(NOBUILD),,install-build)
 	for file in $(PRODUCTS)/refocus $(PRODUCTS)/refocus-helper $(MANPAGES)/refocus.1 $(MANPAGES)/refocus-helper.8; do \
 	  [ -f "$$file" ] || { echo "make install: $$file is missing; run 'make install' without NOBUILD, or give PRODUCTS= and MANPAGES=" >&2; exit 1; }; \
 	done; \
-	command -v visudo > /dev/null || { echo "make install: visudo is missing (apt-get install sudo); the sudoers file is never installed unchecked" >&2; exit 1; }
-	visudo -cf policy/sudoers.d/refocus
+	command -v $(VISUDO) > /dev/null || { echo "make install: visudo is missing (apt-get install sudo); the sudoers file is never installed unchecked" >&2; exit 1; }
+	$(VISUDO) -cf policy/sudoers.d/refocus
 	install -d -m 0755 $(DESTDIR)$(BINDIR) $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(SUDOERSDIR) $(DESTDIR)$(POLICYDIR) \
 	  $(DESTDIR)$(UNITDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/vendor-completions \
@@ -143,7 +150,8 @@ install: $(if $(NOBUILD),,install-build)
 	install -m 0644 packaging/systemd/refocus.service $(DESTDIR)$(UNITDIR)/refocus.service
 	install -m 0644 $(MANPAGES)/refocus.1 $(DESTDIR)$(MANDIR)/man1/refocus.1
 	install -m 0644 $(MANPAGES)/refocus-helper.8 $(DESTDIR)$(MANDIR)/man8/refocus-helper.8
-	$(PRODUCTS)/refocus --generate-completion-script bash > $(DESTDIR)$(DATADIR)/bash-completion/completions/refocus
+	# bash sources the script: no #! line (lintian: bash-completion-with-hashbang).
+	$(PRODUCTS)/refocus --generate-completion-script bash | sed '1{/^#!/d}' > $(DESTDIR)$(DATADIR)/bash-completion/completions/refocus
 	$(PRODUCTS)/refocus --generate-completion-script zsh > $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_refocus
 	$(PRODUCTS)/refocus --generate-completion-script fish > $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/refocus.fish
 	chmod 0644 $(DESTDIR)$(DATADIR)/bash-completion/completions/refocus \
@@ -206,7 +214,8 @@ endif
 
 # The Debian package: `make install` into a staging folder, the binaries stripped, the man
 # pages compressed, then packaging/debian's control file (version and Installed-Size filled
-# in), conffiles and maintainer scripts as DEBIAN/. NOBUILD=1 PRODUCTS=… MANPAGES=… as for
+# in), conffiles and maintainer scripts as DEBIAN/, and its copyright and changelog (version
+# and date, from SOURCE_DATE_EPOCH or the last commit, filled in) in /usr/share/doc/refocus. NOBUILD=1 PRODUCTS=… MANPAGES=… as for
 # install (tests); DEBDIR moves the output and the staging folder; DEBFLAGS go to dpkg-deb.
 DEBDIR   ?= .build
 DEBFLAGS ?=
@@ -221,6 +230,12 @@ deb: $(if $(NOBUILD),,install-build)
 	@set -e; \
 	version=$$($(PRODUCTS)/refocus --version); \
 	case "$$version" in [0-9]*) ;; *) echo "make deb: '$$version' is not a Debian version" >&2; exit 1;; esac; \
+	install -d -m 0755 $(DEB_ROOT)/usr/share/doc/refocus; \
+	install -m 0644 packaging/debian/copyright $(DEB_ROOT)/usr/share/doc/refocus/copyright; \
+	when=$$(date -R -u -d "@$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2> /dev/null || date +%s)}"); \
+	sed -e "s/@VERSION@/$$version/" -e "s/@DATE@/$$when/" packaging/debian/changelog \
+	  | gzip -9n > $(DEB_ROOT)/usr/share/doc/refocus/changelog.gz; \
+	chmod 0644 $(DEB_ROOT)/usr/share/doc/refocus/changelog.gz; \
 	size=$$(du -s -k --apparent-size $(DEB_ROOT) | cut -f1); \
 	install -d -m 0755 $(DEB_ROOT)/DEBIAN; \
 	sed -e "s/@VERSION@/$$version/" -e "s/@INSTALLED_SIZE@/$$size/" packaging/debian/control > $(DEB_ROOT)/DEBIAN/control; \

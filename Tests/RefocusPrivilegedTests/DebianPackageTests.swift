@@ -31,6 +31,10 @@ struct DebianPackageTests {
         drwxr-xr-x root/root ./usr/share/bash-completion/
         drwxr-xr-x root/root ./usr/share/bash-completion/completions/
         -rw-r--r-- root/root ./usr/share/bash-completion/completions/refocus
+        drwxr-xr-x root/root ./usr/share/doc/
+        drwxr-xr-x root/root ./usr/share/doc/refocus/
+        -rw-r--r-- root/root ./usr/share/doc/refocus/changelog.gz
+        -rw-r--r-- root/root ./usr/share/doc/refocus/copyright
         drwxr-xr-x root/root ./usr/share/fish/
         drwxr-xr-x root/root ./usr/share/fish/vendor_completions.d/
         -rw-r--r-- root/root ./usr/share/fish/vendor_completions.d/refocus.fish
@@ -98,6 +102,26 @@ struct DebianPackageTests {
         if DebianTools.hasFile { #expect(run.stdout.contains("stripped\n"), "\(run.stdout)") }
     }
 
+    /// lintian's errors and warnings (info tags aside) on the package, where lintian is installed
+    /// (the release package, built by `make deb`, was checked in a fresh Debian 12 root the same way).
+    @Test(.enabled(if: DebianTools.hasLintian, "lintian is not installed (apt-get install lintian); the package is not checked"))
+    func lintianFindsNoErrorOrWarning() throws {
+        let run = try Sandbox(network: false).run(Self.setUp + #"""
+            build_deb
+            # Two tags come from this test's stand-ins, not from the package: the debug
+            # binaries' RUNPATH to the toolchain (the installed, statically linked ones have
+            # none) and the stand-in man pages' NAME lines.
+            status=0
+            lintian --tag-display-limit 0 --suppress-tags custom-library-search-path,bad-whatis-entry "$DEB" \
+              > "$WORK/lintian.log" 2>&1 || status=$?
+            cat "$WORK/lintian.log"
+            echo "lintian: $status"
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("lintian: 0\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("E: ") && !run.stdout.contains("W: "), "\(run.stdout)")
+    }
+
     @Test func dpkgInstallsUpgradesRefusesRemovalDuringALockedSessionAndPurgeLeavesNoTrace() throws {
         let run = try Sandbox().run(Self.setUp + #"""
             build_deb
@@ -106,6 +130,8 @@ struct DebianPackageTests {
             dpkg -i "$DEB" > "$WORK/dpkg.log" 2>&1 || { cat "$WORK/dpkg.log"; exit 1; }
             dpkg-query -W -f='${Package} ${Status}\n' refocus
             getent group refocus > /dev/null && echo "group made"
+            # Enabled for the next boot through deb-systemd-helper (no systemd runs here).
+            [ -L /etc/systemd/system/multi-user.target.wants/refocus.service ] && echo "service enabled"
             stat -c '%a %U %n' /usr/bin/refocus /usr/libexec/refocus/refocus-helper /etc/sudoers.d/refocus \
               /etc/refocus/policy.toml /lib/systemd/system/refocus.service
             usermod -aG refocus eve
@@ -132,13 +158,16 @@ struct DebianPackageTests {
             for file in /usr/bin/refocus /usr/libexec/refocus /etc/sudoers.d/refocus /etc/refocus /var/lib/refocus \
               /run/refocus /lib/systemd/system/refocus.service /usr/share/man/man1/refocus.1.gz \
               /usr/share/man/man8/refocus-helper.8.gz /usr/share/bash-completion/completions/refocus \
-              /usr/share/zsh/vendor-completions/_refocus /usr/share/fish/vendor_completions.d/refocus.fish; do
+              /usr/share/zsh/vendor-completions/_refocus /usr/share/fish/vendor_completions.d/refocus.fish \
+              /usr/share/doc/refocus /etc/systemd/system/multi-user.target.wants/refocus.service \
+              /etc/systemd/system/refocus.service /var/lib/systemd/deb-systemd-helper-enabled/refocus.service.dsh-also \
+              /var/lib/systemd/deb-systemd-helper-masked/refocus.service; do
               [ -e "$file" ] && echo "left: $file"
             done
             echo done
             """#)
         #expect(run.status == 0, "\(run.stderr)")
-        for fact in ["refocus install ok installed\ngroup made\n", "755 root /usr/bin/refocus\n",
+        for fact in ["refocus install ok installed\ngroup made\nservice enabled\n", "755 root /usr/bin/refocus\n",
                      "755 root /usr/libexec/refocus/refocus-helper\n", "440 root /etc/sudoers.d/refocus\n",
                      "644 root /etc/refocus/policy.toml\n", "644 root /lib/systemd/system/refocus.service\n",
                      "status: 0\nBlocking 1 entry and 0 programs: #1 focus until", "social.test: 0.0.0.0 :: \n",
@@ -154,6 +183,9 @@ struct DebianPackageTests {
 
 /// What the package tests need beside the installation tests' tools.
 enum DebianTools {
+    /// Whether lintian is installed (it is optional: `make deps` does not install it).
+    static let hasLintian = FileManager.default.isExecutableFile(atPath: "/usr/bin/lintian")
+
     /// Why the package tests cannot run here, or nil.
     static let unavailableReason: String? = InstallTools.unavailableReason ?? ["/usr/bin/dpkg-deb", "/usr/bin/dpkg",
                                                                                "/usr/bin/strip", "/usr/bin/gzip"].first {
