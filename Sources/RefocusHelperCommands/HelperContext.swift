@@ -52,7 +52,7 @@ struct HelperContext {
             if let error = answer.error { throw DaemonLinkError.failed(error, answer.category ?? .system) }
             return answer
         }
-        var answer = DaemonAnswer(try reconciler.reconcile(clock: clock, firewall: Firewall(), cache: AddressCache()))
+        var answer = DaemonAnswer(try reconciler.reconcile(clock: clock, firewall: Firewall(tableName: policy.nftablesTable), cache: AddressCache()))
         if startingDaemon {
             answer.notes.append("the enforcer daemon is not running (see \(DaemonLink.logPath)): programs are not "
                 + "blocked and changes to /etc/hosts or the firewall are not repaired")

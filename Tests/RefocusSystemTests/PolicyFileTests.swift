@@ -42,8 +42,20 @@ struct PolicyFileTests {
         #expect(throws: PolicyError.invalid(path: "policy.toml", key: "root_may_clear_lock",
                                             reason: "unknown key; the keys are max_session, min_session, "
                                                 + "hosts_only_above, subdomains, resolve_timeout_ms, never_block, "
-                                                + "root_may_clear_locked")) {
+                                                + "root_may_clear_locked, nftables_table")) {
             try PolicyFile.parse("root_may_clear_lock = false", path: "policy.toml")
         }
+    }
+
+    @Test(arguments: [("nftables_table = \"refocus_t42\"", "refocus_t42"), ("", "refocus")])
+    func theTableNameIsTheDefaultOrTheOneGiven(text: String, expected: String) throws {
+        #expect(try PolicyFile.parse(text, path: "policy.toml").nftablesTable == expected)
+    }
+
+    @Test(arguments: ["nftables_table = \"Refocus\"", "nftables_table = \"9lives\"", "nftables_table = \"a-b\"",
+                      "nftables_table = \"\"", "nftables_table = \"\(String(repeating: "a", count: 33))\"",
+                      "nftables_table = 7"])
+    func aTableNameThatNftCouldMisreadIsRefused(text: String) {
+        #expect(throws: PolicyError.self) { try PolicyFile.parse(text, path: "policy.toml") }
     }
 }

@@ -16,9 +16,28 @@ public struct Policy: Sendable, Equatable {
     /// Whether `refocus-helper clear` may end a locked session that is still
     /// running (`root_may_clear_locked`); when not, it refuses unless forced.
     public var rootMayClearLocked = true
+    /// The name of ReFocus's nftables table in family `inet` (`nftables_table`):
+    /// `refocus`, or another name for a second ReFocus that shares the
+    /// network namespace (a test sandbox beside an installed one).
+    public var nftablesTable = standardTableName
+
+    /// The table's name unless the policy names another.
+    public static let standardTableName = "refocus"
 
     /// The default policy.
     public init() {}
+
+    /// Whether `name` can name the nftables table: a lower-case letter, then
+    /// up to 31 lower-case letters, digits or underscores.
+    public static func isValidTableName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        guard let first = bytes.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), bytes.count <= 32
+        else { return false }
+        return bytes.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                || $0 == UInt8(ascii: "_")
+        }
+    }
 
     /// Whether `domain` is, or is under, a name the policy never blocks.
     public func forbids(_ domain: DomainName) -> Bool {
@@ -47,4 +66,6 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     case neverBlock = "never_block"
     /// A boolean: whether root's `refocus-helper clear` may end running locked sessions (default true).
     case rootMayClearLocked = "root_may_clear_locked"
+    /// A table name: ReFocus's nftables table in family inet (default refocus).
+    case nftablesTable = "nftables_table"
 }

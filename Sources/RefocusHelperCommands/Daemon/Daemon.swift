@@ -54,13 +54,13 @@ final class Daemon {
         store = try SessionStore()
         hosts = HostsFile()
         policy = try PolicyFile.load()
-        firewall = try Firewall()
+        firewall = try Firewall(tableName: policy.nftablesTable)
         loop = try EventLoop()
         endTimer = try BootTimer()
         resolveTimer = try BootTimer()
         clockWatch = try ClockChangeWatch()
         hostsWatch = try FileWatch(hosts.path)
-        nftMonitor = try NftMonitor(ownPortIDs: [firewall.nftables.portID])
+        nftMonitor = try NftMonitor(ownPortIDs: [firewall.nftables.portID], tableName: policy.nftablesTable)
         signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP, SIGCHLD])
         control = try ControlSocket()
         blocker = try ProgramBlocker(loop: loop, log: log)
@@ -162,6 +162,10 @@ final class Daemon {
                 do {
                     policy = try PolicyFile.load()
                     wanted = true
+                    if policy.nftablesTable != firewall.nftables.tableName {
+                        log("nftables_table = \"\(policy.nftablesTable)\" takes effect when the daemon restarts; "
+                            + "table inet \(firewall.nftables.tableName) is kept until then")
+                    }
                 } catch {
                     log("the policy was not reloaded: \(error)")
                 }

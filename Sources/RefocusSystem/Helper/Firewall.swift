@@ -10,9 +10,9 @@ public final class Firewall {
     /// What the last successful `apply` made the table hold; nil before.
     public private(set) var applied: AddressIntervals?
 
-    /// Opens the netlink socket that will own the table.
-    public init() throws(NftablesError) {
-        nftables = try Nftables()
+    /// Opens the netlink socket that will own table `inet tableName`.
+    public init(tableName: String = Policy.standardTableName) throws(NftablesError) {
+        nftables = try Nftables(tableName: tableName)
     }
 
     /// Makes the table hold `intervals` (none: no table), unless it already does.

@@ -86,6 +86,12 @@ public enum PolicyFile {
         case .rootMayClearLocked:
             guard let flag = value.bool else { throw fail("give true or false, without quotes") }
             policy.rootMayClearLocked = flag
+        case .nftablesTable:
+            guard let name = value.string, Policy.isValidTableName(name) else {
+                throw fail("give a name in quotes: a lower-case letter, then up to 31 lower-case letters, digits "
+                    + "or underscores, such as \"refocus\"")
+            }
+            policy.nftablesTable = name
         }
     }
 }

@@ -1,4 +1,5 @@
 import CNetfilter
+import RefocusCore
 
 /// Turns datagrams from the nf_tables event group into an `NftMonitorBatch`:
 /// walks each datagram's messages with libmnl (`mnl_nlmsg_ok`,
@@ -16,12 +17,16 @@ import CNetfilter
 struct NftEventReader {
     /// The port ids of this process's sockets whose transactions are its own.
     var ownPortIDs: Set<UInt32>
+    /// The name of ReFocus's table in family `inet`.
+    let tableName: String
     /// The port ids whose messages since the last NEWGEN touched table `inet refocus`.
     private var pendingTouchers: Set<UInt32> = []
 
-    /// A reader counting transactions sent through `ownPortIDs` as own.
-    init(ownPortIDs: Set<UInt32>) {
+    /// A reader counting transactions sent through `ownPortIDs` as own and
+    /// watching table `inet tableName`.
+    init(ownPortIDs: Set<UInt32>, tableName: String = Policy.standardTableName) {
         self.ownPortIDs = ownPortIDs
+        self.tableName = tableName
     }
 
     /// Reads every message of `datagram` into `batch`.
@@ -45,7 +50,7 @@ struct NftEventReader {
     mutating func read(_ notification: NftNotification, into batch: inout NftMonitorBatch) {
         switch notification {
         case .object(let family, let table, let portID):
-            if family == UInt8(NFPROTO_INET), table == RefocusTableBatch.tableName { pendingTouchers.insert(portID) }
+            if family == UInt8(NFPROTO_INET), table == tableName { pendingTouchers.insert(portID) }
         case .generation(let id, let portID, let processID, let processName):
             let touchesTable = pendingTouchers.contains(portID)
             pendingTouchers = []

@@ -1,5 +1,6 @@
 import CNetfilter
 import CLinux
+import RefocusCore
 import Glibc
 import SystemPackage
 
@@ -48,9 +49,11 @@ public final class NftMonitor {
 
     /// Opens the socket, subscribes it to the nf_tables event group and asks
     /// for a receive buffer of `receiveBufferSize` bytes. Transactions sent
-    /// through `ownPortIDs` will count as own. Throws `.notPermitted`
+    /// through `ownPortIDs` will count as own; changes that touch table
+    /// `inet tableName` are flagged. Throws `.notPermitted`
     /// without CAP_NET_ADMIN, `.socket` when netlink is unavailable.
-    public init(ownPortIDs: Set<UInt32> = [], receiveBufferSize: Int = defaultReceiveBufferSize) throws(NftablesError) {
+    public init(ownPortIDs: Set<UInt32> = [], tableName: String = Policy.standardTableName,
+                receiveBufferSize: Int = defaultReceiveBufferSize) throws(NftablesError) {
         let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         switch syscall(returningPointer: { mnl_socket_open2(NETLINK_NETFILTER, flags) }) {
         case .success(let opened): handle = opened
@@ -58,7 +61,7 @@ public final class NftMonitor {
         }
         fileDescriptor = mnl_socket_get_fd(handle)
         self.ownPortIDs = ownPortIDs
-        reader = NftEventReader(ownPortIDs: ownPortIDs)
+        reader = NftEventReader(ownPortIDs: ownPortIDs, tableName: tableName)
         // From here on `deinit` closes the socket when a step throws.
         try subscribe()
         try reserveReceiveBuffer(receiveBufferSize)

@@ -30,7 +30,7 @@ extension Nftables {
     public func hitCounters() throws(NftablesError) -> [IPAddress: UInt64] {
         var counters: [IPAddress: UInt64] = [:]
         for set in RefocusSet.allHits {
-            let filter = try NftDumpFilter.elements(ofSet: set.name, table: RefocusTableBatch.tableName)
+            let filter = try NftDumpFilter.elements(ofSet: set.name, table: tableName)
             let messages = try dump(NFT_MSG_GETSETELEM, filter, operation: "read the counters of set \(set.name)")
             for message in messages {
                 for element in try NftSetElementsReply(parsing: message, set: set.name).elements {
@@ -48,8 +48,8 @@ extension Nftables {
     /// there is no table; starts at zero with every `apply` that sends a
     /// batch. One GETRULE dump; needs CAP_NET_ADMIN.
     public func blockedTotal() throws(NftablesError) -> UInt64 {
-        let filter = try NftDumpFilter.rules(ofTable: RefocusTableBatch.tableName)
-        let messages = try dump(NFT_MSG_GETRULE, filter, operation: "read the counters of \(RefocusTableBatch.displayName)")
+        let filter = try NftDumpFilter.rules(ofTable: tableName)
+        let messages = try dump(NFT_MSG_GETRULE, filter, operation: "read the counters of \(displayName)")
         var total: UInt64 = 0
         for message in messages {
             total &+= try NftRuleReply(parsing: message).packets

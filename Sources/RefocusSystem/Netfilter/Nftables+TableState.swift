@@ -34,8 +34,8 @@ extension Nftables {
     /// contents are not checked. Needs CAP_NET_ADMIN like any nftables
     /// request: throws `.notPermitted` without it.
     public func tableState() throws(NftablesError) -> TableState {
-        let operation = "look up \(RefocusTableBatch.displayName)"
-        let table = try NftTable(name: RefocusTableBatch.tableName, flags: nil)
+        let operation = "look up \(displayName)"
+        let table = try NftTable(name: tableName, flags: nil)
         let answers: [[UInt8]]
         switch try socket.request(NFT_MSG_GETTABLE, object: table, operation: operation) {
         case .success(let found): answers = found

@@ -32,12 +32,20 @@ import SystemPackage
 public final class Nftables {
     /// The socket that owns the table (`Nftables+TableState` asks through it too).
     let socket: NetlinkSocket
+    /// The table's name in family `inet`: `refocus` unless the policy names
+    /// another (`nftables_table`).
+    public let tableName: String
 
-    /// Opens the netlink socket that will own the table. Needs no privilege
-    /// (the calls do); throws `NftablesError.socket` when netlink is unavailable.
-    public init() throws(NftablesError) {
+    /// Opens the netlink socket that will own table `inet tableName`. Needs
+    /// no privilege (the calls do); throws `NftablesError.socket` when
+    /// netlink is unavailable.
+    public init(tableName: String = Policy.standardTableName) throws(NftablesError) {
         socket = try NetlinkSocket()
+        self.tableName = tableName
     }
+
+    /// What error messages call the table: `table inet refocus`.
+    var displayName: String { RefocusTableBatch.displayName(tableName) }
 
     /// The netlink port id of this instance's socket: the owner the kernel
     /// records for the table it creates (NFTA_TABLE_OWNER).
@@ -63,15 +71,16 @@ public final class Nftables {
     /// kernel rejects a message (nothing changes then).
     public func apply(_ intervals: AddressIntervals) throws(NftablesError) {
         guard !intervals.isEmpty else { return try deleteTable() }
-        let batch = try RefocusTableBatch.replacement(for: intervals, firstSequence: socket.firstFreeSequence)
-        try commit(batch, operation: "replace \(RefocusTableBatch.displayName)")
+        let batch = try RefocusTableBatch.replacement(for: intervals, firstSequence: socket.firstFreeSequence,
+                                                      table: tableName)
+        try commit(batch, operation: "replace \(displayName)")
     }
 
     /// Whether table `inet refocus` exists, owned or not. Reading the table
     /// needs CAP_NET_ADMIN like any nftables request.
     public func tableExists() throws(NftablesError) -> Bool {
-        let operation = "look up \(RefocusTableBatch.displayName)"
-        let table = try NftTable(name: RefocusTableBatch.tableName, flags: nil)
+        let operation = "look up \(displayName)"
+        let table = try NftTable(name: tableName, flags: nil)
         switch try socket.request(NFT_MSG_GETTABLE, object: table, operation: operation) {
         case .success(let found): return !found.isEmpty
         case .failure(.noSuchFileOrDirectory): return false
@@ -84,8 +93,8 @@ public final class Nftables {
     /// nothing when it does not exist. Throws `.ownedByAnotherProcess` when
     /// a live process owns it, `.notPermitted` without CAP_NET_ADMIN.
     public func deleteTable() throws(NftablesError) {
-        let batch = try RefocusTableBatch.deletion(firstSequence: socket.firstFreeSequence)
-        try commit(batch, operation: "delete \(RefocusTableBatch.displayName)", tolerating: .noSuchFileOrDirectory)
+        let batch = try RefocusTableBatch.deletion(firstSequence: socket.firstFreeSequence, table: tableName)
+        try commit(batch, operation: "delete \(displayName)", tolerating: .noSuchFileOrDirectory)
     }
 
     /// Sends `batch` and turns the kernel's first error into an

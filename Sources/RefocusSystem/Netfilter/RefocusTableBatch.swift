@@ -40,10 +40,8 @@ import RefocusCore
 /// packet and count it. A replacement starts all counters at zero, with
 /// empty hits sets.
 enum RefocusTableBatch {
-    /// The table's name in family `inet`.
-    static let tableName = "refocus"
-    /// What error messages call the table.
-    static let displayName = "table inet refocus"
+    /// What error messages call table `table`.
+    static func displayName(_ table: String) -> String { "table inet \(table)" }
     /// The chains and their hooks: traffic this host sends, and traffic it routes.
     static let chains: [(name: String, hook: nf_inet_hooks)] = [("output", NF_INET_LOCAL_OUT), ("forward", NF_INET_FORWARD)]
     /// Netlink bytes budgeted per set element (a v6 element with flags takes 36).
@@ -54,7 +52,9 @@ enum RefocusTableBatch {
     /// when absent, changes nothing when present), DELTABLE, NEWTABLE with
     /// OWNER|PERSIST, chains, the sets that have elements, their rules, the
     /// elements. Idempotent.
-    static func replacement(for intervals: AddressIntervals, firstSequence: UInt32) throws(NftablesError) -> NetlinkBatch {
+    static func replacement(for intervals: AddressIntervals, firstSequence: UInt32,
+                            table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
+        let displayName = displayName(tableName)
         let contents = RefocusSet.contents(for: intervals)
         let elementCount = contents.reduce(0) { $0 + $1.elements.count }
         let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
@@ -82,9 +82,9 @@ enum RefocusTableBatch {
         }
         for chain in chains {
             for (definition, _) in contents {
-                let rules = [try recordingRule(chain: chain.name, set: definition),
-                             try blockingRule(chain: chain.name, set: definition, tcpOnly: true),
-                             try blockingRule(chain: chain.name, set: definition, tcpOnly: false)]
+                let rules = [try recordingRule(chain: chain.name, set: definition, table: tableName),
+                             try blockingRule(chain: chain.name, set: definition, tcpOnly: true, table: tableName),
+                             try blockingRule(chain: chain.name, set: definition, tcpOnly: false, table: tableName)]
                 for rule in rules {
                     try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
                                      operation: "add a rule to chain \(chain.name)", object: rule)
@@ -97,10 +97,10 @@ enum RefocusTableBatch {
     }
 
     /// The batch that deletes the table with everything in it.
-    static func deletion(firstSequence: UInt32) throws(NftablesError) -> NetlinkBatch {
+    static func deletion(firstSequence: UInt32, table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
         let batch = try NetlinkBatch(limit: 4096, firstSequence: firstSequence)
         let table = try NftTable(name: tableName, flags: nil)
-        try batch.append(NFT_MSG_DELTABLE, flags: 0, operation: "delete \(displayName)", object: table)
+        try batch.append(NFT_MSG_DELTABLE, flags: 0, operation: "delete \(displayName(tableName))", object: table)
         try batch.finish()
         return batch
     }
@@ -110,7 +110,8 @@ enum RefocusTableBatch {
     /// address loaded again for the update, as nft does. No verdict: the
     /// reject rules after it refuse the packet whether or not the update
     /// could add the address.
-    static func recordingRule(chain: String, set: RefocusSet) throws(NftablesError) -> NftRule {
+    static func recordingRule(chain: String, set: RefocusSet,
+                              table tableName: String = Policy.standardTableName) throws(NftablesError) -> NftRule {
         let family = set.family
         let hits = RefocusSet.hits(of: family)
         let rule = try NftRule(table: tableName, chain: chain)
@@ -131,7 +132,8 @@ enum RefocusTableBatch {
     /// the first rule's, anything else the second's. The protocol is matched
     /// before the lookup, which is dearer, so that other packets skip the
     /// first rule's lookup.
-    static func blockingRule(chain: String, set: RefocusSet, tcpOnly: Bool) throws(NftablesError) -> NftRule {
+    static func blockingRule(chain: String, set: RefocusSet, tcpOnly: Bool,
+                             table tableName: String = Policy.standardTableName) throws(NftablesError) -> NftRule {
         let family = set.family
         let rule = try NftRule(table: tableName, chain: chain)
         if tcpOnly {
