@@ -1,4 +1,4 @@
-// libnftnl and libmnl for RefocusSystem's nftables code.
+// libnftnl and libmnl for RefocusSystem's nftables code, and rtnetlink for its fallback routes.
 // <sys/socket.h> and <netinet/in.h> come before any <linux/...> header,
 // or the kernel uapi definitions clash with Glibc's in the module.
 #ifndef REFOCUS_CNETFILTER_SHIM_H
@@ -8,6 +8,7 @@
 #include <linux/netfilter.h>
 #include <linux/netfilter/nf_tables.h>
 #include <linux/netfilter/nfnetlink.h>
+#include <linux/rtnetlink.h>
 #include <libmnl/libmnl.h>
 #include <libnftnl/batch.h>
 #include <libnftnl/table.h>

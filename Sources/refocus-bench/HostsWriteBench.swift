@@ -27,7 +27,7 @@ enum HostsWriteBench {
                 try hosts.apply(body: body)
             } - Measure.median(runs: 5) { try hosts.apply(body: nil) }
             try hosts.apply(body: body)
-            guard try hosts.apply(body: nil), try FileReader.readIfPresent(path) == original else {
+            guard try hosts.apply(body: nil).changed, try FileReader.readIfPresent(path) == original else {
                 throw BenchError.referenceFailed("hosts round trip at \(names) names")
             }
             print("  \(String(names).leftPadded(7)) names: render \(Measure.format(render)), "

@@ -19,7 +19,7 @@ private enum Reference {
     }
 
     static func lines(domains: [DomainName], subdomains: [String]) -> [String] {
-        names(domains: domains, subdomains: subdomains).flatMap { ["0.0.0.0 " + $0, ":: " + $0] }
+        names(domains: domains, subdomains: subdomains).flatMap { ["192.0.2.1 " + $0, "100::1 " + $0] }
     }
 
     /// `text` with the section holding `lines`, put together from the file's lines.

@@ -6,10 +6,10 @@ import Testing
         let domains = try ["reddit.com", "www.example.org"].map { try DomainName(validating: $0) }
         let body = HostsSection.body(domains: domains, subdomains: ["www", "m"]).lines
         #expect(body == [
-            "0.0.0.0 m.reddit.com", ":: m.reddit.com",
-            "0.0.0.0 reddit.com", ":: reddit.com",
-            "0.0.0.0 www.example.org", ":: www.example.org",
-            "0.0.0.0 www.reddit.com", ":: www.reddit.com",
+            "192.0.2.1 m.reddit.com", "100::1 m.reddit.com",
+            "192.0.2.1 reddit.com", "100::1 reddit.com",
+            "192.0.2.1 www.example.org", "100::1 www.example.org",
+            "192.0.2.1 www.reddit.com", "100::1 www.reddit.com",
         ])
     }
 
@@ -23,8 +23,8 @@ import Testing
     @Test func defaultSubdomains() throws {
         let body = HostsSection.body(domains: [try DomainName(validating: "x.example")]).lines
         #expect(body.count == 12)
-        #expect(body.contains("0.0.0.0 api.x.example"))
-        #expect(body.contains(":: mobile.x.example"))
+        #expect(body.contains("192.0.2.1 api.x.example"))
+        #expect(body.contains("100::1 mobile.x.example"))
     }
 
     @Test(arguments: [("www", true), ("m2", true), ("a-b", true), ("", false), ("-a", false), ("A", false),
@@ -37,6 +37,6 @@ import Testing
         let long = String(repeating: "a", count: 63)
         let name = try DomainName(validating: [long, long, long, String(repeating: "b", count: 57), "com"].joined(separator: "."))
         let body = HostsSection.body(domains: [name], subdomains: ["www", "bad label"]).lines
-        #expect(body == ["0.0.0.0 \(name)", ":: \(name)"])
+        #expect(body == ["192.0.2.1 \(name)", "100::1 \(name)"])
     }
 }

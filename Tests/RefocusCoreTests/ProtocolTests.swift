@@ -89,8 +89,9 @@ import Testing
     @Test func everyErrorCodeHasAStableSpellingAndCategory() {
         #expect(ProtocolErrorCode.allCases.map(\.rawValue) == [
             "bad-request", "unsupported-version", "request-too-large", "length-out-of-bounds",
-            "not-permitted", "not-found", "session-locked", "busy", "system-error", "bad-policy",
+            "not-permitted", "not-found", "session-locked", "over-limit", "busy", "system-error", "bad-policy",
         ])
+        #expect(ExitStatus(ProtocolErrorCode.overLimit.category) == .notPermitted)
         #expect(ExitStatus(ProtocolErrorCode.badPolicy.category).rawValue == 78)
         #expect(ExitStatus(ProtocolErrorCode.sessionLocked.category) == .notPermitted)
         #expect(ExitStatus(ProtocolErrorCode.busy.category).rawValue == 75)

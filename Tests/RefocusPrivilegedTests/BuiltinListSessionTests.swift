@@ -3,7 +3,7 @@ import Testing
 
 /// The must-show flow with the built-in `social` list, as a user
 /// would type it: a one-minute session blocks reddit.com in /etc/hosts
-/// (0.0.0.0 for IPv4, `::` for IPv6) and
+/// (192.0.2.1 for IPv4, `100::1` for IPv6) and
 /// in the firewall, and after the minute a reconcile lifts both, leaving
 /// /etc/hosts byte-identical. dnsmasq answers every name with a peer's
 /// address, so each of the list's real domains resolves without the internet.
@@ -27,8 +27,8 @@ struct BuiltinListSessionTests {
             echo "blocked: $(connect 192.0.2.2)"
             echo "other: $(connect 192.0.2.3)"
             nft list table inet refocus > "$WORK/table"
-            grep -c 'set v4 {' "$WORK/table" | sed 's/^/v4 sets: /'
-            awk '/set v4 [{]/,/^.}/' "$WORK/table" | grep -o 'elements = [{][^}]*[}]' | sed 's/^/v4 /'
+            awk '/set v4net [{]/,/^.}/' "$WORK/table" | grep -o 'elements = [{][^}]*[}]' | sed 's/^/v4net /'
+            awk '/set v6 [{]/,/^.}/' "$WORK/table" | grep -o 'elements = [{][^}]*[}]' | sed 's/^/v6 /'
             awk '/set hits4 [{]/,/^.}/' "$WORK/table" | grep -o 'elements = [{][^}]*' | sed 's/^/hits4 /'
             grep -o 'reject with tcp reset' "$WORK/table" | head -1
             grep -o 'reject with icmpx admin-prohibited' "$WORK/table" | head -1
@@ -42,15 +42,17 @@ struct BuiltinListSessionTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("resolves before: 192.0.2.2"), "\(run.stdout)")
         #expect(run.stdout.contains("#1 social until"), "\(run.stdout)")
-        #expect(run.stdout.contains("reddit: 0.0.0.0"), "\(run.stdout)")
-        #expect(run.stdout.contains("www.reddit: 0.0.0.0"), "\(run.stdout)")
-        // `getent hosts` asks for IPv6 first, so it shows the `::` line.
-        #expect(run.stdout.contains("reddit v6: ::\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("reddit: 192.0.2.1"), "\(run.stdout)")
+        #expect(run.stdout.contains("www.reddit: 192.0.2.1"), "\(run.stdout)")
+        // `getent hosts` asks for IPv6 first, so it shows the `100::1` line.
+        #expect(run.stdout.contains("reddit v6: 100::1\n"), "\(run.stdout)")
         #expect(run.stdout.contains("blocked: refused"), "\(run.stdout)")
         #expect(run.stdout.contains("other: connected"), "\(run.stdout)")
-        #expect(run.stdout.contains("v4 sets: 1"), "\(run.stdout)")
-        // The block set has no counter; the hits set counts the one refused connection attempt.
-        #expect(run.stdout.contains("v4 elements = { 192.0.2.2 }\n"), "\(run.stdout)")
+        // The resolved address and the sinkhole 192.0.2.1 beside it merge into one range; the IPv6
+        // sinkhole stands alone. The block sets have no counter; the hits set counts the one refused
+        // connection attempt.
+        #expect(run.stdout.contains("v4net elements = { 192.0.2.1-192.0.2.2 }\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("v6 elements = { 100::1 }\n"), "\(run.stdout)")
         #expect(run.stdout.contains("hits4 elements = { 192.0.2.2 counter packets 1 bytes"), "\(run.stdout)")
         #expect(run.stdout.contains("reject with tcp reset"), "\(run.stdout)")
         #expect(run.stdout.contains("reject with icmpx admin-prohibited"), "\(run.stdout)")

@@ -17,7 +17,7 @@ struct ClearPolicyTests {
         cp /etc/hosts "$WORK/hosts.before"
         "$BIN/refocus" list add focus social.test > /dev/null
         mkdir -p /etc/refocus
-        blocked() { getent hosts social.test | grep -q '^::' && echo "blocked" || echo "not blocked"; }
+        blocked() { getent hosts social.test | grep -q '^100::1' && echo "blocked" || echo "not blocked"; }
 
         """
 

@@ -44,7 +44,7 @@ struct DaemonMustShowTests {
         #expect(run.stdout.contains("section deleted"), "\(run.stdout)")
         let restored = run.number(after: "after ", onLineStarting: "section back")
         #expect(restored.map { $0 < 1000 } == true, "within a second: \(run.stdout)")
-        #expect(run.stdout.contains(" ms: 0.0.0.0"), "the name is blocked again: \(run.stdout)")
+        #expect(run.stdout.contains(" ms: 192.0.2.1"), "the name is blocked again: \(run.stdout)")
         #expect(run.stdout.contains("program ended: 137"), "SIGKILL: \(run.stdout)")
         #expect(run.stdout.contains("owner's stop refused: 77"), "locked (EX_NOPERM): \(run.stdout)")
         #expect(run.stdout.contains("waybar lines: 1"), "\(run.stdout)")

@@ -170,9 +170,9 @@ struct DebianPackageTests {
         for fact in ["refocus install ok installed\ngroup made\nservice enabled\n", "755 root /usr/bin/refocus\n",
                      "755 root /usr/libexec/refocus/refocus-helper\n", "440 root /etc/sudoers.d/refocus\n",
                      "644 root /etc/refocus/policy.toml\n", "644 root /lib/systemd/system/refocus.service\n",
-                     "status: 0\nBlocking 1 entry and 0 programs: #1 focus until", "social.test: 0.0.0.0 :: \n",
-                     "upgraded: social.test: 0.0.0.0 :: \n", "remove: 1\nrefocus: a locked session is running",
-                     "still: social.test: 0.0.0.0 :: \n",
+                     "status: 0\nBlocking 1 entry and 0 programs: #1 focus until", "social.test: 100::1 192.0.2.1 \n",
+                     "upgraded: social.test: 100::1 192.0.2.1 \n", "remove: 1\nrefocus: a locked session is running",
+                     "still: social.test: 100::1 192.0.2.1 \n",
                      "forced: social.test: \n", "hosts as before", "no table", "no daemon",
                      "conffile kept after remove", "group kept after remove", "unknown to dpkg", "group purged\ndone\n"] {
             #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")

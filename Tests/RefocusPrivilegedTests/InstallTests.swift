@@ -168,7 +168,7 @@ struct InstallTests {
         #expect(run.status == 0, "\(run.stderr)")
         let uid = try #require(SudoPathTests.value("uid", in: run.stdout))
         // The session is the member's (SUDO_UID), and the member reads the status file without sudo.
-        for fact in ["ann added\ninstalled again\n", "sudoers: 440 root", "social.test: 0.0.0.0 :: \n",
+        for fact in ["ann added\ninstalled again\n", "sudoers: 440 root", "social.test: 100::1 192.0.2.1 \n",
                      "status: 0\nBlocking 1 entry and 0 programs: #1 focus until", "status \"owner\":\(uid)\n"] {
             #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")
         }
@@ -205,7 +205,7 @@ struct InstallTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("status: 0\nBlocking "), "\(run.stdout)")
         #expect(run.stdout.contains("#1 social until"), "\(run.stdout)")
-        #expect(run.stdout.contains("facebook.com: 0.0.0.0 :: \n"), "\(run.stdout)")
+        #expect(run.stdout.contains("facebook.com: 100::1 192.0.2.1 \n"), "\(run.stdout)")
     }
 
     @Test func uninstallIsRefusedDuringALockedSessionUnlessForced() throws {
@@ -234,7 +234,7 @@ struct InstallTests {
             """#)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("uninstall: 2\nmake uninstall: a locked session is running"), "\(run.stdout)")
-        #expect(run.stdout.contains("still installed\nsocial.test: 0.0.0.0 :: \n"), "\(run.stdout)")
+        #expect(run.stdout.contains("still installed\nsocial.test: 100::1 192.0.2.1 \n"), "\(run.stdout)")
         #expect(run.stdout.contains("forced: social.test: \n"), "\(run.stdout)")
         for fact in ["hosts as before", "no daemon", "group kept", "history kept", "group purged"] {
             #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")

@@ -39,7 +39,7 @@ struct NonInteractiveTests {
         #expect(run.stdout.contains("\(bin) -q list add focus social.test: status 0, stdout 0 bytes, stderr 0 lines\n"
             + "the list is in cron's HOME\n"), "no XDG_CONFIG_HOME: \(run.stdout)")
         #expect(run.stdout.contains("\(bin) start -q --list focus 1m: status 0, stdout 0 bytes, stderr 0 lines\n"
-            + "social.test: 0.0.0.0 :: \n"), "\(run.stdout)")
+            + "social.test: 100::1 192.0.2.1 \n"), "\(run.stdout)")
         #expect(run.stdout.contains("\(bin) -q stop: status 0, stdout 0 bytes, stderr 0 lines\nsocial.test: \n"),
                 "\(run.stdout)")
     }

@@ -64,7 +64,7 @@ struct SudoPathTests {
         #expect(run.status == 0, "\(run.stderr)")
         let uid = try #require(Self.value("uid", in: run.stdout))
         #expect(run.stdout.contains("status: 0\nBlocking 1 entry and 0 programs: #1 focus until"), "\(run.stdout)")
-        #expect(run.stdout.contains("social.test: 0.0.0.0 :: \n"), "\(run.stdout)")
+        #expect(run.stdout.contains("social.test: 100::1 192.0.2.1 \n"), "\(run.stdout)")
         #expect(run.stdout.contains("owner: \(uid)\n"), "the session is the user's, from SUDO_UID: \(run.stdout)")
         #expect(run.stdout.contains("history: \(uid) stopped\n"), "\(run.stdout)")
     }
@@ -139,7 +139,7 @@ struct SudoPathTests {
         #expect(!run.stdout.contains("Focus-Pw-7\n"), "the password is not echoed")
         #expect(run.stdout.contains("Blocking 1 entry and 0 programs: #1 focus until"), "\(run.stdout)")
         #expect(run.stdout.contains("terminal status: 0\n"), "\(run.stdout)")
-        #expect(run.stdout.contains("social.test: 0.0.0.0 :: \n"), "\(run.stdout)")
+        #expect(run.stdout.contains("social.test: 100::1 192.0.2.1 \n"), "\(run.stdout)")
         #expect(run.stdout.contains("owner: \(uid)\n"), "\(run.stdout)")
     }
 

@@ -42,7 +42,10 @@ struct PolicyFileTests {
         #expect(throws: PolicyError.invalid(path: "policy.toml", key: "root_may_clear_lock",
                                             reason: "unknown key; the keys are max_session, min_session, "
                                                 + "hosts_only_above, subdomains, resolve_timeout_ms, never_block, "
-                                                + "root_may_clear_locked, nftables_table")) {
+                                                + "root_may_clear_locked, nftables_table, never_block_addresses, max_names_per_user, "
+                                                + "max_addresses_per_user, max_programs_per_user, max_names_per_machine, "
+                                                + "max_addresses_per_machine, max_programs_per_machine, "
+                                                + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6")) {
             try PolicyFile.parse("root_may_clear_lock = false", path: "policy.toml")
         }
     }

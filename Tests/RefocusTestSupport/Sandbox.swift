@@ -139,13 +139,17 @@ public struct Sandbox: Sendable {
         return Self.functions + "\n" + lines.joined(separator: "\n")
     }
 
-    /// `192.0.2.1/24` for a peer at `192.0.2.x`; `2001:db8::1/64` for `2001:db8::x`.
+    /// `198.51.100.1/24` for a peer at `198.51.100.x`, and `2001:db8::1/64`
+    /// for `2001:db8::x`: the .1 or ::1 of the peer's network; but
+    /// `192.0.2.254/24` for `192.0.2.x`, since 192.0.2.1 is the sinkhole
+    /// that blocked names point at, which must not be an address of ours.
     static func ourAddress(_ peer: String) -> String {
         if peer.contains(":") {
             let head = peer.split(separator: ":", omittingEmptySubsequences: false).dropLast().joined(separator: ":")
             return head + ":1/64"
         }
-        return peer.split(separator: ".").dropLast().joined(separator: ".") + ".1/24"
+        let network = peer.split(separator: ".").dropLast().joined(separator: ".")
+        return network + (network == "192.0.2" ? ".254/24" : ".1/24")
     }
 
     /// Shell functions every script can use.

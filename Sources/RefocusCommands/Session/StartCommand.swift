@@ -9,9 +9,19 @@ struct StartCommand: ParsableCommand {
         commandName: "start",
         abstract: "Start a focus session: block lists for a while.",
         discussion: """
-            Your lists are used, or the built-in list of that name. Starting lists that \
-            are already active extends that session to the later end, so a crontab line \
-            can run every morning. The length is checked against the administrator's \
+            Your lists are used, or the built-in list of that name; an empty list is \
+            refused. Starting lists that are already active extends that session to the \
+            later end, so a crontab line can run every morning. \
+            With --lock, 'refocus stop' is refused until the session ends, and a lock only \
+            tightens: starting the same lists again may add entries and programs and move \
+            the end later, never remove an entry, a program or time, even after you edit \
+            the list. Only root can end it early ('sudo /usr/libexec/refocus/refocus-helper \
+            clear', unless the administrator's policy forbids that too). \
+            The administrator's policy caps what sessions block (names, addresses and \
+            programs per user and per machine, sessions per user, the widest address range) \
+            and never blocks loopback, link-local, multicast and broadcast addresses, the \
+            name servers, the default gateways or this machine's own addresses; a start over \
+            a cap is refused naming it (exit status 77). The length is checked against the administrator's \
             policy (1m to 24h by default). Runs refocus-helper through sudo -n: \
             without a terminal (cron, scripts) nothing ever asks for a password, and \
             without sudo rights the exit status is 77 with one line naming the fix. \
@@ -50,6 +60,7 @@ struct StartCommand: ParsableCommand {
     func run() throws {
         let store = try UserLists.store()
         let blockLists = try lists.map { try store.load(try BlockListName($0)).list }
+        if let empty = blockLists.first(where: \.isEmpty) { throw ListError.empty(empty.name) }
         let now = Date()
         let sessionLength: SessionLength
         if let until {

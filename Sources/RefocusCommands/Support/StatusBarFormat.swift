@@ -21,6 +21,7 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         case .plain:
             guard !sessions.isEmpty else { return "No active session." }
             var lines = sessions.map { SessionFormat.line($0.session, now: now) }
+            if let counts = snapshot.counts { lines.append(Self.layers(counts)) }
             if snapshot.counts?.programBlocking == .procScan {
                 lines.append("Programs are checked once a second: the kernel's process connector is unavailable here "
                     + "(a container or another namespace), so a blocked program may run for up to a second.")
@@ -39,6 +40,24 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return String(decoding: (try? encoder.encode(object)) ?? Data(), as: UTF8.self)
         }
+    }
+
+    /// Which layers enforce the sessions: `Enforced by: /etc/hosts (12 names), table inet refocus (8 addresses),
+    /// exec events (2 programs).`
+    static func layers(_ counts: StatusSnapshot.Counts) -> String {
+        var layers: [String] = []
+        if counts.names > 0 { layers.append("/etc/hosts (\(counts.names) names)") }
+        switch counts.firewall {
+        case .table?: layers.append("the nftables table (\(counts.addresses) addresses)")
+        case .routes?: layers.append("unreachable routes (no nftables table here: addresses are not blocked)")
+        case .none?, nil: break
+        }
+        switch counts.programBlocking {
+        case .execEvents: layers.append("exec events (\(counts.programs) programs)")
+        case .procScan: layers.append("a /proc scan (\(counts.programs) programs)")
+        case .none: break
+        }
+        return "Enforced by: " + (layers.isEmpty ? "nothing" : layers.joined(separator: ", ")) + "."
     }
 
     /// `focus: social, news 23m` until the last session ends; `no focus` when none is active.

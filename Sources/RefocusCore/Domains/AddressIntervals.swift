@@ -25,6 +25,17 @@ public struct AddressIntervals: Equatable, Sendable {
         self.ipv6 = Self.merged(ipv6)
     }
 
+    /// Intervals already sorted, disjoint and non-adjacent, per family.
+    init(merged ipv4: [ClosedRange<IPAddress>], _ ipv6: [ClosedRange<IPAddress>]) {
+        self.ipv4 = ipv4
+        self.ipv6 = ipv6
+    }
+
+    /// Every address of these intervals and of `other`.
+    public func union(_ other: AddressIntervals) -> AddressIntervals {
+        AddressIntervals(merged: Self.merged(ipv4 + other.ipv4), Self.merged(ipv6 + other.ipv6))
+    }
+
     /// No intervals at all: nothing to block.
     public static let empty = AddressIntervals([])
 

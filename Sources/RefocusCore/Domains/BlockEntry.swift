@@ -13,6 +13,18 @@ public enum BlockEntry: Hashable, Comparable, Sendable, CustomStringConvertible 
         self = try EntryText(input).entry()
     }
 
+    /// An entry as ReFocus stored it, in canonical text: an address or range
+    /// parsed as usual, a domain checked for its syntax only
+    /// (`DomainName(stored:)`), not against the public suffix list, which
+    /// may have changed since it was accepted. For the session store.
+    public init(stored text: String) throws {
+        if AddressRange.looksLikeAddress(text) {
+            self = .address(try AddressRange(parsing: text))
+        } else {
+            self = .domain(try DomainName(stored: text))
+        }
+    }
+
     /// The canonical text, as stored in a list file.
     public var description: String {
         switch self {

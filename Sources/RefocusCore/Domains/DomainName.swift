@@ -36,6 +36,18 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
         ascii = name
     }
 
+    /// A name as ReFocus stored it, already canonical: its syntax is
+    /// checked (so that nothing but a host name reaches /etc/hosts), but not
+    /// against the public suffix list or IDNA rules, which a distribution
+    /// update may change after the name was accepted. For the session store,
+    /// whose rows were validated when they were written.
+    public init(stored text: String) throws(EntryError) {
+        guard !text.isEmpty else { throw .empty }
+        // Lower-case ASCII only: anything else is refused as a bad character.
+        try Self.checkSyntax(Array(text.utf8), name: text, as: text)
+        ascii = text
+    }
+
     /// The labels from left to right: `["www", "example", "com"]`.
     public var labels: [Substring] { ascii.split(separator: ".") }
 

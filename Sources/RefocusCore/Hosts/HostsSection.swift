@@ -1,5 +1,7 @@
 /// The body of the `refocus` section of /etc/hosts: every blocked domain and
-/// its common subdomains mapped to `0.0.0.0` and `::`.
+/// its common subdomains mapped to the `Sinkhole` addresses `192.0.2.1` and
+/// `100::1`, which reach nothing (not `0.0.0.0` and `::`, which reach local
+/// listeners).
 ///
 /// The output is sorted by name and deterministic, so that reconciling the
 /// same sessions twice writes the same bytes.
@@ -7,16 +9,24 @@ public enum HostsSection {
     /// The name of the managed section: `# BEGIN refocus` … `# END refocus`.
     public static let sectionName = "refocus"
 
+    /// The largest body ReFocus writes: 64 MiB. A start that would make a
+    /// larger one is refused, and reconcile never writes one; /etc/hosts is
+    /// read with a limit far above it (`readLimit`), so that a file that
+    /// grew by other means can still be repaired.
+    public static let maximumBodyBytes = 64 << 20
+    /// The most bytes of /etc/hosts read: four times `maximumBodyBytes`.
+    public static let readLimit = 4 * maximumBodyBytes
+
     /// The subdomains added to every blocked domain unless configured otherwise.
     public static let defaultSubdomains = ["www", "m", "mobile", "app", "api"]
 
     /// The section's body for `domains`, each expanded with `subdomains`:
-    /// a `0.0.0.0 name` and a `:: name` line for each of `names(domains:subdomains:)`.
+    /// a `192.0.2.1 name` and a `100::1 name` line for each of `names(domains:subdomains:)`.
     public static func body(domains: some Sequence<DomainName>, subdomains: [String] = defaultSubdomains) -> SectionBody {
         body(of: names(domains: domains, subdomains: subdomains))
     }
 
-    /// The section's body for `names`: `0.0.0.0 name` then `:: name`, for each name in order.
+    /// The section's body for `names`: `192.0.2.1 name` then `100::1 name`, for each name in order.
     public static func body(of names: HostNames) -> SectionBody {
         // Per head, the text before the domain: `0.0.0.0 www.`, then `\n:: www.` on the next line;
         // then the end of the second line.
@@ -31,7 +41,7 @@ public enum HostsSection {
         }
         let lineEnd = pieces.count..<(pieces.count + 1)
         pieces.append(Byte.lineFeed)
-        let count = 2 * names.byteCount + names.count * (ipv4Prefix.count + 1 + ipv6Prefix.count + 1)
+        let count = bodyByteCount(of: names)
         // Each piece is copied straight into place: five pieces a name, for
         // hundreds of thousands of names, cost several times more as appends.
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -67,8 +77,27 @@ public enum HostsSection {
         HostNames(domains: domains, subdomains: subdomains.filter(isValidSubdomain).map { Array($0.utf8) })
     }
 
-    private static let ipv4Prefix = Array("0.0.0.0 ".utf8)
-    private static let ipv6Prefix = Array(":: ".utf8)
+    /// Whether `line` (without its terminator) has the shape of a line the
+    /// section writes: a sinkhole address, or the `0.0.0.0` and `::` of
+    /// earlier versions, one space, and a host name.
+    public static func isOwnLine(_ line: ArraySlice<UInt8>) -> Bool {
+        for prefix in [ipv4Prefix, ipv6Prefix, Array("0.0.0.0 ".utf8), Array(":: ".utf8)] where line.starts(with: prefix) {
+            let name = line.dropFirst(prefix.count)
+            return !name.isEmpty && name.allSatisfy {
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+            }
+        }
+        return false
+    }
+
+    /// How many bytes `body(of: names)` has, without making it.
+    public static func bodyByteCount(of names: HostNames) -> Int {
+        2 * names.byteCount + names.count * (ipv4Prefix.count + 1 + ipv6Prefix.count + 1)
+    }
+
+    private static let ipv4Prefix = Array("\(Sinkhole.ipv4) ".utf8)
+    private static let ipv6Prefix = Array("\(Sinkhole.ipv6) ".utf8)
 
     /// Whether `label` can prefix a domain: 1–63 lower-case letters, digits
     /// or hyphens, not starting or ending with a hyphen.

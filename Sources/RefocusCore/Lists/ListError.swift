@@ -6,6 +6,8 @@ public enum ListError: RefocusError, Equatable {
     case invalidProgram(String, reason: String)
     /// A list text with bad lines; each names its line number.
     case badLines(source: String, issues: [ListLineIssue])
+    /// A list with neither entries nor programs, which a session cannot block.
+    case empty(BlockListName)
 
     public var category: ErrorCategory { .data }
 
@@ -16,6 +18,9 @@ public enum ListError: RefocusError, Equatable {
                 + "starting with a letter or digit"
         case let .invalidProgram(name, reason):
             "'\(name)' is not a program name: \(reason)"
+        case let .empty(name):
+            "list \(name) is empty: it blocks nothing; add domains ('refocus list add \(name) example.com') or "
+                + "programs ('refocus list add \(name) --program NAME'), or start without it"
         case let .badLines(source, issues):
             ([issues.count == 1 ? "\(source) has a bad line:" : "\(source) has \(issues.count) bad lines:"]
                 + issues.map { "  \(source):\($0)" }).joined(separator: "\n")

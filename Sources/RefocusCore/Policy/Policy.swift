@@ -12,7 +12,16 @@ public struct Policy: Sendable, Equatable {
     /// How long resolving blocked domains may take, in milliseconds (`resolve_timeout_ms`).
     public var resolveTimeoutMilliseconds = 2_000
     /// Domains that no session may block, with their subdomains (`never_block`).
-    public var neverBlock: Set<DomainName> = []
+    public var neverBlock: Set<DomainName> = [] {
+        didSet { neverBlockNames = Set(neverBlock.map { Substring($0.ascii) }) }
+    }
+    /// `neverBlock` as text, for one set lookup per suffix of a name.
+    private var neverBlockNames: Set<Substring> = []
+    /// Addresses and ranges that no session may block, beside the built-in
+    /// ones of `ProtectedAddresses` (`never_block_addresses`).
+    public var neverBlockAddresses: [AddressRange] = []
+    /// Caps on what sessions may block, per user and per machine.
+    public var caps = SessionCaps()
     /// Whether `refocus-helper clear` may end a locked session that is still
     /// running (`root_may_clear_locked`); when not, it refuses unless forced.
     public var rootMayClearLocked = true
@@ -23,6 +32,9 @@ public struct Policy: Sendable, Equatable {
 
     /// The table's name unless the policy names another.
     public static let standardTableName = "refocus"
+
+    /// Where the administrator keeps it.
+    public static let path = "/etc/refocus/policy.toml"
 
     /// The default policy.
     public init() {}
@@ -41,9 +53,10 @@ public struct Policy: Sendable, Equatable {
 
     /// Whether `domain` is, or is under, a name the policy never blocks.
     public func forbids(_ domain: DomainName) -> Bool {
+        guard !neverBlockNames.isEmpty else { return false }
         var name = Substring(domain.ascii)
         while true {
-            if neverBlock.contains(where: { $0.ascii == name }) { return true }
+            if neverBlockNames.contains(name) { return true }
             guard let dot = name.firstIndex(of: ".") else { return false }
             name = name[name.index(after: dot)...]
         }
@@ -68,4 +81,33 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     case rootMayClearLocked = "root_may_clear_locked"
     /// A table name: ReFocus's nftables table in family inet (default refocus).
     case nftablesTable = "nftables_table"
+    /// An array of addresses and CIDR ranges that no session may block, beside the built-in ones.
+    case neverBlockAddresses = "never_block_addresses"
+    /// An integer: domains one user's active sessions may block together (default 50000).
+    case maxNamesPerUser = "max_names_per_user"
+    /// An integer: addresses and ranges one user's active sessions may list together (default 10000).
+    case maxAddressesPerUser = "max_addresses_per_user"
+    /// An integer: programs one user's active sessions may block together (default 256).
+    case maxProgramsPerUser = "max_programs_per_user"
+    /// An integer: domains all active sessions may block together (default 100000).
+    case maxNamesPerMachine = "max_names_per_machine"
+    /// An integer: addresses and ranges all active sessions may list together (default 50000).
+    case maxAddressesPerMachine = "max_addresses_per_machine"
+    /// An integer: programs all active sessions may block together (default 1024).
+    case maxProgramsPerMachine = "max_programs_per_machine"
+    /// An integer: active sessions one user may have at once (default 8).
+    case maxSessionsPerUser = "max_sessions_per_user"
+    /// An integer, 1 to 32: the shortest IPv4 prefix a merged range may have (default 16).
+    case minPrefixIPv4 = "min_prefix_ipv4"
+    /// An integer, 1 to 128: the shortest IPv6 prefix a merged range may have (default 32).
+    case minPrefixIPv6 = "min_prefix_ipv6"
+
+    /// The caps' keys, with the field each sets and the largest value it takes.
+    public static var caps: [(key: PolicyKey, field: WritableKeyPath<SessionCaps, Int>, maximum: Int)] { [
+        (.maxNamesPerUser, \.namesPerUser, 1_000_000), (.maxAddressesPerUser, \.addressesPerUser, 1_000_000),
+        (.maxProgramsPerUser, \.programsPerUser, 4_096), (.maxNamesPerMachine, \.namesPerMachine, 1_000_000),
+        (.maxAddressesPerMachine, \.addressesPerMachine, 1_000_000),
+        (.maxProgramsPerMachine, \.programsPerMachine, 65_536), (.maxSessionsPerUser, \.sessionsPerUser, 1_000),
+        (.minPrefixIPv4, \.minimumPrefixIPv4, 32), (.minPrefixIPv6, \.minimumPrefixIPv6, 128),
+    ] }
 }

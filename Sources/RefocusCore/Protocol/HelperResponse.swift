@@ -79,10 +79,16 @@ public struct SessionSummary: Codable, Sendable, Equatable {
     public var endedAt: Date?
     /// How it ended; nil while active.
     public var outcome: SessionOutcome?
+    /// How many distinct entries its lists block (domains, addresses,
+    /// ranges); nil from a helper older than this field.
+    public var entries: Int?
+    /// How many distinct programs its lists block; nil from an older helper.
+    public var programs: Int?
 
     /// Makes a summary.
     public init(id: Int64, owner: UInt32, lists: [BlockListName], start: Date, plannedEnd: Date,
-                locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil) {
+                locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, entries: Int? = nil,
+                programs: Int? = nil) {
         self.id = id
         self.owner = owner
         self.lists = lists
@@ -91,6 +97,8 @@ public struct SessionSummary: Codable, Sendable, Equatable {
         self.locked = locked
         self.endedAt = endedAt
         self.outcome = outcome
+        self.entries = entries
+        self.programs = programs
     }
 }
 

@@ -15,6 +15,10 @@ public enum ProtocolErrorCode: String, Codable, Sendable, CaseIterable {
     case notFound = "not-found"
     /// The session is locked until it ends.
     case sessionLocked = "session-locked"
+    /// The request would pass one of the administrator's caps (names,
+    /// addresses, programs or sessions per user or per machine, the widest
+    /// range, an address that must never be blocked); the message names the cap.
+    case overLimit = "over-limit"
     /// Another helper run holds the store; try again.
     case busy
     /// The operating system refused an operation.
@@ -26,7 +30,7 @@ public enum ProtocolErrorCode: String, Codable, Sendable, CaseIterable {
     public var category: ErrorCategory {
         switch self {
         case .badRequest, .unsupportedVersion, .requestTooLarge, .lengthOutOfBounds: .data
-        case .notPermitted, .sessionLocked: .notPermitted
+        case .notPermitted, .sessionLocked, .overLimit: .notPermitted
         case .notFound: .notFound
         case .busy: .busy
         case .systemError: .system

@@ -26,10 +26,14 @@ public struct Session: Sendable, Equatable {
     /// Where its time is anchored on the boot-time clock (see `SessionClock`);
     /// nil for a session stored before anchors existed.
     public var anchor: BootAnchor?
+    /// What its lists held, kept when an ended session's lists were reduced
+    /// to their names (`compacted`); nil while the lists are whole.
+    public var keptCounts: ListCounts?
 
     /// Makes an active session.
     public init(id: Int64? = nil, owner: UInt32, blockLists: [BlockList], start: Date, plannedEnd: Date,
-                locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, anchor: BootAnchor? = nil) {
+                locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, anchor: BootAnchor? = nil,
+                keptCounts: ListCounts? = nil) {
         self.id = id
         self.owner = owner
         self.blockLists = blockLists.sorted { $0.name < $1.name }
@@ -39,6 +43,7 @@ public struct Session: Sendable, Equatable {
         self.endedAt = endedAt
         self.outcome = outcome
         self.anchor = anchor
+        self.keptCounts = keptCounts
     }
 
     /// The names of its lists, sorted.
@@ -46,6 +51,21 @@ public struct Session: Sendable, Equatable {
 
     /// The program names of all its lists.
     public var programs: Set<ProgramName> { blockLists.reduce(into: []) { $0.formUnion($1.programs) } }
+
+    /// How many distinct entries and programs its lists hold (or held, once compacted).
+    public var counts: ListCounts {
+        keptCounts ?? ListCounts(entries: blockLists.reduce(into: Set<BlockEntry>()) { $0.formUnion($1.entries) }.count,
+                                 programs: programs.count)
+    }
+
+    /// The session with its lists reduced to their names and its counts
+    /// kept: what history keeps of an ended session.
+    public var compacted: Session {
+        var copy = self
+        copy.keptCounts = counts
+        copy.blockLists = blockLists.map { BlockList(name: $0.name) }
+        return copy
+    }
 
     /// Whether the session blocks at `now`: not ended, and its end not passed.
     public func isActive(at now: Date) -> Bool {
@@ -55,6 +75,22 @@ public struct Session: Sendable, Equatable {
     /// What the helper reports of it.
     public var summary: SessionSummary {
         SessionSummary(id: id ?? 0, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
-                       locked: locked, endedAt: endedAt, outcome: outcome)
+                       locked: locked, endedAt: endedAt, outcome: outcome, entries: counts.entries,
+                       programs: counts.programs)
+    }
+}
+
+/// How many entries (domains, addresses, ranges) and programs a session's
+/// lists hold, each counted once.
+public struct ListCounts: Sendable, Equatable, Codable {
+    /// Distinct domains, addresses and ranges.
+    public var entries: Int
+    /// Distinct program names.
+    public var programs: Int
+
+    /// Counts.
+    public init(entries: Int, programs: Int) {
+        self.entries = entries
+        self.programs = programs
     }
 }

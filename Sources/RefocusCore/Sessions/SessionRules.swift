@@ -5,46 +5,61 @@ import Foundation
 #endif
 
 /// The rules for starting and stopping sessions, apart from any storage:
-/// the helper reads the caller's active sessions, asks these rules what to
-/// do, and writes the answer.
+/// the helper reads the active sessions, asks these rules what to do, and
+/// writes the answer.
+///
+/// A lock only tightens: while a session is locked, starting its lists
+/// again may add entries and programs and move its end later, never remove
+/// an entry, a program or time. Whatever one user starts stays within the
+/// administrator's caps (`SessionRules+Limits`).
 public enum SessionRules {
     /// What a start request does.
     public enum StartPlan: Sendable, Equatable {
         /// Store a new session.
         case create(Session)
         /// The same lists are already active for this owner: that session is
-        /// extended to the later end, takes the lists' current contents, and
-        /// stays locked if either was locked. Nothing piles up when a cron
-        /// line starts the same lists every morning.
+        /// extended to the later end and stays locked if either was locked.
+        /// An unlocked session takes the lists' current contents; a locked
+        /// one keeps every entry and program it had and gains the new ones.
+        /// Nothing piles up when a cron line starts the same lists every morning.
         case extend(Session)
+
+        /// The session to store.
+        public var session: Session {
+            switch self {
+            case .create(let session), .extend(let session): session
+            }
+        }
     }
 
-    /// Plans `request` by `owner` at `clock`, given the owner's active
-    /// sessions (already rebased onto `clock`'s wall clock: `SessionClock`).
+    /// Plans `request` by `owner` at `clock`, given every owner's active
+    /// sessions (already rebased onto `clock`'s wall clock: `SessionClock`)
+    /// and the addresses no session may block.
     public static func start(_ request: StartRequest, owner: UInt32, clock: ClockReading, policy: Policy,
-                             active: [Session]) throws(ProtocolFailure) -> StartPlan {
+                             active: [Session], protected: ProtectedAddresses) throws(ProtocolFailure) -> StartPlan {
         let now = clock.wall
         do {
             try policy.sessionBounds.check(request.length)
         } catch {
             throw ProtocolFailure(code: .lengthOutOfBounds, message: error.description)
         }
-        let forbidden = request.lists.flatMap(\.entries).compactMap(\.domain).filter(policy.forbids)
-        if let first = forbidden.min() {
-            throw ProtocolFailure(code: .badRequest,
-                                  message: "\(first) may not be blocked on this machine (never_block in the "
-                                      + "administrator's policy); remove it from the list")
-        }
+        try checkEntries(request.lists, policy: policy, protected: protected)
         let end = now.addingTimeInterval(TimeInterval(request.length.seconds))
         let names = request.lists.map(\.name).sorted()
-        if var same = active.first(where: { $0.owner == owner && $0.lists == names && $0.isActive(at: now) }) {
+        let current = active.filter { $0.isActive(at: now) }
+        let plan: StartPlan
+        if var same = current.first(where: { $0.owner == owner && $0.lists == names }) {
             same.plannedEnd = max(same.plannedEnd, end)
-            same.blockLists = request.lists.sorted { $0.name < $1.name }
+            same.blockLists = same.locked ? union(same.blockLists, request.lists) : request.lists.sorted { $0.name < $1.name }
             same.locked = same.locked || request.locked
-            return .extend(same)
+            plan = .extend(same)
+        } else {
+            plan = .create(Session(owner: owner, blockLists: request.lists, start: now, plannedEnd: end,
+                                   locked: request.locked, anchor: clock.anchor))
         }
-        return .create(Session(owner: owner, blockLists: request.lists, start: now, plannedEnd: end,
-                               locked: request.locked, anchor: clock.anchor))
+        let after = current.filter { plan.session.id == nil || $0.id != plan.session.id } + [plan.session]
+        try checkLimits(after, owner: owner, policy: policy)
+        return plan
     }
 
     /// The sessions a stop request ends: the one named (which must be the
@@ -68,6 +83,16 @@ public enum SessionRules {
             throw lockedFailure(soonest, now: now)
         }
         return unlocked
+    }
+
+    /// `kept` with everything of `added` joined to the list of the same name.
+    static func union(_ kept: [BlockList], _ added: [BlockList]) -> [BlockList] {
+        var byName = Dictionary(kept.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for list in added {
+            byName[list.name, default: BlockList(name: list.name)].entries.formUnion(list.entries)
+            byName[list.name, default: BlockList(name: list.name)].programs.formUnion(list.programs)
+        }
+        return byName.values.sorted { $0.name < $1.name }
     }
 
     private static func lockedFailure(_ session: Session, now: Date) -> ProtocolFailure {

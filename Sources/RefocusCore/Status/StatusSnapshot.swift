@@ -59,6 +59,9 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
     }
 
     /// How much is enforced, over all sessions.
+    ///
+    /// The layers in force: /etc/hosts whenever `names` is not 0; addresses
+    /// as `firewall` says; programs as `programBlocking` says.
     public struct Counts: Codable, Sendable, Equatable {
         /// Names in the /etc/hosts section, expansions included.
         public var names: Int
@@ -68,13 +71,17 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
         public var programs: Int
         /// How programs are being blocked.
         public var programBlocking: ProgramBlocking
+        /// What blocks addresses; nil in a file of a daemon older than this field.
+        public var firewall: FirewallLayer?
 
         /// Counts.
-        public init(names: Int, addresses: Int, programs: Int, programBlocking: ProgramBlocking) {
+        public init(names: Int, addresses: Int, programs: Int, programBlocking: ProgramBlocking,
+                    firewall: FirewallLayer? = nil) {
             self.names = names
             self.addresses = addresses
             self.programs = programs
             self.programBlocking = programBlocking
+            self.firewall = firewall
         }
     }
 

@@ -3,7 +3,8 @@ import RefocusSystem
 
 /// Connections refused per session, from the firewall's hits sets (packets
 /// per refused destination address). A session is charged for each refused
-/// address it blocks: one it lists, or one its names resolved to. Sessions
+/// address it blocks: one it lists, one its names resolved to, or the
+/// sinkhole its names point at in /etc/hosts. Sessions
 /// blocking the same address are each charged. Replacing the table starts
 /// its counters at zero, so the daemon carries the counts read before each
 /// replacement.
@@ -35,7 +36,9 @@ struct BlockedAttempts {
         for session in sessions {
             guard let id = session.id else { continue }
             let own = DesiredEnforcement(sessions: [session], policy: policy)
+            // A refused connection to the sinkhole is one to a name the session blocks in /etc/hosts.
             let ranges = own.addresses.union(cache.knownAddresses(of: own.namesToResolve))
+                .union(own.hostsNames.isEmpty ? [] : Sinkhole.ranges)
             let blocked = hits.filter { address, _ in ranges.contains { ($0.first...$0.last).contains(address) } }
             let count = blocked.values.reduce(0, +)
             if count > 0 { result[id] = count }

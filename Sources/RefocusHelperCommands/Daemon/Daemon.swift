@@ -30,7 +30,8 @@ final class Daemon {
     private let resolveTimer: BootTimer
     private let clockWatch: ClockChangeWatch
     private let hostsWatch: FileWatch
-    private let nftMonitor: NftMonitor
+    /// The ruleset's events; nil where netfilter is unavailable (then there is no table to watch).
+    private let nftMonitor: NftMonitor?
     private let signals: SignalWatch
     private let control: ControlSocket
     private let status = StatusFile()
@@ -54,21 +55,23 @@ final class Daemon {
         store = try SessionStore()
         hosts = HostsFile()
         policy = try PolicyFile.load()
-        firewall = try Firewall(tableName: policy.nftablesTable)
+        firewall = Firewall(tableName: policy.nftablesTable)
         loop = try EventLoop()
         endTimer = try BootTimer()
         resolveTimer = try BootTimer()
         clockWatch = try ClockChangeWatch()
         hostsWatch = try FileWatch(hosts.path)
-        nftMonitor = try NftMonitor(ownPortIDs: [firewall.nftables.portID], tableName: policy.nftablesTable)
+        nftMonitor = try firewall.nftables.map { nftables throws(NftablesError) in
+            try NftMonitor(ownPortIDs: [nftables.portID], tableName: nftables.tableName)
+        }
         signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP, SIGCHLD])
         control = try ControlSocket()
         blocker = try ProgramBlocker(loop: loop, log: log)
         countsTimer = try BootTimer()
         try loop.watch(countsTimer.fileDescriptor)
         for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, clockWatch.fileDescriptor,
-                   hostsWatch.fileDescriptor, nftMonitor.fileDescriptor, signals.fileDescriptor,
-                   control.fileDescriptor] {
+                   hostsWatch.fileDescriptor, signals.fileDescriptor, control.fileDescriptor]
+            + (nftMonitor.map { [$0.fileDescriptor] } ?? []) {
             try loop.watch(fd)
         }
     }
@@ -102,7 +105,7 @@ final class Daemon {
                     wanted = true
                 case hostsWatch.fileDescriptor:
                     wanted = hostsWatch.drain() || wanted
-                case nftMonitor.fileDescriptor:
+                case nftMonitor?.fileDescriptor:
                     wanted = tableNeedsRepair() || wanted
                 case signals.fileDescriptor:
                     wanted = handleSignals() || wanted
@@ -142,7 +145,7 @@ final class Daemon {
     /// other than the firewall last applied it.
     private func tableNeedsRepair() -> Bool {
         do {
-            guard try nftMonitor.drain().needsTableCheck else { return false }
+            guard let nftMonitor, try nftMonitor.drain().needsTableCheck else { return false }
             return try !firewall.verify()
         } catch {
             log("the nftables monitor failed: \(error)")
@@ -162,9 +165,9 @@ final class Daemon {
                 do {
                     policy = try PolicyFile.load()
                     wanted = true
-                    if policy.nftablesTable != firewall.nftables.tableName {
+                    if policy.nftablesTable != firewall.tableName {
                         log("nftables_table = \"\(policy.nftablesTable)\" takes effect when the daemon restarts; "
-                            + "table inet \(firewall.nftables.tableName) is kept until then")
+                            + "table inet \(firewall.tableName) is kept until then")
                     }
                 } catch {
                     log("the policy was not reloaded: \(error)")
@@ -222,7 +225,7 @@ final class Daemon {
 
     /// Refused packets per destination, from the table's hits sets; none when there is no table.
     private func hits() -> [IPAddress: UInt64] {
-        (try? firewall.nftables.hitCounters()) ?? [:]
+        (try? firewall.nftables?.hitCounters()) ?? [:]
     }
 
     /// Publishes what is enforced in the status file (when it changed).
@@ -235,7 +238,8 @@ final class Daemon {
                                              programsKilled: killsBySession[$0.id ?? 0] ?? 0)
             },
             counts: StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
-                                          programs: programs, programBlocking: blocker.mode))
+                                          programs: programs, programBlocking: blocker.mode,
+                                          firewall: report.firewallLayer))
         do {
             try status.publish(snapshot)
         } catch {

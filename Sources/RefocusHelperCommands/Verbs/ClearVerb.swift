@@ -37,9 +37,11 @@ struct ClearVerb: HelperVerb {
         }
         // The daemon owns the table: it exits first (leaving the table orphaned, PERSIST), then this run lifts it.
         try DaemonLink.stop()
+        // Every open session ends, rows that cannot be read too; a damaged hosts section is removed.
         let cleared = try context.store.write { transaction in
-            try transaction.end(try transaction.openSessions(), at: now, outcome: .cleared)
+            try transaction.endAllOpen(at: now, outcome: .cleared)
         }
+        if let note = try HostsFile().salvage() { StandardError.write("refocus-helper clear: \(note)\n") }
         _ = try context.enforce(startingDaemon: false)
         StatusFile().remove()
         if purge {

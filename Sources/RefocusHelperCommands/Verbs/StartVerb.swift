@@ -13,9 +13,10 @@ struct StartVerb: HelperVerb {
         let clock = context.clock
         let caller = context.caller
         let policy = context.policy
+        let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
         let session = try context.store.write { transaction in
             let plan = try SessionRules.start(request, owner: caller.uid, clock: clock, policy: policy,
-                                              active: try transaction.openSessions())
+                                              active: try transaction.openSessions(), protected: protected)
             switch plan {
             case .create(let session): return try transaction.insert(session)
             case .extend(let session):

@@ -13,6 +13,10 @@ import SystemPackage
 /// attributes (an SELinux label, for instance: that needs root); a new file
 /// gets `mode`. Needs write permission on the directory.
 public enum AtomicFile {
+    /// What follows a file's name in the name of its temporary sibling,
+    /// itself followed by 12 random letters or digits (`hosts.refocus-…`).
+    public static let temporaryInfix = ".refocus-"
+
     /// Writes `bytes` to `path` atomically.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
                              keepingOwnerAndAttributes: Bool = false) throws(SystemError) {
@@ -26,7 +30,7 @@ public enum AtomicFile {
         }
         let permissions = existing ? status.st_mode & 0o7777 : mode
 
-        let (fd, temporary) = try NewFile.create(prefix: path + ".refocus-", suffix: "", mode: 0o600, for: path)
+        let (fd, temporary) = try NewFile.create(prefix: path + temporaryInfix, suffix: "", mode: 0o600, for: path)
         do throws(SystemError) {
             defer { close(fd) }
             try writeAll(fd, bytes, path: temporary)

@@ -8,7 +8,7 @@ import TOMLKit
 /// never a silent default: a typo in a policy must not loosen it.
 public enum PolicyFile {
     /// The policy's path.
-    public static let defaultPath = "/etc/refocus/policy.toml"
+    public static let defaultPath = Policy.path
 
     /// The policy in `path`, or the default when the file does not exist.
     public static func load(path: String = defaultPath) throws -> Policy {
@@ -86,6 +86,22 @@ public enum PolicyFile {
         case .rootMayClearLocked:
             guard let flag = value.bool else { throw fail("give true or false, without quotes") }
             policy.rootMayClearLocked = flag
+        case .neverBlockAddresses:
+            let example = "give an array of addresses and CIDR ranges, such as [\"192.0.2.10\", \"10.20.0.0/16\"]"
+            guard let texts = value.array?.map(\.string) else { throw fail(example) }
+            var ranges: [AddressRange] = []
+            for text in texts {
+                guard let text else { throw fail(example) }
+                do { ranges.append(try AddressRange(parsing: text)) } catch { throw fail(error.description) }
+            }
+            policy.neverBlockAddresses = ranges
+        case .maxNamesPerUser, .maxAddressesPerUser, .maxProgramsPerUser, .maxNamesPerMachine, .maxAddressesPerMachine,
+             .maxProgramsPerMachine, .maxSessionsPerUser, .minPrefixIPv4, .minPrefixIPv6:
+            guard let cap = PolicyKey.caps.first(where: { $0.key == key }) else { break }
+            guard let number = value.int, (1...cap.maximum).contains(number) else {
+                throw fail("give a whole number from 1 to \(cap.maximum), such as \(Policy().caps[keyPath: cap.field])")
+            }
+            policy.caps[keyPath: cap.field] = number
         case .nftablesTable:
             guard let name = value.string, Policy.isValidTableName(name) else {
                 throw fail("give a name in quotes: a lower-case letter, then up to 31 lower-case letters, digits "

@@ -5,8 +5,13 @@ import RefocusCore
 /// sessions whose end has passed, computes the desired enforcement of the
 /// active ones (`DesiredEnforcement`, pure), and makes the system match it:
 /// the /etc/hosts section, then table `inet refocus` with the listed
-/// addresses and those the blocked names resolve to upstream (no address,
-/// no table). Needs root.
+/// addresses, those the blocked names resolve to upstream, and the
+/// `Sinkhole` addresses while the section is in force (no address, no
+/// table), less the addresses that must never be blocked
+/// (`ProtectedAddresses`, read again at each run). Where no table can be
+/// made, the firewall falls back to unreachable routes for the sinkhole
+/// (`Firewall`); that, like an open session whose row cannot be read, is a
+/// note, never a failure that stops enforcement of the rest. Needs root.
 /// Idempotent: a second run with nothing changed writes nothing.
 ///
 /// The caller holds the `ExclusiveLock`, so concurrent runs do not interleave.
@@ -35,8 +40,11 @@ public struct Reconciler: Sendable {
         public var desired: DesiredEnforcement
         /// Whether /etc/hosts was rewritten.
         public var hostsChanged: Bool
-        /// How many addresses and ranges the firewall blocks (0: no table).
+        /// How many addresses and ranges the firewall blocks for the sessions,
+        /// the sinkhole aside (0: no table).
         public var firewallEntries: Int
+        /// What blocks addresses now.
+        public var firewallLayer: FirewallLayer
         /// Whether the firewall was sent a new table (its counters start at zero again).
         public var firewallChanged: Bool
         /// Problems that did not stop enforcement, such as names that did not resolve.
@@ -55,15 +63,25 @@ public struct Reconciler: Sendable {
             try transaction.rebase(to: clock)
             return try transaction.endExpired(now: now)
         }
-        let active = try store.read { try $0.openSessions() }.filter { $0.isActive(at: now) }
+        let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
+        let active = open.filter { $0.isActive(at: now) }
         let desired = DesiredEnforcement(sessions: active, policy: policy)
-        let hostsChanged = try hosts.apply(body: desired.hostsNames.isEmpty ? nil : desired.hostsBody)
-        var notes: [String] = []
+        let hostsActive = !desired.hostsNames.isEmpty
+        let hostsOutcome = try hosts.apply(body: hostsActive ? desired.hostsBody : nil)
+        var notes = damaged.map(\.description) + hostsOutcome.notes
         let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, notes: &notes) }
-        let intervals = AddressIntervals(desired.addresses.union(resolved))
-        let firewallChanged = try firewall.apply(intervals)
-        return Report(expired: expired, active: active, desired: desired, hostsChanged: hostsChanged,
-                      firewallEntries: intervals.count, firewallChanged: firewallChanged, notes: notes)
+        let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
+        // The sinkhole is refused even where it is protected: a blocked name must never reach a listener here.
+        let blocked = AddressIntervals(desired.addresses.union(resolved)).subtracting(protected.intervals)
+        let outcome = firewall.apply(blocked.union(AddressIntervals(hostsActive ? Sinkhole.ranges : [])),
+                                     sinkhole: hostsActive)
+        if let problem = outcome.problem {
+            notes.append(problem + (outcome.layer == .routes
+                ? ": blocked names fail at once through unreachable routes, but addresses are not blocked" : ""))
+        }
+        return Report(expired: expired, active: active, desired: desired, hostsChanged: hostsOutcome.changed,
+                      firewallEntries: outcome.layer == .table ? blocked.count : 0, firewallLayer: outcome.layer,
+                      firewallChanged: outcome.tableChanged, notes: notes)
     }
 
     /// The upstream name servers' answers for `names` (never /etc/hosts). A

@@ -54,8 +54,18 @@ enum StatusSnapshotReader {
             guard let parsed = (value as? String).flatMap(SessionOutcome.init(rawValue:)) else { return nil }
             outcome = parsed
         }
+        var counted: [Int?] = []
+        for key in ["entries", "programs"] {
+            guard let value = fields[key] else {
+                counted.append(nil)
+                continue
+            }
+            guard let number = integer(value) else { return nil }
+            counted.append(number)
+        }
         let summary = SessionSummary(id: id, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
-                                     locked: locked, endedAt: endedAt, outcome: outcome)
+                                     locked: locked, endedAt: endedAt, outcome: outcome, entries: counted[0],
+                                     programs: counted[1])
         return StatusSnapshot.ActiveSession(summary, blockedAttempts: blocked, programsKilled: killed)
     }
 
@@ -64,7 +74,13 @@ enum StatusSnapshotReader {
               let programs = integer(fields["programs"]),
               let blocking = (fields["programBlocking"] as? String).flatMap(StatusSnapshot.ProgramBlocking.init(rawValue:))
         else { return nil }
-        return StatusSnapshot.Counts(names: names, addresses: addresses, programs: programs, programBlocking: blocking)
+        var firewall: FirewallLayer?
+        if let value = fields["firewall"] {
+            guard let layer = (value as? String).flatMap(FirewallLayer.init(rawValue:)) else { return nil }
+            firewall = layer
+        }
+        return StatusSnapshot.Counts(names: names, addresses: addresses, programs: programs, programBlocking: blocking,
+                                     firewall: firewall)
     }
 
     /// A whole number that fits in an Int.

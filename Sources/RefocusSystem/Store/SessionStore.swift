@@ -5,7 +5,8 @@ import RefocusCore
 /// The session store: SQLite through GRDB at `/var/lib/refocus/refocus.sqlite`
 /// (directory 0700, owned by root), in WAL mode, with schema migrations.
 ///
-/// Sessions are rows; an ended session is history and is never deleted.
+/// Sessions are rows; an ended session is history, never deleted, and keeps
+/// its summary only (lists' names, counts, times, outcome).
 /// Writers from concurrent helper runs wait for each other (a busy timeout),
 /// so no request is lost. Needs root for the default location.
 public final class SessionStore: Sendable {
@@ -56,6 +57,20 @@ public final class SessionStore: Sendable {
                 table.add(column: "anchorBootID", .text)
                 table.add(column: "anchorSinceBoot", .integer)
                 table.add(column: "anchorWall", .double)
+            }
+        }
+        migrator.registerMigration("v3: history keeps summaries") { db in
+            try db.alter(table: "session") { table in
+                table.add(column: "entryCount", .integer)
+                table.add(column: "programCount", .integer)
+            }
+            // Ended sessions drop their full lists; a row that cannot be read is left as it is.
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM session WHERE endedAt IS NOT NULL") {
+                guard let session = try? SessionTransaction.session(row) else { continue }
+                let compact = session.compacted
+                try db.execute(sql: "UPDATE session SET lists = ?, entryCount = ?, programCount = ? WHERE id = ?",
+                               arguments: [try StoredLists.encode(compact.blockLists), compact.keptCounts?.entries,
+                                           compact.keptCounts?.programs, session.id])
             }
         }
         return migrator

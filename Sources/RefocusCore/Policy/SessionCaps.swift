@@ -1,0 +1,30 @@
+/// The administrator's caps on what sessions may block, so that one member
+/// of the group `refocus` cannot exhaust the machine or cut off everyone:
+/// totals per user and per machine, sessions per user, and how wide an
+/// address range may be. Each field is a key of `/etc/refocus/policy.toml`
+/// (see `PolicyKey`); a start that would pass one is refused with its name
+/// and value (`SessionRules`).
+public struct SessionCaps: Sendable, Equatable {
+    /// Domains one user's active sessions may block together (`max_names_per_user`).
+    public var namesPerUser = 50_000
+    /// Addresses and ranges one user's active sessions may list together (`max_addresses_per_user`).
+    public var addressesPerUser = 10_000
+    /// Program names one user's active sessions may block together (`max_programs_per_user`).
+    public var programsPerUser = 256
+    /// Domains all active sessions may block together (`max_names_per_machine`).
+    public var namesPerMachine = 100_000
+    /// Addresses and ranges all active sessions may list together (`max_addresses_per_machine`).
+    public var addressesPerMachine = 50_000
+    /// Program names all active sessions may block together, over all owners (`max_programs_per_machine`).
+    public var programsPerMachine = 1_024
+    /// Active sessions one user may have at once (`max_sessions_per_user`).
+    public var sessionsPerUser = 8
+    /// The shortest prefix an IPv4 range may have once all listed ranges are
+    /// merged: no merged range may hold more addresses than one such block (`min_prefix_ipv4`).
+    public var minimumPrefixIPv4 = 16
+    /// The same for IPv6 (`min_prefix_ipv6`).
+    public var minimumPrefixIPv6 = 32
+
+    /// The defaults.
+    public init() {}
+}

@@ -1,0 +1,109 @@
+extension SessionRules {
+    /// Refuses lists that block nothing, names the policy never blocks,
+    /// ranges wider than the policy's shortest prefix, and addresses that
+    /// are protected (`ProtectedAddresses`).
+    static func checkEntries(_ lists: [BlockList], policy: Policy,
+                             protected: ProtectedAddresses) throws(ProtocolFailure) {
+        if let empty = lists.first(where: \.isEmpty) {
+            throw ProtocolFailure(code: .badRequest, message: ListError.empty(empty.name).description)
+        }
+        let forbidden = lists.flatMap(\.entries).compactMap(\.domain).filter(policy.forbids)
+        if let first = forbidden.min() {
+            throw ProtocolFailure(code: .badRequest,
+                                  message: "\(first) may not be blocked on this machine (never_block in the "
+                                      + "administrator's policy); remove it from the list")
+        }
+        for range in lists.flatMap(\.addresses) {
+            let (key, minimum) = prefixCap(of: range, policy.caps)
+            if range.prefixLength < minimum {
+                throw overLimit("\(range) is wider than a /\(minimum) range", key: key, value: minimum)
+            }
+            if let protection = protected.protection(overlapping: range) {
+                throw ProtocolFailure(code: .overLimit,
+                                      message: "\(range) may not be blocked: it covers \(protection), which this "
+                                          + "machine and its other users need (never_block_addresses); remove it from "
+                                          + "the list")
+            }
+        }
+    }
+
+    /// Refuses a start after which the active sessions `after` would pass
+    /// one of the policy's caps for `owner` or for the machine, or make the
+    /// /etc/hosts section larger than `HostsSection.maximumBodyBytes`.
+    static func checkLimits(_ after: [Session], owner: UInt32, policy: Policy) throws(ProtocolFailure) {
+        let caps = policy.caps
+        let mine = after.filter { $0.owner == owner }
+        if mine.count > caps.sessionsPerUser {
+            throw overLimit("you would have \(mine.count) active sessions", key: .maxSessionsPerUser,
+                            value: caps.sessionsPerUser)
+        }
+        let own = Totals(mine)
+        let all = Totals(after)
+        let checks: [(count: Int, what: String, key: PolicyKey, value: Int)] = [
+            (own.names.count, "\(own.names.count) domains of yours", .maxNamesPerUser, caps.namesPerUser),
+            (own.addresses.count, "\(own.addresses.count) addresses and ranges of yours", .maxAddressesPerUser,
+             caps.addressesPerUser),
+            (own.programCount, "\(own.programCount) programs of yours", .maxProgramsPerUser, caps.programsPerUser),
+            (all.names.count, "\(all.names.count) domains on this machine", .maxNamesPerMachine, caps.namesPerMachine),
+            (all.addresses.count, "\(all.addresses.count) addresses and ranges on this machine",
+             .maxAddressesPerMachine, caps.addressesPerMachine),
+            (all.programCount, "\(all.programCount) programs on this machine", .maxProgramsPerMachine,
+             caps.programsPerMachine),
+        ]
+        for check in checks where check.count > check.value {
+            throw overLimit("the sessions would block \(check.what)", key: check.key, value: check.value)
+        }
+        let merged = AddressIntervals(all.addresses)
+        for (ipv6, key, minimum) in [(false, PolicyKey.minPrefixIPv4, caps.minimumPrefixIPv4),
+                                     (true, .minPrefixIPv6, caps.minimumPrefixIPv6)] {
+            if let wide = merged.wider(thanPrefix: minimum, ipv6: ipv6).first {
+                throw overLimit("the blocked ranges would merge into \(wide.lowerBound)–\(wide.upperBound), wider "
+                                    + "than a /\(minimum) range", key: key, value: minimum)
+            }
+        }
+        let names = HostsSection.names(domains: all.names.filter { !policy.forbids($0) }, subdomains: policy.subdomains)
+        let bytes = HostsSection.bodyByteCount(of: names)
+        if bytes > HostsSection.maximumBodyBytes {
+            throw ProtocolFailure(code: .overLimit,
+                                  message: "the /etc/hosts section would hold \(names.count) names in \(bytes >> 20) MiB, "
+                                      + "more than its limit of \(HostsSection.maximumBodyBytes >> 20) MiB; block fewer "
+                                      + "names")
+        }
+    }
+
+    /// What a set of sessions blocks together, each thing counted once.
+    private struct Totals {
+        var names = Set<DomainName>()
+        var addresses = Set<AddressRange>()
+        /// Program names, counted once per owner.
+        var programCount = 0
+
+        init(_ sessions: [Session]) {
+            var programs: [UInt32: Set<ProgramName>] = [:]
+            for session in sessions {
+                for list in session.blockLists {
+                    for entry in list.entries {
+                        switch entry {
+                        case .domain(let name): names.insert(name)
+                        case .address(let range): addresses.insert(range)
+                        }
+                    }
+                }
+                programs[session.owner, default: []].formUnion(session.programs)
+            }
+            programCount = programs.values.reduce(0) { $0 + $1.count }
+        }
+    }
+
+    /// The key and value of the shortest prefix allowed for `range`'s family.
+    private static func prefixCap(of range: AddressRange, _ caps: SessionCaps) -> (PolicyKey, Int) {
+        range.first.isIPv4 ? (.minPrefixIPv4, caps.minimumPrefixIPv4) : (.minPrefixIPv6, caps.minimumPrefixIPv6)
+    }
+
+    /// The refusal for `what`, naming the cap: `key = value in /etc/refocus/policy.toml`.
+    private static func overLimit(_ what: String, key: PolicyKey, value: Int) -> ProtocolFailure {
+        ProtocolFailure(code: .overLimit,
+                        message: "\(what), more than the administrator's policy allows (\(key.rawValue) = \(value) "
+                            + "in \(Policy.path))")
+    }
+}
