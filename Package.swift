@@ -50,7 +50,9 @@ let package = Package(
         // Shared fixtures: running the built binaries, sandboxes of fresh namespaces.
         .target(name: "RefocusTestSupport", dependencies: ["RefocusSystem"], path: "Tests/RefocusTestSupport"),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
-        .testTarget(name: "RefocusSystemTests", dependencies: ["RefocusSystem", "CNetfilter", "CAres"]),
+        .testTarget(name: "RefocusSystemTests", dependencies: [
+            "RefocusSystem", "CNetfilter", "CAres", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .testTarget(name: "RefocusCommandsTests",
                     dependencies: ["RefocusCore", "RefocusTestSupport", "refocus", "refocus-helper"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.

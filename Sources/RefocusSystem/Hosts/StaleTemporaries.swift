@@ -7,7 +7,7 @@ import RefocusCore
 /// that serialises writers of the file, so none of them is in use.
 enum StaleTemporaries {
     /// Removes the leftovers beside `path` that are regular files owned by
-    /// root; returns a note naming them, or nothing when there were none.
+    /// this process's user (root, for the helper); returns a note naming them, or nothing when there were none.
     static func remove(besides path: String) -> [String] {
         let folder = AtomicFile.parentDirectory(of: path)
         let prefix = String(path.dropFirst(folder == "/" ? 1 : folder.count + 1)) + AtomicFile.temporaryInfix
@@ -20,7 +20,7 @@ enum StaleTemporaries {
             var status = stat()
             // Relative to the open folder, without following a link.
             guard fstatat(dirfd(directory), name, &status, AT_SYMLINK_NOFOLLOW) == 0,
-                  status.st_mode & S_IFMT == S_IFREG, status.st_uid == 0,
+                  status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
                   unlinkat(dirfd(directory), name, 0) == 0 else { continue }
             removed.append(folder == "/" ? "/" + name : folder + "/" + name)
         }
