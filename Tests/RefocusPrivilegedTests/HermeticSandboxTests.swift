@@ -67,8 +67,13 @@ struct HermeticSandboxTests {
     }
 
     /// ReFocus installed by hand and a session started in the outer sandbox,
-    /// which plays the machine; `$machine_daemon` is its daemon.
+    /// which plays the machine; `$machine_daemon` is its daemon. Its /etc
+    /// becomes a plain copy on a tmpfs, as a machine's is: an overlay on an
+    /// overlay on an overlay is deeper than the kernel stacks them (two), and
+    /// the suite may itself run on an overlay.
     static let machineState = #"""
+        mkdir "$WORK/etc" && mount -t tmpfs -o mode=0755 tmpfs "$WORK/etc"
+        cp -a /etc/. "$WORK/etc/" && mount --bind "$WORK/etc" /etc
         export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
         cp /etc/hosts "$WORK/hosts.clean"
         mount -t tmpfs tmpfs /var/log
