@@ -122,4 +122,6 @@ enum FreshCloneTools {
     /// Why the fresh-clone test cannot run here, or nil.
     static let unavailableReason: String? = InstallTools.unavailableReason
         ?? (FileManager.default.isExecutableFile(atPath: "/usr/bin/git") ? nil : "needs /usr/bin/git (apt-get install git)")
+        ?? (FileManager.default.fileExists(atPath: InstallTests.repository + "/.git") ? nil
+            : "needs the sources as a git repository, to clone them")
 }
