@@ -1,11 +1,13 @@
 # ReFocus for Linux — build, test and benchmark entry points.
-#   make            install missing Debian packages, build in release mode
-#   make test       install missing Debian packages, run the whole test suite
+#   make            install the missing Debian packages that building needs, build in release mode
+#   make test       install the missing Debian packages that building and the tests need (through
+#                   sudo unless root), run the whole test suite
 #   make bench      run the benchmarks against the reference tools (resolve: as root, in a private network namespace)
 #   make man        generate refocus.1 and refocus-helper.8 into .build/man (generate-manual plugin)
 #   make completions  generate bash, zsh and fish completions into .build/completions
-#   sudo make install    install missing Debian packages, build release binaries with the Swift
-#                        runtime linked statically (.build-static), install them, the sudo policy,
+#   sudo make install    install the missing Debian packages that building needs (as root: the only
+#                        password asked is sudo's own), build release binaries as the invoking user
+#                        with the Swift runtime linked statically (.build-static), install them, the sudo policy,
 #                        the admin policy, the systemd unit, man pages and completions; create the
 #                        group refocus and add the invoking user (SUDO_USER) to it. Idempotent.
 #   make deb             build .build/refocus_<version>_amd64.deb (the static release binaries, stripped;
@@ -20,12 +22,14 @@ ifndef SWIFT
 SWIFT        := $(or $(shell command -v swift),$(firstword $(wildcard /opt/swift/usr/bin/swift \
                   /usr/share/swift/usr/bin/swift $(INVOKER_HOME)/.local/share/swiftly/bin/swift)),swift)
 endif
-# What building and installing need; then what only the tests and benchmarks use (dnsmasq
-# answers the tests' names in their own namespaces: `make install` does not install it).
+# What building and installing need (`deps`: make, make man, sudo make install); then what only
+# the tests and benchmarks use (`test-deps`: make test, make bench; dnsmasq answers the tests'
+# names in their own namespaces). `make install` never installs the test packages.
 INSTALL_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
                     libsqlite3-dev pkg-config nftables sudo cron groff-base
-TEST_PACKAGES    := dnsmasq iproute2 idn2 systemd
-APT_PACKAGES     ?= $(INSTALL_PACKAGES) $(TEST_PACKAGES)
+TEST_PACKAGES    := dnsmasq iproute2 idn2 systemd python3-seccomp
+# The apt-get that installs them (a test gives a stand-in that records what it was asked for).
+APT_GET          ?= apt-get
 # visudo is in /usr/sbin, which a user's PATH often lacks (make deb runs as the user).
 VISUDO       := $(or $(shell PATH="$$PATH:/usr/sbin:/sbin" command -v visudo),visudo)
 SUDO         := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
@@ -51,32 +55,39 @@ NOBUILD    ?=
 FORCE      ?=
 PURGE      ?=
 
-.PHONY: all deps build test bench man completions clean static install-build install uninstall deb
+.PHONY: all deps test-deps build test bench man completions clean static install-build install uninstall deb
 
 all: build
 
-# Installs only what is missing, so that a set-up machine runs no apt at all.
-deps:
-	@missing=$$(for p in $(APT_PACKAGES); do \
+# Install only what is missing, so that a set-up machine runs no apt and no sudo at all; as
+# root directly, else through sudo (which resets the environment: hence env for apt's frontend).
+deps:      PACKAGES = $(INSTALL_PACKAGES)
+test-deps: PACKAGES = $(INSTALL_PACKAGES) $(TEST_PACKAGES)
+deps test-deps:
+	@missing=$$(for p in $(PACKAGES); do \
 	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed$$' || echo $$p; \
 	  done); \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:" $$missing; \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	  $(SUDO) $(APT_GET) update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq --no-install-recommends $$missing; \
 	fi
 
-build: deps
+# NODEPS=1 skips deps: the user-side build of `sudo make install` runs with it, its packages
+# having been installed as root just before, so that it runs no apt and no sudo.
+DEPS := $(if $(NODEPS),,deps)
+
+build: $(DEPS)
 	$(SWIFT) build -c release --product refocus
 	$(SWIFT) build -c release --product refocus-helper
 
 # generate-manual (the man page plugin's tool) lets the tests render the pages.
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
 
-bench: deps
+bench: test-deps
 	$(SWIFT) run -c release refocus-bench all
 
 # refocus is a user command (section 1); refocus-helper is for the system (section 8).
@@ -86,7 +97,7 @@ bench: deps
 # last commit's, so that the pages are the same for the same sources.
 MAN_OUTPUTS := .build/plugins/GenerateManual/outputs
 MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null)
-man: deps
+man: $(DEPS)
 	mkdir -p .build/man
 	$(SWIFT) package plugin generate-manual $(if $(MAN_DATE),--date $(MAN_DATE))
 	packaging/man/finish-page $(MAN_OUTPUTS)/refocus/refocus.1 packaging/man/refocus.1.roff \
@@ -109,19 +120,21 @@ clean:
 # Release binaries that run without the Swift toolchain: the Swift runtime and Foundation are
 # linked in; the C libraries (libnftnl, libmnl, libidn2, libpsl, c-ares, SQLite) stay shared.
 # A scratch path of its own, so that it never rebuilds the ordinary release build.
-static: deps
+static: $(DEPS)
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product refocus
 	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build-static --product refocus-helper
 
 # `sudo make install` builds as the invoking user when the tree is theirs, so that the build
-# folders stay theirs (and nothing is compiled as root); apt and the copying run as root.
+# folders stay theirs (and nothing is compiled as root); apt and the copying run as root. The
+# user's build gets NODEPS=1: it runs no apt and no sudo, so sudo asks for no second password
+# and the test packages are never installed.
 AS_INVOKER := $(if $(and $(filter-out 0,$(SUDO_UID)),$(filter $(SUDO_UID),$(shell stat -c %u .))),\
               setpriv --reuid=$(SUDO_UID) --regid=$(SUDO_GID) --init-groups \
               env HOME=$(INVOKER_HOME) USER=$(SUDO_USER) LOGNAME=$(SUDO_USER))
 
 install-build:
-	$(MAKE) --no-print-directory deps APT_PACKAGES="$(INSTALL_PACKAGES)"
-	$(AS_INVOKER) $(MAKE) --no-print-directory static man SWIFT=$(SWIFT)
+	$(MAKE) --no-print-directory deps
+	$(AS_INVOKER) $(MAKE) --no-print-directory static man SWIFT=$(SWIFT) NODEPS=1
 
 # Files first (all of them, or none of the sudoers file: it is checked before it is copied);
 # then, on this machine only (DESTDIR empty), the group and the service.

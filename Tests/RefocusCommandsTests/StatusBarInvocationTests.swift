@@ -15,22 +15,31 @@ import Testing
           "locked":true}]}
         """#
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    /// Runs the CLI in a mount namespace of its own with an empty /run, so
+    /// that it asks the stand-in helper rather than reading the status file
+    /// of a ReFocus installed on this machine (private propagation: the
+    /// machine's /run is untouched).
+    static let withoutMachineStatus = ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+                                       #"mount -t tmpfs tmpfs /run && exec "$0" "$@""#]
+
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+                   "needs root: the CLI runs a stand-in helper directly only as root, else through sudo; and unshare"))
     func barFormsPrintWhatTheParsedFormsPrint() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         let helper = try HistoryCommandTests.standIn(refocus, answering: Self.answer)
         let environment = ["REFOCUS_HELPER": helper, "TZ": "UTC"]
+        let prefix = Self.withoutMachineStatus
         for form in [["status"], ["status", "--json"], ["status", "--format", "waybar"], ["status", "--format=polybar"],
                      ["status", "--format", "i3blocks"], ["status", "--format", "plain"]] {
-            let quick = try refocus.run(form, environment: environment)
-            let parsed = try refocus.run(form + ["--"], environment: environment)
+            let quick = try refocus.run(form, environment: environment, prefix: prefix)
+            let parsed = try refocus.run(form + ["--"], environment: environment, prefix: prefix)
             #expect(quick.status == 0 && parsed.status == 0, "\(form): \(quick.stderr) \(parsed.stderr)")
             #expect(!quick.stdout.isEmpty && quick.stdout.contains("social"), "\(form): \(quick.stdout)")
             // The time left may tick between the two runs; everything else is equal.
             #expect(Self.withoutTimeLeft(quick.stdout) == Self.withoutTimeLeft(parsed.stdout), "\(form)")
         }
-        let waybar = try refocus.run(["status", "--format", "waybar"], environment: environment)
+        let waybar = try refocus.run(["status", "--format", "waybar"], environment: environment, prefix: prefix)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: String])
         #expect(object["class"] == "active" && object["tooltip"]?.contains("until 2099-05-10 20:00") == true, "\(object)")
     }

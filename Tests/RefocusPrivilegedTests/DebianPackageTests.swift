@@ -51,7 +51,8 @@ struct DebianPackageTests {
 
     /// After InstallTests' set-up: `build_deb` makes the package into
     /// `$WORK/deb` and sets `$DEB`; `own_dpkg` gives the sandbox a /var of
-    /// its own and an overlay of the machine's dpkg database on /var/lib/dpkg.
+    /// its own and an overlay of the machine's dpkg database on /var/lib/dpkg,
+    /// without the machine's own refocus package if it has one.
     static let setUp = InstallTests.setUp + #"""
         build_deb() {
           make -C "$REPO" --no-print-directory deb NOBUILD=1 PRODUCTS="$B" MANPAGES="$WORK/man" \
@@ -65,6 +66,16 @@ struct DebianPackageTests {
           mount -t tmpfs -o mode=0755 tmpfs /var
           mkdir -p /var/lib/dpkg /var/log /var/cache /var/tmp
           mount --bind "$WORK/dpkg" /var/lib/dpkg
+          # A machine's own refocus package, if any, leaves this database: ReFocus was never installed here.
+          python3 - <<'PY'
+        path = "/var/lib/dpkg/status"
+        stanzas = open(path).read().split("\n\n")
+        kept = [s for s in stanzas if not s.lstrip("\n").startswith("Package: refocus\n")]
+        if kept != stanzas:
+            text = "\n\n".join(kept)
+            open(path, "w").write(text if text.endswith("\n") else text + "\n")
+        PY
+          rm -f /var/lib/dpkg/info/refocus.*
         }
         export PATH=/usr/sbin:/usr/bin:/sbin:/bin
 

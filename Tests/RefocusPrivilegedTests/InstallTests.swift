@@ -9,6 +9,8 @@ import Testing
 /// the debug build (`NOBUILD=1 PRODUCTS=…`); the man pages are stand-ins.
 /// Users come from useradd in the overlay; they reach the installed helper
 /// through the real sudo and the installed sudoers drop-in, without a terminal.
+/// An installed ReFocus on the machine is invisible: the sandbox's set-up
+/// removes its group, sudo rule and policy, and this set-up its files in /usr.
 @Suite(.enabled(if: InstallTools.unavailableReason == nil, Comment(rawValue: InstallTools.unavailableReason ?? "")))
 struct InstallTests {
     /// The repository's root, where the Makefile is.
@@ -45,6 +47,11 @@ struct InstallTests {
         }
         overlay /usr usr
         [ -L /lib ] || overlay /lib lib
+        # A machine where ReFocus was never installed: the files of an installed one leave the overlays.
+        rm -rf /usr/bin/refocus /usr/local/bin/refocus /usr/libexec/refocus /usr/share/man/man1/refocus.1* \
+          /usr/share/man/man8/refocus-helper.8* /usr/share/bash-completion/completions/refocus \
+          /usr/share/zsh/vendor-completions/_refocus /usr/share/fish/vendor_completions.d/refocus.fish \
+          /usr/share/doc/refocus /lib/systemd/system/refocus.service
         B="$WORK/bin"
         install -d -m 755 "$B" "$WORK/man"
         install -m 755 "$BIN/refocus" "$BIN/refocus-helper" "$B/"

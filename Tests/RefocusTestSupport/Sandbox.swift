@@ -15,6 +15,15 @@ import Glibc
 /// `dns` records (and `dnsmasqOptions`, such as `--address=/bulk.test/192.0.2.9`)
 /// as the only name server in /etc/resolv.conf.
 ///
+/// Every sandbox starts from the same known state whatever the machine holds,
+/// an installed ReFocus and a running session included (see `knownState`):
+/// no ReFocus section in /etc/hosts, no group `refocus`, no sudo rule of
+/// ReFocus or of a test, no /etc/refocus/policy.toml but the sandbox's own,
+/// and nothing of the machine's daemon. Without a private network namespace
+/// (`network: false`) the sandbox shares the machine's nftables ruleset, so
+/// its policy names a table of its own (`nftables_table = "refocus_t…"`);
+/// scripts find the table's name in `$REFOCUS_TABLE` either way.
+///
 /// The script sees `$BIN` (the build folder) and `$WORK` (a private folder).
 public struct Sandbox: Sendable {
     /// A DNS name and the address dnsmasq answers for it.
@@ -68,10 +77,7 @@ public struct Sandbox: Sendable {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
         let path = work + "/script.sh"
-        try Data((prelude + "\n# --- test ---\n" + script).utf8).write(to: URL(fileURLWithPath: path))
-        var flags = ["--mount"]
-        if network { flags.append("--net") }
-        if privatePIDs { flags += ["--pid", "--fork", "--mount-proc"] }
+        try Data((setUpScript + "\n# --- test ---\n" + script).utf8).write(to: URL(fileURLWithPath: path))
         // The test runner's threads block most signals, and a child inherits its
         // parent's mask: start the sandbox with none blocked and default dispositions,
         // as a login shell would, so that its processes react to signals for real.
@@ -80,11 +86,23 @@ public struct Sandbox: Sendable {
             + "for number in (signal.SIGPIPE, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGCHLD):\n"
             + "    signal.signal(number, signal.SIG_DFL)\n"
             + "os.execv(sys.argv[1], sys.argv[1:])"
-        return try Binary.execute("/usr/bin/python3", ["-c", resetSignals, "/usr/bin/unshare"] + flags + ["/bin/bash", path],
-                                  environment: ["BIN": Binary.buildDirectory, "WORK": work])
+        return try Binary.execute("/usr/bin/python3", ["-c", resetSignals, "/usr/bin/unshare"] + unshareArguments
+                                  + ["/bin/bash", path], environment: ["BIN": Binary.buildDirectory, "WORK": work])
     }
 
-    private var prelude: String {
+    /// The arguments of unshare(1) that give this sandbox its namespaces.
+    public var unshareArguments: [String] {
+        var flags = ["--mount"]
+        if network { flags.append("--net") }
+        if privatePIDs { flags += ["--pid", "--fork", "--mount-proc"] }
+        return flags
+    }
+
+    /// The bash set-up that `run` puts before a script, run as root inside
+    /// `unshareArguments`' namespaces with `$BIN` and `$WORK` set: mounts,
+    /// the known state, the network. Public so that a test can run it inside
+    /// another sandbox, which then plays the machine.
+    public var setUpScript: String {
         var lines = [
             "set -euo pipefail",
             "mount --make-rprivate /",
@@ -98,6 +116,8 @@ public struct Sandbox: Sendable {
             // Everything still running in this mount namespace was started here: end it with the script.
             lines.append(#"trap 'for p in /proc/[0-9]*; do [ "${p#/proc/}" != $$ ] && [ "$(readlink $p/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ] && kill -9 "${p#/proc/}" 2> /dev/null; done; true' EXIT"#)
         }
+        lines.append(Self.knownState)
+        lines.append(network ? "export REFOCUS_TABLE=refocus" : Self.ownTable)
         guard network else { return lines.joined(separator: "\n") }
         lines += [
             "ip link set lo up",
