@@ -15,8 +15,10 @@ struct HistoryCommand: ParsableCommand {
 
             --json prints an array, newest first, of objects with these keys: id, owner \
             (uid), lists (names), start, plannedEnd, endedAt (ISO 8601, UTC), seconds (how \
-            long it ran), plannedSeconds, locked, outcome (completed, stopped or cleared). \
-            Keys are only ever added.
+            long it ran), plannedSeconds, locked, outcome (completed, stopped or cleared), \
+            entries and programs (how many distinct entries and programs its lists blocked; \
+            absent for sessions recorded before they were counted). History keeps these \
+            counts and the lists' names, not the lists' contents. Keys are only ever added.
 
             Examples:
               refocus history
@@ -58,6 +60,8 @@ struct HistoryCommand: ParsableCommand {
         let plannedSeconds: Int
         let locked: Bool
         let outcome: String
+        let entries: Int?
+        let programs: Int?
 
         init(_ session: SessionSummary) {
             id = session.id
@@ -70,6 +74,8 @@ struct HistoryCommand: ParsableCommand {
             plannedSeconds = SessionFormat.planned(session).seconds
             locked = session.locked
             outcome = SessionFormat.outcome(session)
+            entries = session.entries
+            programs = session.programs
         }
     }
 
