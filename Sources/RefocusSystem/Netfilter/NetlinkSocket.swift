@@ -29,15 +29,11 @@ final class NetlinkSocket {
     /// at the failing message's header (NETLINK_CAP_ACK) so that a refused
     /// 64 KiB element message does not come back whole.
     init() throws(NftablesError) {
-        switch syscall(returningPointer: { mnl_socket_open2(NETLINK_NETFILTER, Int32(SOCK_CLOEXEC.rawValue)) }) {
+        switch openBoundNetlinkSocket(NETLINK_NETFILTER) {
         case .success(let opened): handle = opened
-        case .failure(let errno): throw .socket(operation: "open netlink socket", errno)
+        case .failure(let failure): throw .socket(operation: "\(failure.step) netlink socket", failure.errno)
         }
         let handle = handle
-        if case .failure(let errno) = syscall({ mnl_socket_bind(handle, 0, pid_t(MNL_SOCKET_AUTOPID)) }) {
-            mnl_socket_close(handle)
-            throw .socket(operation: "bind netlink socket", errno)
-        }
         portID = mnl_socket_get_portid(handle)
         // Any start works; a clock-based one keeps answers to an earlier socket apart when debugging.
         nextSequence = UInt32(truncatingIfNeeded: time(nil))

@@ -24,14 +24,9 @@ public final class UnreachableRoutes {
 
     /// Opens and binds a NETLINK_ROUTE socket; throws `RouteError.socket` when netlink is unavailable.
     public init() throws(RouteError) {
-        switch syscall(returningPointer: { mnl_socket_open2(NETLINK_ROUTE, Int32(SOCK_CLOEXEC.rawValue)) }) {
+        switch openBoundNetlinkSocket(NETLINK_ROUTE) {
         case .success(let opened): handle = opened
-        case .failure(let errno): throw .socket(operation: "open a routing socket", errno)
-        }
-        let handle = handle
-        if case .failure(let errno) = syscall({ mnl_socket_bind(handle, 0, pid_t(MNL_SOCKET_AUTOPID)) }) {
-            mnl_socket_close(handle)
-            throw .socket(operation: "bind a routing socket", errno)
+        case .failure(let failure): throw .socket(operation: "\(failure.step) a routing socket", failure.errno)
         }
         portID = mnl_socket_get_portid(handle)
     }
