@@ -122,4 +122,43 @@ struct SinkholeTests {
         let milliseconds = run.number(after: " in ", onLineStarting: "during")
         #expect(milliseconds.map { $0 < 500 } == true, "fails at once: \(run.stdout)")
     }
+
+    /// What a browser shows for a blocked name: Debian's Chromium, headless,
+    /// gets a page from a local server by name before the block, and
+    /// ERR_CONNECTION_REFUSED right after, for http and https alike.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
+                   "needs Debian's chromium (make test installs it)"))
+    func aBrowserIsRefusedAtOnce() throws {
+        let sandbox = Sandbox(dns: [Sandbox.Record("video.test", "192.0.2.2")], peerAddresses: ["192.0.2.2", "2001:db8::2"])
+        let run = try sandbox.run(MemberProbeSetUp.script + #"""
+            ip route add default via 192.0.2.2
+            ip -6 route add default via 2001:db8::2
+            mkdir -p "$WORK/site"; echo '<p>the local site</p>' > "$WORK/site/index.html"
+            python3 -m http.server 8081 --bind 0.0.0.0 --directory "$WORK/site" > /dev/null 2>&1 & server=$!
+            for _ in $(seq 100); do [ "$(connect 127.0.0.1 8081)" = connected ] && break; sleep 0.02; done
+            browse() {
+              local start=$(date +%s%N)
+              local page=$(timeout 60 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$WORK/chromium" \
+                --dump-dom "$1" 2> "$WORK/chromium.log" | grep -o 'the local site' | head -1)
+              local error=$(grep -o 'ERR_[A-Z_]*' "$WORK/chromium.log" | head -1)
+              echo "${page:-$error} ($(( ($(date +%s%N) - start) / 1000000 )) ms)"
+            }
+            echo "127.0.0.1 video.test" >> /etc/hosts
+            echo "before: $(browse http://video.test:8081/)"
+            sed -i '/ video.test$/d' /etc/hosts
+            as_user ann "$B/refocus" list add v video.test > /dev/null
+            as_user ann "$B/refocus" start --list v 10m > /dev/null
+            echo "http: $(browse http://video.test:8081/)"
+            echo "https: $(browse https://video.test/)"
+            kill $server
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("before: the local site"), "\(run.stdout)")
+        #expect(run.stdout.contains("http: ERR_CONNECTION_REFUSED"), "\(run.stdout)")
+        #expect(run.stdout.contains("https: ERR_CONNECTION_REFUSED"), "\(run.stdout)")
+        for line in ["http", "https"] {
+            let milliseconds = run.number(after: "(", onLineStarting: line + ":")
+            #expect(milliseconds.map { $0 < 5000 } == true, "no wait beyond the browser's own start: \(run.stdout)")
+        }
+    }
 }
