@@ -96,3 +96,75 @@ import Testing
         #expect(try store.read { try $0.openSessions() }.first?.blockLists.first?.entries.count == 2)
     }
 }
+
+/// A store that is not a whole database, or that a newer ReFocus migrated,
+/// is a clear error naming the file and what to do, never a crash.
+@Suite struct DamagedStoreTests {
+    /// What opening the store at a path `prepare` made throws; `after` looks at the file then.
+    static func store(_ prepare: (String) throws -> Void, after: (String) throws -> Void = { _ in }) throws -> (any Error)? {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let path = folder.path + "/refocus.sqlite"
+        try prepare(path)
+        var thrown: (any Error)?
+        do {
+            _ = try SessionStore(path: path)
+        } catch {
+            thrown = error
+        }
+        try after(path)
+        return thrown
+    }
+
+    /// A real store with a session, to damage.
+    static func realStore(_ path: String) throws {
+        let store = try SessionStore(path: path)
+        _ = try store.write { try $0.insert(SessionStoreTrustTests.session(1000, [try SessionStoreTrustTests.list("a", ["a.example"])])) }
+        // Everything written to the main file, none left in the write-ahead log.
+        _ = try DatabaseQueue(path: path).writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    }
+
+    @Test func aTruncatedFileIsNamedWithTheWayOut() throws {
+        let error = try Self.store { path in
+            try Self.realStore(path)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: path))
+            try? FileManager.default.removeItem(atPath: path + "-wal")
+            try? FileManager.default.removeItem(atPath: path + "-shm")
+        }
+        let damaged = try #require(error as? StoreError, "\(String(describing: error))")
+        guard case .damaged(let named, _) = damaged else { Issue.record("\(damaged)"); return }
+        #expect(named.hasSuffix("/refocus.sqlite"))
+        #expect(damaged.category == .data)
+        #expect(damaged.description.contains("is damaged"))
+        #expect(damaged.description.contains("move it aside ('mv \(named) \(named).damaged') and run 'refocus-helper clear'"))
+    }
+
+    @Test func garbageIsNamedWithTheWayOut() throws {
+        let error = try Self.store { path in
+            try Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }).write(to: URL(fileURLWithPath: path))
+        }
+        let damaged = try #require(error as? StoreError, "\(String(describing: error))")
+        #expect(damaged.description.contains("is damaged (file is not a database)"), "\(damaged)")
+    }
+
+    @Test func aSchemaFromTheFutureIsRefusedUnchanged() throws {
+        var before: [String] = []
+        var after: [String] = []
+        let schema = { (path: String) in
+            try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT sql FROM sqlite_master ORDER BY name") }
+        }
+        let error = try Self.store({ path in
+            try Self.realStore(path)
+            try DatabaseQueue(path: path).write {
+                try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from a newer ReFocus')")
+            }
+            before = try schema(path)
+        }, after: { after = try schema($0) })
+        let newer = try #require(error as? StoreError, "\(String(describing: error))")
+        #expect(newer.category == .configuration)
+        #expect(newer.description.contains("was written by a newer ReFocus (v9: from a newer ReFocus); install that "
+            + "version again, or move the store aside"), "\(newer)")
+        #expect(!before.isEmpty && after == before, "nothing migrated")
+    }
+}

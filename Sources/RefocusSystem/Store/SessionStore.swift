@@ -29,11 +29,23 @@ public final class SessionStore: Sendable {
         configuration.label = "refocus-store"
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Self.migrator.migrate(queue)
+            let migrator = Self.migrator
+            let unknown = try queue.read { db in
+                try migrator.hasBeenSuperseded(db) ? try migrator.appliedIdentifiers(db).subtracting(migrator.migrations) : []
+            }
+            if !unknown.isEmpty { throw StoreError.newerSchema(path: path, migrations: unknown.sorted()) }
+            try migrator.migrate(queue)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError where Self.damage.contains(error.resultCode.primaryResultCode) {
+            throw StoreError.damaged(path: path, reason: error.message ?? "\(error.resultCode)")
         } catch {
             throw StoreError.cannotOpen(path: path, reason: "\(error)")
         }
     }
+
+    /// What SQLite answers for a file that is not a whole database.
+    private static let damage: [ResultCode] = [.SQLITE_NOTADB, .SQLITE_CORRUPT]
 
     /// The schema, version by version. A released migration never changes.
     static var migrator: DatabaseMigrator {
@@ -114,8 +126,18 @@ public enum StoreError: RefocusError, Equatable {
     case cannotOpen(path: String, reason: String)
     /// A query failed.
     case failed(path: String, reason: String)
+    /// The file is not a whole SQLite database: truncated, overwritten, damaged.
+    case damaged(path: String, reason: String)
+    /// A newer ReFocus migrated the store past what this one knows.
+    case newerSchema(path: String, migrations: [String])
 
-    public var category: ErrorCategory { .system }
+    public var category: ErrorCategory {
+        switch self {
+        case .cannotOpen, .failed: .system
+        case .damaged: .data
+        case .newerSchema: .configuration
+        }
+    }
 
     public var description: String {
         switch self {
@@ -124,6 +146,14 @@ public enum StoreError: RefocusError, Equatable {
                 + "directory of root's"
         case let .failed(path, reason):
             "the session store \(path) failed: \(reason)"
+        case let .damaged(path, reason):
+            "the session store \(path) is damaged (\(reason)); move it aside ('mv \(path) \(path).damaged') and run "
+                + "'refocus-helper clear' as root: that starts an empty store and lifts the blocks of the sessions in "
+                + "the old one, which are no longer enforced or shown"
+        case let .newerSchema(path, migrations):
+            "the session store \(path) was written by a newer ReFocus (\(migrations.joined(separator: ", "))); "
+                + "install that version again, or move the store aside ('mv \(path) \(path).newer') to start an "
+                + "empty one"
         }
     }
 }
