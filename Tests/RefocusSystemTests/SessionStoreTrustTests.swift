@@ -152,7 +152,7 @@ import Testing
         var before: [String] = []
         var after: [String] = []
         let schema = { (path: String) in
-            try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT sql FROM sqlite_master ORDER BY name") }
+            try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT name || coalesce(sql, '') FROM sqlite_master ORDER BY name") }
         }
         let error = try Self.store({ path in
             try Self.realStore(path)
