@@ -170,3 +170,70 @@ import Testing
         #expect(failure?.message.hasSuffix("MiB, more than its limit of 64 MiB; block fewer names") == true)
     }
 }
+
+/// The start and stop rules as a table: extend instead of duplicate, the
+/// later end wins, the lock is sticky, stop is refused while locked.
+@Suite struct SessionRuleTableTests {
+    typealias Rules = SessionRulesTests
+
+    /// An active session of `minutes` more, `locked` or not; then a start of the same lists for
+    /// `requested` minutes, `lockRequested` or not: the end in minutes from now and whether it is locked.
+    @Test(arguments: [
+        (60, false, 30, false, 60, false), (60, false, 90, false, 90, false), (30, true, 90, false, 90, true),
+        (90, true, 30, false, 90, true), (30, false, 10, true, 30, true), (30, true, 30, true, 30, true),
+    ])
+    func aSecondStartExtendsTheSameSession(minutes: Int, locked: Bool, requested: Int, lockRequested: Bool,
+                                           end: Int, lockedAfter: Bool) throws {
+        let active = Rules.session(5, [try Rules.list("work", ["a.example"])], locked: locked, minutes: minutes)
+        let plan = try SessionRules.start(Rules.request([try Rules.list("work", ["a.example"])], minutes: requested,
+                                                        locked: lockRequested),
+                                          owner: Rules.owner, clock: Rules.clock, policy: Policy(), active: [active],
+                                          protected: ProtectedAddresses(policy: Policy()))
+        guard case .extend(let session) = plan else {
+            Issue.record("a second session was made: \(plan)")
+            return
+        }
+        #expect(session.id == 5)
+        #expect(session.plannedEnd == Rules.clock.wall.addingTimeInterval(TimeInterval(end * 60)))
+        #expect(session.locked == lockedAfter)
+    }
+
+    /// Whose and which lists: only the same owner's session with exactly the same lists is extended.
+    @Test(arguments: [(1000, ["work"], true), (1001, ["work"], false), (1000, ["work", "news"], false),
+                      (1000, ["news"], false)])
+    func onlyTheSameOwnersSameListsAreExtended(owner: UInt32, lists: [String], extended: Bool) throws {
+        let active = Rules.session(5, [try Rules.list("work", ["a.example"])])
+        let request = Rules.request(try lists.map { try Rules.list($0, ["b.example"]) })
+        let plan = try SessionRules.start(request, owner: owner, clock: Rules.clock, policy: Policy(), active: [active],
+                                          protected: ProtectedAddresses(policy: Policy()))
+        if case .extend = plan { #expect(extended) } else { #expect(!extended) }
+    }
+
+    /// Stopping: a named session, or all unlocked ones; refused while locked, and for others' sessions.
+    @Test(arguments: [
+        (Int64?.some(1), [Int64](), ProtocolErrorCode?.some(.sessionLocked)),
+        (2, [2], nil), (3, [], .notFound), (9, [], .notFound), (nil, [2], nil),
+    ])
+    func stopEndsOnlyTheOwnersUnlockedSessions(id: Int64?, stopped: [Int64], code: ProtocolErrorCode?) throws {
+        let active = [Rules.session(1, [try Rules.list("a", ["a.example"])], locked: true),
+                      Rules.session(2, [try Rules.list("b", ["b.example"])]),
+                      Rules.session(3, [try Rules.list("c", ["c.example"])], owner: Rules.other)]
+        do {
+            let ended = try SessionRules.stop(StopRequest(sessionID: id), owner: Rules.owner, now: Rules.clock.wall,
+                                              active: active)
+            #expect(code == nil)
+            #expect(ended.compactMap(\.id) == stopped)
+        } catch {
+            #expect(error.code == code)
+        }
+    }
+
+    @Test func stopWithEverySessionLockedNamesTheSoonestEnd() throws {
+        let active = [Rules.session(1, [try Rules.list("a", ["a.example"])], locked: true, minutes: 50),
+                      Rules.session(2, [try Rules.list("b", ["b.example"])], locked: true, minutes: 20)]
+        #expect(throws: ProtocolFailure(code: .sessionLocked,
+                                        message: "session 2 (b) is locked until it ends, in 20m; it cannot be stopped")) {
+            try SessionRules.stop(StopRequest(sessionID: nil), owner: Rules.owner, now: Rules.clock.wall, active: active)
+        }
+    }
+}
