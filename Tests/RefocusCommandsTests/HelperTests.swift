@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RefocusCore
 import RefocusTestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
     @Test func printsItsVersion() throws {
         let helper = try Binary("refocus-helper")
         defer { helper.cleanUp() }
-        #expect(try helper("--version").stdout == "0.1.0\n")
+        #expect(try helper("--version").stdout == RefocusVersion.string + "\n")
     }
 
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
@@ -22,11 +23,17 @@ import Testing
         #expect(run.stderr.contains("must run as root"))
     }
 
-    @Test func refusesWithoutRootWhenTheTestsAreUnprivileged() throws {
-        // The same check from the other side: whoever runs the tests, a non-root run is refused.
+    /// Run by whoever runs the tests: root is asked for a verb (usage, 64), anyone else refused (77).
+    @Test func withoutAVerbRootIsAskedForOneAndAnyoneElseRefused() throws {
         let helper = try Binary("refocus-helper")
         defer { helper.cleanUp() }
         let run = try helper.run([])
-        #expect(run.status == (getuid() == 0 ? 64 : 77))
+        if getuid() == 0 {
+            #expect(run.status == 64, "\(run.stderr)")
+            #expect(run.stderr == "refocus-helper: name a verb: start, stop, status, history, reconcile or clear (see --help)\n")
+        } else {
+            #expect(run.status == 77, "\(run.stderr)")
+            #expect(run.stderr.contains("must run as root"), "\(run.stderr)")
+        }
     }
 }
