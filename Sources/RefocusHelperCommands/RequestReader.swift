@@ -3,8 +3,9 @@ import RefocusCore
 import RefocusSystem
 
 /// Reads the one JSON request on stdin: at most
-/// `HelperProtocol.maximumRequestBytes`, decoded strictly, of the verb the
-/// command line names.
+/// `HelperProtocol.maximumRequestBytes`, with no key twice in any object
+/// (`DuplicateKeyCheck`), decoded strictly, of the verb the command line
+/// names.
 enum RequestReader {
     static func read(expecting verb: String) throws -> HelperRequest {
         let bytes: [UInt8]
@@ -14,6 +15,11 @@ enum RequestReader {
             guard error.errno == .fileTooLarge else { throw error }
             throw ProtocolFailure(code: .requestTooLarge,
                                   message: "the request is larger than \(HelperProtocol.maximumRequestBytes) bytes")
+        }
+        do {
+            try DuplicateKeyCheck.check(bytes)
+        } catch {
+            throw ProtocolFailure(code: .badRequest, message: "the request is invalid: \(error)")
         }
         let envelope: RequestEnvelope
         do {
