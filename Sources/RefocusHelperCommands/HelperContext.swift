@@ -23,7 +23,7 @@ struct HelperContext {
     init() throws {
         caller = try Caller.current(environment: ProcessInfo.processInfo.environment)
         policy = try PolicyFile.load()
-        lock = try ExclusiveLock(path: Self.lockPath)
+        lock = try ExclusiveLock(path: Self.lockPath, directoryMode: 0o700)
         store = try SessionStore()
         reconciler = Reconciler(store: store, hosts: HostsFile(), policy: policy)
         let clock = SystemClock.read()

@@ -70,8 +70,13 @@ enum HelperError: RefocusError, Equatable {
 
 /// Runs `refocus-helper` and exits with the documented status.
 public enum RefocusHelperMain {
-    /// Parses, runs, reports errors as `refocus-helper: message` on stderr, and exits.
+    /// Resets what the caller's process passed on (`ProcessDefaults`: umask,
+    /// limits, working directory, signals), then parses, runs, reports errors
+    /// as `refocus-helper: message` on stderr, and exits. SIGPIPE and SIGXFSZ
+    /// are ignored: a closed pipe, or a file size limit that root without
+    /// CAP_SYS_RESOURCE could not lift, is a failed write to report, not death.
     public static func main(_ arguments: [String]? = nil) -> Never {
+        ProcessDefaults.reset(ignoring: [SIGPIPE, SIGXFSZ])
         do {
             var command = try RefocusHelper.parseAsRoot(arguments)
             try command.run()

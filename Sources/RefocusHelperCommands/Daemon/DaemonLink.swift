@@ -12,10 +12,12 @@ enum DaemonLink {
     static let lockPath = "/run/refocus/daemon.lock"
     /// Where a detached daemon's standard error goes.
     static let logPath = "/run/refocus/daemon.log"
+    /// The mode of /run/refocus: the group reads status.json there.
+    static let directoryMode: mode_t = 0o755
 
     /// Whether a daemon holds its lock (is running or starting).
     static var isRunning: Bool {
-        (try? ExclusiveLock.attempt(path: lockPath)) == nil
+        (try? ExclusiveLock.attempt(path: lockPath, directoryMode: directoryMode)) == nil
     }
 
     /// Sends `command` to the daemon, starting one first when `starting` and

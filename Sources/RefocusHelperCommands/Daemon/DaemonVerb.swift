@@ -24,7 +24,7 @@ struct DaemonVerb: ParsableCommand {
 
     func run() throws {
         guard geteuid() == 0 else { throw HelperError.notRoot }
-        try Directories.create(AtomicFile.parentDirectory(of: DaemonLink.lockPath), mode: 0o755)
+        try Directories.prepare(AtomicFile.parentDirectory(of: DaemonLink.lockPath), mode: DaemonLink.directoryMode)
         if takeOver { try DaemonLink.stop() }
         guard let lock = try Self.lock() else {
             StandardError.write("refocus-helper daemon: another daemon is running\n")
@@ -40,7 +40,9 @@ struct DaemonVerb: ParsableCommand {
     /// for an instant, so a few tries tell a probe from a running daemon.
     private static func lock() throws -> ExclusiveLock? {
         for _ in 0..<50 {
-            if let lock = try ExclusiveLock.attempt(path: DaemonLink.lockPath) { return lock }
+            if let lock = try ExclusiveLock.attempt(path: DaemonLink.lockPath, directoryMode: DaemonLink.directoryMode) {
+                return lock
+            }
             usleep(10_000)
         }
         return nil

@@ -16,9 +16,10 @@ public final class ControlSocket {
 
     /// Binds and listens at `path`, replacing a stale socket left by a dead
     /// daemon (the caller holds the daemon lock, so no live one uses it).
+    /// Its directory is made root's with mode 0755 (`Directories.prepare`).
     public init(path: String = defaultPath) throws(SystemError) {
         self.path = path
-        try Directories.create(AtomicFile.parentDirectory(of: path), mode: 0o755)
+        try Directories.prepare(AtomicFile.parentDirectory(of: path), mode: 0o755)
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         fileDescriptor = try syscall { socket(AF_UNIX, type, 0) }.get("create", path)
         unlink(path)

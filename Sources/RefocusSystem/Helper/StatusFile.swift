@@ -6,7 +6,8 @@ import RefocusCore
 /// atomically, owned by root and group `refocus` with mode 0640 (root's
 /// group when `refocus` does not exist: then only root reads it), given to
 /// the group before it replaces the last one, and only when its bytes
-/// change; anyone in the group reads it without sudo.
+/// change; anyone in the group reads it without sudo. /run/refocus is made
+/// 0755 and root's (`Directories.prepare`), whatever umask a caller had.
 public struct StatusFile: Sendable {
     /// The file.
     public let path: String
@@ -29,7 +30,7 @@ public struct StatusFile: Sendable {
     public func publish(_ snapshot: StatusSnapshot) throws(SystemError) -> Bool {
         let bytes = Self.encode(snapshot)
         if (try? FileReader.readIfPresent(path)) == bytes { return false }
-        try Directories.create(AtomicFile.parentDirectory(of: path), mode: 0o755)
+        try Directories.prepare(AtomicFile.parentDirectory(of: path), mode: 0o755)
         // The group before the rename: the group never finds the file unreadable.
         let group = getgrnam(groupName).map { $0.pointee.gr_gid } ?? getegid()
         try AtomicFile.write(bytes, to: path, mode: 0o640, owner: (uid: geteuid(), gid: group))
