@@ -52,10 +52,12 @@ enum HelperError: RefocusError, Equatable {
     case notRoot
     /// No verb was named.
     case noVerb
+    /// `daemon` run by someone other than root itself (a member through sudo).
+    case daemonNotRootItself
 
     var category: ErrorCategory {
         switch self {
-        case .notRoot: .notPermitted
+        case .notRoot, .daemonNotRootItself: .notPermitted
         case .noVerb: .usage
         }
     }
@@ -64,6 +66,9 @@ enum HelperError: RefocusError, Equatable {
         switch self {
         case .notRoot: "must run as root; refocus runs it through sudo for you (see 'refocus --help')"
         case .noVerb: "name a verb: start, stop, status, history, reconcile or clear (see --help)"
+        case .daemonNotRootItself:
+            "only root itself runs the enforcer daemon (refocus.service, or the first helper run starts it), "
+                + "not a user through sudo"
         }
     }
 }

@@ -3,8 +3,9 @@ import RefocusTestSupport
 import Testing
 
 /// What one member of the group refocus can do to the others through the
-/// real sudo: not pass their umask, limits, working directory or ignored
-/// signals on to the helper or the daemon.
+/// real sudo: not run or take over the daemon, and not pass their umask,
+/// limits, working directory or ignored signals on to the helper or the
+/// daemon.
 /// Users, the group and its sudo rule are made inside the sandbox (see
 /// `SudoPathTests`); there is no systemd there, so helper runs start the
 /// daemon themselves.
@@ -27,6 +28,32 @@ struct MemberIsolationTests {
         start_request='{"version":1,"verb":"start","start":{"lists":[{"name":"focus","entries":["social.test"],"programs":[]}],"length":600,"locked":false}}'
 
         """#
+
+    @Test func aMemberCannotRunOrTakeOverTheDaemon() throws {
+        let run = try Sandbox().run(Self.setUp + #"""
+            member ann
+            as_user ann "$B/refocus" list add focus social.test > /dev/null
+            as_user ann "$B/refocus" start --list focus 10m > /dev/null
+            first=$(pgrep -f "refocus-helper daemon")
+            for arguments in "daemon --take-over" "daemon"; do
+              status=0
+              as_user ann timeout 20 sudo -n "$B/refocus-helper" $arguments > "$WORK/out" 2> "$WORK/err" || status=$?
+              echo "$arguments: status $status, stderr $(wc -l < "$WORK/err") line"
+              cat "$WORK/err"
+            done
+            [ "$(pgrep -f "refocus-helper daemon")" = "$first" ] && echo "the same daemon runs"
+            [ "$(pgrep -c -f "refocus-helper daemon")" = 1 ] && echo "one daemon"
+            SUDO_UID=0 timeout 20 "$B/refocus-helper" daemon 2> /dev/null || echo "root through sudo: $?"
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        let refusal = "refocus-helper: only root itself runs the enforcer daemon (refocus.service, or the first helper "
+            + "run starts it), not a user through sudo\n"
+        #expect(run.stdout.contains("daemon --take-over: status 77, stderr 1 line\n" + refusal), "\(run.stdout)")
+        #expect(run.stdout.contains("daemon: status 77, stderr 1 line\n" + refusal), "\(run.stdout)")
+        #expect(run.stdout.contains("the same daemon runs"), "\(run.stdout)")
+        #expect(run.stdout.contains("one daemon"), "\(run.stdout)")
+        #expect(run.stdout.contains("root through sudo: 77"), "\(run.stdout)")
+    }
 
     @Test func theCallersUmaskAndLimitsDoNotReachTheFilesOrTheDaemon() throws {
         let run = try Sandbox().run(Self.setUp + #"""
