@@ -14,8 +14,9 @@ public struct RefocusHelper: ParsableCommand {
             refocus-helper must run as root. It is installed as \
             /usr/libexec/refocus/refocus-helper and granted to the group 'refocus' by \
             a sudoers drop-in. The caller is the user named by SUDO_UID, or root. \
-            Requests are versioned JSON documents (at most 64 MiB); unknown fields are \
-            refused and every entry is validated again. Answers are JSON: \
+            Requests are versioned JSON documents (at most 16 MiB, whole within 10 s, read \
+            before any lock is taken); unknown fields and repeated keys are refused and \
+            every entry is validated again. Answers are JSON: \
             {"version":1,"ok":true,"sessions":[...],"notes":[...]} or \
             {"version":1,"ok":false,"error":{"code":"...","message":"..."}}.
 

@@ -13,7 +13,7 @@ struct DaemonVerb: ParsableCommand {
             One runs at a time (the lock /run/refocus/daemon.lock); a second exits at once \
             with status 0, unless --take-over asks the running one to exit first (what \
             refocus.service does, so that systemd's daemon replaces one a helper run \
-            started before the unit was enabled). \
+            started before the unit was enabled; one that does not answer is killed). \
             Only root itself runs it: through sudo (SUDO_UID set) it exits with status 77. \
             It owns table inet refocus, repairs /etc/hosts and the table \
             when someone changes them, ends sessions on time by the boot-time clock, and \
@@ -30,14 +30,18 @@ struct DaemonVerb: ParsableCommand {
         // environment, root at a shell); never a member through the group's sudo rule.
         guard geteuid() == 0, (try? Caller.current(environment: ProcessInfo.processInfo.environment))?.isRootItself == true
         else { throw HelperError.daemonNotRootItself }
-        // SIGPIPE is ignored (RefocusHelperMain): a log reader that went away is an error, not death.
+        // SIGPIPE is ignored (RefocusHelperMain): a log reader or helper run that went away is an error, not death.
         let log = NonBlockingLog(prefix: "refocus-helper daemon: ")
         try Directories.prepare(AtomicFile.parentDirectory(of: DaemonLink.lockPath), mode: DaemonLink.directoryMode)
-        if takeOver { try DaemonLink.stop() }
+        if takeOver {
+            for note in try DaemonLink.stop(deadlines: HelperDeadlines(policy: try PolicyFile.load())) { log.write(note) }
+        }
         guard let lock = try Self.lock() else {
             log.write("another daemon is running")
             return
         }
+        // For 'refocus-helper clear', which kills a daemon that does not answer.
+        try lock.record("\(getpid())\n")
         try withExtendedLifetime(lock) {
             let daemon = try Daemon(log: log.write)
             try daemon.run()
