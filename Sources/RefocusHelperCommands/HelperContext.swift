@@ -2,14 +2,18 @@ import Foundation
 import RefocusCore
 import RefocusSystem
 
-/// Everything a helper verb needs: the caller, the policy, the store, and
-/// the lock that serialises helper runs. Paths are fixed; none comes from
-/// the caller.
+/// Everything a helper verb needs: the caller, the policy, the request, the
+/// store, and the lock that serialises helper runs. Paths are fixed; none
+/// comes from the caller.
 struct HelperContext {
     static let lockPath = "/var/lib/refocus/lock"
 
     let caller: Caller
     let policy: Policy
+    /// Every wait of this run.
+    let deadlines: HelperDeadlines
+    /// The request read from standard input, for the verbs that read one.
+    let request: HelperRequest?
     let store: SessionStore
     let reconciler: Reconciler
     private let lock: ExclusiveLock
@@ -17,13 +21,23 @@ struct HelperContext {
     /// The clocks, read once per run.
     let clock: ClockReading
 
-    /// Identifies the caller, loads the policy, takes the lock, opens the
-    /// store and moves its sessions onto the wall clock (`SessionClock`),
-    /// so that every rule compares wall-clock times that mean real time.
-    init() throws {
+    /// Identifies the caller, loads the policy, reads and decodes the
+    /// request of `verb` (nil: the verb reads none), then takes the lock
+    /// (waiting at most `deadlines.lock`, else `busy`), opens the store and
+    /// moves its sessions onto the wall clock (`SessionClock`), so that every
+    /// rule compares wall-clock times that mean real time. The request comes
+    /// before the lock: a caller who sends it slowly, or never, holds up
+    /// only their own run.
+    init(reading verb: String?) throws {
         caller = try Caller.current(environment: ProcessInfo.processInfo.environment)
         policy = try PolicyFile.load()
-        lock = try ExclusiveLock(path: Self.lockPath)
+        deadlines = HelperDeadlines(policy: policy)
+        request = try verb.map { try RequestReader.read(expecting: $0, within: HelperDeadlines.request) }
+        guard let lock = try ExclusiveLock.wait(path: Self.lockPath, directoryMode: 0o700, deadline: deadlines.lock) else {
+            throw ProtocolFailure(code: .busy, message: "another helper run held \(Self.lockPath) for "
+                + "\(HelperDeadlines.seconds(deadlines.lock)); try again")
+        }
+        self.lock = lock
         store = try SessionStore()
         reconciler = Reconciler(store: store, hosts: HostsFile(), policy: policy)
         let clock = SystemClock.read()
@@ -36,9 +50,10 @@ struct HelperContext {
 
     /// Makes the system enforce the store: through the daemon (started when
     /// none runs and `startingDaemon`), or in this run when no daemon can
-    /// be reached. With `onlyIfExpired` (questions such as status), nothing
-    /// is asked of anyone unless a session's end has passed or sessions are
-    /// open with no daemon running (it was killed: this run brings it back).
+    /// be reached or it does not answer in time. With `onlyIfExpired`
+    /// (questions such as status), nothing is asked of anyone unless a
+    /// session's end has passed or sessions are open with no daemon running
+    /// (it was killed: this run brings it back).
     func enforce(onlyIfExpired: Bool = false, startingDaemon: Bool = true) throws -> DaemonAnswer {
         let now = self.now
         if onlyIfExpired {
@@ -48,15 +63,31 @@ struct HelperContext {
                 return DaemonAnswer(active: open)
             }
         }
-        if let answer = try DaemonLink.send("reconcile", starting: startingDaemon) {
+        switch try DaemonLink.send("reconcile", starting: startingDaemon, deadlines: deadlines) {
+        case .answered(let answer):
             if let error = answer.error { throw DaemonLinkError.failed(error, answer.category ?? .system) }
             return answer
+        case .stuck(let reason):
+            return try enforceBesideStuckDaemon(reason)
+        case .noDaemon:
+            var answer = DaemonAnswer(try reconciler.reconcile(clock: clock, firewall: Firewall(tableName: policy.nftablesTable),
+                                                               cache: AddressCache()))
+            if startingDaemon {
+                answer.notes.append("the enforcer daemon is not running (see \(DaemonLink.logPath)): programs are not "
+                    + "blocked and changes to /etc/hosts or the firewall are not repaired")
+            }
+            return answer
         }
-        var answer = DaemonAnswer(try reconciler.reconcile(clock: clock, firewall: Firewall(tableName: policy.nftablesTable), cache: AddressCache()))
-        if startingDaemon {
-            answer.notes.append("the enforcer daemon is not running (see \(DaemonLink.logPath)): programs are not "
-                + "blocked and changes to /etc/hosts or the firewall are not repaired")
-        }
+    }
+
+    /// Reconciles in this run while a daemon that does not answer lives: the
+    /// store and /etc/hosts are brought up to date; the firewall table is
+    /// the daemon's (OWNER flag), which `Firewall` reports as a note.
+    private func enforceBesideStuckDaemon(_ reason: String) throws -> DaemonAnswer {
+        var answer = DaemonAnswer(try reconciler.reconcile(clock: clock, firewall: Firewall(tableName: policy.nftablesTable),
+                                                           cache: AddressCache()))
+        answer.notes.insert("\(reason); this run enforced the sessions itself (/etc/hosts and the session store); "
+            + "root can replace the daemon: 'systemctl restart refocus' or 'refocus-helper daemon --take-over'", at: 0)
         return answer
     }
 }

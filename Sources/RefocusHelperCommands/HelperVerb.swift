@@ -2,18 +2,23 @@ import ArgumentParser
 import RefocusCore
 import RefocusSystem
 
-/// A verb of the helper: identify the caller, serve the request, answer in
-/// JSON on stdout. Failures are answered in JSON too, with the exit code of
-/// their category.
+/// A verb of the helper: identify the caller, read the request, serve it,
+/// answer in JSON on stdout. Failures are answered in JSON too, with the
+/// exit code of their category.
 protocol HelperVerb: ParsableCommand {
+    /// The verb whose request this verb reads on stdin (`context.request`); nil when it reads none.
+    static var requestVerb: String? { get }
+
     /// Serves one request.
     func respond(_ context: HelperContext) throws -> HelperResponse
 }
 
 extension HelperVerb {
+    static var requestVerb: String? { nil }
+
     func run() throws {
         do {
-            ResponseWriter.write(try respond(try HelperContext()))
+            ResponseWriter.write(try respond(try HelperContext(reading: Self.requestVerb)))
         } catch let error as any RefocusError {
             let failure = error as? ProtocolFailure ?? ProtocolFailure(code: Self.code(for: error.category),
                                                                        message: error.description)

@@ -14,8 +14,9 @@ public struct RefocusHelper: ParsableCommand {
             refocus-helper must run as root. It is installed as \
             /usr/libexec/refocus/refocus-helper and granted to the group 'refocus' by \
             a sudoers drop-in. The caller is the user named by SUDO_UID, or root. \
-            Requests are versioned JSON documents (at most 64 MiB); unknown fields are \
-            refused and every entry is validated again. Answers are JSON: \
+            Requests are versioned JSON documents (at most 16 MiB, whole within 10 s, read \
+            before any lock is taken); unknown fields and repeated keys are refused and \
+            every entry is validated again. Answers are JSON: \
             {"version":1,"ok":true,"sessions":[...],"notes":[...]} or \
             {"version":1,"ok":false,"error":{"code":"...","message":"..."}}.
 
@@ -52,10 +53,12 @@ enum HelperError: RefocusError, Equatable {
     case notRoot
     /// No verb was named.
     case noVerb
+    /// `daemon` run by someone other than root itself (a member through sudo).
+    case daemonNotRootItself
 
     var category: ErrorCategory {
         switch self {
-        case .notRoot: .notPermitted
+        case .notRoot, .daemonNotRootItself: .notPermitted
         case .noVerb: .usage
         }
     }
@@ -64,14 +67,22 @@ enum HelperError: RefocusError, Equatable {
         switch self {
         case .notRoot: "must run as root; refocus runs it through sudo for you (see 'refocus --help')"
         case .noVerb: "name a verb: start, stop, status, history, reconcile or clear (see --help)"
+        case .daemonNotRootItself:
+            "only root itself runs the enforcer daemon (refocus.service, or the first helper run starts it), "
+                + "not a user through sudo"
         }
     }
 }
 
 /// Runs `refocus-helper` and exits with the documented status.
 public enum RefocusHelperMain {
-    /// Parses, runs, reports errors as `refocus-helper: message` on stderr, and exits.
+    /// Resets what the caller's process passed on (`ProcessDefaults`: umask,
+    /// limits, working directory, signals), then parses, runs, reports errors
+    /// as `refocus-helper: message` on stderr, and exits. SIGPIPE and SIGXFSZ
+    /// are ignored: a closed pipe, or a file size limit that root without
+    /// CAP_SYS_RESOURCE could not lift, is a failed write to report, not death.
     public static func main(_ arguments: [String]? = nil) -> Never {
+        ProcessDefaults.reset(ignoring: [SIGPIPE, SIGXFSZ])
         do {
             var command = try RefocusHelper.parseAsRoot(arguments)
             try command.run()

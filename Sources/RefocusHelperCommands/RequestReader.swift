@@ -3,17 +3,33 @@ import RefocusCore
 import RefocusSystem
 
 /// Reads the one JSON request on stdin: at most
-/// `HelperProtocol.maximumRequestBytes`, decoded strictly, of the verb the
-/// command line names.
+/// `HelperProtocol.maximumRequestBytes`, whole within a deadline, with no
+/// key twice in any object (`DuplicateKeyCheck`), decoded strictly, of the
+/// verb the command line names. Standard input stays blocking (it is the
+/// caller's too): each read waits in `poll`.
 enum RequestReader {
-    static func read(expecting verb: String) throws -> HelperRequest {
+    static func read(expecting verb: String, within deadline: Duration) throws -> HelperRequest {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.readAll(STDIN_FILENO, path: "the request", limit: HelperProtocol.maximumRequestBytes)
+            bytes = try FileReader.readAll(STDIN_FILENO, path: "the request", limit: HelperProtocol.maximumRequestBytes,
+                                           deadline: .now + deadline)
         } catch {
-            guard error.errno == .fileTooLarge else { throw error }
-            throw ProtocolFailure(code: .requestTooLarge,
-                                  message: "the request is larger than \(HelperProtocol.maximumRequestBytes) bytes")
+            switch error.errno {
+            case .fileTooLarge:
+                throw ProtocolFailure(code: .requestTooLarge,
+                                      message: "the request is larger than \(HelperProtocol.maximumRequestBytes) bytes")
+            case .timedOut:
+                throw ProtocolFailure(code: .badRequest,
+                                      message: "the request did not arrive within \(HelperDeadlines.seconds(deadline)): "
+                                          + "write the whole JSON document on standard input and close it")
+            default:
+                throw error
+            }
+        }
+        do {
+            try DuplicateKeyCheck.check(bytes)
+        } catch {
+            throw ProtocolFailure(code: .badRequest, message: "the request is invalid: \(error)")
         }
         let envelope: RequestEnvelope
         do {

@@ -16,7 +16,7 @@ public enum HelperProtocol {
     /// The protocol version this build speaks; requests of another version are refused.
     public static let version = 1
     /// The largest request the helper reads, in bytes.
-    public static let maximumRequestBytes = 64 << 20
+    public static let maximumRequestBytes = 16 << 20
     /// The most lists one start request may carry.
     public static let maximumLists = 64
     /// The most entries (domains and addresses) one start request may carry, all lists together.

@@ -110,7 +110,9 @@ final class Daemon {
                 case signals.fileDescriptor:
                     wanted = handleSignals() || wanted
                 case control.fileDescriptor:
-                    while let connection = control.accept() { connections.append(connection) }
+                    while connections.count < ControlSocket.acceptBatch, let connection = control.accept() {
+                        connections.append(connection)
+                    }
                 default:
                     if let killed = blocker.handle(fd), !killed.isEmpty {
                         record(killed)
@@ -126,9 +128,12 @@ final class Daemon {
         log("exiting; blocks stay in place until the next daemon or helper run")
     }
 
-    /// Answers helper runs; one reconcile serves every connection and event of this wake-up.
+    /// Answers helper runs; one reconcile serves every connection and event
+    /// of this wake-up. Their commands are read together within
+    /// `ControlSocket.commandDeadline` and answers sent without waiting: a
+    /// stopped or slow helper run never holds up the loop.
     private func serve(_ connections: [ControlSocket.Connection], reconcileFirst wanted: Bool) {
-        let commands = connections.map { ($0, $0.command()) }
+        let commands = Array(zip(connections, ControlSocket.commands(of: connections)))
         if commands.contains(where: { $0.1 == "exit" }) { exitRequested = true }
         guard wanted || commands.contains(where: { $0.1 == "reconcile" }) else {
             for (connection, _) in commands { connection.answer(DaemonAnswer(failure: "unknown command").bytes) }

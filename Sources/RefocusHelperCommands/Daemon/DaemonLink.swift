@@ -6,38 +6,83 @@ import RefocusSystem
 /// (it owns the table, so only it can change it), starting one when none
 /// runs: through systemd when systemd is PID 1 and knows `refocus.service`,
 /// otherwise as a detached process guarded by the daemon lock, so that it
-/// works in containers and in the tests' namespaces.
+/// works in containers and in the tests' namespaces. Every wait on the
+/// daemon has a deadline (`HelperDeadlines`): a stuck daemon costs a run
+/// those seconds, never the run.
 enum DaemonLink {
-    /// The lock a running daemon holds for its whole life.
+    /// The lock a running daemon holds for its whole life; it holds the daemon's pid.
     static let lockPath = "/run/refocus/daemon.lock"
     /// Where a detached daemon's standard error goes.
     static let logPath = "/run/refocus/daemon.log"
+    /// The mode of /run/refocus: the group reads status.json there.
+    static let directoryMode: mode_t = 0o755
+
+    /// What came of asking the daemon.
+    enum Outcome {
+        /// Its answer.
+        case answered(DaemonAnswer)
+        /// No daemon runs (or none could be started).
+        case noDaemon
+        /// A daemon runs but did not take or answer the command in time: why, in a sentence.
+        case stuck(String)
+    }
 
     /// Whether a daemon holds its lock (is running or starting).
     static var isRunning: Bool {
-        (try? ExclusiveLock.attempt(path: lockPath)) == nil
+        (try? ExclusiveLock.attempt(path: lockPath, directoryMode: directoryMode)) == nil
     }
 
     /// Sends `command` to the daemon, starting one first when `starting` and
-    /// none runs; nil when no daemon could be reached.
-    static func send(_ command: String, starting: Bool) throws -> DaemonAnswer? {
-        if let answer = try ControlSocket.send(command) { return try decode(answer) }
-        guard starting else { return nil }
+    /// none runs.
+    static func send(_ command: String, starting: Bool, deadlines: HelperDeadlines) throws -> Outcome {
+        let first = try ask(command, deadlines)
+        if !first.isNoDaemon { return first }
+        guard starting else { return .noDaemon }
         if !isRunning { try start() }
-        // The daemon reconciles as it starts; wait up to 3 s for its socket,
-        // giving up after 1 s if it has not even taken its lock (it failed).
-        for attempt in 0..<300 {
-            if let answer = try ControlSocket.send(command) { return try decode(answer) }
-            if attempt >= 100, !isRunning { return nil }
+        // The daemon reconciles as it starts; wait for its socket, giving up
+        // after 1 s if it has not even taken its lock (it failed).
+        let begun = ContinuousClock.now
+        while ContinuousClock.now - begun < deadlines.daemonStart {
+            let outcome = try ask(command, deadlines)
+            if !outcome.isNoDaemon { return outcome }
+            if ContinuousClock.now - begun > .seconds(1), !isRunning { return .noDaemon }
             usleep(10_000)
         }
-        return nil
+        return .noDaemon
     }
 
-    /// Asks a running daemon to exit (its blocks stay: PERSIST) and waits until it has.
-    static func stop() throws {
-        guard try ControlSocket.send("exit") != nil else { return }
-        for _ in 0..<500 where isRunning { usleep(10_000) }
+    /// Asks a running daemon to exit (its blocks stay: PERSIST) and waits
+    /// until it has released its lock. One that does not answer in time, or
+    /// does not exit, is killed (`DaemonProcess`). Returns notes for the answer.
+    static func stop(deadlines: HelperDeadlines) throws -> [String] {
+        let outcome = try ask("exit", deadlines)
+        if case .noDaemon = outcome, !isRunning { return [] }
+        if case .stuck(let reason) = outcome {
+            return [DaemonProcess.kill(lockPath: lockPath, because: reason, deadline: deadlines.daemonExit)]
+        }
+        // It answered (or holds its lock without listening yet, or any more): it has a while to go.
+        let begun = ContinuousClock.now
+        while isRunning {
+            guard ContinuousClock.now - begun < deadlines.daemonExit else {
+                let reason = "the enforcer daemon did not exit within \(HelperDeadlines.seconds(deadlines.daemonExit))"
+                return [DaemonProcess.kill(lockPath: lockPath, because: reason, deadline: deadlines.daemonExit)]
+            }
+            usleep(10_000)
+        }
+        return []
+    }
+
+    private static func ask(_ command: String, _ deadlines: HelperDeadlines) throws -> Outcome {
+        switch try ControlSocket.send(command, connectWithin: deadlines.connect, answerWithin: deadlines.answer) {
+        case .answered(let bytes):
+            return .answered(try decode(bytes))
+        case .noDaemon:
+            return .noDaemon
+        case .notAccepted:
+            return .stuck("the enforcer daemon did not accept a connection within \(HelperDeadlines.seconds(deadlines.connect))")
+        case .unanswered:
+            return .stuck("the enforcer daemon did not answer within \(HelperDeadlines.seconds(deadlines.answer))")
+        }
     }
 
     private static func start() throws {
@@ -56,6 +101,13 @@ enum DaemonLink {
         } catch {
             throw DaemonLinkError.badAnswer("\(error)")
         }
+    }
+}
+
+extension DaemonLink.Outcome {
+    fileprivate var isNoDaemon: Bool {
+        if case .noDaemon = self { return true }
+        return false
     }
 }
 

@@ -13,25 +13,37 @@ struct DaemonVerb: ParsableCommand {
             One runs at a time (the lock /run/refocus/daemon.lock); a second exits at once \
             with status 0, unless --take-over asks the running one to exit first (what \
             refocus.service does, so that systemd's daemon replaces one a helper run \
-            started before the unit was enabled). It owns table inet refocus, repairs /etc/hosts and the table \
+            started before the unit was enabled; one that does not answer is killed). \
+            Only root itself runs it: through sudo (SUDO_UID set) it exits with status 77. \
+            It owns table inet refocus, repairs /etc/hosts and the table \
             when someone changes them, ends sessions on time by the boot-time clock, and \
             answers helper runs on /run/refocus/daemon.sock (root only). SIGHUP reloads \
-            the policy; SIGTERM ends it without lifting any block.
+            the policy; SIGTERM ends it without lifting any block. It logs to standard \
+            error without ever waiting: lines that would block are dropped and counted.
             """)
 
     @Flag(help: "Ask a running daemon to exit (its blocks stay) and take its place.")
     var takeOver = false
 
     func run() throws {
-        guard geteuid() == 0 else { throw HelperError.notRoot }
-        try Directories.create(AtomicFile.parentDirectory(of: DaemonLink.lockPath), mode: 0o755)
-        if takeOver { try DaemonLink.stop() }
+        // Root itself (systemd, a helper run's detached start with its clean
+        // environment, root at a shell); never a member through the group's sudo rule.
+        guard geteuid() == 0, (try? Caller.current(environment: ProcessInfo.processInfo.environment))?.isRootItself == true
+        else { throw HelperError.daemonNotRootItself }
+        // SIGPIPE is ignored (RefocusHelperMain): a log reader or helper run that went away is an error, not death.
+        let log = NonBlockingLog(prefix: "refocus-helper daemon: ")
+        try Directories.prepare(AtomicFile.parentDirectory(of: DaemonLink.lockPath), mode: DaemonLink.directoryMode)
+        if takeOver {
+            for note in try DaemonLink.stop(deadlines: HelperDeadlines(policy: try PolicyFile.load())) { log.write(note) }
+        }
         guard let lock = try Self.lock() else {
-            StandardError.write("refocus-helper daemon: another daemon is running\n")
+            log.write("another daemon is running")
             return
         }
+        // For 'refocus-helper clear', which kills a daemon that does not answer.
+        try lock.record("\(getpid())\n")
         try withExtendedLifetime(lock) {
-            let daemon = try Daemon { StandardError.write("refocus-helper daemon: \($0)\n") }
+            let daemon = try Daemon(log: log.write)
             try daemon.run()
         }
     }
@@ -40,7 +52,9 @@ struct DaemonVerb: ParsableCommand {
     /// for an instant, so a few tries tell a probe from a running daemon.
     private static func lock() throws -> ExclusiveLock? {
         for _ in 0..<50 {
-            if let lock = try ExclusiveLock.attempt(path: DaemonLink.lockPath) { return lock }
+            if let lock = try ExclusiveLock.attempt(path: DaemonLink.lockPath, directoryMode: DaemonLink.directoryMode) {
+                return lock
+            }
             usleep(10_000)
         }
         return nil

@@ -36,7 +36,7 @@ struct ClearVerb: HelperVerb {
             if !locked.isEmpty { throw Self.refusal(Self.lockedFailure(locked, now: now)) }
         }
         // The daemon owns the table: it exits first (leaving the table orphaned, PERSIST), then this run lifts it.
-        try DaemonLink.stop()
+        let stopped = try DaemonLink.stop(deadlines: context.deadlines)
         // Every open session ends, rows that cannot be read too; a damaged hosts section is removed.
         let cleared = try context.store.write { transaction in
             try transaction.endAllOpen(at: now, outcome: .cleared)
@@ -48,7 +48,7 @@ struct ClearVerb: HelperVerb {
             try FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: context.store.path))
             if !DaemonLink.isRunning { try? FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: DaemonLink.lockPath)) }
         }
-        return HelperResponse(sessions: cleared.map(\.summary))
+        return HelperResponse(sessions: cleared.map(\.summary), notes: stopped)
     }
 
     /// The refusal while `locked` sessions run and the policy keeps root from clearing them.

@@ -9,8 +9,10 @@ struct HistoryVerb: HelperVerb {
         commandName: "history",
         abstract: "Report the caller's ended sessions, newest first, up to the request's limit and since its date.")
 
+    static let requestVerb: String? = "history"
+
     func respond(_ context: HelperContext) throws -> HelperResponse {
-        guard case .history(let request) = try RequestReader.read(expecting: "history") else { throw badVerb }
+        guard case .history(let request) = context.request else { throw badVerb }
         _ = try context.enforce(onlyIfExpired: true)
         let owner: UInt32? = context.caller.isRoot ? nil : context.caller.uid
         let sessions = try context.store.read { try $0.history(owner: owner, since: request.since, limit: request.limit) }

@@ -8,8 +8,10 @@ struct StartVerb: HelperVerb {
         commandName: "start",
         abstract: "Start a session: lists, length and lock from the JSON request on stdin.")
 
+    static let requestVerb: String? = "start"
+
     func respond(_ context: HelperContext) throws -> HelperResponse {
-        guard case .start(let request) = try RequestReader.read(expecting: "start") else { throw badVerb }
+        guard case .start(let request) = context.request else { throw badVerb }
         let clock = context.clock
         let caller = context.caller
         let policy = context.policy

@@ -8,8 +8,10 @@ struct StatusVerb: HelperVerb {
         commandName: "status",
         abstract: "Report the active sessions of every user (the request on stdin names the verb only).")
 
+    static let requestVerb: String? = "status"
+
     func respond(_ context: HelperContext) throws -> HelperResponse {
-        guard case .status = try RequestReader.read(expecting: "status") else { throw badVerb }
+        guard case .status = context.request else { throw badVerb }
         let report = try context.enforce(onlyIfExpired: true)
         return HelperResponse(sessions: report.active)
     }

@@ -8,8 +8,10 @@ struct StopVerb: HelperVerb {
         commandName: "stop",
         abstract: "Stop the caller's session named in the JSON request, or all its unlocked ones.")
 
+    static let requestVerb: String? = "stop"
+
     func respond(_ context: HelperContext) throws -> HelperResponse {
-        guard case .stop(let request) = try RequestReader.read(expecting: "stop") else { throw badVerb }
+        guard case .stop(let request) = context.request else { throw badVerb }
         let now = context.now
         let owner = context.caller.uid
         let stopped = try context.store.write { transaction in

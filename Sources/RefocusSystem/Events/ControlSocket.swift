@@ -1,13 +1,25 @@
 import CLinux
 import Glibc
+import RefocusCore
+import SystemPackage
 
 /// The daemon's control socket, `/run/refocus/daemon.sock`: a Unix stream
 /// socket that only root can use (mode 0600, and the peer's uid checked).
 /// A helper run connects, writes one command line, and reads the daemon's
-/// answer until the daemon closes the connection.
+/// answer until the daemon closes the connection (`send`, in
+/// ControlSocket+Client.swift).
+///
+/// The daemon never waits on a helper run: it reads the commands of the
+/// connections it accepted together, for at most `commandDeadline`, and
+/// writes answers without blocking (`MSG_DONTWAIT`, with a send buffer
+/// sized to the answer); a helper that is stopped or gone loses its answer.
 public final class ControlSocket {
     /// The default path.
     public static let defaultPath = "/run/refocus/daemon.sock"
+    /// How long the daemon waits for the command lines of the connections it accepted.
+    public static let commandDeadline: Duration = .milliseconds(200)
+    /// The most connections taken in one wake-up; the rest wait in the backlog.
+    public static let acceptBatch = 64
 
     /// The listening descriptor to watch; readable when a helper connects.
     public private(set) var fileDescriptor: Int32
@@ -16,9 +28,10 @@ public final class ControlSocket {
 
     /// Binds and listens at `path`, replacing a stale socket left by a dead
     /// daemon (the caller holds the daemon lock, so no live one uses it).
+    /// Its directory is made root's with mode 0755 (`Directories.prepare`).
     public init(path: String = defaultPath) throws(SystemError) {
         self.path = path
-        try Directories.create(AtomicFile.parentDirectory(of: path), mode: 0o755)
+        try Directories.prepare(AtomicFile.parentDirectory(of: path), mode: 0o755)
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         fileDescriptor = try syscall { socket(AF_UNIX, type, 0) }.get("create", path)
         unlink(path)
@@ -52,66 +65,85 @@ public final class ControlSocket {
         /// The connected descriptor.
         public let fileDescriptor: Int32
 
-        /// The command line the helper sent (at most 64 bytes), or nil when
-        /// the peer is not root or sent nothing.
-        public func command() -> String? {
+        /// Whether the peer is root (SO_PEERCRED).
+        var peerIsRoot: Bool {
             var credentials = PeerCredentials()
             var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-            guard getsockopt(fileDescriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0,
-                  credentials.uid == 0 else { return nil }
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
-            setsockopt(fileDescriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var buffer = [UInt8](repeating: 0, count: 64)
-            let count = buffer.withUnsafeMutableBytes { recv(fileDescriptor, $0.baseAddress, $0.count, 0) }
-            guard count > 0 else { return nil }
-            return String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .newlines)
+            guard case .success = syscall({ getsockopt(fileDescriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) })
+            else { return false }
+            return credentials.uid == 0
         }
 
-        /// Sends the answer and closes the connection.
+        /// Sends the answer without waiting and closes the connection: a
+        /// peer that stopped reading loses the part that does not fit.
         public func answer(_ bytes: [UInt8]) {
-            _ = try? AtomicFile.writeAll(fileDescriptor, bytes, path: "the control connection")
-            close(fileDescriptor)
+            defer { close(fileDescriptor) }
+            // Room for the whole answer, so that it goes at once (root may exceed wmem_max).
+            var size = Int32(clamping: bytes.count * 2 + 65_536)
+            let length = socklen_t(MemoryLayout<Int32>.size)
+            if case .failure = syscall({ setsockopt(fileDescriptor, SOL_SOCKET, SO_SNDBUFFORCE, &size, length) }) {
+                _ = syscall { setsockopt(fileDescriptor, SOL_SOCKET, SO_SNDBUF, &size, length) }
+            }
+            var offset = 0
+            while offset < bytes.count {
+                let sent = bytes.withUnsafeBytes { buffer in
+                    syscall { Glibc.send(fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset,
+                                         Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL)) }
+                }
+                guard case .success(let count) = sent, count > 0 else { return }
+                offset += count
+            }
         }
     }
 
     /// The next waiting connection, or nil when none is waiting.
     public func accept() -> Connection? {
-        let fd = Glibc.accept(fileDescriptor, nil, nil)
-        guard fd >= 0 else { return nil }
+        guard case .success(let fd) = syscall({ Glibc.accept(fileDescriptor, nil, nil) }) else { return nil }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         return Connection(fileDescriptor: fd)
     }
 
-    /// Sends `command` to the daemon at `path` and returns its answer; nil
-    /// when no daemon listens there (or one exited without answering). Waits at most `timeout` for the answer.
-    public static func send(_ command: String, to path: String = defaultPath,
-                            timeout: Duration = .seconds(60)) throws(SystemError) -> [UInt8]? {
-        let fd = try syscall { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
-            .get("create", path)
-        defer { close(fd) }
-        var address = try Self.address(path)
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                syscall { connect(fd, generic, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    /// The command line each of `connections` sent (at most 64 bytes, read
+    /// without blocking), waiting at most `deadline` for all of them
+    /// together; nil for a peer that is not root or sent no line in time.
+    public static func commands(of connections: [Connection], within deadline: Duration = commandDeadline) -> [String?] {
+        var lines = [[UInt8]](repeating: [], count: connections.count)
+        var reading = connections.map(\.peerIsRoot)
+        var finished = [Bool](repeating: false, count: connections.count)
+        let end = ContinuousClock.now + deadline
+        while reading.contains(true) {
+            let remaining = end - ContinuousClock.now
+            guard remaining > .zero else { break }
+            var waiting = connections.indices.filter { reading[$0] }
+                .map { pollfd(fd: connections[$0].fileDescriptor, events: Int16(POLLIN), revents: 0) }
+            let milliseconds = Int32(clamping: remaining.roundedUpMilliseconds)
+            guard case .success(let ready) = syscall({ poll(&waiting, nfds_t(waiting.count), milliseconds) }), ready > 0
+            else { break }
+            for entry in waiting where entry.revents != 0 {
+                guard let index = connections.firstIndex(where: { $0.fileDescriptor == entry.fd }) else { continue }
+                var buffer = [UInt8](repeating: 0, count: 64 - lines[index].count)
+                let received = buffer.withUnsafeMutableBytes { raw in
+                    syscall { recv(entry.fd, raw.baseAddress, raw.count, Int32(MSG_DONTWAIT)) }
+                }
+                switch received {
+                case .failure(.resourceTemporarilyUnavailable):
+                    continue
+                case .success(let count) where count > 0:
+                    lines[index] += buffer.prefix(count)
+                    finished[index] = lines[index].contains(UInt8(ascii: "\n")) || lines[index].count >= 64
+                default:
+                    finished[index] = true  // the end of the stream, or an error: what came is the command
+                }
+                reading[index] = !finished[index]
             }
         }
-        guard case .success = connected else { return nil }
-        var wait = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
-        try AtomicFile.writeAll(fd, Array((command + "\n").utf8), path: path)
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let received = syscall { buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) } }
-            // A daemon that exited with our connection still queued resets it: no daemon answered.
-            if case .failure(.connectionReset) = received, answer.isEmpty { return nil }
-            let count = try received.get("read the daemon's answer from", path)
-            if count == 0 { return answer }
-            answer += buffer.prefix(count)
+        return connections.indices.map { index in
+            guard finished[index], !lines[index].isEmpty else { return nil }
+            return String(decoding: lines[index].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }, as: UTF8.self)
         }
     }
 
-    private static func address(_ path: String) throws(SystemError) -> sockaddr_un {
+    static func address(_ path: String) throws(SystemError) -> sockaddr_un {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)

@@ -36,16 +36,26 @@ public final class FileWatch {
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { return touched }
-            buffer.withUnsafeBytes { raw in
-                var offset = 0
-                while offset + MemoryLayout<inotify_event>.size <= count {
-                    let event = raw.load(fromByteOffset: offset, as: inotify_event.self)
-                    let nameStart = offset + MemoryLayout<inotify_event>.size
-                    let nameBytes = raw[nameStart..<nameStart + Int(event.len)].prefix { $0 != 0 }
-                    if event.mask & UInt32(IN_Q_OVERFLOW) != 0 || nameBytes.elementsEqual(name.utf8) { touched = true }
-                    offset = nameStart + Int(event.len)
-                }
+            for event in Self.events(in: buffer[..<count])
+            where event.mask & UInt32(IN_Q_OVERFLOW) != 0 || event.name.elementsEqual(name.utf8) {
+                touched = true
             }
+        }
+    }
+
+    /// The events in bytes read from an inotify descriptor: each one's mask and the name it concerns.
+    static func events(in bytes: ArraySlice<UInt8>) -> [(mask: UInt32, name: [UInt8])] {
+        bytes.withUnsafeBytes { raw in
+            var events: [(mask: UInt32, name: [UInt8])] = []
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= raw.count {
+                let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let nameEnd = min(raw.count, nameStart + Int(event.len))
+                events.append((event.mask, Array(raw[nameStart..<nameEnd].prefix { $0 != 0 })))
+                offset = nameStart + Int(event.len)
+            }
+            return events
         }
     }
 }

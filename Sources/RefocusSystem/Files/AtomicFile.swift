@@ -11,15 +11,20 @@ import SystemPackage
 /// An existing file keeps its permission bits, and with
 /// `keepingOwnerAndAttributes` also its owner, group and extended
 /// attributes (an SELinux label, for instance: that needs root); a new file
-/// gets `mode`. Needs write permission on the directory.
+/// gets `mode`. An `owner` is given to the new bytes before they replace
+/// the old (changing another's ownership needs root), so that the file
+/// never has another owner or group, even for an instant. Needs write
+/// permission on the directory.
 public enum AtomicFile {
     /// What follows a file's name in the name of its temporary sibling,
     /// itself followed by 12 random letters or digits (`hosts.refocus-…`).
     public static let temporaryInfix = ".refocus-"
 
-    /// Writes `bytes` to `path` atomically.
+    /// Writes `bytes` to `path` atomically; with `owner`, the file has that
+    /// uid and gid from the moment it appears under `path`.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
-                             keepingOwnerAndAttributes: Bool = false) throws(SystemError) {
+                             keepingOwnerAndAttributes: Bool = false,
+                             owner: (uid: uid_t, gid: gid_t)? = nil) throws(SystemError) {
         let directory = parentDirectory(of: path)
         var status = stat()
         let existing: Bool
@@ -37,6 +42,9 @@ public enum AtomicFile {
             if existing && keepingOwnerAndAttributes {
                 try syscall { fchown(fd, status.st_uid, status.st_gid) }.get("set the owner of", temporary)
                 try ExtendedAttributes.copy(from: path, to: fd, describing: temporary)
+            }
+            if let owner {
+                try syscall { fchown(fd, owner.uid, owner.gid) }.get("set the owner of", temporary)
             }
             try syscall { fchmod(fd, permissions) }.get("set permissions of", temporary)
             try syscall { fsync(fd) }.get("flush", temporary)

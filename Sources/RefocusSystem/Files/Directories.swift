@@ -15,4 +15,31 @@ public enum Directories {
             }
         }
     }
+
+    /// Makes `path` a directory of this process's user with exactly `mode`,
+    /// whoever created it and with whatever umask: creates it (and its
+    /// parents) when missing, and corrects the mode of one that exists.
+    /// Refuses a symbolic link or anything else that is not a directory
+    /// (ENOTDIR), and a directory of another user (EPERM), rather than use
+    /// or change them; the fix is to remove it. For /run/refocus (0755: the
+    /// group reads status.json there) and /var/lib/refocus (0700).
+    public static func prepare(_ path: String, mode: mode_t) throws(SystemError) {
+        try create(path, mode: mode)
+        let fd: Int32
+        switch syscall({ open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }) {
+        case .success(let opened): fd = opened
+        case .failure(.tooManySymbolicLinkLevels), .failure(.notDirectory):
+            throw SystemError("use the directory", "\(path) (a link or a file is in its place: remove it)", .notDirectory)
+        case .failure(let errno): throw SystemError("open the directory", path, errno)
+        }
+        defer { close(fd) }
+        var status = stat()
+        try syscall { fstat(fd, &status) }.get("inspect", path)
+        guard status.st_uid == geteuid() else {
+            throw SystemError("use the directory", "\(path) (owned by uid \(status.st_uid), not root: remove it)", .notPermitted)
+        }
+        if status.st_mode & 0o7777 != mode {
+            try syscall { fchmod(fd, mode) }.get("set the permissions of", path)
+        }
+    }
 }

@@ -21,7 +21,12 @@ public enum FileReader {
     }
 
     /// Everything readable from `fd` up to `limit` bytes; more is an error.
-    public static func readAll(_ fd: Int32, path: String, limit: Int = defaultLimit) throws(SystemError) -> [UInt8] {
+    /// With a `deadline`, fails with ETIMEDOUT when the end has not come by
+    /// then: each read waits in `poll` for what remains of it, and `fd`
+    /// stays blocking (standard input is shared with the caller, who would
+    /// see O_NONBLOCK too).
+    public static func readAll(_ fd: Int32, path: String, limit: Int = defaultLimit,
+                               deadline: ContinuousClock.Instant? = nil) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         // Room for a regular file's size up front: no copies as it grows.
         var status = stat()
@@ -30,11 +35,22 @@ public enum FileReader {
         }
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
+            if let deadline { try wait(fd, path: path, until: deadline) }
             let count = try syscall { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
                 .get("read", path)
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<count])
             if bytes.count > limit { throw SystemError("read", path, .fileTooLarge) }
+        }
+    }
+
+    /// Waits until `fd` is readable (or at its end); ETIMEDOUT when `deadline` passes first.
+    private static func wait(_ fd: Int32, path: String, until deadline: ContinuousClock.Instant) throws(SystemError) {
+        let remaining = deadline - ContinuousClock.now
+        var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let milliseconds = remaining > .zero ? Int32(clamping: remaining.roundedUpMilliseconds) : 0
+        if try syscall({ poll(&ready, 1, milliseconds) }).get("wait for", path) == 0 {
+            throw SystemError("read", path, .timedOut)
         }
     }
 }

@@ -8,15 +8,21 @@ public struct Caller: Sendable, Equatable {
     public let uid: UInt32
     /// Whether the caller is real root, not a user through sudo.
     public let isRoot: Bool
+    /// Whether the caller came through sudo (`SUDO_UID` is set, even to 0).
+    public let throughSudo: Bool
+
+    /// Whether this is root itself, not anyone through sudo: what `clear`
+    /// and `daemon` require, since the group's sudo rule must never reach them.
+    public var isRootItself: Bool { isRoot && !throughSudo }
 
     /// The caller of this process: requires real uid 0 (the helper runs as
     /// root); `SUDO_UID` names the user, else the caller is root.
     public static func current(environment: [String: String]) throws(CallerError) -> Caller {
         guard getuid() == 0, geteuid() == 0 else { throw .notRoot }
-        guard let text = environment["SUDO_UID"] else { return Caller(uid: 0, isRoot: true) }
+        guard let text = environment["SUDO_UID"] else { return Caller(uid: 0, isRoot: true, throughSudo: false) }
         guard let uid = UInt32(text), String(uid) == text else { throw .badSudoUID(text) }
         guard getpwuid(uid) != nil else { throw .unknownUser(uid) }
-        return Caller(uid: uid, isRoot: uid == 0)
+        return Caller(uid: uid, isRoot: uid == 0, throughSudo: true)
     }
 }
 

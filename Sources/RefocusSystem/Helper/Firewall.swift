@@ -60,6 +60,13 @@ public final class Firewall {
                 applied = intervals
                 changed = true
             }
+        } catch .ownedByAnotherProcess {
+            // A live daemon owns the table (this is a helper run beside a daemon that does not answer):
+            // its table keeps blocking what it last applied, so no fallback is needed, nor possible.
+            applied = nil
+            return Outcome(layer: .table, tableChanged: false,
+                           problem: "the firewall was not changed: another process (the daemon) owns table inet "
+                               + "\(tableName), which keeps what it last applied")
         } catch {
             applied = nil
             let problem = intervals.isEmpty ? nil : "table inet \(tableName) could not be made (\(error))"

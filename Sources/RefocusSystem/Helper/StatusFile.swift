@@ -4,15 +4,20 @@ import RefocusCore
 
 /// Publishes and reads `/run/refocus/status.json`. The daemon writes it
 /// atomically, owned by root and group `refocus` with mode 0640 (root's
-/// group when `refocus` does not exist: then only root reads it), and only
-/// when its bytes change; anyone in the group reads it without sudo.
+/// group when `refocus` does not exist: then only root reads it), given to
+/// the group before it replaces the last one, and only when its bytes
+/// change; anyone in the group reads it without sudo. /run/refocus is made
+/// 0755 and root's (`Directories.prepare`), whatever umask a caller had.
 public struct StatusFile: Sendable {
     /// The file.
     public let path: String
+    /// The group that reads it.
+    public let groupName: String
 
-    /// The published status file.
-    public init(path: String = StatusSnapshot.path) {
+    /// The published status file, readable by `groupName` (`refocus`; others in tests).
+    public init(path: String = StatusSnapshot.path, groupName: String = "refocus") {
         self.path = path
+        self.groupName = groupName
     }
 
     /// The file's bytes for `snapshot`: sorted keys, so equal snapshots are equal bytes.
@@ -25,11 +30,10 @@ public struct StatusFile: Sendable {
     public func publish(_ snapshot: StatusSnapshot) throws(SystemError) -> Bool {
         let bytes = Self.encode(snapshot)
         if (try? FileReader.readIfPresent(path)) == bytes { return false }
-        try Directories.create(AtomicFile.parentDirectory(of: path), mode: 0o755)
-        try AtomicFile.write(bytes, to: path, mode: 0o640)
-        if let group = getgrnam("refocus") {
-            try syscall { chown(path, 0, group.pointee.gr_gid) }.get("give group refocus", path)
-        }
+        try Directories.prepare(AtomicFile.parentDirectory(of: path), mode: 0o755)
+        // The group before the rename: the group never finds the file unreadable.
+        let group = getgrnam(groupName).map { $0.pointee.gr_gid } ?? getegid()
+        try AtomicFile.write(bytes, to: path, mode: 0o640, owner: (uid: geteuid(), gid: group))
         return true
     }
 

@@ -54,7 +54,7 @@ public struct HostsFile: Sendable {
         if let body, body.bytes.count > HostsSection.maximumBodyBytes {
             throw HostsFileError.sectionTooLarge(path: path, bytes: body.bytes.count)
         }
-        let lock = try ExclusiveLock(path: AtomicFile.parentDirectory(of: journalPath) + "/hosts.lock")
+        let lock = try writersLock()
         defer { withExtendedLifetime(lock) {} }
         let target = try target()
         var notes = StaleTemporaries.remove(besides: target)
@@ -78,7 +78,7 @@ public struct HostsFile: Sendable {
     /// Returns a note naming the lines removed, or nil when nothing was damaged.
     public func salvage() throws -> String? {
         guard let section = Self.section else { return nil }
-        let lock = try ExclusiveLock(path: AtomicFile.parentDirectory(of: journalPath) + "/hosts.lock")
+        let lock = try writersLock()
         defer { withExtendedLifetime(lock) {} }
         let target = try target()
         _ = try replayJournal(target)
@@ -94,6 +94,17 @@ public struct HostsFile: Sendable {
         let lines = salvaged.removedLines
         return "removed the damaged section of \(path): \(lines.count) line\(lines.count == 1 ? "" : "s")"
             + (lines.first.map { ", from line \($0)" } ?? "")
+    }
+
+    /// The lock that writers of the file take, beside the journal. Its
+    /// holders only write the file, so waiting long for it means a holder is
+    /// stopped: then this run is busy.
+    private func writersLock() throws(SystemError) -> ExclusiveLock {
+        let path = AtomicFile.parentDirectory(of: journalPath) + "/hosts.lock"
+        guard let lock = try ExclusiveLock.wait(path: path, directoryMode: 0o700, deadline: .seconds(30)) else {
+            throw SystemError("lock", path, .resourceBusy)
+        }
+        return lock
     }
 
     /// The file to write: `path`, or where its symlinks lead.

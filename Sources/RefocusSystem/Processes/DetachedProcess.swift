@@ -5,8 +5,10 @@ import SystemPackage
 
 /// Starts a program that outlives its starter: in a new session (no
 /// controlling terminal), with standard input and output on /dev/null, no
-/// other descriptor inherited, a
-/// fixed PATH and nothing else from the environment. The helper uses it to
+/// other descriptor inherited, every signal at its default action and none
+/// blocked (`SpawnAttributes`), a fixed PATH and nothing else from the
+/// environment; umask, limits and working directory are this process's
+/// (the helper's are `ProcessDefaults`). The helper uses it to
 /// start the daemon where systemd does not run (containers, tests).
 public enum DetachedProcess {
     /// Starts `path` with `arguments`, standard error appended to
@@ -21,13 +23,6 @@ public enum DetachedProcess {
         posix_spawn_file_actions_addopen(&actions, 2, errorLog ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
         // Nothing else is inherited: a pipe or socket of our caller held open would keep it waiting forever.
         posix_spawn_file_actions_addclosefrom_np(&actions, 3)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        posix_spawnattr_setsigmask(&attributes, &signals)
-        posix_spawnattr_setflags(&attributes, spawnSetSID | Int16(POSIX_SPAWN_SETSIGMASK))
         var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         var environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/sbin:/usr/bin:/sbin:/bin"), nil]
         defer {
@@ -35,7 +30,9 @@ public enum DetachedProcess {
             environment.forEach { free($0) }
         }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, &argv, &environment)
+        let spawned = SpawnAttributes.withDefaults(flags: spawnSetSID) { attributes in
+            posix_spawn(&pid, path, &actions, attributes, &argv, &environment)
+        }
         guard spawned == 0 else { throw SystemError("start", path, Errno(rawValue: spawned)) }
         return pid
     }

@@ -9,7 +9,8 @@ import SystemPackage
 /// in a group of its own (as `Foundation.Process` makes it) is stopped by
 /// SIGTTOU as soon as it touches the terminal.
 ///
-/// Runs with the caller's own privileges; the helper never uses this.
+/// Runs with the caller's own privileges; the helper uses it only to start
+/// refocus.service with systemctl.
 public enum ForegroundProcess {
     /// What a program printed and how it ended.
     public struct Output: Sendable {
@@ -61,7 +62,8 @@ public enum ForegroundProcess {
         return Output(status: status, standardOutput: output.wait(), standardError: errors.wait())
     }
 
-    /// Starts `arguments` in this process group with this process's environment.
+    /// Starts `arguments` in this process group with this process's
+    /// environment, every signal at its default action and none blocked.
     private static func spawn(
         _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?
     ) throws(SystemError) -> pid_t {
@@ -70,7 +72,9 @@ public enum ForegroundProcess {
         argv.append(nil)
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, program, actions, nil, argv, environ)
+        let spawned = SpawnAttributes.withDefaults { attributes in
+            posix_spawnp(&pid, program, actions, attributes, argv, environ)
+        }
         guard spawned == 0 else { throw SystemError("run", program, Errno(rawValue: spawned)) }
         return pid
     }

@@ -32,9 +32,24 @@ public final class ProcessHandle {
     }
 
     /// Whether the process has exited (its pidfd polls readable), without waiting.
-    public var hasExited: Bool {
+    public var hasExited: Bool { waitForExit(within: .zero) }
+
+    /// Waits up to `deadline` for the process to exit; returns whether it has.
+    public func waitForExit(within deadline: Duration) -> Bool {
         var ready = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
-        guard case .success(let count) = syscall({ poll(&ready, 1, 0) }) else { return false }
+        let milliseconds = Int32(clamping: deadline.roundedUpMilliseconds)
+        guard case .success(let count) = syscall({ poll(&ready, 1, milliseconds) }) else { return false }
         return count > 0
+    }
+
+    /// Whether the process runs the executable file this process runs
+    /// (/proc/PID/exe and /proc/self/exe are one device and inode): a pid
+    /// read from a file is signalled only when it is still that program.
+    public var runsThisExecutable: Bool {
+        var theirs = stat()
+        var ours = stat()
+        guard case .success = syscall({ stat("/proc/\(pid)/exe", &theirs) }),
+              case .success = syscall({ stat("/proc/self/exe", &ours) }) else { return false }
+        return theirs.st_dev == ours.st_dev && theirs.st_ino == ours.st_ino
     }
 }

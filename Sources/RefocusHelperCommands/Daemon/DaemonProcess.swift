@@ -1,0 +1,25 @@
+import Foundation
+import RefocusSystem
+
+/// The running daemon as a process, for `clear` when it does not answer:
+/// its pid is the one it wrote into its lock file, and it is killed only
+/// through a pidfd, after checking that the pid is alive, runs this very
+/// executable, and that the lock is still held.
+enum DaemonProcess {
+    /// Sends SIGKILL to the daemon whose pid the lock file at `lockPath`
+    /// holds and waits up to `deadline` for it to die (which releases the
+    /// lock; the table stays, PERSIST). Returns a note saying what was done
+    /// and `reason` (why it had to be).
+    static func kill(lockPath: String, because reason: String, deadline: Duration) -> String {
+        guard let text = ExclusiveLock.recorded(at: lockPath),
+              let pid = Int32(text.filter { !$0.isWhitespace }), pid > 1, pid != getpid()
+        else { return "\(reason), and \(lockPath) names no process to stop" }
+        guard case .success(let handle) = ProcessHandle.open(pid: pid), handle.runsThisExecutable,
+              !handle.hasExited,
+              (try? ExclusiveLock.attempt(path: lockPath, directoryMode: DaemonLink.directoryMode)) == nil
+        else { return "\(reason), and pid \(pid) from \(lockPath) is not a running enforcer daemon" }
+        guard case .success = handle.send(SIGKILL) else { return "\(reason), and pid \(pid) could not be killed" }
+        let died = handle.waitForExit(within: deadline)
+        return "\(reason); it was killed (pid \(pid))" + (died ? "" : " but had not died after \(HelperDeadlines.seconds(deadline))")
+    }
+}
