@@ -45,10 +45,17 @@ let package = Package(
         ]),
         .executableTarget(name: "refocus", dependencies: ["RefocusCommands"]),
         .executableTarget(name: "refocus-helper", dependencies: ["RefocusHelperCommands"]),
-        .executableTarget(name: "refocus-bench", dependencies: ["RefocusCore", "RefocusSystem"]),
+        // Timings only; nft itself as the reference for table inet refocus is shared with the scenarios.
+        .executableTarget(name: "refocus-bench", dependencies: ["RefocusCore", "RefocusSystem", "RefocusNftReference"]),
+        .target(name: "RefocusNftReference", dependencies: ["RefocusCore", "RefocusSystem"]),
 
         // Shared fixtures: running the built binaries, sandboxes of fresh namespaces.
         .target(name: "RefocusTestSupport", dependencies: ["RefocusSystem"], path: "Tests/RefocusTestSupport"),
+        // Checks and fact-printing scenarios of table inet refocus against the kernel and nft, for
+        // the privileged tests: no product, built with the tests.
+        .executableTarget(name: "refocus-nft-scenarios",
+                          dependencies: ["RefocusCore", "RefocusSystem", "RefocusNftReference"],
+                          path: "Tests/refocus-nft-scenarios"),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
         .testTarget(name: "RefocusSystemTests", dependencies: [
             "RefocusSystem", "CNetfilter", "CAres", .product(name: "GRDB", package: "GRDB.swift"),
@@ -57,7 +64,8 @@ let package = Package(
                     dependencies: ["RefocusCore", "RefocusTestSupport", "refocus", "refocus-helper"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(name: "RefocusPrivilegedTests",
-                    dependencies: ["RefocusTestSupport", "refocus", "refocus-helper", "refocus-bench"]),
+                    dependencies: ["RefocusTestSupport", "refocus", "refocus-helper", "refocus-bench",
+                                   "refocus-nft-scenarios"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,8 @@ import Foundation
 
 /// Dispatches to the benchmarks named on the command line.
 enum BenchMain {
-    /// Options after the names: `--check` runs only a benchmark's correctness checks.
+    /// Options after the names: `--check` makes a benchmark a short run
+    /// (fewer sizes or runs) that shows it works; its timings mean little.
     struct Options: Sendable {
         var checkOnly = false
     }
@@ -14,21 +15,6 @@ enum BenchMain {
         "nft": NftBench.run,
         "resolve": { _ in try ResolveBench.run() },
         "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
-    ]
-
-    /// Scenarios that print facts for the privileged tests: run only by
-    /// name, never by `all`; as root, in a private network namespace.
-    static let scenarios: [String: @Sendable (Options) throws -> Void] = [
-        "nft-monitor": { _ in try NftMonitorScenario.run() },
-        "nft-ownership": { _ in try NftOwnershipScenario.run() },
-        "nft-persistence": { _ in try NftPersistenceScenario.run() },
-    ]
-
-    /// Scenarios that need the network namespace they are started in (a
-    /// test sandbox's, with its peers): run only by name, never by `all`,
-    /// and each refuses to run outside a sandbox.
-    static let sandboxScenarios: [String: @Sendable (Options) throws -> Void] = [
-        "nft-counters": { _ in try NftCountersScenario.run() },
     ]
 
     static func run(_ arguments: [String]) {
@@ -48,7 +34,7 @@ enum BenchMain {
                 print("nft, resolve, daemon, exec-kill: skipped, they need root (sudo refocus-bench nft resolve daemon exec-kill)")
             }
         }
-        if names.contains(where: { $0 == "nft" || scenarios[$0] != nil }),
+        if names.contains("nft"),
            ProcessInfo.processInfo.environment[DaemonBench.insideVariable] == nil {
             // exec-kill opens its process connector back in the namespace this process starts in.
             _ = ExecKillBench.initialNetwork
@@ -56,7 +42,7 @@ enum BenchMain {
             NftBench.enterPrivateNetworkNamespace()
         }
         for name in names {
-            guard let benchmark = benchmarks[name] ?? scenarios[name] ?? sandboxScenarios[name] else {
+            guard let benchmark = benchmarks[name] else {
                 fail("refocus-bench: no benchmark '\(name)'; choose from: all, \(benchmarks.keys.sorted().joined(separator: ", "))", status: 64)
             }
             do {

@@ -2,7 +2,7 @@ import RefocusTestSupport
 import Testing
 
 /// The hits sets of table `inet refocus` (a counter per refused address)
-/// against real connection attempts, through `refocus-bench nft-counters`
+/// against real connection attempts, through `refocus-nft-scenarios counters`
 /// in a sandbox whose peers (TCP servers behind a veth pair) are partly
 /// blocked: single addresses and ranges of both families.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
@@ -20,7 +20,7 @@ struct NftCountersTests {
     /// list` shows the same counts on the hits sets and no counter on the
     /// block sets; a replacement and a deletion start them at zero.
     @Test func eachRefusedAttemptCountsOnceOnItsAddress() throws {
-        let run = try Sandbox(network: true, peerAddresses: Self.peers).run(#""$BIN/refocus-bench" nft-counters"#)
+        let run = try Sandbox(network: true, peerAddresses: Self.peers).run(#""$BIN/refocus-nft-scenarios" counters"#)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let facts = Self.facts(run.stdout)
         let expected = [
@@ -35,13 +35,13 @@ struct NftCountersTests {
             "replaced.hits": "0", "replaced.total": "0", "deleted.hits": "0", "deleted.total": "0",
         ]
         for (key, value) in expected.sorted(by: { $0.key < $1.key }) {
-            #expect(facts[key] == value, "nft-counters: \(key)")
+            #expect(facts[key] == value, "counters: \(key)")
         }
     }
 
     /// Outside a sandbox (no peers' veth) the scenario refuses to touch the table.
     @Test func scenarioRefusesToRunOutsideASandbox() throws {
-        let run = try Sandbox(network: true).run(#""$BIN/refocus-bench" nft-counters || echo "status: $?""#)
+        let run = try Sandbox(network: true).run(#""$BIN/refocus-nft-scenarios" counters || echo "status: $?""#)
         #expect(Self.facts(run.stdout)["status"] == "1", "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("only inside a test sandbox"))
     }

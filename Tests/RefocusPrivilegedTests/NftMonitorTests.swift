@@ -2,9 +2,9 @@ import RefocusTestSupport
 import Testing
 
 /// The nftables monitor and the table's ownership against the real kernel
-/// and `nft`, through the fact-printing scenarios of `refocus-bench`
-/// (`nft-monitor`, `nft-ownership`, `nft-persistence`), each in a fresh
-/// sandbox and a network namespace of its own.
+/// and `nft`, through the fact-printing scenarios of `refocus-nft-scenarios`
+/// (`monitor`, `ownership`, `persistence`), each in a fresh sandbox and a
+/// network namespace of its own.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct NftMonitorTests {
     /// Own transactions are counted, not reported; `nft` run as another
@@ -12,7 +12,7 @@ struct NftMonitorTests {
     /// that table; so does a second `Nftables` the monitor was not told
     /// about; overflow is reported and reading goes on after it.
     @Test func monitorTellsForeignChangesFromOwn() throws {
-        try Self.expect("nft-monitor", [
+        try Self.expect("monitor", [
             "idle.readable": "false", "idle.empty": "true",
             "apply.readable": "true", "apply.own": "1", "apply.foreign": "0", "apply.check": "false",
             "apply.again.empty": "true",
@@ -32,7 +32,7 @@ struct NftMonitorTests {
     /// refocus` leave the table and its elements; the flush is a foreign
     /// change that did not touch it, and the refused delete commits nothing.
     @Test func ownedTableSurvivesFlushAndDelete() throws {
-        try Self.expect("nft-ownership", [
+        try Self.expect("ownership", [
             "flush.status": "0", "other.listed": "false", "flush.foreign": "1", "flush.touched": "false",
             "delete.status": "1", "delete.foreign": "0",
             "state": "owned by us", "observer.state": "owned by owner",
@@ -43,7 +43,7 @@ struct NftMonitorTests {
     /// Released, the table persists as an orphan with its elements; `nft`
     /// can delete it then; a new instance recreates it, and another reclaims an orphan.
     @Test func releasedTablePersistsUntilDeletedAndIsReclaimed() throws {
-        try Self.expect("nft-persistence", [
+        try Self.expect("persistence", [
             "fresh.state": "missing",
             "first.state": "owned by us", "first.observer": "owned by owner",
             "released.state": "orphaned", "released.elements": "intact",
@@ -53,10 +53,10 @@ struct NftMonitorTests {
         ])
     }
 
-    /// Runs `refocus-bench <scenario>` in a sandbox and expects it to exit 0
+    /// Runs `refocus-nft-scenarios <scenario>` in a sandbox and expects it to exit 0
     /// having printed each of `expected` as a `key: value` line.
     private static func expect(_ scenario: String, _ expected: [String: String]) throws {
-        let run = try Sandbox(network: true).run(#""$BIN/refocus-bench" "# + scenario)
+        let run = try Sandbox(network: true).run(#""$BIN/refocus-nft-scenarios" "# + scenario)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         var facts: [String: String] = [:]
         for line in run.stdout.split(separator: "\n") {

@@ -68,18 +68,7 @@ import Testing
     }
 
     @Test func ruleReplyAddsItsCounters() throws {
-        let rule = try #require(nftnl_rule_alloc())
-        defer { nftnl_rule_free(rule) }
-        nftnl_rule_set_str(rule, UInt16(NFTNL_RULE_TABLE.rawValue), "refocus")
-        nftnl_rule_set_str(rule, UInt16(NFTNL_RULE_CHAIN.rawValue), "output")
-        for packets: UInt64 in [40, 2] {
-            let counter = try #require(nftnl_expr_alloc("counter"))
-            nftnl_expr_set_u64(counter, UInt16(NFTNL_EXPR_CTR_PACKETS), packets)
-            nftnl_expr_set_u64(counter, UInt16(NFTNL_EXPR_CTR_BYTES), packets * 60)
-            nftnl_rule_add_expr(rule, counter)
-        }
-        let message = try Self.message(NFT_MSG_NEWRULE) { nftnl_rule_nlmsg_build_payload($0, rule) }
-        #expect(try NftRuleReply(parsing: message).packets == 42)
+        #expect(try NftRuleReply(parsing: try Self.kernelRuleMessage(counting: [40, 2])).packets == 42)
         #expect(throws: NftablesError.self) { try NftRuleReply(parsing: [1, 2, 3]) }
     }
 
@@ -139,6 +128,22 @@ import Testing
         }
         try #require(length > 0)
         return Array(buffer.prefix(length))
+    }
+
+    /// A NEWRULE message of chain `output` as the kernel dumps it, with a
+    /// `counter` expression for each of `packets`.
+    static func kernelRuleMessage(counting packets: [UInt64]) throws -> [UInt8] {
+        let rule = try #require(nftnl_rule_alloc())
+        defer { nftnl_rule_free(rule) }
+        nftnl_rule_set_str(rule, UInt16(NFTNL_RULE_TABLE.rawValue), "refocus")
+        nftnl_rule_set_str(rule, UInt16(NFTNL_RULE_CHAIN.rawValue), "output")
+        for count in packets {
+            let counter = try #require(nftnl_expr_alloc("counter"))
+            nftnl_expr_set_u64(counter, UInt16(NFTNL_EXPR_CTR_PACKETS), count)
+            nftnl_expr_set_u64(counter, UInt16(NFTNL_EXPR_CTR_BYTES), count * 60)
+            nftnl_rule_add_expr(rule, counter)
+        }
+        return try message(NFT_MSG_NEWRULE) { nftnl_rule_nlmsg_build_payload($0, rule) }
     }
 
     /// A NEWSETELEM message of set `hits4` as the kernel dumps it.

@@ -6,7 +6,7 @@ import CNetfilter
 /// The kernel applies the messages between begin and end atomically: all or
 /// none. Each message asks for an ACK and gets a sequence number; `operation`
 /// names the message whose sequence number an error answer carries.
-/// Building needs no privilege; sending it (`NetlinkSocket`) needs CAP_NET_ADMIN.
+/// Building needs no privilege; sending it (`NetlinkSocket.exchange`) needs CAP_NET_ADMIN.
 final class NetlinkBatch {
     /// Spare room after the limit: the last message may run past the limit
     /// before `mnl_nlmsg_batch_next` notices, by at most one element message.
@@ -26,6 +26,10 @@ final class NetlinkBatch {
     init(limit: Int, firstSequence: UInt32) throws(NftablesError) {
         capacity = limit + Self.overrun
         storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        // Zeroed: libmnl 1.0.4 leaves the padding after an attribute as it
+        // finds it, so that a batch would otherwise carry stale heap bytes and
+        // differ from an identical one built elsewhere.
+        storage.initializeMemory(as: UInt8.self, repeating: 0, count: capacity)
         guard let batch = mnl_nlmsg_batch_start(storage, limit) else {
             storage.deallocate()
             throw .outOfMemory("the nftables batch")

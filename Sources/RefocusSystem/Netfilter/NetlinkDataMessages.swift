@@ -1,7 +1,7 @@
 import CNetfilter
 import SystemPackage
 
-/// What `NetlinkSocket` collects of one answer: the data messages numbered
+/// What `KernelNetlinkSocket` collects of one answer: the data messages numbered
 /// `sequence`, each a whole netlink message. Others (the rest of an earlier
 /// dump that ended in an error) are dropped, and so is everything when
 /// `sequence` is nil. Pure: works on bytes already received.

@@ -30,8 +30,9 @@ import SystemPackage
 /// table behind; the long-lived daemon holds one instance to keep the
 /// table its own. Use an instance from one thread at a time.
 public final class Nftables {
-    /// The socket that owns the table (`Nftables+TableState` asks through it too).
-    let socket: NetlinkSocket
+    /// The socket that owns the table (`Nftables+TableState` and
+    /// `Nftables+Counters` ask through it too): the kernel's, or a test's fake.
+    let socket: any NetlinkSocket
     /// The table's name in family `inet`: `refocus` unless the policy names
     /// another (`nftables_table`).
     public let tableName: String
@@ -39,8 +40,13 @@ public final class Nftables {
     /// Opens the netlink socket that will own table `inet tableName`. Needs
     /// no privilege (the calls do); throws `NftablesError.socket` when
     /// netlink is unavailable.
-    public init(tableName: String = Policy.standardTableName) throws(NftablesError) {
-        socket = try NetlinkSocket()
+    public convenience init(tableName: String = Policy.standardTableName) throws(NftablesError) {
+        self.init(socket: try KernelNetlinkSocket(), tableName: tableName)
+    }
+
+    /// Talks through `socket` instead of a socket of its own: the tests' fake.
+    init(socket: any NetlinkSocket, tableName: String = Policy.standardTableName) {
+        self.socket = socket
         self.tableName = tableName
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import RefocusCore
+import RefocusNftReference
 import RefocusSystem
 
 /// Whether a full hits set lets a blocked packet through: it must not. UDP
@@ -8,7 +9,7 @@ import RefocusSystem
 /// addresses, find it full: the kernel adds no element, which ends the
 /// `update` rule only, so they must still be refused (EPERM from sendto),
 /// leave the hits set as it was, and be counted by the rules like all the
-/// others. Part of `refocus-bench nft --check`; runs in its private namespace.
+/// others. Part of `refocus-nft-scenarios check`; runs in its private namespace.
 ///
 /// Filling takes rounds: in a burst the kernel may fail to add an address
 /// (it allocates the element's counter atomically), so each round sends to
@@ -23,10 +24,10 @@ enum NftFullHitsCheck {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip")
         else { return print("  full hits set check skipped: needs ip (iproute2)") }
         let blocked = try AddressRange(parsing: range)
-        guard case .v4(let first) = blocked.first else { throw BenchError.checkFailed("\(range) is not IPv4") }
+        guard case .v4(let first) = blocked.first else { throw ScenarioError.failed("\(range) is not IPv4") }
         try nftables.apply(AddressIntervals([blocked]))
-        try Measure.shell("ip route replace local \(range) dev lo")
-        defer { try? Measure.shell("ip route del local \(range) dev lo") }
+        try ScenarioMain.shell("ip route replace local \(range) dev lo")
+        defer { try? ScenarioMain.shell("ip route del local \(range) dev lo") }
 
         var datagrams = Datagrams(next: first + 1)
         let capacity = NftReference.hitsCapacity
@@ -36,24 +37,24 @@ enum NftFullHitsCheck {
             hits = try nftables.hitCounters()
         }
         guard hits.count == capacity else {
-            throw BenchError.checkFailed("\(datagrams.sent) datagrams filled the hits set with \(hits.count) addresses,"
+            throw ScenarioError.failed("\(datagrams.sent) datagrams filled the hits set with \(hits.count) addresses,"
                 + " not \(capacity)")
         }
         guard hits.values.allSatisfy({ $0 == 1 }), hits.keys.allSatisfy((blocked.first...blocked.last).contains) else {
-            throw BenchError.checkFailed("the full hits set holds \(hits.values.filter { $0 != 1 }.count) counts other than 1"
+            throw ScenarioError.failed("the full hits set holds \(hits.values.filter { $0 != 1 }.count) counts other than 1"
                 + " or addresses outside \(range)")
         }
         datagrams.send(beyond)
         guard datagrams.outcomes == ["not permitted": datagrams.sent] else {
-            throw BenchError.checkFailed("datagrams to \(datagrams.sent) blocked addresses: \(datagrams.outcomes),"
+            throw ScenarioError.failed("datagrams to \(datagrams.sent) blocked addresses: \(datagrams.outcomes),"
                 + " expected all not permitted")
         }
         guard try nftables.hitCounters() == hits else {
-            throw BenchError.checkFailed("the full hits set changed when \(beyond) more addresses were refused")
+            throw ScenarioError.failed("the full hits set changed when \(beyond) more addresses were refused")
         }
         let total = try nftables.blockedTotal()
         guard total == UInt64(datagrams.sent) else {
-            throw BenchError.checkFailed("the rules counted \(total) packets, expected \(datagrams.sent)")
+            throw ScenarioError.failed("the rules counted \(total) packets, expected \(datagrams.sent)")
         }
         try nftables.deleteTable()
     }

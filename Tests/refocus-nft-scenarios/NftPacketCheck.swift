@@ -35,10 +35,10 @@ enum NftPacketCheck {
         try NftCheck.expectElements(intervals)
         guard intervals.ipv4Split.singles.count == 1, intervals.ipv4Split.ranges.count == 2,
               intervals.ipv6Split.singles.count == 1, intervals.ipv6Split.ranges.count == 1
-        else { throw BenchError.checkFailed("the packet check's addresses do not fill all four sets") }
+        else { throw ScenarioError.failed("the packet check's addresses do not fill all four sets") }
         // Idempotent, so that a second run in the same namespace works too.
-        try Measure.shell("ip route replace local 192.0.2.0/24 dev lo && ip -6 route replace local 2001:db8::/64 dev lo")
-        defer { try? Measure.shell("ip route del local 192.0.2.0/24 dev lo; ip -6 route del local 2001:db8::/64 dev lo") }
+        try ScenarioMain.shell("ip route replace local 192.0.2.0/24 dev lo && ip -6 route replace local 2001:db8::/64 dev lo")
+        defer { try? ScenarioMain.shell("ip route del local 192.0.2.0/24 dev lo; ip -6 route del local 2001:db8::/64 dev lo") }
         // The client binds to loopback: the reset, sent to the client's address, must not be blocked itself.
         let script = """
             import socket, sys, threading
@@ -66,9 +66,9 @@ enum NftPacketCheck {
             for a in sys.argv[1:]: print(results[a])
             """
         let outcomes = try output("/usr/bin/python3", ["-c", script] + probes.map(\.address))
-        guard outcomes.count == probes.count else { throw BenchError.checkFailed("probes printed \(outcomes)") }
+        guard outcomes.count == probes.count else { throw ScenarioError.failed("probes printed \(outcomes)") }
         for (probe, outcome) in zip(probes, outcomes) where outcome != (probe.blocked ? "refused" : "connected") {
-            throw BenchError.checkFailed("\(probe.address): \(outcome), but it is \(probe.blocked ? "" : "not ")blocked")
+            throw ScenarioError.failed("\(probe.address): \(outcome), but it is \(probe.blocked ? "" : "not ")blocked")
         }
         try expectCounters(nftables)
         try nftables.deleteTable()
@@ -82,11 +82,11 @@ enum NftPacketCheck {
         let expected = Dictionary(uniqueKeysWithValues: refused.map { ($0, UInt64(1)) })
         let hits = try nftables.hitCounters()
         guard hits == expected else {
-            throw BenchError.checkFailed("hit counters \(describe(hits)), expected \(describe(expected))")
+            throw ScenarioError.failed("hit counters \(describe(hits)), expected \(describe(expected))")
         }
         let total = try nftables.blockedTotal()
         guard total == UInt64(refused.count) else {
-            throw BenchError.checkFailed("the rules counted \(total) packets, expected \(refused.count)")
+            throw ScenarioError.failed("the rules counted \(total) packets, expected \(refused.count)")
         }
     }
 

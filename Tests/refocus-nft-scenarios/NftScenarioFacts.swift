@@ -3,15 +3,21 @@ import Glibc
 import RefocusCore
 import RefocusSystem
 
-/// What the nftables scenarios (`refocus-bench nft-monitor`, `nft-ownership`,
-/// `nft-persistence`) share: facts printed one per line as `key: value` for
-/// the privileged tests to compare, `nft` run as another process, and
-/// waiting for the monitor's descriptor. The scenarios measure; the tests judge.
+/// What the nftables scenarios (`refocus-nft-scenarios monitor`,
+/// `ownership`, `persistence`, `counters`) share: facts printed one per
+/// line as `key: value` for the privileged tests to compare, `nft` run as
+/// another process, and waiting for the monitor's descriptor. The
+/// scenarios measure; the tests judge.
 enum NftScenarioFacts {
     /// The addresses the scenarios block: a single address and a range of each kind.
     static func intervals() throws -> AddressIntervals {
         AddressIntervals(try ["192.0.2.1", "198.51.100.0/24", "2001:db8::1", "2001:db8:1::/48"]
             .map { try AddressRange(parsing: $0) })
+    }
+
+    /// `count` distinct addresses from 10.0.0.0, two apart so that none merge.
+    static func distinctAddresses(_ count: Int) -> AddressIntervals {
+        AddressIntervals((0..<count).map { AddressRange(.v4(0x0A00_0000 + UInt32($0) * 2)) })
     }
 
     /// Prints `key: value` on stdout.

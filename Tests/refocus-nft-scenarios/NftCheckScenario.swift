@@ -1,13 +1,15 @@
 import Foundation
 import RefocusCore
+import RefocusNftReference
 import RefocusSystem
 
-/// The checks `refocus-bench nft --check` runs (and the benchmark runs
-/// first): listings equal to nft's own, exact elements at the address
-/// space's edges, idempotence, ownership against other processes,
-/// persistence after the owner is gone, no table for no address, packets
-/// refused exactly at the blocked addresses and counted per address, and
-/// still refused once the hits set is full.
+/// `refocus-nft-scenarios check`: listings equal to nft's own, exact
+/// elements at the address space's edges, idempotence, ownership against
+/// other processes, persistence after the owner is gone, no table for no
+/// address, packets refused exactly at the blocked addresses and counted
+/// per address, and still refused once the hits set is full. Throws at the
+/// first check that fails; needs root and `nft`, in a private network
+/// namespace.
 enum NftCheckScenario {
     /// Both families, both ends of both address spaces in both kinds of set,
     /// merged neighbours, an address inside a range.
@@ -19,7 +21,7 @@ enum NftCheckScenario {
     static let inner = ["192.0.2.0/24", "198.51.100.7", "2001:db8::1", "2001:db8:1::/64"]
 
     static func run() throws {
-        let path = NSTemporaryDirectory() + "refocus-bench-check.nft"
+        let path = NSTemporaryDirectory() + "refocus-nft-scenarios-check.nft"
         defer { try? FileManager.default.removeItem(atPath: path) }
         let edges = AddressIntervals(try Self.edges.map { try AddressRange(parsing: $0) })
         let inner = AddressIntervals(try Self.inner.map { try AddressRange(parsing: $0) })
@@ -74,12 +76,12 @@ enum NftCheckScenario {
         } catch .ownedByAnotherProcess {
             return
         } catch {
-            throw BenchError.checkFailed("expected 'owned by another process', got: \(error)")
+            throw ScenarioError.failed("expected 'owned by another process', got: \(error)")
         }
-        throw BenchError.checkFailed("another process changed the owned table")
+        throw ScenarioError.failed("another process changed the owned table")
     }
 
     private static func expect(_ condition: @autoclosure () throws -> Bool, _ what: String) throws {
-        guard try condition() else { throw BenchError.checkFailed(what) }
+        guard try condition() else { throw ScenarioError.failed(what) }
     }
 }

@@ -2,7 +2,7 @@ import Glibc
 import RefocusCore
 import RefocusSystem
 
-/// `refocus-bench nft-monitor`: what `NftMonitor` reports for ReFocus's own
+/// `refocus-nft-scenarios monitor`: what `NftMonitor` reports for ReFocus's own
 /// transactions, for `nft` run as another process (on another table and on
 /// `inet refocus`), for a second `Nftables` of this process that it was not
 /// told about, and when its receive buffer overflows. Prints facts for
@@ -58,7 +58,7 @@ enum NftMonitorScenario {
     /// so; the next change after that is read as usual.
     private static func checkOverflow(_ nftables: Nftables) throws {
         let small = try NftMonitor(ownPortIDs: [nftables.portID], receiveBufferSize: 0)
-        try nftables.apply(NftBench.addresses(5_000))
+        try nftables.apply(NftScenarioFacts.distinctAddresses(5_000))
         NftScenarioFacts.record("overflow", try small.drain())
         _ = try NftScenarioFacts.nft("add", "table", "inet", "after")
         NftScenarioFacts.record("after", try small.drain())

@@ -1,7 +1,7 @@
 import RefocusCore
 import RefocusSystem
 
-/// `refocus-bench nft-persistence`: once the owning `Nftables` is released
+/// `refocus-nft-scenarios persistence`: once the owning `Nftables` is released
 /// the table stays, orphaned, with its elements; `nft delete table inet
 /// refocus` then removes it; a new instance's `apply` recreates it, owned,
 /// and a later one reclaims an orphan. Prints facts for `NftMonitorTests`;

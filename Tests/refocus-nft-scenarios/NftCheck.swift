@@ -1,10 +1,11 @@
 import Foundation
 import RefocusCore
+import RefocusNftReference
 import RefocusSystem
 
-/// Correctness checks of `Nftables` against `nft` itself, run before the
-/// timings and alone with `refocus-bench nft --check`. Needs root; runs in
-/// the private network namespace the benchmark entered.
+/// Correctness checks of `Nftables` against `nft` itself, for
+/// `refocus-nft-scenarios check` and the scenarios' facts. Needs root;
+/// runs in the private network namespace the scenario entered.
 enum NftCheck {
     /// Throws unless the table's sets hold exactly `intervals` as `nft -j`
     /// lists them: single addresses in `v4` and `v6`, ranges in `v4net` and
@@ -15,10 +16,10 @@ enum NftCheck {
         let listed = try sets()
         for (name, expected) in [("hits4", !intervals.ipv4.isEmpty), ("hits6", !intervals.ipv6.isEmpty)] {
             guard (listed[name] != nil) == expected else {
-                throw BenchError.checkFailed("set \(name) \(expected ? "is missing" : "exists but should not")")
+                throw ScenarioError.failed("set \(name) \(expected ? "is missing" : "exists but should not")")
             }
             if let set = listed[name], !set.elements.isEmpty {
-                throw BenchError.checkFailed("set \(name) holds \(set.elements.count) addresses before any traffic")
+                throw ScenarioError.failed("set \(name) holds \(set.elements.count) addresses before any traffic")
             }
         }
         for expected in NftReference.sets(for: intervals) {
@@ -26,12 +27,12 @@ enum NftCheck {
             case nil where expected.intervals.isEmpty:
                 continue
             case nil:
-                throw BenchError.checkFailed("set \(expected.name) is missing; expected \(expected.intervals.count) elements")
+                throw ScenarioError.failed("set \(expected.name) is missing; expected \(expected.intervals.count) elements")
             case let set? where expected.intervals.isEmpty:
-                throw BenchError.checkFailed("set \(expected.name) exists (\(set.elements.count) elements) but should not")
+                throw ScenarioError.failed("set \(expected.name) exists (\(set.elements.count) elements) but should not")
             case let set?:
                 guard set.elements == expected.intervals, set.isInterval == expected.isInterval else {
-                    throw BenchError.checkFailed("set \(expected.name) holds \(set.elements.count) elements"
+                    throw ScenarioError.failed("set \(expected.name) holds \(set.elements.count) elements"
                         + " (interval: \(set.isInterval)), expected \(expected.intervals.count) (interval: \(expected.isInterval))"
                         + (set.elements.first.map { "; first listed: \($0)" } ?? ""))
                 }
@@ -45,10 +46,10 @@ enum NftCheck {
         let json = try NftReference.nft(["-j", "list", "table", "inet", "refocus"])
         guard let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
               let objects = root["nftables"] as? [[String: Any]]
-        else { throw BenchError.checkFailed("nft -j list table printed no objects") }
+        else { throw ScenarioError.failed("nft -j list table printed no objects") }
         var sets: [String: (isInterval: Bool, elements: [ClosedRange<IPAddress>])] = [:]
         for set in objects.compactMap({ $0["set"] as? [String: Any] }) {
-            guard let name = set["name"] as? String else { throw BenchError.checkFailed("nft -j listed a set without a name") }
+            guard let name = set["name"] as? String else { throw ScenarioError.failed("nft -j listed a set without a name") }
             let flags = set["flags"] as? [String] ?? []
             sets[name] = (flags.contains("interval"), try (set["elem"] as? [Any] ?? []).map(interval))
         }
@@ -74,7 +75,7 @@ enum NftCheck {
         if let bounds = (element as? [String: Any])?["range"] as? [String], bounds.count == 2 {
             return try IPAddress(parsing: bounds[0])...IPAddress(parsing: bounds[1])
         }
-        throw BenchError.checkFailed("nft -j listed an element ReFocus does not know: \(element)")
+        throw ScenarioError.failed("nft -j listed an element ReFocus does not know: \(element)")
     }
 
     /// Throws unless `ours` (the listing after `apply`) equals the listing
@@ -85,7 +86,7 @@ enum NftCheck {
         let reference = try NftReference.listing()
         try NftReference.nft(["delete", "table", "inet", "refocus"])
         guard ours == reference else {
-            throw BenchError.checkFailed("nft list table differs from nft's own:\n--- refocus\n\(ours)\n--- nft -f\n\(reference)")
+            throw ScenarioError.failed("nft list table differs from nft's own:\n--- refocus\n\(ours)\n--- nft -f\n\(reference)")
         }
     }
 }

@@ -1,7 +1,8 @@
 import RefocusCore
+import RefocusNftReference
 import RefocusSystem
 
-/// `refocus-bench nft-ownership`: while an `Nftables` lives and owns table
+/// `refocus-nft-scenarios ownership`: while an `Nftables` lives and owns table
 /// `inet refocus`, `nft flush ruleset` and `nft delete table inet refocus`
 /// leave the table and its elements in place, and the monitor sees the
 /// flush as a foreign change that did not touch the table. Prints facts

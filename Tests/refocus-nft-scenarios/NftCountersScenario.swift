@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
 import RefocusCore
+import RefocusNftReference
 import RefocusSystem
 
-/// `refocus-bench nft-counters`: the hits sets' counters per refused
+/// `refocus-nft-scenarios counters`: the hits sets' counters per refused
 /// address against real connection attempts to the peers of a test sandbox
 /// (`Sandbox(peerAddresses:)`, servers on port 8080 behind a veth pair),
 /// read back with `Nftables.hitCounters()` and `blockedTotal()`. Prints
@@ -33,11 +34,11 @@ enum NftCountersScenario {
 
     static func run() throws {
         guard if_nametoindex("refocus-v0") != 0 else {
-            throw BenchError.checkFailed("nft-counters runs only inside a test sandbox with peers (no interface refocus-v0 here)")
+            throw ScenarioError.failed("counters runs only inside a test sandbox with peers (no interface refocus-v0 here)")
         }
         let nftables = try Nftables()
         guard try !nftables.tableExists() else {
-            throw BenchError.checkFailed("nft-counters runs only where table inet refocus does not exist yet")
+            throw ScenarioError.failed("counters runs only where table inet refocus does not exist yet")
         }
         let intervals = AddressIntervals(try blocked.map { try AddressRange(parsing: $0) })
         try nftables.apply(intervals)

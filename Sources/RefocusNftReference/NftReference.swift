@@ -2,24 +2,29 @@ import Foundation
 import RefocusCore
 import RefocusSystem
 
-/// The reference side of the nft benchmark: the same table as
-/// `Nftables.apply` builds, written as an nft script, and `nft` itself to
-/// load and list it.
-enum NftReference {
+/// `nft` itself as the reference for table `inet refocus`: the same table
+/// as `Nftables.apply` builds, written as an nft script, and `nft` to load
+/// and list it. What `refocus-bench nft` times `apply` against, and what
+/// `refocus-nft-scenarios check` compares its listings with. Running `nft`
+/// needs root; run it only in a network namespace of its own.
+public enum NftReference {
     /// One of the table's four sets as the reference writes it.
-    struct SetLayout {
-        let name: String
+    public struct SetLayout: Sendable {
+        /// `v4`, `v4net`, `v6` or `v6net`.
+        public let name: String
         /// `ip` or `ip6`, as a rule matches the destination.
-        let match: String
-        let type: String
-        let isInterval: Bool
+        public let match: String
+        /// `ipv4_addr` or `ipv6_addr`.
+        public let type: String
+        /// Whether the set has the interval flag (ranges) or not (single addresses).
+        public let isInterval: Bool
         /// What the set holds; a single address is `a...a`.
-        let intervals: [ClosedRange<IPAddress>]
+        public let intervals: [ClosedRange<IPAddress>]
     }
 
     /// The four sets for `intervals`, empty ones included, in the table's
     /// order: single addresses in plain sets, ranges in interval sets.
-    static func sets(for intervals: AddressIntervals) -> [SetLayout] {
+    public static func sets(for intervals: AddressIntervals) -> [SetLayout] {
         [("v4", "ip", "ipv4_addr", intervals.ipv4Split), ("v6", "ip6", "ipv6_addr", intervals.ipv6Split)]
             .flatMap { name, match, type, split in
                 [SetLayout(name: name, match: match, type: type, isInterval: false,
@@ -32,7 +37,7 @@ enum NftReference {
     /// `Nftables.apply` builds for `intervals`: same chains, block sets (only
     /// those with elements, with the same size hint), hits sets (one per
     /// family with a block set), rules and elements.
-    static func script(for intervals: AddressIntervals) -> String {
+    public static func script(for intervals: AddressIntervals) -> String {
         let sets = sets(for: intervals).filter { !$0.intervals.isEmpty }
         let hits = [("ip", "hits4", "ipv4_addr"), ("ip6", "hits6", "ipv6_addr")].filter { match, _, _ in
             sets.contains { $0.match == match }
@@ -67,7 +72,7 @@ enum NftReference {
     }
 
     /// How many addresses a hits set records, as `Nftables` makes them.
-    static let hitsCapacity = 65_536
+    public static let hitsCapacity = 65_536
 
     private static func definition(_ set: SetLayout) -> String {
         let elements = set.intervals.map { interval in
@@ -80,16 +85,16 @@ enum NftReference {
             + " elements = { \(elements.joined(separator: ", ")) } }"
     }
 
-    /// Runs `nft` with `arguments` and returns what it printed; throws with
-    /// its error output when it fails.
+    /// Runs `nft` with `arguments` and returns what it printed; throws
+    /// `NftReferenceError` with its error output when it fails.
     @discardableResult
-    static func nft(_ arguments: [String]) throws -> String {
+    public static func nft(_ arguments: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/nft")
         process.arguments = arguments
         let output = Pipe()
         // A file, not a pipe: nft may echo a whole failing script line, more than a pipe holds.
-        let errorPath = NSTemporaryDirectory() + "refocus-bench-nft.err"
+        let errorPath = NSTemporaryDirectory() + "refocus-nft-reference-\(getpid()).err"
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
         process.standardOutput = output
@@ -99,7 +104,7 @@ enum NftReference {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let message = FileManager.default.contents(atPath: errorPath).map { String(decoding: $0.prefix(2048), as: UTF8.self) }
-            throw BenchError.referenceFailed("nft \(arguments.joined(separator: " ")): "
+            throw NftReferenceError(message: "nft \(arguments.joined(separator: " ")): "
                 + (message ?? "").split(separator: "\n").joined(separator: " / "))
         }
         return String(decoding: data, as: UTF8.self)
@@ -108,7 +113,7 @@ enum NftReference {
     /// `nft list table inet refocus` without what differs by who loaded the
     /// table: the owner comment on the first line, the table's `flags` line
     /// and the empty line after it.
-    static func listing() throws -> String {
+    public static func listing() throws -> String {
         var lines = try nft(["list", "table", "inet", "refocus"])
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.first?.hasPrefix("table inet refocus {") == true { lines[0] = "table inet refocus {" }
@@ -118,4 +123,13 @@ enum NftReference {
         }
         return lines.joined(separator: "\n")
     }
+}
+
+/// `nft` failed: the command and what it printed on stderr.
+public struct NftReferenceError: Error, CustomStringConvertible {
+    /// `nft ARGUMENTS: ERROR OUTPUT`, its lines joined with ` / `.
+    public let message: String
+
+    /// The message.
+    public var description: String { message }
 }
