@@ -28,43 +28,58 @@ let package = Package(
 
         // Pure logic: no files, no clock, no processes.
         .target(name: "RefocusCore", dependencies: ["CIDN2", "CPSL"]),
-        // Linux mechanisms: files, processes, DNS resolution, netlink, the session store.
-        .target(name: "RefocusSystem", dependencies: [
-            "RefocusCore", "CNetfilter", "CLinux", "CAres",
-            .product(name: "SystemPackage", package: "swift-system"),
-            .product(name: "GRDB", package: "GRDB.swift"),
-            "TOMLKit",
+        // Mechanisms of the system, a module each; the CLI links OS and Resolver only.
+        // Syscalls and errors, files, time, the list store, the status file, locks, spawning, users.
+        .target(name: "RefocusOS", dependencies: [
+            "RefocusCore", "CLinux", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        // c-ares: asking the system's name servers directly.
+        .target(name: "RefocusResolver", dependencies: ["RefocusCore", "RefocusOS", "CAres"]),
+        // Netlink: the nf_tables table inet refocus (libnftnl, libmnl), its monitor, and routes.
+        .target(name: "RefocusNetfilter", dependencies: ["RefocusCore", "RefocusOS", "CNetfilter", "CLinux"]),
+        // Root's enforcement: reconcile, the firewall, /etc/hosts, the store (GRDB), the policy
+        // (TOMLKit), the caller, the daemon's event sources, the process connector and killer.
+        .target(name: "RefocusEnforcement", dependencies: [
+            "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusNetfilter", "CLinux",
+            .product(name: "GRDB", package: "GRDB.swift"), "TOMLKit",
         ]),
         .target(name: "RefocusCommands", dependencies: [
-            "RefocusCore", "RefocusSystem",
+            "RefocusCore", "RefocusOS", "RefocusResolver",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "RefocusHelperCommands", dependencies: [
-            "RefocusCore", "RefocusSystem",
+            "RefocusCore", "RefocusOS", "RefocusEnforcement", "RefocusNetfilter",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "refocus", dependencies: ["RefocusCommands"]),
         .executableTarget(name: "refocus-helper", dependencies: ["RefocusHelperCommands"]),
         // Timings only; nft itself as the reference for table inet refocus is shared with the scenarios.
-        .executableTarget(name: "refocus-bench", dependencies: ["RefocusCore", "RefocusSystem", "RefocusNftReference"]),
-        .target(name: "RefocusNftReference", dependencies: ["RefocusCore", "RefocusSystem"]),
+        .executableTarget(name: "refocus-bench", dependencies: [
+            "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusNetfilter", "RefocusEnforcement", "RefocusNftReference",
+        ]),
+        .target(name: "RefocusNftReference", dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter"]),
 
         // Shared fixtures: running the built binaries, sandboxes of fresh namespaces.
-        .target(name: "RefocusTestSupport", dependencies: ["RefocusSystem"], path: "Tests/RefocusTestSupport"),
+        .target(name: "RefocusTestSupport", dependencies: ["RefocusOS"], path: "Tests/RefocusTestSupport"),
         // Checks and fact-printing scenarios of table inet refocus against the kernel and nft, for
         // the privileged tests: no product, built with the tests.
         .executableTarget(name: "refocus-nft-scenarios",
-                          dependencies: ["RefocusCore", "RefocusSystem", "RefocusNftReference"],
+                          dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter", "RefocusNftReference"],
                           path: "Tests/refocus-nft-scenarios"),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
-        .testTarget(name: "RefocusSystemTests", dependencies: [
-            "RefocusSystem", "CNetfilter", "CAres", .product(name: "GRDB", package: "GRDB.swift"),
+        .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport"]),
+        .testTarget(name: "RefocusResolverTests", dependencies: ["RefocusResolver", "CAres"]),
+        .testTarget(name: "RefocusNetfilterTests", dependencies: [
+            "RefocusNetfilter", "RefocusOS", "CNetfilter", "RefocusTestSupport",
+        ]),
+        .testTarget(name: "RefocusEnforcementTests", dependencies: [
+            "RefocusEnforcement", "RefocusOS", "RefocusTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .testTarget(name: "RefocusCommandsTests",
                     dependencies: ["RefocusCore", "RefocusTestSupport", "refocus", "refocus-helper"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(name: "RefocusPrivilegedTests",
-                    dependencies: ["RefocusTestSupport", "refocus", "refocus-helper", "refocus-bench",
+                    dependencies: ["RefocusTestSupport", "RefocusEnforcement", "refocus", "refocus-helper", "refocus-bench",
                                    "refocus-nft-scenarios"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// `refocus lists`: every block list with its size and origin.
 struct ListsCommand: ParsableCommand {

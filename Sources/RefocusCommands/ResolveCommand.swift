@@ -1,7 +1,8 @@
 import ArgumentParser
 import Glibc
 import RefocusCore
-import RefocusSystem
+import RefocusOS
+import RefocusResolver
 
 /// `refocus resolve NAME…`: the addresses the firewall would block for names,
 /// found by asking the upstream name servers directly.

@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// Everything a helper verb needs: the caller, the policy, the request, the
 /// store, and the lock that serialises helper runs. Paths are fixed; none

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// A verb of the helper: identify the caller, read the request, serve it,
 /// answer in JSON on stdout. Failures are answered in JSON too, with the

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Glibc
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// `refocus-helper`: the privileged side of ReFocus, run as root through
 /// `sudo`. Each verb reads one JSON request on stdin (except `reconcile` and

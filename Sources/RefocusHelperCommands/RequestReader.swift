@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// Reads the one JSON request on stdin: at most
 /// `HelperProtocol.maximumRequestBytes`, whole within a deadline, with no

@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// `nft` itself as the reference for table `inet refocus`: the same table
 /// as `Nftables.apply` builds, written as an nft script, and `nft` to load

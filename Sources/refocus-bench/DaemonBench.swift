@@ -1,5 +1,6 @@
 import Foundation
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// The enforcer daemon, measured for real in private namespaces (mount, net
 /// and pid, with an overlay on /etc and tmpfs on /var/lib and /run, so the

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
 import RefocusCore
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
+import RefocusEnforcement
 
 /// Exec-to-kill latency of the program blocker: 1,000 launches, by uid
 /// 65534, of a copy of sleep under a unique name, each killed at exec by the

@@ -1,6 +1,8 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
+import RefocusEnforcement
 
 /// Applying the hosts section for real: rendering the names and writing the
 /// file atomically (temporary file, fsync, rename, fsync of the folder)

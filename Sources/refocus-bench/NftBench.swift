@@ -1,7 +1,8 @@
 import Foundation
 import RefocusCore
 import RefocusNftReference
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// Loading table `inet refocus` through libnftnl (`Nftables.apply`, one
 /// batch) against `nft -f` loading the same table from a script with the

@@ -1,7 +1,9 @@
 import Foundation
 import Glibc
 import RefocusCore
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
+import RefocusResolver
 
 /// Resolving 1,000 and 5,000 names (A and AAAA each) against dnsmasq in a
 /// private network namespace: the benchmark runs itself again under

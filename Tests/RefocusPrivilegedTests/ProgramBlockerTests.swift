@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
 import RefocusTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import RefocusSystem
+import RefocusOS
 
 /// Runs the built `refocus` and `refocus-helper` binaries as a user would,
 /// with a private configuration folder.

@@ -1,7 +1,8 @@
 import Foundation
 import RefocusCore
 import RefocusNftReference
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// Correctness checks of `Nftables` against `nft` itself, for
 /// `refocus-nft-scenarios check` and the scenarios' facts. Needs root;

@@ -1,7 +1,8 @@
 import Foundation
 import RefocusCore
 import RefocusNftReference
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// `refocus-nft-scenarios check`: listings equal to nft's own, exact
 /// elements at the address space's edges, idempotence, ownership against

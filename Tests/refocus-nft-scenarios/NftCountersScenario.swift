@@ -2,7 +2,8 @@ import Foundation
 import Glibc
 import RefocusCore
 import RefocusNftReference
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// `refocus-nft-scenarios counters`: the hits sets' counters per refused
 /// address against real connection attempts to the peers of a test sandbox

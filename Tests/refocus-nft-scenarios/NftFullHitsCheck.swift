@@ -1,7 +1,8 @@
 import Foundation
 import RefocusCore
 import RefocusNftReference
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// Whether a full hits set lets a blocked packet through: it must not. UDP
 /// datagrams to distinct blocked addresses (a range made local with `ip

@@ -1,6 +1,7 @@
 import Glibc
 import RefocusCore
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// `refocus-nft-scenarios monitor`: what `NftMonitor` reports for ReFocus's own
 /// transactions, for `nft` run as another process (on another table and on

@@ -1,6 +1,7 @@
 import RefocusCore
 import RefocusNftReference
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// `refocus-nft-scenarios ownership`: while an `Nftables` lives and owns table
 /// `inet refocus`, `nft flush ruleset` and `nft delete table inet refocus`

@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// Whether the table really rejects traffic, for both kinds of set: TCP
 /// connections from loopback to addresses made local (`ip route add local`)

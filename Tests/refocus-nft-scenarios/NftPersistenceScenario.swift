@@ -1,5 +1,6 @@
 import RefocusCore
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// `refocus-nft-scenarios persistence`: once the owning `Nftables` is released
 /// the table stays, orphaned, with its elements; `nft delete table inet

@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 import RefocusCore
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// What the nftables scenarios (`refocus-nft-scenarios monitor`,
 /// `ownership`, `persistence`, `counters`) share: facts printed one per

@@ -1,5 +1,6 @@
 import Foundation
-import RefocusSystem
+import RefocusNetfilter
+import RefocusOS
 
 /// Runs the one scenario named on the command line and exits: 0 when it
 /// ran (a check passed; facts were printed), 1 when it failed, 64 for a

@@ -1,6 +1,6 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// `refocus list add NAME ENTRY…`: adds entries or programs to a list,
 /// creating it when needed.

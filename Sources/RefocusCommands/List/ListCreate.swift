@@ -1,6 +1,6 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// `refocus list create NAME`: a new, empty list of the user's.
 struct ListCreate: ParsableCommand {

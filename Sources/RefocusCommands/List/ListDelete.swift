@@ -1,6 +1,6 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// `refocus list delete NAME`: removes a list of the user's.
 struct ListDelete: ParsableCommand {

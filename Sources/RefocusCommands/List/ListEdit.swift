@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// `refocus list edit NAME`: edits a list file in `$VISUAL` or `$EDITOR`,
 /// validating it before it replaces the list.

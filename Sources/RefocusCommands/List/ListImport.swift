@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// `refocus list import NAME FILE|-`: adds the entries of a hosts file,
 /// an Adblock filter list or a plain list to a list.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// `refocus list remove NAME ENTRY…`: removes entries or programs from a list.
 struct ListRemove: ParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// `refocus list show NAME`: what a list blocks.
 struct ListShow: ParsableCommand {

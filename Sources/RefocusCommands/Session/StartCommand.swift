@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// `refocus start --list NAME… LENGTH`: blocks lists until the session ends.
 struct StartCommand: ParsableCommand {

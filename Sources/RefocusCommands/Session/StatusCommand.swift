@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// `refocus status`: the active sessions, from the daemon's status file
 /// when it can be read (no sudo: cheap enough for a bar polling every

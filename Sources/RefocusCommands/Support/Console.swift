@@ -1,6 +1,6 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// Writes what the commands print: results on stdout, problems on stderr.
 enum Console {

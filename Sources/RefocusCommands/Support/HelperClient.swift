@@ -1,6 +1,6 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// Runs `refocus-helper` for the user: directly when already root, else
 /// through `sudo -n` (no prompt: works from cron and scripts), falling back

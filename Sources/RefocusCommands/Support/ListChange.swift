@@ -1,5 +1,5 @@
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// A list about to be changed: its current texts, parsed, from the user's
 /// files, from the built-in list (copy on write), or empty for a new list.

@@ -1,6 +1,6 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// How sessions are shown to a person.
 enum SessionFormat {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusOS
 
 /// The calling user's list store, found from the environment.
 enum UserLists {

@@ -1,5 +1,6 @@
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// Connections refused per session, from the firewall's hits sets (packets
 /// per refused destination address). A session is charged for each refused

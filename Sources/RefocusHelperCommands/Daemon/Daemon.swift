@@ -1,6 +1,8 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
+import RefocusNetfilter
 
 /// The enforcer daemon: one event loop that keeps every active session
 /// enforced and lifts each on time. Its sources are a boot-time timer for

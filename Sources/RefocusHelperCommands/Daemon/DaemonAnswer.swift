@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// The daemon's answer on its control socket to `reconcile`: what the
 /// reconcile found, or why it failed. Both ends are root.

@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// The helper's side of the daemon: asks the running daemon to reconcile
 /// (it owns the table, so only it can change it), starting one when none

@@ -1,5 +1,6 @@
 import Foundation
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// The running daemon as a process, for `clear` when it does not answer:
 /// its pid is the one it wrote into its lock file, and it is killed only

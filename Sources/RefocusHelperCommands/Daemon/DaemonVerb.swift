@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// `refocus-helper daemon`: the enforcer daemon, started by systemd
 /// (`refocus.service`) or by the first helper run that needs it.

@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// `refocus-helper clear`: for real root only (no SUDO_UID): ends every
 /// session, locked ones included unless the policy's `root_may_clear_locked`

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// `refocus-helper history`: the caller's ended sessions, newest first (root: everyone's),
 /// those started since the request's `since` only when it has one.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// `refocus-helper reconcile`: makes the system match the store; reads no request.
 struct ReconcileVerb: HelperVerb {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// `refocus-helper start`: starts or extends a session from the request on stdin.
 struct StartVerb: HelperVerb {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// `refocus-helper status`: every active session; enforcement changes only if a session has ended.
 struct StatusVerb: HelperVerb {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RefocusCore
-import RefocusSystem
+import RefocusEnforcement
+import RefocusOS
 
 /// `refocus-helper stop`: ends the caller's session(s), refusing locked ones.
 struct StopVerb: HelperVerb {

@@ -1,0 +1,62 @@
+import Glibc
+import RefocusOS
+
+/// Notices changes to one file (an inotify watch on its folder, so that a
+/// file replaced by rename, deleted or recreated is still seen): writes
+/// closed, renames in or out, deletion, creation and attribute changes.
+/// Not each write (IN_MODIFY): reacting to a writer's truncation before it
+/// has written would rewrite the file under it, and its content would be lost.
+public final class FileWatch {
+    /// The descriptor to watch; readable when something happened in the folder.
+    public let fileDescriptor: Int32
+    /// The file's name in its folder.
+    public let name: String
+
+    /// Watches `path`'s folder for events about `path`.
+    public init(_ path: String) throws(SystemError) {
+        let folder = AtomicFile.parentDirectory(of: path)
+        name = String(path.split(separator: "/").last ?? "")
+        fileDescriptor = try syscall { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }.get("watch", folder)
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB)
+        let descriptor = fileDescriptor
+        do {
+            try syscall { inotify_add_watch(descriptor, folder, mask) }.get("watch", folder)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+    }
+
+    deinit { close(fileDescriptor) }
+
+    /// Whether any event since the last call concerned the file (or events
+    /// were lost, which counts as a change).
+    public func drain() -> Bool {
+        var touched = false
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return touched }
+            for event in Self.events(in: buffer[..<count])
+            where event.mask & UInt32(IN_Q_OVERFLOW) != 0 || event.name.elementsEqual(name.utf8) {
+                touched = true
+            }
+        }
+    }
+
+    /// The events in bytes read from an inotify descriptor: each one's mask and the name it concerns.
+    static func events(in bytes: ArraySlice<UInt8>) -> [(mask: UInt32, name: [UInt8])] {
+        bytes.withUnsafeBytes { raw in
+            var events: [(mask: UInt32, name: [UInt8])] = []
+            var offset = 0
+            while offset + MemoryLayout<inotify_event>.size <= raw.count {
+                let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                let nameStart = offset + MemoryLayout<inotify_event>.size
+                let nameEnd = min(raw.count, nameStart + Int(event.len))
+                events.append((event.mask, Array(raw[nameStart..<nameEnd].prefix { $0 != 0 })))
+                offset = nameStart + Int(event.len)
+            }
+            return events
+        }
+    }
+}

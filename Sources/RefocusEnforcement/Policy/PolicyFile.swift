@@ -1,0 +1,129 @@
+import RefocusCore
+import TOMLKit
+import RefocusOS
+
+/// Reads the administrator's policy from `/etc/refocus/policy.toml`.
+///
+/// A missing file is the default policy. An unknown key, a value of the
+/// wrong type or an invalid value is an error naming the key and the fix,
+/// never a silent default: a typo in a policy must not loosen it.
+public enum PolicyFile {
+    /// The policy's path.
+    public static let defaultPath = Policy.path
+
+    /// The policy in `path`, or the default when the file does not exist.
+    public static func load(path: String = defaultPath) throws -> Policy {
+        guard let bytes = try FileReader.readIfPresent(path, limit: 1 << 20) else { return Policy() }
+        return try parse(String(decoding: bytes, as: UTF8.self), path: path)
+    }
+
+    /// The policy a TOML text describes.
+    public static func parse(_ text: String, path: String) throws(PolicyError) -> Policy {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch {
+            throw .invalid(path: path, key: nil, reason: "not valid TOML: \(error)")
+        }
+        var policy = Policy()
+        var minimum = policy.sessionBounds.minimum
+        var maximum = policy.sessionBounds.maximum
+        for (key, value) in table {
+            switch PolicyKey(rawValue: key) {
+            case nil:
+                throw .invalid(path: path, key: key, reason: "unknown key; the keys are "
+                    + PolicyKey.allCases.map(\.rawValue).joined(separator: ", "))
+            case .minSession?: minimum = try length(value, key: .minSession, path: path)
+            case .maxSession?: maximum = try length(value, key: .maxSession, path: path)
+            case let known?: try apply(known, value, to: &policy, path: path)
+            }
+        }
+        do {
+            policy.sessionBounds = try SessionLengthBounds(minimum: minimum, maximum: maximum)
+        } catch {
+            throw .invalid(path: path, key: PolicyKey.minSession.rawValue, reason: error.description)
+        }
+        return policy
+    }
+
+    private static func length(_ value: any TOMLValueConvertible, key: PolicyKey,
+                               path: String) throws(PolicyError) -> SessionLength {
+        guard let text = value.string else {
+            throw .invalid(path: path, key: key.rawValue, reason: "give a length in quotes, such as \"24h\"")
+        }
+        do {
+            return try SessionLength.parse(text, bounds: .unbounded)
+        } catch {
+            throw .invalid(path: path, key: key.rawValue, reason: error.description)
+        }
+    }
+
+    private static func apply(_ key: PolicyKey, _ value: any TOMLValueConvertible, to policy: inout Policy,
+                              path: String) throws(PolicyError) {
+        let fail = { (reason: String) in PolicyError.invalid(path: path, key: key.rawValue, reason: reason) }
+        switch key {
+        case .maxSession, .minSession:
+            break  // handled by `parse`, which checks them together
+        case .hostsOnlyAbove:
+            guard let number = value.int, number >= 0 else { throw fail("give a whole number of names, such as 5000") }
+            policy.hostsOnlyAbove = number
+        case .resolveTimeoutMs:
+            guard let number = value.int, (100...60_000).contains(number) else {
+                throw fail("give milliseconds from 100 to 60000, such as 2000")
+            }
+            policy.resolveTimeoutMilliseconds = number
+        case .subdomains:
+            guard let labels = value.array?.map(\.string), labels.allSatisfy({ $0.map(HostsSection.isValidSubdomain) == true })
+            else { throw fail("give an array of lower-case labels, such as [\"www\", \"m\"]") }
+            policy.subdomains = labels.compactMap { $0 }
+        case .neverBlock:
+            guard let names = value.array?.map(\.string) else { throw fail("give an array of domains, such as [\"example.com\"]") }
+            var domains = Set<DomainName>()
+            for name in names {
+                guard let name else { throw fail("give an array of domains, such as [\"example.com\"]") }
+                do { domains.insert(try DomainName(validating: name)) } catch { throw fail(error.description) }
+            }
+            policy.neverBlock = domains
+        case .rootMayClearLocked:
+            guard let flag = value.bool else { throw fail("give true or false, without quotes") }
+            policy.rootMayClearLocked = flag
+        case .neverBlockAddresses:
+            let example = "give an array of addresses and CIDR ranges, such as [\"192.0.2.10\", \"10.20.0.0/16\"]"
+            guard let texts = value.array?.map(\.string) else { throw fail(example) }
+            var ranges: [AddressRange] = []
+            for text in texts {
+                guard let text else { throw fail(example) }
+                do { ranges.append(try AddressRange(parsing: text)) } catch { throw fail(error.description) }
+            }
+            policy.neverBlockAddresses = ranges
+        case .maxNamesPerUser, .maxAddressesPerUser, .maxProgramsPerUser, .maxNamesPerMachine, .maxAddressesPerMachine,
+             .maxProgramsPerMachine, .maxSessionsPerUser, .minPrefixIPv4, .minPrefixIPv6:
+            guard let cap = PolicyKey.caps.first(where: { $0.key == key }) else { break }
+            guard let number = value.int, (1...cap.maximum).contains(number) else {
+                throw fail("give a whole number from 1 to \(cap.maximum), such as \(Policy().caps[keyPath: cap.field])")
+            }
+            policy.caps[keyPath: cap.field] = number
+        case .nftablesTable:
+            guard let name = value.string, Policy.isValidTableName(name) else {
+                throw fail("give a name in quotes: a lower-case letter, then up to 31 lower-case letters, digits "
+                    + "or underscores, such as \"refocus\"")
+            }
+            policy.nftablesTable = name
+        }
+    }
+}
+
+/// Why the policy file cannot be used.
+public enum PolicyError: RefocusError, Equatable {
+    /// The file or one of its keys is invalid.
+    case invalid(path: String, key: String?, reason: String)
+
+    public var category: ErrorCategory { .configuration }
+
+    public var description: String {
+        switch self {
+        case let .invalid(path, key?, reason): "\(path): '\(key)': \(reason)"
+        case let .invalid(path, nil, reason): "\(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Glibc
+import SystemPackage
+import RefocusOS
+
+/// Reads the files of /proc/PID with as few system calls as possible: the
+/// exec path of the program blocker reads four of them per exec.
+///
+/// Each file is opened by path, so two files of one pid may describe two
+/// processes if the pid is reused in between; `ProcessKiller` rules that out
+/// by checking, after reading, that the pidfd it opened before is still alive.
+enum ProcFile {
+    /// The first `limit` bytes of /proc/`pid`/`name`, read in 4 KiB pieces
+    /// until the end, or until a piece holds `terminator`; with `singleRead`,
+    /// one read only (/proc/PID/stat and status come whole in one read, and
+    /// what matters in them is in their first 4 KiB). Nil when it cannot be read.
+    static func read(pid: Int32, _ name: String, limit: Int = 4096, stoppingAt terminator: UInt8? = nil,
+                     singleRead: Bool = false) -> [UInt8]? {
+        guard case .success(let file) = syscall({ open("/proc/\(pid)/\(name)", O_RDONLY | O_CLOEXEC) }) else { return nil }
+        defer { close(file) }
+        var bytes: [UInt8] = []
+        while bytes.count < limit {
+            let start = bytes.count
+            let piece = min(4096, limit - start)
+            bytes.append(contentsOf: repeatElement(0, count: piece))
+            let count = bytes.withUnsafeMutableBytes { raw in
+                syscall { Glibc.read(file, raw.baseAddress.map { $0 + start }, piece) }
+            }
+            guard case .success(let read) = count else { return nil }
+            bytes.removeLast(piece - read)
+            if read == 0 || singleRead || terminator.map({ bytes[start...].contains($0) }) == true { break }
+        }
+        return bytes
+    }
+
+    /// The target of the symbolic link /proc/`pid`/`name`; nil when it cannot be read (a kernel thread has no `exe`).
+    static func link(pid: Int32, _ name: String) -> [UInt8]? {
+        var characters = [CChar](repeating: 0, count: Int(PATH_MAX) + 16)
+        let capacity = characters.count
+        guard case .success(let length) = syscall({ readlink("/proc/\(pid)/\(name)", &characters, capacity) }),
+              length < capacity
+        else { return nil }
+        return characters[..<length].map { UInt8(bitPattern: $0) }
+    }
+}

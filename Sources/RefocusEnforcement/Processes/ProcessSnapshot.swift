@@ -1,0 +1,72 @@
+import Glibc
+import RefocusCore
+import RefocusOS
+
+/// One process as the program blocker sees it in /proc/PID: its pid, its
+/// start time (with the pid, what tells it apart from a later process that
+/// reuses the pid) and its identity (uids and names).
+///
+/// The uid that decides whose process it is, is the real uid on the `Uid:`
+/// line of /proc/PID/status: the user who started it. A setuid program keeps
+/// it, and only a privileged process can change it, so a user cannot shed it;
+/// the effective uid, by contrast, is root's while a setuid-root program runs
+/// and a user's while a root service acts for that user. `ProgramRules`
+/// also wants the effective and saved uids equal to it, so processes running
+/// with another user's privileges are never signalled.
+///
+/// Reading needs root to see other users' `exe` links.
+public struct ProcessSnapshot: Sendable, Equatable {
+    /// The process id (thread group id).
+    public let pid: Int32
+    /// Field 22 of /proc/PID/stat: clock ticks after boot when the process started. Exec does not change it.
+    public let startTime: UInt64
+    /// Its uids and names.
+    public let identity: ProcessIdentity
+
+    /// Makes a snapshot from values read elsewhere (tests).
+    public init(pid: Int32, startTime: UInt64, identity: ProcessIdentity) {
+        self.pid = pid
+        self.startTime = startTime
+        self.identity = identity
+    }
+
+    /// Reads /proc/`pid` (status, stat, exe, cmdline), stopping early when
+    /// `wanted` says no to its real uid (a cheap filter: only owners with
+    /// rules need their names read). Nil when the process is gone, is a
+    /// zombie, is a kernel thread (no `exe`), is not wanted, or a file cannot
+    /// be read. The files are read one after the other: to know they all
+    /// described one process, open a pidfd before and check it after.
+    public static func read(pid: Int32, wanted: (UInt32) -> Bool = { _ in true }) -> ProcessSnapshot? {
+        guard let status = ProcFile.read(pid: pid, "status", singleRead: true),
+              let uids = ProcFields.uids(status: status), wanted(uids.real),
+              let stat = ProcFile.read(pid: pid, "stat", singleRead: true), !ProcFields.isDead(stat: stat),
+              let fields = ProcFields.commAndStartTime(stat: stat),
+              let executable = ProcFile.link(pid: pid, "exe"),
+              let cmdline = ProcFile.read(pid: pid, "cmdline", limit: 64 * 1024, stoppingAt: 0)
+        else { return nil }
+        let identity = ProcessIdentity(uid: uids.real, effectiveUID: uids.effective, savedUID: uids.saved,
+                                       comm: fields.comm, executable: ProcFields.executable(link: executable),
+                                       argv0: ProcFields.argv0(cmdline: cmdline))
+        return ProcessSnapshot(pid: pid, startTime: fields.startTime, identity: identity)
+    }
+
+    /// Every process in /proc whose real uid `wanted` accepts, in pid order;
+    /// processes that vanish while being read are left out.
+    public static func scan(wanted: (UInt32) -> Bool = { _ in true }) -> [ProcessSnapshot] {
+        processIDs().compactMap { read(pid: $0, wanted: wanted) }
+    }
+
+    /// The ids of the processes in /proc now, sorted.
+    public static func processIDs() -> [Int32] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var pids: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let pid = Int32(name), pid > 0 { pids.append(pid) }
+        }
+        return pids.sorted()
+    }
+}

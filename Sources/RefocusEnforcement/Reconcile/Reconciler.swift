@@ -1,0 +1,106 @@
+import Foundation
+import RefocusCore
+import RefocusOS
+import RefocusResolver
+
+/// `reconcile(clock)`: the one path by which enforcement changes. It closes
+/// sessions whose end has passed, computes the desired enforcement of the
+/// active ones (`DesiredEnforcement`, pure), and makes the system match it:
+/// the /etc/hosts section, then table `inet refocus` with the listed
+/// addresses, those the blocked names resolve to upstream, and the
+/// `Sinkhole` addresses while the section is in force (no address, no
+/// table), less the addresses that must never be blocked
+/// (`ProtectedAddresses`, read again at each run). Where no table can be
+/// made, the firewall falls back to unreachable routes for the sinkhole
+/// (`Firewall`); that, like an open session whose row cannot be read, is a
+/// note, never a failure that stops enforcement of the rest. Needs root.
+/// Idempotent: a second run with nothing changed writes nothing.
+///
+/// The caller holds the `ExclusiveLock`, so concurrent runs do not interleave.
+public struct Reconciler: Sendable {
+    /// The session store.
+    public let store: SessionStore
+    /// The /etc/hosts section.
+    public let hosts: HostsFile
+    /// The administrator's policy.
+    public let policy: Policy
+
+    /// Makes a reconciler over these enforcement points.
+    public init(store: SessionStore, hosts: HostsFile, policy: Policy) {
+        self.store = store
+        self.hosts = hosts
+        self.policy = policy
+    }
+
+    /// What one run found and did.
+    public struct Report: Sendable {
+        /// Sessions closed because their end had passed.
+        public var expired: [Session]
+        /// The sessions enforced now.
+        public var active: [Session]
+        /// What is enforced now.
+        public var desired: DesiredEnforcement
+        /// Whether /etc/hosts was rewritten.
+        public var hostsChanged: Bool
+        /// How many addresses and ranges the firewall blocks for the sessions,
+        /// the sinkhole aside (0: no table).
+        public var firewallEntries: Int
+        /// What blocks addresses now.
+        public var firewallLayer: FirewallLayer
+        /// Whether the firewall was sent a new table (its counters start at zero again).
+        public var firewallChanged: Bool
+        /// Problems that did not stop enforcement, such as names that did not resolve.
+        public var notes: [String]
+    }
+
+    /// Brings the system in line with the store at `clock`, after moving
+    /// the sessions onto its wall clock (`SessionClock`). `firewall` and
+    /// `cache` are the caller's: fresh for a helper run, kept for its life
+    /// by the daemon.
+    @discardableResult
+    public func reconcile(clock: ClockReading, firewall: Firewall,
+                          cache: AddressCache) throws -> Report {
+        let now = clock.wall
+        let expired = try store.write { transaction in
+            try transaction.rebase(to: clock)
+            return try transaction.endExpired(now: now)
+        }
+        let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
+        let active = open.filter { $0.isActive(at: now) }
+        let desired = DesiredEnforcement(sessions: active, policy: policy)
+        let hostsActive = !desired.hostsNames.isEmpty
+        let hostsOutcome = try hosts.apply(body: hostsActive ? desired.hostsBody : nil)
+        var notes = damaged.map(\.description) + hostsOutcome.notes
+        let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, notes: &notes) }
+        let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
+        // The sinkhole is refused even where it is protected: a blocked name must never reach a listener here.
+        let blocked = AddressIntervals(desired.addresses.union(resolved)).subtracting(protected.intervals)
+        let outcome = firewall.apply(blocked.union(AddressIntervals(hostsActive ? Sinkhole.ranges : [])),
+                                     sinkhole: hostsActive)
+        if let problem = outcome.problem {
+            notes.append(problem + (outcome.layer == .routes
+                ? ": blocked names fail at once through unreachable routes, but addresses are not blocked" : ""))
+        }
+        return Report(expired: expired, active: active, desired: desired, hostsChanged: hostsOutcome.changed,
+                      firewallEntries: outcome.layer == .table ? blocked.count : 0, firewallLayer: outcome.layer,
+                      firewallChanged: outcome.tableChanged, notes: notes)
+    }
+
+    /// The upstream name servers' answers for `names` (never /etc/hosts). A
+    /// failure to resolve is a note, not an error: the hosts section still
+    /// blocks the names.
+    private func resolve(_ names: [String], notes: inout [String]) -> [ResolvedName] {
+        let domains = names.compactMap { try? DomainName(validating: $0) }
+        do {
+            let servers = try SystemNameServers.load().upstreamServers()
+            let deadline = Duration.milliseconds(policy.resolveTimeoutMilliseconds)
+            let answers = try Resolver(servers: servers, deadline: deadline).resolve(domains)
+            let timedOut = answers.filter { $0.failure == .timedOut }.count
+            if timedOut > 0 { notes.append("\(timedOut) names did not resolve in time; they are blocked through /etc/hosts only") }
+            return answers
+        } catch {
+            notes.append("addresses were not resolved (\(error)); the names are blocked through /etc/hosts only")
+            return []
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import GRDB
+import RefocusCore
+import RefocusOS
+
+/// The session store: SQLite through GRDB at `/var/lib/refocus/refocus.sqlite`
+/// (directory 0700, owned by root), in WAL mode, with schema migrations.
+///
+/// Sessions are rows; an ended session is history, never deleted, and keeps
+/// its summary only (lists' names, counts, times, outcome).
+/// Writers from concurrent helper runs wait for each other (a busy timeout),
+/// so no request is lost. Needs root for the default location.
+public final class SessionStore: Sendable {
+    /// The default database path.
+    public static let defaultPath = "/var/lib/refocus/refocus.sqlite"
+
+    private let queue: DatabaseQueue
+    /// The database file.
+    public let path: String
+
+    /// Opens (creating and migrating when needed) the store at `path`; its
+    /// directory is created with mode 0700.
+    public init(path: String = defaultPath) throws {
+        self.path = path
+        let directory = AtomicFile.parentDirectory(of: path)
+        try Directories.create(directory, mode: 0o700)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(60)
+        configuration.journalMode = .wal
+        configuration.label = "refocus-store"
+        do {
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+            let migrator = Self.migrator
+            let unknown = try queue.read { db in
+                try migrator.hasBeenSuperseded(db) ? try migrator.appliedIdentifiers(db).subtracting(migrator.migrations) : []
+            }
+            if !unknown.isEmpty { throw StoreError.newerSchema(path: path, migrations: unknown.sorted()) }
+            try migrator.migrate(queue)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as DatabaseError where Self.damage.contains(error.resultCode.primaryResultCode) {
+            throw StoreError.damaged(path: path, reason: error.message ?? "\(error.resultCode)")
+        } catch {
+            throw StoreError.cannotOpen(path: path, reason: "\(error)")
+        }
+    }
+
+    /// What SQLite answers for a file that is not a whole database.
+    private static let damage: [ResultCode] = [.SQLITE_NOTADB, .SQLITE_CORRUPT]
+
+    /// The schema, version by version. A released migration never changes.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: sessions") { db in
+            try db.create(table: "session") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("owner", .integer).notNull()
+                table.column("listNames", .text).notNull()
+                table.column("lists", .text).notNull()
+                table.column("start", .double).notNull()
+                table.column("plannedEnd", .double).notNull()
+                table.column("locked", .boolean).notNull()
+                table.column("endedAt", .double)
+                table.column("outcome", .text)
+            }
+            try db.create(index: "session_active", on: "session", columns: ["endedAt", "plannedEnd"])
+        }
+        migrator.registerMigration("v2: boot-time anchors") { db in
+            try db.alter(table: "session") { table in
+                table.add(column: "anchorBootID", .text)
+                table.add(column: "anchorSinceBoot", .integer)
+                table.add(column: "anchorWall", .double)
+            }
+        }
+        migrator.registerMigration("v3: history keeps summaries") { db in
+            try db.alter(table: "session") { table in
+                table.add(column: "entryCount", .integer)
+                table.add(column: "programCount", .integer)
+            }
+            // Ended sessions drop their full lists; a row that cannot be read is left as it is.
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM session WHERE endedAt IS NOT NULL") {
+                guard let session = try? SessionTransaction.session(row) else { continue }
+                let compact = session.compacted
+                try db.execute(sql: "UPDATE session SET lists = ?, entryCount = ?, programCount = ? WHERE id = ?",
+                               arguments: [try StoredLists.encode(compact.blockLists), compact.keptCounts?.entries,
+                                           compact.keptCounts?.programs, session.id])
+            }
+        }
+        return migrator
+    }
+
+    /// Runs `body` in one immediate write transaction: the reads and writes in
+    /// it see no other writer's changes in between.
+    public func write<T: Sendable>(_ body: @Sendable (SessionTransaction) throws -> T) throws -> T {
+        do {
+            return try queue.writeWithoutTransaction { db in
+                var value: T?
+                try db.inTransaction(.immediate) {
+                    value = try body(SessionTransaction(db: db))
+                    return .commit
+                }
+                guard let value else { throw StoreError.failed(path: path, reason: "the transaction returned nothing") }
+                return value
+            }
+        } catch let error as any RefocusError {
+            throw error
+        } catch {
+            throw StoreError.failed(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Runs `body` reading a consistent snapshot.
+    public func read<T: Sendable>(_ body: @Sendable (SessionTransaction) throws -> T) throws -> T {
+        do {
+            return try queue.read { db in try body(SessionTransaction(db: db)) }
+        } catch let error as any RefocusError {
+            throw error
+        } catch {
+            throw StoreError.failed(path: path, reason: "\(error)")
+        }
+    }
+}
+
+/// Why the store failed.
+public enum StoreError: RefocusError, Equatable {
+    /// The database could not be opened or migrated.
+    case cannotOpen(path: String, reason: String)
+    /// A query failed.
+    case failed(path: String, reason: String)
+    /// The file is not a whole SQLite database: truncated, overwritten, damaged.
+    case damaged(path: String, reason: String)
+    /// A newer ReFocus migrated the store past what this one knows.
+    case newerSchema(path: String, migrations: [String])
+
+    public var category: ErrorCategory {
+        switch self {
+        case .cannotOpen, .failed: .system
+        case .damaged: .data
+        case .newerSchema: .configuration
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .cannotOpen(path, reason):
+            "cannot open the session store \(path): \(reason); check that /var/lib/refocus is a writable "
+                + "directory of root's"
+        case let .failed(path, reason):
+            "the session store \(path) failed: \(reason)"
+        case let .damaged(path, reason):
+            "the session store \(path) is damaged (\(reason)); move it aside ('mv \(path) \(path).damaged') and run "
+                + "'refocus-helper clear' as root: that starts an empty store and lifts the blocks of the sessions in "
+                + "the old one, which are no longer enforced or shown"
+        case let .newerSchema(path, migrations):
+            "the session store \(path) was written by a newer ReFocus (\(migrations.joined(separator: ", "))); "
+                + "install that version again, or move the store aside ('mv \(path) \(path).newer') to start an "
+                + "empty one"
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import RefocusCore
+import RefocusOS
+
+/// One of the sets of table `inet refocus`. Per family, the block sets: a
+/// plain set of single addresses (no flags: the kernel picks a hash table,
+/// sized by the size hint, much faster to fill than an rbtree) and an
+/// interval set of wider ranges (flag `interval`); and the hits set, which
+/// the packet path fills with the addresses the table refused (flag
+/// `dynamic`), each with a counter of its own.
+///
+/// Pure description: no privilege, no failure.
+struct RefocusSet: Equatable, Sendable {
+    /// What a set holds, which decides its flags and expressions.
+    enum Kind: Equatable, Sendable {
+        /// Blocked single addresses, added by `apply`; no flags, no counter.
+        case addresses
+        /// Blocked ranges, added by `apply`; flag `interval`, no counter.
+        case ranges
+        /// Refused addresses, added by the rules (`update`); flag `dynamic`,
+        /// and a `counter` that the kernel gives every element it adds.
+        case hits
+    }
+
+    /// The set's name in the table: `v4`, `v4net`, `v6`, `v6net`, `hits4`, `hits6`.
+    let name: String
+    /// The set's batch-local id, which rules in the same batch use to find it.
+    let id: UInt32
+    /// The family of the set's addresses.
+    let family: AddressFamily
+    /// What the set holds.
+    let kind: Kind
+
+    /// Whether the set holds ranges (flag `interval`) rather than single addresses.
+    var isInterval: Bool { kind == .ranges }
+
+    static let v4 = RefocusSet(name: "v4", id: 1, family: .ipv4, kind: .addresses)
+    static let v4net = RefocusSet(name: "v4net", id: 2, family: .ipv4, kind: .ranges)
+    static let v6 = RefocusSet(name: "v6", id: 3, family: .ipv6, kind: .addresses)
+    static let v6net = RefocusSet(name: "v6net", id: 4, family: .ipv6, kind: .ranges)
+    static let hits4 = RefocusSet(name: "hits4", id: 5, family: .ipv4, kind: .hits)
+    static let hits6 = RefocusSet(name: "hits6", id: 6, family: .ipv6, kind: .hits)
+    /// The two hits sets, in table order.
+    static let allHits = [hits4, hits6]
+
+    /// How many refused addresses a hits set records (its size): once full,
+    /// the kernel adds no element and counts nothing more there, while the
+    /// packets are still refused and counted by the rules. Given as a size,
+    /// it makes the kernel allocate the set's hash table for it up front
+    /// (131,072 buckets, 1 MiB), which then never grows on the packet path;
+    /// without a size a dynamic set would stop at 65,535.
+    static let hitsCapacity = 65_536
+
+    /// The hits set of `family`.
+    static func hits(of family: AddressFamily) -> RefocusSet {
+        family == .ipv4 ? hits4 : hits6
+    }
+
+    /// The block sets that have elements for `intervals`, in table order,
+    /// each with its elements: a family's single addresses for its plain
+    /// set, its ranges encoded as nft does (`SetElement`) for its interval set.
+    static func contents(for intervals: AddressIntervals) -> [(definition: RefocusSet, elements: [SetElement])] {
+        [(v4, v4net, intervals.ipv4Split), (v6, v6net, intervals.ipv6Split)].flatMap { plain, ranges, split in
+            [(plain, SetElement.elements(of: split.singles)),
+             (ranges, SetElement.elements(of: split.ranges, family: ranges.family))]
+        }.filter { !$0.elements.isEmpty }
+    }
+
+    /// The hits sets of the families that have a block set among `blockSets`, in table order.
+    static func hitsSets(for blockSets: [RefocusSet]) -> [RefocusSet] {
+        allHits.filter { hits in blockSets.contains { $0.family == hits.family } }
+    }
+}

@@ -1,0 +1,156 @@
+import CNetfilter
+import RefocusCore
+import RefocusOS
+
+/// Builds the nf_tables batches that replace or delete table `inet refocus`,
+/// the only table ReFocus ever touches. Pure message building: no privilege.
+///
+/// The table it builds:
+///
+///     table inet refocus {                       # flags owner, persist
+///         set v4 { type ipv4_addr; size N; elements = { … } }
+///         set v4net { type ipv4_addr; flags interval; size M; elements = { … } }
+///         set v6 { type ipv6_addr; size K; elements = { … } }
+///         set v6net { type ipv6_addr; flags interval; size L; elements = { … } }
+///         set hits4 { type ipv4_addr; size 65536; flags dynamic; counter; }
+///         set hits6 { type ipv6_addr; size 65536; flags dynamic; counter; }
+///         chain output {                         # and chain forward, hook forward
+///             type filter hook output priority filter; policy accept;
+///             ip daddr @v4 update @hits4 { ip daddr }
+///             meta l4proto tcp ip daddr @v4 counter reject with tcp reset
+///             ip daddr @v4 counter reject with icmpx admin-prohibited
+///             … the same three rules for @v4net; for @v6 and @v6net with
+///               ip6 daddr and @hits6
+///         }
+///     }
+///
+/// Single addresses go to the plain sets `v4` and `v6` (hash tables in the
+/// kernel, sized by the size hint), wider ranges to the interval sets
+/// `v4net` and `v6net` (rbtrees, several times slower to fill). A block set
+/// exists only when it has elements, and its rules only with it; the size
+/// hint is its element count. A family's hits set exists with its first
+/// block set.
+///
+/// Counters: the block sets have none, so loading them costs nothing more
+/// than their elements. The packet path adds each refused destination to
+/// its family's hits set (`update`), whose elements count the packets sent
+/// there; the reject rules' counters count every refused packet once.
+/// The update has a rule of its own: when the kernel cannot add the
+/// address (the hits set is full, 65,536 addresses, or an atomic allocation
+/// failed) it ends that rule only, and the reject rules still refuse the
+/// packet and count it. A replacement starts all counters at zero, with
+/// empty hits sets.
+enum RefocusTableBatch {
+    /// What error messages call table `table`.
+    static func displayName(_ table: String) -> String { "table inet \(table)" }
+    /// The chains and their hooks: traffic this host sends, and traffic it routes.
+    static let chains: [(name: String, hook: nf_inet_hooks)] = [("output", NF_INET_LOCAL_OUT), ("forward", NF_INET_FORWARD)]
+    /// Netlink bytes budgeted per set element (a v6 element with flags takes 36).
+    static let bytesPerElement = 48
+
+    /// The batch that makes the table hold exactly `intervals`, whatever was
+    /// there before, in one transaction: NEWTABLE (without flags: creates it
+    /// when absent, changes nothing when present), DELTABLE, NEWTABLE with
+    /// OWNER|PERSIST, chains, the sets that have elements, their rules, the
+    /// elements. Idempotent.
+    static func replacement(for intervals: AddressIntervals, firstSequence: UInt32,
+                            table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
+        let displayName = displayName(tableName)
+        let contents = RefocusSet.contents(for: intervals)
+        let elementCount = contents.reduce(0) { $0 + $1.elements.count }
+        let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
+
+        let existing = try NftTable(name: tableName, flags: nil)
+        try batch.append(NFT_MSG_NEWTABLE, flags: NLM_F_CREATE, operation: "create \(displayName) if absent", object: existing)
+        try batch.append(NFT_MSG_DELTABLE, flags: 0, operation: "delete the previous \(displayName)", object: existing)
+        let owned = try NftTable(name: tableName, flags: NftTable.ownerFlag | NftTable.persistFlag)
+        try batch.append(NFT_MSG_NEWTABLE, flags: NLM_F_CREATE, operation: "create \(displayName)", object: owned)
+
+        for chain in chains {
+            let object = try NftChain(name: chain.name, table: tableName, hook: chain.hook)
+            try batch.append(NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(chain.name)", object: object)
+        }
+        var sets: [NftSet] = []
+        for (definition, elements) in contents {
+            let set = try NftSet(definition, table: tableName, sizeHint: elements.count)
+            for element in elements { try set.add(element) }
+            try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
+            sets.append(set)
+        }
+        for definition in RefocusSet.hitsSets(for: contents.map(\.definition)) {
+            let set = try NftSet(definition, table: tableName, sizeHint: RefocusSet.hitsCapacity)
+            try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
+        }
+        for chain in chains {
+            for (definition, _) in contents {
+                let rules = [try recordingRule(chain: chain.name, set: definition, table: tableName),
+                             try blockingRule(chain: chain.name, set: definition, tcpOnly: true, table: tableName),
+                             try blockingRule(chain: chain.name, set: definition, tcpOnly: false, table: tableName)]
+                for rule in rules {
+                    try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
+                                     operation: "add a rule to chain \(chain.name)", object: rule)
+                }
+            }
+        }
+        for set in sets { try set.appendElementMessages(to: batch) }
+        try batch.finish()
+        return batch
+    }
+
+    /// The batch that deletes the table with everything in it.
+    static func deletion(firstSequence: UInt32, table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
+        let batch = try NetlinkBatch(limit: 4096, firstSequence: firstSequence)
+        let table = try NftTable(name: tableName, flags: nil)
+        try batch.append(NFT_MSG_DELTABLE, flags: 0, operation: "delete \(displayName(tableName))", object: table)
+        try batch.finish()
+        return batch
+    }
+
+    /// `<ip|ip6> daddr @<set> update @<hits4|hits6> { <ip|ip6> daddr }`,
+    /// with the `meta nfproto` match nft adds in an `inet` table, and the
+    /// address loaded again for the update, as nft does. No verdict: the
+    /// reject rules after it refuse the packet whether or not the update
+    /// could add the address.
+    static func recordingRule(chain: String, set: RefocusSet,
+                              table tableName: String = Policy.standardTableName) throws(NftablesError) -> NftRule {
+        let family = set.family
+        let hits = RefocusSet.hits(of: family)
+        let rule = try NftRule(table: tableName, chain: chain)
+        try rule.loadMeta(NFT_META_NFPROTO)
+        try rule.compareEqual([family.nfproto])
+        try rule.loadNetworkHeader(offset: family.destinationOffset, length: UInt32(family.addressLength))
+        try rule.lookup(set: set.name, id: set.id)
+        try rule.loadNetworkHeader(offset: family.destinationOffset, length: UInt32(family.addressLength))
+        try rule.update(set: hits.name, id: hits.id)
+        return rule
+    }
+
+    /// `[meta l4proto tcp] <ip|ip6> daddr @<set> counter reject with
+    /// <tcp reset|icmpx admin-prohibited>`, with the `meta nfproto` match
+    /// that nft adds in an `inet` table just before the address.
+    ///
+    /// A refused packet reaches one counter of the two rules: a TCP packet
+    /// the first rule's, anything else the second's. The protocol is matched
+    /// before the lookup, which is dearer, so that other packets skip the
+    /// first rule's lookup.
+    static func blockingRule(chain: String, set: RefocusSet, tcpOnly: Bool,
+                             table tableName: String = Policy.standardTableName) throws(NftablesError) -> NftRule {
+        let family = set.family
+        let rule = try NftRule(table: tableName, chain: chain)
+        if tcpOnly {
+            try rule.loadMeta(NFT_META_L4PROTO)
+            try rule.compareEqual([UInt8(IPPROTO_TCP)])
+        }
+        try rule.loadMeta(NFT_META_NFPROTO)
+        try rule.compareEqual([family.nfproto])
+        try rule.loadNetworkHeader(offset: family.destinationOffset, length: UInt32(family.addressLength))
+        try rule.lookup(set: set.name, id: set.id)
+        try rule.count()
+        if tcpOnly {
+            try rule.reject(NFT_REJECT_TCP_RST, code: 0)
+        } else {
+            try rule.reject(NFT_REJECT_ICMPX_UNREACH, code: UInt8(NFT_REJECT_ICMPX_ADMIN_PROHIBITED.rawValue))
+        }
+        return rule
+    }
+}

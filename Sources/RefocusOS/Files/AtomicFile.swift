@@ -1,0 +1,85 @@
+import Glibc
+import RefocusCore
+import SystemPackage
+
+/// Replaces a file's contents atomically: a crash at any instant leaves
+/// either the old file or the new one, never a mix.
+///
+/// The new bytes go to a temporary sibling (same directory, so the rename
+/// cannot cross file systems), are flushed with `fsync`, renamed over the
+/// target, and the directory is flushed so the rename itself is durable.
+/// An existing file keeps its permission bits, and with
+/// `keepingOwnerAndAttributes` also its owner, group and extended
+/// attributes (an SELinux label, for instance: that needs root); a new file
+/// gets `mode`. An `owner` is given to the new bytes before they replace
+/// the old (changing another's ownership needs root), so that the file
+/// never has another owner or group, even for an instant. Needs write
+/// permission on the directory.
+public enum AtomicFile {
+    /// What follows a file's name in the name of its temporary sibling,
+    /// itself followed by 12 random letters or digits (`hosts.refocus-…`).
+    public static let temporaryInfix = ".refocus-"
+
+    /// Writes `bytes` to `path` atomically; with `owner`, the file has that
+    /// uid and gid from the moment it appears under `path`.
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
+                             keepingOwnerAndAttributes: Bool = false,
+                             owner: (uid: uid_t, gid: gid_t)? = nil) throws(SystemError) {
+        let directory = parentDirectory(of: path)
+        var status = stat()
+        let existing: Bool
+        switch syscall({ stat(path, &status) }) {
+        case .success: existing = true
+        case .failure(.noSuchFileOrDirectory): existing = false
+        case .failure(let errno): throw SystemError("inspect", path, errno)
+        }
+        let permissions = existing ? status.st_mode & 0o7777 : mode
+
+        let (fd, temporary) = try NewFile.create(prefix: path + temporaryInfix, suffix: "", mode: 0o600, for: path)
+        do throws(SystemError) {
+            defer { close(fd) }
+            try writeAll(fd, bytes, path: temporary)
+            if existing && keepingOwnerAndAttributes {
+                try syscall { fchown(fd, status.st_uid, status.st_gid) }.get("set the owner of", temporary)
+                try ExtendedAttributes.copy(from: path, to: fd, describing: temporary)
+            }
+            if let owner {
+                try syscall { fchown(fd, owner.uid, owner.gid) }.get("set the owner of", temporary)
+            }
+            try syscall { fchmod(fd, permissions) }.get("set permissions of", temporary)
+            try syscall { fsync(fd) }.get("flush", temporary)
+            try syscall { rename(temporary, path) }.get("replace", path)
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        try syncDirectory(directory)
+    }
+
+    /// Writes every byte, continuing after short writes.
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = try syscall {
+                bytes.withUnsafeBytes { buffer in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return Glibc.write(fd, base + offset, buffer.count - offset)
+                }
+            }.get("write", path)
+            offset += written
+        }
+    }
+
+    /// Flushes a directory so that a rename in it survives a crash.
+    package static func syncDirectory(_ directory: String) throws(SystemError) {
+        let fd = try syscall { open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }.get("open", directory)
+        defer { close(fd) }
+        try syscall { fsync(fd) }.get("flush", directory)
+    }
+
+    /// The directory part of a path: `/etc` for `/etc/hosts`, `.` for `hosts`.
+    public static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

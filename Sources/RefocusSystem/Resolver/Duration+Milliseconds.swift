@@ -1,8 +1,0 @@
-extension Duration {
-    /// Whole milliseconds, rounded up so that a wait never ends early.
-    var roundedUpMilliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        let perMillisecond: Int64 = 1_000_000_000_000_000
-        return seconds * 1000 + (attoseconds + perMillisecond - 1) / perMillisecond
-    }
-}

@@ -1,0 +1,64 @@
+import Foundation
+import RefocusCore
+import RefocusEnforcement
+import Testing
+
+/// The shipped `policy/policy.toml` and the `root_may_clear_locked` key,
+/// read by the strict loader the helper uses.
+struct PolicyFileTests {
+    static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("policy/policy.toml").path
+
+    @Test func theShippedPolicyLoadsAndStatesTheDefaults() throws {
+        #expect(try PolicyFile.load(path: Self.shipped) == Policy())
+    }
+
+    @Test func theShippedPolicySetsAndDocumentsEveryKey() throws {
+        let text = try String(contentsOfFile: Self.shipped, encoding: .utf8)
+        for key in PolicyKey.allCases {
+            let lines = text.split(separator: "\n")
+            guard let index = lines.firstIndex(where: { $0.hasPrefix(key.rawValue + " = ") }) else {
+                Issue.record("\(key.rawValue) is not set in policy/policy.toml")
+                continue
+            }
+            #expect(index > 0 && lines[index - 1].hasPrefix("#"), "\(key.rawValue) has a comment above it")
+        }
+    }
+
+    @Test(arguments: [("root_may_clear_locked = false", false), ("root_may_clear_locked = true", true), ("", true)])
+    func rootMayClearLocked(text: String, expected: Bool) throws {
+        #expect(try PolicyFile.parse(text, path: "policy.toml").rootMayClearLocked == expected)
+    }
+
+    @Test(arguments: ["root_may_clear_locked = \"no\"", "root_may_clear_locked = 0"])
+    func aClearPolicyThatIsNotABooleanIsRefused(text: String) {
+        #expect(throws: PolicyError.invalid(path: "policy.toml", key: "root_may_clear_locked",
+                                            reason: "give true or false, without quotes")) {
+            try PolicyFile.parse(text, path: "policy.toml")
+        }
+    }
+
+    @Test func aMisspelledKeyNamesEveryKey() {
+        #expect(throws: PolicyError.invalid(path: "policy.toml", key: "root_may_clear_lock",
+                                            reason: "unknown key; the keys are max_session, min_session, "
+                                                + "hosts_only_above, subdomains, resolve_timeout_ms, never_block, "
+                                                + "root_may_clear_locked, nftables_table, never_block_addresses, max_names_per_user, "
+                                                + "max_addresses_per_user, max_programs_per_user, max_names_per_machine, "
+                                                + "max_addresses_per_machine, max_programs_per_machine, "
+                                                + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6")) {
+            try PolicyFile.parse("root_may_clear_lock = false", path: "policy.toml")
+        }
+    }
+
+    @Test(arguments: [("nftables_table = \"refocus_t42\"", "refocus_t42"), ("", "refocus")])
+    func theTableNameIsTheDefaultOrTheOneGiven(text: String, expected: String) throws {
+        #expect(try PolicyFile.parse(text, path: "policy.toml").nftablesTable == expected)
+    }
+
+    @Test(arguments: ["nftables_table = \"Refocus\"", "nftables_table = \"9lives\"", "nftables_table = \"a-b\"",
+                      "nftables_table = \"\"", "nftables_table = \"\(String(repeating: "a", count: 33))\"",
+                      "nftables_table = 7"])
+    func aTableNameThatNftCouldMisreadIsRefused(text: String) {
+        #expect(throws: PolicyError.self) { try PolicyFile.parse(text, path: "policy.toml") }
+    }
+}
