@@ -14,6 +14,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
@@ -48,8 +49,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "RefocusHelperCommands", dependencies: [
-            "RefocusCore", "RefocusOS", "RefocusEnforcement", "RefocusNetfilter",
+            "RefocusCore", "RefocusOS", "RefocusEnforcement",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "refocus", dependencies: ["RefocusCommands"]),
         .executableTarget(name: "refocus-helper", dependencies: ["RefocusHelperCommands"]),

@@ -3,9 +3,25 @@ import RefocusCore
 import RefocusEnforcement
 import RefocusOS
 
-/// Everything a helper verb needs: the caller, the policy, the request, the
-/// store, and the lock that serialises helper runs. Paths are fixed; none
-/// comes from the caller.
+/// Who runs the helper and under which policy: what is known before the
+/// request is read (`HelperVerb.run`).
+struct HelperRun {
+    let caller: Caller
+    let policy: Policy
+    /// Every wait of this run.
+    let deadlines: HelperDeadlines
+
+    /// Identifies the caller and loads the policy.
+    init() throws {
+        caller = try Caller.current(environment: ProcessInfo.processInfo.environment)
+        policy = try PolicyFile.load()
+        deadlines = HelperDeadlines(policy: policy)
+    }
+}
+
+/// Everything a helper verb needs once its request is read: the caller, the
+/// policy, the store, and the lock that serialises helper runs. Paths are
+/// fixed; none comes from the caller.
 struct HelperContext {
     static let lockPath = "/var/lib/refocus/lock"
 
@@ -13,34 +29,26 @@ struct HelperContext {
     let policy: Policy
     /// Every wait of this run.
     let deadlines: HelperDeadlines
-    /// The request read from standard input, for the verbs that read one.
-    let request: HelperRequest?
     let store: SessionStore
-    let reconciler: Reconciler
     private let lock: ExclusiveLock
 
     /// The clocks, read once per run.
     let clock: ClockReading
 
-    /// Identifies the caller, loads the policy, reads and decodes the
-    /// request of `verb` (nil: the verb reads none), then takes the lock
-    /// (waiting at most `deadlines.lock`, else `busy`), opens the store and
-    /// moves its sessions onto the wall clock (`SessionClock`), so that every
-    /// rule compares wall-clock times that mean real time. The request comes
-    /// before the lock: a caller who sends it slowly, or never, holds up
-    /// only their own run.
-    init(reading verb: String?) throws {
-        caller = try Caller.current(environment: ProcessInfo.processInfo.environment)
-        policy = try PolicyFile.load()
-        deadlines = HelperDeadlines(policy: policy)
-        request = try verb.map { try RequestReader.read(expecting: $0, within: HelperDeadlines.request) }
+    /// Takes the lock (waiting at most `deadlines.lock`, else `busy`), opens
+    /// the store and moves its sessions onto the wall clock (`SessionClock`),
+    /// once for the run, so that every rule compares wall-clock times that
+    /// mean real time.
+    init(_ run: HelperRun) throws {
+        caller = run.caller
+        policy = run.policy
+        deadlines = run.deadlines
         guard let lock = try ExclusiveLock.wait(path: Self.lockPath, directoryMode: 0o700, deadline: deadlines.lock) else {
             throw ProtocolFailure(code: .busy, message: "another helper run held \(Self.lockPath) for "
                 + "\(HelperDeadlines.seconds(deadlines.lock)); try again")
         }
         self.lock = lock
         store = try SessionStore()
-        reconciler = Reconciler(store: store, hosts: HostsFile(), policy: policy)
         let clock = SystemClock.read()
         self.clock = clock
         _ = try store.write { try $0.rebase(to: clock) }
@@ -64,15 +72,14 @@ struct HelperContext {
                 return DaemonAnswer(active: open)
             }
         }
-        switch try DaemonLink.send("reconcile", starting: startingDaemon, deadlines: deadlines) {
+        switch try DaemonLink.send(.reconcile, starting: startingDaemon, deadlines: deadlines) {
         case .answered(let answer):
             if let error = answer.error { throw DaemonLinkError.failed(error, answer.category ?? .system) }
             return answer
         case .stuck(let reason):
             return try enforceBesideStuckDaemon(reason)
         case .noDaemon:
-            var answer = DaemonAnswer(try reconciler.reconcile(clock: clock, firewall: Firewall(tableName: policy.nftablesTable),
-                                                               cache: AddressCache()))
+            var answer = try reconcileHere()
             if startingDaemon {
                 answer.notes.append("the enforcer daemon is not running (see \(DaemonLink.logPath)): programs are not "
                     + "blocked and changes to /etc/hosts or the firewall are not repaired")
@@ -85,10 +92,15 @@ struct HelperContext {
     /// store and /etc/hosts are brought up to date; the firewall table is
     /// the daemon's (OWNER flag), which `Firewall` reports as a note.
     private func enforceBesideStuckDaemon(_ reason: String) throws -> DaemonAnswer {
-        var answer = DaemonAnswer(try reconciler.reconcile(clock: clock, firewall: Firewall(tableName: policy.nftablesTable),
-                                                           cache: AddressCache()))
+        var answer = try reconcileHere()
         answer.notes.insert("\(reason); this run enforced the sessions itself (/etc/hosts and the session store); "
             + "root can replace the daemon: 'systemctl restart refocus' or 'refocus-helper daemon --take-over'", at: 0)
         return answer
+    }
+
+    /// Reconciles in this run, with a firewall of its own; the store was
+    /// rebased as the run began.
+    private func reconcileHere() throws -> DaemonAnswer {
+        DaemonAnswer(try Reconciler(store: store, policy: policy).reconcile(clock: clock, rebasing: false))
     }
 }

@@ -3,23 +3,27 @@ import RefocusCore
 import RefocusEnforcement
 import RefocusOS
 
-/// A verb of the helper: identify the caller, read the request, serve it,
-/// answer in JSON on stdout. Failures are answered in JSON too, with the
-/// exit code of their category.
+/// A verb of the helper: identify the caller, read the verb's request,
+/// take the lock, serve it, answer in JSON on stdout. Failures are answered
+/// in JSON too, with the exit code of their category.
 protocol HelperVerb: ParsableCommand {
-    /// The verb whose request this verb reads on stdin (`context.request`); nil when it reads none.
-    static var requestVerb: String? { get }
+    /// What the verb reads on stdin: its `HelperPayload`, or `NoRequest`.
+    associatedtype Request: VerbRequest
 
     /// Serves one request.
-    func respond(_ context: HelperContext) throws -> HelperResponse
+    func respond(_ context: HelperContext, _ request: Request) throws -> HelperResponse
 }
 
 extension HelperVerb {
-    static var requestVerb: String? { nil }
-
+    /// The verb's name, from the name of its request's verb (or its own, for verbs that read none).
     func run() throws {
         do {
-            ResponseWriter.write(try respond(try HelperContext(reading: Self.requestVerb)))
+            let run = try HelperRun()
+            // The request comes before the lock: a caller who sends it slowly,
+            // or never, holds up only their own run.
+            let request = try Request.read(within: HelperDeadlines.request)
+            let context = try HelperContext(run)
+            ResponseWriter.write(try respond(context, request))
         } catch let error as any RefocusError {
             let failure = error as? ProtocolFailure ?? ProtocolFailure(code: Self.code(for: error.category),
                                                                        message: error.description)
@@ -39,9 +43,27 @@ extension HelperVerb {
         case .configuration: .badPolicy
         }
     }
+}
 
-    /// The request did not match the verb (decoding already refuses this).
-    var badVerb: ProtocolFailure {
-        ProtocolFailure(code: .badRequest, message: "the request does not match the verb")
+/// What a verb reads on the helper's standard input.
+protocol VerbRequest: Sendable {
+    /// Reads it, waiting at most `deadline`.
+    static func read(within deadline: Duration) throws -> Self
+}
+
+extension VerbRequest where Self: HelperPayload {
+    /// The verb's envelope, read and decoded strictly (`RequestReader`).
+    static func read(within deadline: Duration) throws -> Self {
+        try RequestReader.read(Self.self, within: deadline)
     }
+}
+
+extension StartRequest: VerbRequest {}
+extension StopRequest: VerbRequest {}
+extension StatusRequest: VerbRequest {}
+extension HistoryRequest: VerbRequest {}
+
+/// What verbs that read nothing on stdin read (`reconcile`, `clear`).
+struct NoRequest: VerbRequest {
+    static func read(within deadline: Duration) throws -> NoRequest { NoRequest() }
 }

@@ -5,14 +5,17 @@ import RefocusOS
 
 /// Reads the one JSON request on stdin: at most
 /// `HelperProtocol.maximumRequestBytes`, whole within a deadline, with no
-/// key twice in any object (`DuplicateKeyCheck`), decoded strictly, of the
-/// verb the command line names. Standard input stays blocking (it is the
-/// caller's too): each read waits in `poll`.
+/// key twice in any object (`DuplicateKeyCheck`), decoded strictly as the
+/// envelope of the verb the command line names, which is where the verb is
+/// checked. Standard input stays blocking (it is the caller's too): each
+/// read waits in `poll`.
 enum RequestReader {
-    static func read(expecting verb: String, within deadline: Duration) throws -> HelperRequest {
+    /// The `Payload` of the envelope read from `descriptor` (standard input).
+    static func read<Payload: HelperPayload>(_: Payload.Type, within deadline: Duration,
+                                             from descriptor: Int32 = STDIN_FILENO) throws -> Payload {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.readAll(STDIN_FILENO, path: "the request", limit: HelperProtocol.maximumRequestBytes,
+            bytes = try FileReader.readAll(descriptor, path: "the request", limit: HelperProtocol.maximumRequestBytes,
                                            deadline: .now + deadline)
         } catch {
             switch error.errno {
@@ -32,19 +35,13 @@ enum RequestReader {
         } catch {
             throw ProtocolFailure(code: .badRequest, message: "the request is invalid: \(error)")
         }
-        let envelope: RequestEnvelope
         do {
-            envelope = try HelperProtocol.decoder().decode(RequestEnvelope.self, from: Data(bytes))
+            return try HelperProtocol.decoder().decode(RequestEnvelope<Payload>.self, from: Data(bytes)).payload
         } catch let failure as ProtocolFailure {
             throw failure
         } catch {
             throw ProtocolFailure(code: .badRequest, message: "the request is invalid: \(Self.describe(error))")
         }
-        guard envelope.request.verb == verb else {
-            throw ProtocolFailure(code: .badRequest,
-                                  message: "the request is for '\(envelope.request.verb)', not '\(verb)'")
-        }
-        return envelope.request
     }
 
     /// A decoding error in one line: the path of the bad field and the reason.

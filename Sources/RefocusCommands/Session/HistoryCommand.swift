@@ -82,7 +82,7 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         let now = Date()
         let start = try since.map { try SinceDate.parse($0, now: now, timeZone: .current) }
-        let response = try HelperClient().send(.history(HistoryRequest(limit: limit, since: start)))
+        let response = try HelperClient().send(HistoryRequest(limit: limit, since: start))
         if json { return try Console.json(response.sessions.map(Row.init)) }
         if response.sessions.isEmpty { return print("No ended session" + (since.map { " since \($0)" } ?? "") + ".") }
         response.sessions.forEach { print(SessionFormat.line($0, now: now)) }

@@ -69,7 +69,7 @@ struct StartCommand: ParsableCommand {
         } else {
             sessionLength = try SessionLength.parse(length ?? "", bounds: .unbounded)
         }
-        let response = try HelperClient().send(.start(StartRequest(lists: blockLists, length: sessionLength, locked: lock)))
+        let response = try HelperClient().send(StartRequest(lists: blockLists, length: sessionLength, locked: lock))
         if json { return try Console.json(response) }
         for session in response.sessions {
             let domains = blockLists.reduce(0) { $0 + $1.entries.count }

@@ -24,7 +24,7 @@ struct StopCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let response = try HelperClient().send(.stop(StopRequest(sessionID: id)))
+        let response = try HelperClient().send(StopRequest(sessionID: id))
         if json { return try Console.json(response) }
         response.sessions.forEach { output.report("Stopped " + SessionFormat.line($0)) }
     }

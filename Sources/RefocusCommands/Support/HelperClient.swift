@@ -26,15 +26,16 @@ struct HelperClient {
         helperPath = environment["REFOCUS_HELPER"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? Self.installedPath
     }
 
-    /// Sends `request` to the helper's verb and returns the successful answer;
-    /// a failed answer is thrown as its `ProtocolFailure`.
-    func send(_ request: HelperRequest) throws -> HelperResponse {
-        let body = try HelperProtocol.encoder().encode(RequestEnvelope(request))
-        return try call(verb: request.verb, input: body)
+    /// Sends `payload` to its verb and returns the successful answer; a
+    /// failed answer is thrown as its `ProtocolFailure`.
+    func send<Payload: HelperPayload>(_ payload: Payload) throws -> HelperResponse {
+        let body = try HelperProtocol.encoder().encode(RequestEnvelope(payload))
+        return try call(verb: Payload.verb, input: body)
     }
 
-    /// Runs a verb that reads no request (`reconcile`).
-    func call(verb: String, input: Data = Data()) throws -> HelperResponse {
+    /// Runs `verb` with `input` on its standard input.
+    private func call(verb name: HelperVerbName, input: Data) throws -> HelperResponse {
+        let verb = name.rawValue
         guard FileManager.default.isExecutableFile(atPath: helperPath) else { throw HelperClientError.notInstalled(helperPath) }
         if geteuid() == 0 { return try run([helperPath, verb], input: input) }
         let sudo = ["/usr/bin/sudo", "/bin/sudo"].first { FileManager.default.isExecutableFile(atPath: $0) }

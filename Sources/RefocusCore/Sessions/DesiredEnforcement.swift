@@ -15,6 +15,9 @@ public struct DesiredEnforcement: Sendable, Equatable {
     public var addresses: Set<AddressRange>
     /// Program names to kill, per owner uid.
     public var programs: [UInt32: Set<ProgramName>]
+    /// The lists enforced through /etc/hosts only (larger than the policy's
+    /// `hostsOnlyAbove`), with how many domains each has.
+    public var hostsOnlyLists: [BlockListName: Int]
 
     /// Computes the enforcement for `sessions` (the caller passes the active ones).
     public init(sessions: [Session], policy: Policy) {
@@ -22,11 +25,16 @@ public struct DesiredEnforcement: Sendable, Equatable {
         var resolved = Set<DomainName>()
         var addresses = Set<AddressRange>()
         var programs: [UInt32: Set<ProgramName>] = [:]
+        var hostsOnly: [BlockListName: Int] = [:]
         for session in sessions {
             for list in session.blockLists {
                 let listDomains = list.entries.compactMap(\.domain).filter { !policy.forbids($0) }
                 domains.formUnion(listDomains)
-                if !Self.isHostsOnly(domainCount: listDomains.count, policy: policy) { resolved.formUnion(listDomains) }
+                if Self.isHostsOnly(domainCount: listDomains.count, policy: policy) {
+                    hostsOnly[list.name] = max(hostsOnly[list.name] ?? 0, listDomains.count)
+                } else {
+                    resolved.formUnion(listDomains)
+                }
                 addresses.formUnion(list.entries.compactMap(\.addressRange))
             }
             if !session.programs.isEmpty { programs[session.owner, default: []].formUnion(session.programs) }
@@ -35,6 +43,7 @@ public struct DesiredEnforcement: Sendable, Equatable {
         namesToResolve = Array(HostsSection.names(domains: resolved, subdomains: policy.subdomains))
         self.addresses = addresses
         self.programs = programs
+        hostsOnlyLists = hostsOnly
     }
 
     /// The section body: `0.0.0.0 name` and `:: name` lines for `hostsNames`.

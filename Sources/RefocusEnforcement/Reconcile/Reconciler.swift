@@ -15,54 +15,39 @@ import RefocusResolver
 /// (`Firewall`); that, like an open session whose row cannot be read, is a
 /// note, never a failure that stops enforcement of the rest. Needs root.
 /// Idempotent: a second run with nothing changed writes nothing.
-///
-/// The caller holds the `ExclusiveLock`, so concurrent runs do not interleave.
-public struct Reconciler: Sendable {
+/// One reconciler serves a process: it owns the `Firewall` (and so table
+/// `inet refocus`, while it lives) and the `AddressCache`, kept for the
+/// daemon's whole life, or for one helper run. Its caller serialises runs
+/// (the helper lock, or the daemon's one thread).
+public final class Reconciler {
     /// The session store.
     public let store: SessionStore
     /// The /etc/hosts section.
     public let hosts: HostsFile
-    /// The administrator's policy.
-    public let policy: Policy
+    /// The administrator's policy; the daemon replaces it on SIGHUP.
+    public var policy: Policy
+    /// The firewall, and the table it owns.
+    public let firewall: Firewall
+    /// The addresses blocked names resolved to.
+    public let cache = AddressCache()
 
-    /// Makes a reconciler over these enforcement points.
-    public init(store: SessionStore, hosts: HostsFile, policy: Policy) {
+    /// A reconciler over these enforcement points, with a firewall for the
+    /// policy's table.
+    public init(store: SessionStore, hosts: HostsFile = HostsFile(), policy: Policy) {
         self.store = store
         self.hosts = hosts
         self.policy = policy
+        firewall = Firewall(tableName: policy.nftablesTable)
     }
 
-    /// What one run found and did.
-    public struct Report: Sendable {
-        /// Sessions closed because their end had passed.
-        public var expired: [Session]
-        /// The sessions enforced now.
-        public var active: [Session]
-        /// What is enforced now.
-        public var desired: DesiredEnforcement
-        /// Whether /etc/hosts was rewritten.
-        public var hostsChanged: Bool
-        /// How many addresses and ranges the firewall blocks for the sessions,
-        /// the sinkhole aside (0: no table).
-        public var firewallEntries: Int
-        /// What blocks addresses now.
-        public var firewallLayer: FirewallLayer
-        /// Whether the firewall was sent a new table (its counters start at zero again).
-        public var firewallChanged: Bool
-        /// Problems that did not stop enforcement, such as names that did not resolve.
-        public var notes: [String]
-    }
-
-    /// Brings the system in line with the store at `clock`, after moving
-    /// the sessions onto its wall clock (`SessionClock`). `firewall` and
-    /// `cache` are the caller's: fresh for a helper run, kept for its life
-    /// by the daemon.
+    /// Brings the system in line with the store at `clock`. With `rebasing`
+    /// (the default) the sessions are first moved onto its wall clock
+    /// (`SessionClock`); a helper run that did so as it started passes false.
     @discardableResult
-    public func reconcile(clock: ClockReading, firewall: Firewall,
-                          cache: AddressCache) throws -> Report {
+    public func reconcile(clock: ClockReading, rebasing: Bool = true) throws -> Report {
         let now = clock.wall
         let expired = try store.write { transaction in
-            try transaction.rebase(to: clock)
+            if rebasing { try transaction.rebase(to: clock) }
             return try transaction.endExpired(now: now)
         }
         let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }

@@ -12,6 +12,9 @@ struct DaemonAnswer: Codable {
     var expired: [SessionSummary]
     /// Remarks for the user.
     var notes: [String]
+    /// The active lists enforced through /etc/hosts only, with their domain
+    /// counts (`DesiredEnforcement.hostsOnlyLists`); nil from an older daemon.
+    var hostsOnly: [String: Int]?
     /// The failure, when the reconcile failed.
     var error: String?
     /// The failure's category, so the helper exits as if it had failed itself.
@@ -22,6 +25,7 @@ struct DaemonAnswer: Codable {
         active = report.active.map(\.summary)
         expired = report.expired.map(\.summary)
         notes = report.notes
+        hostsOnly = Dictionary(uniqueKeysWithValues: report.desired.hostsOnlyLists.map { ($0.key.rawValue, $0.value) })
     }
 
     /// The answer when nothing was reconciled: `active` sessions, nothing expired.

@@ -35,7 +35,7 @@ enum DaemonLink {
 
     /// Sends `command` to the daemon, starting one first when `starting` and
     /// none runs.
-    static func send(_ command: String, starting: Bool, deadlines: HelperDeadlines) throws -> Outcome {
+    static func send(_ command: DaemonCommand, starting: Bool, deadlines: HelperDeadlines) throws -> Outcome {
         let first = try ask(command, deadlines)
         if !first.isNoDaemon { return first }
         guard starting else { return .noDaemon }
@@ -56,7 +56,7 @@ enum DaemonLink {
     /// until it has released its lock. One that does not answer in time, or
     /// does not exit, is killed (`DaemonProcess`). Returns notes for the answer.
     static func stop(deadlines: HelperDeadlines) throws -> [String] {
-        let outcome = try ask("exit", deadlines)
+        let outcome = try ask(.exit, deadlines)
         if case .noDaemon = outcome, !isRunning { return [] }
         if case .stuck(let reason) = outcome {
             return [DaemonProcess.kill(lockPath: lockPath, because: reason, deadline: deadlines.daemonExit)]
@@ -73,8 +73,8 @@ enum DaemonLink {
         return []
     }
 
-    private static func ask(_ command: String, _ deadlines: HelperDeadlines) throws -> Outcome {
-        switch try ControlSocket.send(command, connectWithin: deadlines.connect, answerWithin: deadlines.answer) {
+    private static func ask(_ command: DaemonCommand, _ deadlines: HelperDeadlines) throws -> Outcome {
+        switch try ControlSocket.send(command.rawValue, connectWithin: deadlines.connect, answerWithin: deadlines.answer) {
         case .answered(let bytes):
             return .answered(try decode(bytes))
         case .noDaemon:

@@ -8,7 +8,7 @@ import RefocusOS
 /// (`refocus.service`) or by the first helper run that needs it.
 struct DaemonVerb: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "daemon",
+        commandName: HelperVerbName.daemon.rawValue,
         abstract: "Run the enforcer daemon: keep active sessions enforced and lift them on time.",
         discussion: """
             One runs at a time (the lock /run/refocus/daemon.lock); a second exits at once \
@@ -44,7 +44,7 @@ struct DaemonVerb: ParsableCommand {
         // For 'refocus-helper clear', which kills a daemon that does not answer.
         try lock.record("\(getpid())\n")
         try withExtendedLifetime(lock) {
-            let daemon = try Daemon(log: log.write)
+            let daemon = try Daemon(logger: .daemon(log))
             try daemon.run()
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
@@ -23,12 +24,12 @@ final class ProgramBlocker {
     private var rules = ProgramRules.empty
     private var connector: ProcessConnector?
     private var terminating: [TerminatingProcess] = []
-    private let log: (String) -> Void
+    private let logger: Logger
 
     /// A blocker that registers its descriptors with `loop`.
-    init(loop: EventLoop, log: @escaping (String) -> Void) throws {
+    init(loop: EventLoop, logger: Logger) throws {
         self.loop = loop
-        self.log = log
+        self.logger = logger
         scanTimer = try BootTimer()
         graceTimer = try BootTimer()
         try loop.watch(scanTimer.fileDescriptor)
@@ -80,13 +81,13 @@ final class ProgramBlocker {
                 let batch = try connector.drain()
                 killed += batch.execs.compactMap { killer.killIfBlocked(pid: $0.tgid, rules: rules) }
                 if batch.overflowed {
-                    log("exec events were lost (ENOBUFS); scanning /proc")
+                    logger.warning("exec events were lost (ENOBUFS); scanning /proc")
                     killed += killer.kill(ProcessSnapshot.scan(wanted: rules.governs), rules: rules)
                 }
                 if !batch.hasMore { return killed }
             }
         } catch {
-            log("the process connector failed (\(error)); scanning /proc once a second instead")
+            logger.warning("the process connector failed (\(error)); scanning /proc once a second instead")
             closeConnector()
             startScanning()
             return killed
@@ -99,13 +100,13 @@ final class ProgramBlocker {
         do {
             opened = try ProcessConnector()
         } catch {
-            if !error.isUnavailable { log("the process connector could not be opened (\(error)); scanning /proc once a second") }
+            if !error.isUnavailable { logger.warning("the process connector could not be opened (\(error)); scanning /proc once a second") }
             return startScanning()
         }
         do {
             try loop.watch(opened.fileDescriptor)
         } catch {
-            log("the process connector could not be watched (\(error)); scanning /proc once a second")
+            logger.warning("the process connector could not be watched (\(error)); scanning /proc once a second")
             opened.close()
             return startScanning()
         }

@@ -9,7 +9,7 @@ import RefocusOS
 /// is false (then only with `--force`), and removes ReFocus's enforcement.
 struct ClearVerb: HelperVerb {
     static let configuration = CommandConfiguration(
-        commandName: "clear",
+        commandName: HelperVerbName.clear.rawValue,
         abstract: "Root only: end every session (locked too) and remove every block from the system.",
         discussion: """
             Stops the enforcer daemon first (it owns the table), then lifts everything and \
@@ -25,8 +25,8 @@ struct ClearVerb: HelperVerb {
     @Flag(help: "End locked sessions even when the policy sets root_may_clear_locked = false.")
     var force = false
 
-    func respond(_ context: HelperContext) throws -> HelperResponse {
-        guard context.caller.isRoot, ProcessInfo.processInfo.environment["SUDO_UID"] == nil else {
+    func respond(_ context: HelperContext, _ request: NoRequest) throws -> HelperResponse {
+        guard context.caller.isRootItself else {
             throw Self.refusal(ProtocolFailure(code: .notPermitted,
                                                message: "only root itself may clear sessions (not through sudo by a user)"))
         }

@@ -7,13 +7,11 @@ import RefocusOS
 /// those started since the request's `since` only when it has one.
 struct HistoryVerb: HelperVerb {
     static let configuration = CommandConfiguration(
-        commandName: "history",
+        commandName: HistoryRequest.verb.rawValue,
         abstract: "Report the caller's ended sessions, newest first, up to the request's limit and since its date.")
 
-    static let requestVerb: String? = "history"
 
-    func respond(_ context: HelperContext) throws -> HelperResponse {
-        guard case .history(let request) = context.request else { throw badVerb }
+    func respond(_ context: HelperContext, _ request: HistoryRequest) throws -> HelperResponse {
         _ = try context.enforce(onlyIfExpired: true)
         let owner: UInt32? = context.caller.isRoot ? nil : context.caller.uid
         let sessions = try context.store.read { try $0.history(owner: owner, since: request.since, limit: request.limit) }

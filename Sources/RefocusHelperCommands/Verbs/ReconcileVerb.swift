@@ -6,10 +6,10 @@ import RefocusOS
 /// `refocus-helper reconcile`: makes the system match the store; reads no request.
 struct ReconcileVerb: HelperVerb {
     static let configuration = CommandConfiguration(
-        commandName: "reconcile",
+        commandName: HelperVerbName.reconcile.rawValue,
         abstract: "Enforce the active sessions and lift ended ones; reads nothing on stdin.")
 
-    func respond(_ context: HelperContext) throws -> HelperResponse {
+    func respond(_ context: HelperContext, _ request: NoRequest) throws -> HelperResponse {
         let report = try context.enforce()
         return HelperResponse(sessions: report.active,
                               notes: report.expired.map { "session \($0.id) ended at its planned end" })

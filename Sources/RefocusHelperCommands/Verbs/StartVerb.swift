@@ -6,13 +6,11 @@ import RefocusOS
 /// `refocus-helper start`: starts or extends a session from the request on stdin.
 struct StartVerb: HelperVerb {
     static let configuration = CommandConfiguration(
-        commandName: "start",
+        commandName: StartRequest.verb.rawValue,
         abstract: "Start a session: lists, length and lock from the JSON request on stdin.")
 
-    static let requestVerb: String? = "start"
 
-    func respond(_ context: HelperContext) throws -> HelperResponse {
-        guard case .start(let request) = context.request else { throw badVerb }
+    func respond(_ context: HelperContext, _ request: StartRequest) throws -> HelperResponse {
         let clock = context.clock
         let caller = context.caller
         let policy = context.policy
@@ -29,8 +27,7 @@ struct StartVerb: HelperVerb {
         }
         let report = try context.enforce()
         let notes = report.notes + request.lists.compactMap { list -> String? in
-            let domains = list.entries.compactMap(\.domain).count
-            guard DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy) else { return nil }
+            guard let domains = report.hostsOnly?[list.name.rawValue] else { return nil }
             return "list \(list.name) (\(domains) domains) is enforced through /etc/hosts only: it is larger "
                 + "than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names)"
         }

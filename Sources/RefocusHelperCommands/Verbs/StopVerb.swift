@@ -6,13 +6,11 @@ import RefocusOS
 /// `refocus-helper stop`: ends the caller's session(s), refusing locked ones.
 struct StopVerb: HelperVerb {
     static let configuration = CommandConfiguration(
-        commandName: "stop",
+        commandName: StopRequest.verb.rawValue,
         abstract: "Stop the caller's session named in the JSON request, or all its unlocked ones.")
 
-    static let requestVerb: String? = "stop"
 
-    func respond(_ context: HelperContext) throws -> HelperResponse {
-        guard case .stop(let request) = context.request else { throw badVerb }
+    func respond(_ context: HelperContext, _ request: StopRequest) throws -> HelperResponse {
         let now = context.now
         let owner = context.caller.uid
         let stopped = try context.store.write { transaction in

@@ -4,29 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One request to `refocus-helper`. The caller is never part of it: the
-/// helper knows the caller from `SUDO_UID` or its real uid.
-public enum HelperRequest: Sendable, Equatable {
-    /// Start (or extend) a session blocking the given lists.
-    case start(StartRequest)
-    /// End one of the caller's sessions, or all of its unlocked ones.
-    case stop(StopRequest)
-    /// The active sessions.
-    case status
-    /// Ended sessions, newest first.
-    case history(HistoryRequest)
-
-    /// The verb's name on the wire.
-    public var verb: String {
-        switch self {
-        case .start: "start"
-        case .stop: "stop"
-        case .status: "status"
-        case .history: "history"
-        }
-    }
-}
-
 /// The lists, length and lock of a new session.
 public struct StartRequest: Codable, Sendable, Equatable {
     /// The lists to block, with their entries resolved by the caller.

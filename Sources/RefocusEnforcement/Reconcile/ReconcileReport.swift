@@ -1,0 +1,24 @@
+import RefocusCore
+
+extension Reconciler {
+    /// What one run found and did.
+    public struct Report: Sendable {
+        /// Sessions closed because their end had passed.
+        public var expired: [Session]
+        /// The sessions enforced now.
+        public var active: [Session]
+        /// What is enforced now.
+        public var desired: DesiredEnforcement
+        /// Whether /etc/hosts was rewritten.
+        public var hostsChanged: Bool
+        /// How many addresses and ranges the firewall blocks for the sessions,
+        /// the sinkhole aside (0: no table).
+        public var firewallEntries: Int
+        /// What blocks addresses now.
+        public var firewallLayer: FirewallLayer
+        /// Whether the firewall was sent a new table (its counters start at zero again).
+        public var firewallChanged: Bool
+        /// Problems that did not stop enforcement, such as names that did not resolve.
+        public var notes: [String]
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import RefocusEnforcement
+import RefocusOS
+
+/// The daemon's event sources, each registered with its one epoll loop: a
+/// boot-time timer for the next session end, one for re-resolving blocked
+/// names, one for refreshing the status file's counts, a watch for
+/// wall-clock changes, an inotify watch on /etc/hosts, the table's nftables
+/// events (none where netfilter is unavailable), signals, and the control
+/// socket through which helper runs ask for a reconcile.
+struct DaemonSources {
+    let loop: EventLoop
+    let endTimer: BootTimer
+    let resolveTimer: BootTimer
+    let countsTimer: BootTimer
+    let clockWatch: ClockChangeWatch
+    let hostsWatch: FileWatch
+    let tableWatch: TableWatch?
+    let signals: SignalWatch
+    let control: ControlSocket
+
+    /// Opens every source for `hostsPath` and `firewall`'s table and registers them with a new loop.
+    init(hostsPath: String, firewall: Firewall) throws {
+        loop = try EventLoop()
+        endTimer = try BootTimer()
+        resolveTimer = try BootTimer()
+        countsTimer = try BootTimer()
+        clockWatch = try ClockChangeWatch()
+        hostsWatch = try FileWatch(hostsPath)
+        tableWatch = try TableWatch(firewall: firewall)
+        signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP, SIGCHLD])
+        control = try ControlSocket()
+        for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, countsTimer.fileDescriptor,
+                   clockWatch.fileDescriptor, hostsWatch.fileDescriptor, signals.fileDescriptor, control.fileDescriptor]
+            + (tableWatch.map { [$0.fileDescriptor] } ?? []) {
+            try loop.watch(fd)
+        }
+    }
+}
