@@ -77,6 +77,9 @@ let package = Package(
         .testTarget(name: "RefocusEnforcementTests", dependencies: [
             "RefocusEnforcement", "RefocusOS", "RefocusTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
+        .testTarget(name: "RefocusHelperCommandsTests", dependencies: [
+            "RefocusHelperCommands", "RefocusCore", "RefocusEnforcement",
+        ]),
         .testTarget(name: "RefocusCommandsTests",
                     dependencies: ["RefocusCore", "RefocusTestSupport", "refocus", "refocus-helper"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.

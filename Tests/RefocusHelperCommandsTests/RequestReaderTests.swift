@@ -1,0 +1,127 @@
+import Foundation
+import Glibc
+import RefocusCore
+import Testing
+@testable import RefocusHelperCommands
+
+/// The helper's request reader, on a pipe of the test's own: the verb its
+/// command line names is checked once, in the envelope; size, duplicate
+/// keys, a late request and bad fields are refused with their codes.
+@Suite struct RequestReaderTests {
+    /// What reading `text` from a pipe as `Payload`'s envelope gives: the payload or the failure.
+    static func read<Payload: HelperPayload>(_ text: String, as _: Payload.Type,
+                                             closing: Bool = true) throws -> Result<Payload, ProtocolFailure> {
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
+        if closing { close(ends[1]) }
+        defer { if !closing { close(ends[1]) } }
+        do {
+            return .success(try RequestReader.read(Payload.self, within: .milliseconds(300), from: ends[0]))
+        } catch let failure as ProtocolFailure {
+            return .failure(failure)
+        }
+    }
+
+    @Test func theVerbsEnvelopeIsDecoded() throws {
+        let stop = try Self.read(#"{"version":1,"verb":"stop","stop":{"sessionID":4}}"#, as: StopRequest.self)
+        #expect(try stop.get() == StopRequest(sessionID: 4))
+        #expect(try Self.read(#"{"version":1,"verb":"status"}"#, as: StatusRequest.self).get() == StatusRequest())
+    }
+
+    @Test(arguments: [
+        (#"{"version":1,"verb":"stop","stop":{}}"#, ProtocolErrorCode.badRequest, "the request is for 'stop', not 'history'"),
+        (#"{"version":2,"verb":"history","history":{"limit":1}}"#, .unsupportedVersion, "request version 2"),
+        (#"{"version":1,"verb":"history","history":{"limit":1},"history":{"limit":2}}"#, .badRequest, "history"),
+        (#"{"version":1,"verb":"history","history":{"limit":0}}"#, .badRequest, "history.limit: limit must be from 1 to 10000"),
+        (#"{"version":1,"verb":"history"}"#, .badRequest, "the request is invalid"),
+        ("", .badRequest, "the request is invalid"),
+    ])
+    func aRequestForAnotherVerbOrBadIsRefusedWithItsCode(json: String, code: ProtocolErrorCode, message: String) throws {
+        guard case .failure(let failure) = try Self.read(json, as: HistoryRequest.self) else {
+            Issue.record("accepted: \(json)")
+            return
+        }
+        #expect(failure.code == code, "\(failure)")
+        #expect(failure.message.contains(message), "\(failure.message)")
+    }
+
+    @Test func aRequestThatNeverEndsIsRefusedAtTheDeadline() throws {
+        let started = ContinuousClock.now
+        guard case .failure(let failure) = try Self.read(#"{"version":1,"#, as: StatusRequest.self, closing: false) else {
+            Issue.record("a request without an end was accepted")
+            return
+        }
+        #expect(failure.code == .badRequest)
+        #expect(failure.message.hasPrefix("the request did not arrive within"), "\(failure.message)")
+        #expect(ContinuousClock.now - started >= .milliseconds(300))
+    }
+
+    @Test func aRequestLargerThanTheCapIsRefused() throws {
+        let huge = #"{"version":1,"verb":"status","x":""# + String(repeating: "a", count: HelperProtocol.maximumRequestBytes) + "\"}"
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        let (reading, writing) = (ends[0], ends[1])
+        defer { close(reading) }
+        let writer = Thread {
+            let bytes = Array(huge.utf8)
+            var offset = 0
+            while offset < bytes.count {
+                let count = bytes[offset...].withUnsafeBytes { write(writing, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                offset += count
+            }
+            close(writing)
+        }
+        writer.start()
+        #expect(throws: ProtocolFailure(code: .requestTooLarge,
+                                        message: "the request is larger than \(HelperProtocol.maximumRequestBytes) bytes")) {
+            try RequestReader.read(StatusRequest.self, within: .seconds(10), from: reading)
+        }
+    }
+}
+
+/// The protocol code each error category answers with, and the daemon's
+/// handling of the commands of one wake-up.
+@Suite struct VerbCodeAndDaemonCommandTests {
+    @Test(arguments: [(ErrorCategory.usage, ProtocolErrorCode.badRequest), (.data, .badRequest), (.notFound, .notFound),
+                      (.notPermitted, .notPermitted), (.busy, .busy), (.system, .systemError), (.configuration, .badPolicy)])
+    func eachCategoryHasItsCode(category: ErrorCategory, code: ProtocolErrorCode) {
+        #expect(StartVerb.code(for: category) == code)
+        #expect(ExitStatus(code.category) == ExitStatus(category) || category == .usage, "the exit status agrees")
+    }
+
+    @Test func theVerbsAreNamedByTheirRequests() {
+        #expect(StartVerb.configuration.commandName == "start")
+        #expect(StopVerb.configuration.commandName == "stop")
+        #expect(StatusVerb.configuration.commandName == "status")
+        #expect(HistoryVerb.configuration.commandName == "history")
+        #expect(ReconcileVerb.configuration.commandName == "reconcile")
+        #expect(ClearVerb.configuration.commandName == "clear")
+        #expect(DaemonVerb.configuration.commandName == "daemon")
+    }
+
+    @Test(arguments: [
+        // commands (nil: not a command), whether events want a reconcile, reconcile, exit
+        ([DaemonCommand?](), false, false, false),
+        ([], true, true, false),
+        ([.reconcile], false, true, false),
+        ([.exit], false, true, true),
+        ([nil], false, false, false),
+        ([nil, .reconcile, .exit], false, true, true),
+    ])
+    func oneReconcileServesAWakeUp(commands: [DaemonCommand?], eventsWant: Bool, reconcile: Bool, exit: Bool) {
+        let plan = DaemonCommand.Plan(commands, eventsWant: eventsWant)
+        #expect(plan.reconcile == reconcile)
+        #expect(plan.exit == exit)
+    }
+
+    @Test func commandsAreTheirLines() {
+        #expect(DaemonCommand(rawValue: "reconcile") == .reconcile)
+        #expect(DaemonCommand(rawValue: "exit") == .exit)
+        #expect(DaemonCommand(rawValue: "EXIT") == nil)
+        #expect(DaemonCommand(rawValue: "") == nil)
+    }
+}
