@@ -9,10 +9,33 @@ import Testing
 /// is full. And the benchmark that times the same table, in its short run.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct NftablesCheckTests {
-    @Test func scenarioCheckPasses() throws {
+    /// Every check of the scenario, in order: one missing (skipped, or not reached) fails the test.
+    static let checks = [
+        "a fresh network namespace has no table inet refocus",
+        "nft lists exactly the 8 intervals applied, and empty hits sets",
+        "a second apply of the same intervals changes nothing",
+        "another process's apply is refused: owned by another process",
+        "another process's deleteTable is refused: owned by another process",
+        "nft cannot delete the owned table",
+        "nft flush ruleset leaves the owned table",
+        "nft lists exactly the 8 intervals applied, and empty hits sets",
+        "the listing equals nft's own for 8 intervals",
+        "the table outlives its owner (PERSIST)",
+        "nft lists exactly the 4 intervals applied, and empty hits sets",
+        "deleteTable deletes the table and tolerates its absence",
+        "the listing equals nft's own for 4 intervals",
+        "no address to block, no table",
+        "nft lists exactly the 5 intervals applied, and empty hits sets",
+        "packets refused at exactly the 10 blocked probes; 10 neighbours connect",
+        "one hit counted per refused address, and the rules' total is their sum",
+        "a full hits set (65536 addresses) still refuses, unchanged, and the rules count on",
+    ]
+
+    @Test func everyCheckOfTheScenarioRunsAndPasses() throws {
         let run = try Sandbox(network: true).run(#""$BIN/refocus-nft-scenarios" check"#)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("listings, packets and hit counters checked"))
+        let checked = run.stdout.split(separator: "\n").filter { $0.hasPrefix("checked: ") }.map { String($0.dropFirst(9)) }
+        #expect(checked == Self.checks, "\(run.stdout)")
     }
 
     /// `refocus-bench nft --check` times the smallest size only, both

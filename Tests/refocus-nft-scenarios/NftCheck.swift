@@ -39,6 +39,7 @@ enum NftCheck {
                 }
             }
         }
+        NftScenarioFacts.checked("nft lists exactly the \(intervals.count) intervals applied, and empty hits sets")
     }
 
     /// The sets of table `inet refocus` by name, from `nft -j list table`:
@@ -89,5 +90,6 @@ enum NftCheck {
         guard ours == reference else {
             throw ScenarioError.failed("nft list table differs from nft's own:\n--- refocus\n\(ours)\n--- nft -f\n\(reference)")
         }
+        NftScenarioFacts.checked("the listing equals nft's own for \(intervals.count) intervals")
     }
 }

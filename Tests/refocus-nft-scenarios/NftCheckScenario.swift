@@ -58,8 +58,8 @@ enum NftCheckScenario {
         try owner.apply(intervals)
         try expect(try NftReference.listing() == listing, "a second apply of the same intervals changes nothing")
 
-        try expectOwnedError { () throws(NftablesError) in try other.apply(intervals) }
-        try expectOwnedError { () throws(NftablesError) in try other.deleteTable() }
+        try expectOwnedError("apply") { () throws(NftablesError) in try other.apply(intervals) }
+        try expectOwnedError("deleteTable") { () throws(NftablesError) in try other.deleteTable() }
         try expect((try? NftReference.nft(["delete", "table", "inet", "refocus"])) == nil,
                    "nft cannot delete the owned table")
         try NftReference.nft(["flush", "ruleset"])
@@ -71,11 +71,11 @@ enum NftCheckScenario {
         try owner.apply(intervals)
     }
 
-    private static func expectOwnedError(_ body: () throws(NftablesError) -> Void) throws {
+    private static func expectOwnedError(_ what: String, _ body: () throws(NftablesError) -> Void) throws {
         do {
             try body()
         } catch .ownedByAnotherProcess {
-            return
+            return NftScenarioFacts.checked("another process's \(what) is refused: owned by another process")
         } catch {
             throw ScenarioError.failed("expected 'owned by another process', got: \(error)")
         }
@@ -84,5 +84,6 @@ enum NftCheckScenario {
 
     private static func expect(_ condition: @autoclosure () throws -> Bool, _ what: String) throws {
         guard try condition() else { throw ScenarioError.failed(what) }
+        NftScenarioFacts.checked(what)
     }
 }

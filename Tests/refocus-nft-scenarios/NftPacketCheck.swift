@@ -71,7 +71,10 @@ enum NftPacketCheck {
         for (probe, outcome) in zip(probes, outcomes) where outcome != (probe.blocked ? "refused" : "connected") {
             throw ScenarioError.failed("\(probe.address): \(outcome), but it is \(probe.blocked ? "" : "not ")blocked")
         }
+        NftScenarioFacts.checked("packets refused at exactly the \(probes.filter(\.blocked).count) blocked probes; "
+            + "\(probes.filter { !$0.blocked }.count) neighbours connect")
         try expectCounters(nftables)
+        NftScenarioFacts.checked("one hit counted per refused address, and the rules' total is their sum")
         try nftables.deleteTable()
     }
 
