@@ -92,9 +92,10 @@ bench: test-deps
 
 # refocus is a user command (section 1); refocus-helper is for the system (section 8).
 # The plugin (a release build of every product, then generate-manual) writes the
-# commands' help; packaging/man/finish-page adds the hand-written sections
-# (environment, files, exit status) from packaging/man/*.roff. The date is the
-# last commit's, so that the pages are the same for the same sources.
+# commands' help; packaging/man/finish-page adds the sections in packaging/man/*.roff
+# (environment and files by hand; exit status as ExitStatus renders it, which the
+# tests check). The date is the last commit's, so that the pages are the same for
+# the same sources.
 MAN_OUTPUTS := .build/plugins/GenerateManual/outputs
 MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null)
 man: $(DEPS)

@@ -25,13 +25,12 @@ public struct Refocus: ParsableCommand {
             start, stop and history (and status, when it cannot read \
             /run/refocus/status.json) run /usr/libexec/refocus/refocus-helper as root \
             through sudo -n. Without a terminal (cron, scripts) nothing ever asks \
-            for a password: without sudo rights the exit status is 77 and one line on \
+            for a password: without sudo rights it is refused and one line on \
             stderr names the fix, joining the group refocus ('sudo usermod -aG refocus \
             $USER', then log in again). With --quiet (-q), before or after the command's \
             name, start, stop and the list changes print nothing when they succeed.
 
-            Exit status: 0 success, 64 usage, 65 invalid data, 66 no such list or file, \
-            71 system error, 75 busy, 77 not permitted, 78 bad configuration. \
+            \(ExitStatus.helpLine(for: .refocus, ExitStatus.documented)) \
             'man refocus' describes them, the files and the environment.
             """,
         version: RefocusVersion.string,

@@ -19,8 +19,11 @@ struct ResolveCommand: ParsableCommand {
             127.0.0.54 are skipped. Answers of 0.0.0.0, :: or loopback are left out: they \
             are never blocked. Needs no root.
 
-            Exit status 0 when every name was answered, even with 'no such domain'; \
-            75 when a name timed out or a server failed (its addresses may be incomplete).
+            \(ExitStatus.helpLine(for: .refocus, [.usage],
+                                  notes: [.success: "every name was answered, even with 'no such domain'",
+                                          .dataError: "a name that is not a domain",
+                                          .busy: "a name timed out or a server failed; its addresses may be incomplete",
+                                          .configuration: "no name servers"]))
 
             Examples:
               refocus resolve reddit.com www.reddit.com

@@ -31,9 +31,9 @@ public struct RefocusHelper: ParsableCommand {
             systemd) owns table inet refocus; every verb that changes sessions asks it \
             to reconcile, starting it when none runs.
 
-            Exit status: 0 success, 64 usage, 65 invalid request, 66 no such session, \
-            71 system error, 75 busy, 77 not permitted (not root, or a locked session), \
-            78 invalid policy.
+            \(ExitStatus.helpLine(for: .helper, ExitStatus.documented,
+                                  notes: [.notPermitted: "not root, a locked session, or over a cap"])) \
+            'man refocus-helper' describes them.
             """,
         version: RefocusVersion.string,
         subcommands: [StartVerb.self, StopVerb.self, StatusVerb.self, HistoryVerb.self,

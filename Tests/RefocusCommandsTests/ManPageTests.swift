@@ -43,7 +43,7 @@ import Testing
     ]
 
     /// The documented exit codes: every status but the generic failure, which no error maps to.
-    static let exitCodes = ExitStatus.allCases.filter { $0 != .failure }.map(\.rawValue)
+    static let exitCodes = ExitStatus.documented.map(\.rawValue)
 
     /// Runs finish-page on `generated` (a file) and returns the page, the status and stderr.
     static func finish(_ generated: String, fragment: String, footer: String = "ReFocus test") throws -> Binary.Run {
@@ -229,13 +229,8 @@ import Testing
     /// roff macro could be read from.
     @Test(arguments: ["refocus", "refocus-helper"])
     func theHelpThatFeedsThePagesIsComplete(binary: String) throws {
-        let dump = try Binary.execute(Binary.buildDirectory + "/" + binary, ["--experimental-dump-help"])
-        #expect(dump.status == 0, "\(dump.stderr)")
-        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
-        var commands = [(path: binary, info: try #require(root["command"] as? [String: Any]))]
-        var seen = 0
-        while let (path, command) = commands.popLast() {
-            seen += 1
+        let commands = try Self.commands(of: binary)
+        for (path, command) in commands {
             let abstract = command["abstract"] as? String ?? ""
             #expect(!abstract.isEmpty, "\(path) has an abstract")
             for text in [abstract, command["discussion"] as? String ?? ""] {
@@ -252,10 +247,23 @@ import Testing
                 #expect(!help.isEmpty, "\(path) \(names) has help")
                 #expect(help.allSatisfy { $0.isASCII }, "\(path) \(names): not ASCII")
             }
+        }
+        #expect(commands.count >= 8, "every command is in the dump: \(commands.count)")
+    }
+
+    /// Every command of `binary` with its path (`refocus list add`), from `--experimental-dump-help`.
+    static func commands(of binary: String) throws -> [(path: String, command: [String: Any])] {
+        let dump = try Binary.execute(Binary.buildDirectory + "/" + binary, ["--experimental-dump-help"])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        var pending = [(path: binary, command: try #require(root["command"] as? [String: Any]))]
+        var commands: [(path: String, command: [String: Any])] = []
+        while let (path, command) = pending.popLast() {
+            commands.append((path, command))
             for case let sub as [String: Any] in command["subcommands"] as? [Any] ?? [] {
-                commands.append((path + " " + (sub["commandName"] as? String ?? "?"), sub))
+                pending.append((path + " " + (sub["commandName"] as? String ?? "?"), sub))
             }
         }
-        #expect(seen >= 8, "every command is in the dump: \(seen)")
+        return commands
     }
 }

@@ -15,8 +15,11 @@ struct ListImport: ParsableCommand {
             Comments (#, !) and blank lines are skipped. Lines that cannot be blocked \
             (exception, cosmetic or path rules, local names, bad domains) are rejected \
             and listed on stderr with their line numbers; the rest is imported. The \
-            list is created if missing. The exit status is 0 when the import ran, even \
-            with rejected lines.
+            list is created if missing.
+
+            \(ExitStatus.helpLine(for: .refocus, [],
+                                  notes: [.success: "the import ran, even with rejected lines",
+                                          .notFound: "no such file"]))
 
             Examples:
               refocus list import ads /etc/hosts.blocked

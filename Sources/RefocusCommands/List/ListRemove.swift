@@ -9,8 +9,11 @@ struct ListRemove: ParsableCommand {
         abstract: "Remove domains, addresses or programs from a list.",
         discussion: """
             Entries are matched in canonical form, so 'https://Reddit.com/' removes \
-            reddit.com. Entries that are not in the list are reported and the exit \
-            status is 65; the others are still removed.
+            reddit.com. Entries that are not in the list are reported; the others are \
+            still removed.
+
+            \(ExitStatus.helpLine(for: .refocus, [.success],
+                                  notes: [.dataError: "an entry not in the list", .notFound: "no such list"]))
 
             Examples:
               refocus list remove work reddit.com

@@ -26,8 +26,11 @@ struct HistoryCommand: ParsableCommand {
               refocus history --since 2026-05-01 --limit 1000
               refocus history --since 7d --json | jq 'map(.seconds) | add'
 
-            Exit status: 0 success (also with no session), 64 usage, 65 a bad --since, \
-            71 system error, 75 busy, 77 sudo refused, 78 helper or sudo not installed.
+            \(ExitStatus.helpLine(for: .refocus, [.usage, .systemError, .busy],
+                                  notes: [.success: "also with no session",
+                                          .dataError: "a bad --since",
+                                          .notPermitted: "sudo refused",
+                                          .configuration: "the helper or sudo is not installed"]))
             """)
 
     @Option(help: ArgumentHelp("The most sessions to show, 1 to \(HelperProtocol.maximumHistory).",

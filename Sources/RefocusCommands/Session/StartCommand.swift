@@ -21,11 +21,17 @@ struct StartCommand: ParsableCommand {
             programs per user and per machine, sessions per user, the widest address range) \
             and never blocks loopback, link-local, multicast and broadcast addresses, the \
             name servers, the default gateways or this machine's own addresses; a start over \
-            a cap is refused naming it (exit status 77). The length is checked against the administrator's \
+            a cap is refused naming it. The length is checked against the administrator's \
             policy (1m to 24h by default). Runs refocus-helper through sudo -n: \
             without a terminal (cron, scripts) nothing ever asks for a password, and \
-            without sudo rights the exit status is 77 with one line naming the fix. \
+            without sudo rights it is refused with one line naming the fix. \
             --quiet prints nothing on success.
+
+            \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy],
+                                  notes: [.dataError: "an empty list, or a bad line in a list file",
+                                          .notFound: "no such list",
+                                          .notPermitted: "over a cap, or sudo refused",
+                                          .configuration: "the helper or sudo is not installed"]))
 
             Examples:
               refocus start --list social 50m

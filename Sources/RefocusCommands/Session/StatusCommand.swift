@@ -24,9 +24,11 @@ struct StatusCommand: ParsableCommand {
               refocus status --format waybar      # "exec": "refocus status --format waybar", "interval": 1
               refocus status --format i3blocks
 
-            Exit status: 0 (also with no active session), 71 the helper failed, 78 the helper \
-            or sudo is not installed, \
-            77 sudo refused.
+            \(ExitStatus.helpLine(for: .refocus, [],
+                                  notes: [.success: "also with no active session",
+                                          .systemError: "the helper failed",
+                                          .notPermitted: "sudo refused",
+                                          .configuration: "the helper or sudo is not installed"]))
             """)
 
     @Flag(help: "Print the status as JSON (see above).")

@@ -7,8 +7,13 @@ struct StopCommand: ParsableCommand {
         commandName: "stop",
         abstract: "Stop your session (all your unlocked ones without an id).",
         discussion: """
-            A locked session cannot be stopped; the error says how long it has left \
-            (exit status 77). --quiet prints nothing on success.
+            A locked session cannot be stopped; the error says how long it has left. \
+            --quiet prints nothing on success.
+
+            \(ExitStatus.helpLine(for: .refocus, [.success, .systemError, .busy],
+                                  notes: [.notFound: "you have no active session of that id",
+                                          .notPermitted: "the session is locked, or sudo refused",
+                                          .configuration: "the helper or sudo is not installed"]))
 
             Examples:
               refocus stop

@@ -11,16 +11,20 @@ struct DaemonVerb: ParsableCommand {
         commandName: HelperVerbName.daemon.rawValue,
         abstract: "Run the enforcer daemon: keep active sessions enforced and lift them on time.",
         discussion: """
-            One runs at a time (the lock /run/refocus/daemon.lock); a second exits at once \
-            with status 0, unless --take-over asks the running one to exit first (what \
+            One runs at a time (the lock /run/refocus/daemon.lock); a second exits at once, \
+            successfully, unless --take-over asks the running one to exit first (what \
             refocus.service does, so that systemd's daemon replaces one a helper run \
             started before the unit was enabled; one that does not answer is killed). \
-            Only root itself runs it: through sudo (SUDO_UID set) it exits with status 77. \
+            Only root itself runs it: through sudo (SUDO_UID set) it is refused. \
             It owns table inet refocus, repairs /etc/hosts and the table \
             when someone changes them, ends sessions on time by the boot-time clock, and \
             answers helper runs on /run/refocus/daemon.sock (root only). SIGHUP reloads \
             the policy; SIGTERM ends it without lifting any block. It logs to standard \
             error without ever waiting: lines that would block are dropped and counted.
+
+            \(ExitStatus.helpLine(for: .helper, [],
+                                  notes: [.success: "also when another daemon runs",
+                                          .notPermitted: "run through sudo rather than by root itself"]))
             """)
 
     @Flag(help: "Ask a running daemon to exit (its blocks stay) and take its place.")

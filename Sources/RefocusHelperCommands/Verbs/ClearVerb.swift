@@ -16,7 +16,10 @@ struct ClearVerb: HelperVerb {
             removes the status file. Ended sessions are recorded as cleared. With --purge, \
             the session store (/var/lib/refocus) and /run/refocus go too. When \
             /etc/refocus/policy.toml sets root_may_clear_locked = false, clear refuses \
-            (status 77) while a locked session runs, changing nothing, unless given --force.
+            while a locked session runs, changing nothing, unless given --force.
+
+            \(ExitStatus.helpLine(for: .helper, [.success],
+                                  notes: [.notPermitted: "run through sudo, or a locked session without --force"]))
             """)
 
     @Flag(help: "Also delete the session store and its history (/var/lib/refocus), and /run/refocus.")
