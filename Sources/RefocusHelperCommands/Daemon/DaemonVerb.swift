@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
@@ -36,19 +37,19 @@ struct DaemonVerb: ParsableCommand {
         guard geteuid() == 0, (try? Caller.current(environment: ProcessInfo.processInfo.environment))?.isRootItself == true
         else { throw HelperError.daemonNotRootItself }
         // SIGPIPE is ignored (RefocusHelperMain): a log reader or helper run that went away is an error, not death.
-        let log = NonBlockingLog(prefix: "refocus-helper daemon: ")
+        let logger = Logger.daemon(NonBlockingLog(prefix: "refocus-helper daemon: "))
         try Directories.prepare(AtomicFile.parentDirectory(of: DaemonLink.lockPath), mode: DaemonLink.directoryMode)
         if takeOver {
-            for note in try DaemonLink.stop(deadlines: HelperDeadlines(policy: try PolicyFile.load())) { log.write(note) }
+            for note in try DaemonLink.stop(deadlines: HelperDeadlines(policy: try PolicyFile.load())) { logger.notice("\(note)") }
         }
         guard let lock = try Self.lock() else {
-            log.write("another daemon is running")
+            logger.notice("another daemon is running")
             return
         }
         // For 'refocus-helper clear', which kills a daemon that does not answer.
         try lock.record("\(getpid())\n")
         try withExtendedLifetime(lock) {
-            let daemon = try Daemon(logger: .daemon(log))
+            let daemon = try Daemon(logger: logger)
             try daemon.run()
         }
     }
