@@ -62,7 +62,9 @@ let package = Package(
         .target(name: "RefocusNftReference", dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter"]),
 
         // Shared fixtures: running the built binaries, sandboxes of fresh namespaces.
-        .target(name: "RefocusTestSupport", dependencies: ["RefocusOS"], path: "Tests/RefocusTestSupport"),
+        .target(name: "RefocusTestSupport", dependencies: [
+            "RefocusOS", .product(name: "SystemPackage", package: "swift-system"),
+        ], path: "Tests/RefocusTestSupport"),
         // Checks and fact-printing scenarios of table inet refocus against the kernel and nft, for
         // the privileged tests: no product, built with the tests.
         .executableTarget(name: "refocus-nft-scenarios",

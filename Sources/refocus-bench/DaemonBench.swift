@@ -38,8 +38,9 @@ enum DaemonBench {
         try measureTableRepair(helper: helper)
         try printMemory(of: try daemonPID(), state: "with the session active")
         let products = URL(fileURLWithPath: helper).deletingLastPathComponent().path
-        try StatusBarBench.run([("this build", products + "/refocus"),
-                                ("static, as installed", FileManager.default.currentDirectoryPath + "/.build-static/release/refocus")])
+        try StatusBarBench.run([("this build", products + "/refocus", false),
+                                ("static, as installed", FileManager.default.currentDirectoryPath + "/.build-static/release/refocus",
+                                 true)])
         try Measure.shell(#"echo '{"version":1,"verb":"stop","stop":{}}' | '\#(helper)' stop > /dev/null"#)
         try measureIdleWakeups(seconds: idleSeconds)
     }

@@ -102,7 +102,7 @@ struct DebianPackageTests {
         #expect(run.status == 0, "\(run.stderr)")
         let version = try #require(run.stdout.split(separator: "\n").last.map(String.init))
         #expect(run.stdout.hasPrefix("deb: refocus_\(version)_amd64.deb\n" + Self.contents + "--- info\n"), "\(run.stdout)")
-        let depends = "Depends: libc6 (>= 2.36), libgcc-s1 (>= 3.3.1), libstdc++6 (>= 12), libnftnl11 (>= 1.1.9), "
+        let depends = "Depends: libc6 (>= 2.36), libgcc-s1 (>= 4.2), libnftnl11 (>= 1.1.9), "
             + "libmnl0 (>= 1.0.4-1~), libidn2-0 (>= 2.0.0), libpsl5 (>= 0.16.0), publicsuffix, libc-ares2 (>= 1.7.4), "
             + "libsqlite3-0 (>= 3.20.0), sudo, passwd\n"
         for fact in ["Package: refocus\nVersion: \(version)\nArchitecture: amd64\n" + depends, "installed size given",

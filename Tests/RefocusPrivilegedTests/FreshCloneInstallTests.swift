@@ -107,8 +107,11 @@ struct FreshCloneInstallTests {
         #expect(!Self.testPackages.isEmpty && installed.isDisjoint(with: Self.testPackages), "no test package: \(apt)")
         let swift = calls.filter { $0.contains(" swift ") }
         #expect(swift.count == 4 && swift.allSatisfy { $0.hasPrefix("uid=\(uid) swift ") }, "built as newbie: \(calls)")
-        #expect(swift.contains { $0.hasSuffix("swift build -c release --static-swift-stdlib --scratch-path .build-static "
-            + "--product refocus-helper") }, "\(calls)")
+        // The static build's flags (see `make static`), the linker script's folder in the clone.
+        #expect(swift.contains {
+            $0.contains(" swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs "
+                + "-Xswiftc -L/") && $0.hasSuffix("/refocus/.build-static/link --scratch-path .build-static --product refocus-helper")
+        }, "\(calls)")
         #expect(output.contains("--- after\nbuilt: newbie "), "the build folders are the user's: \(output)")
         #expect(!output.contains("not the user's: "), "\(output)")
         for fact in ["installed\n", "parsed OK", "newbie is in the group refocus\n"] {

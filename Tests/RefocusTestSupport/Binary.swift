@@ -1,5 +1,6 @@
 import Foundation
 import RefocusOS
+import SystemPackage
 
 /// Runs the built `refocus` and `refocus-helper` binaries as a user would,
 /// with a private configuration folder.
@@ -82,7 +83,8 @@ public struct Binary {
             try process.run()
         }
         // Read both pipes concurrently so that neither fills up and blocks the child.
-        let errorData = PipeReader(stderr.fileHandleForReading)
+        // The handle keeps the descriptor: it closes it, not the reader.
+        let errorData = PipeReader(FileDescriptor(rawValue: stderr.fileHandleForReading.fileDescriptor), closing: false)
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = errorData.wait()
         process.waitUntilExit()

@@ -1,6 +1,11 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RefocusCore
+import RefocusOS
 
 /// `refocus history`: your ended sessions, newest first.
 struct HistoryCommand: ParsableCommand {
@@ -84,7 +89,7 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let now = Date()
-        let start = try since.map { try SinceDate.parse($0, now: now, timeZone: .current) }
+        let start = try since.map { try SinceDate.parse($0, now: now, timeZone: MachineTimeZone.current) }
         let response = try HelperClient().send(HistoryRequest(limit: limit, since: start))
         if json { return try Console.json(response.sessions.map(Row.init)) }
         if response.sessions.isEmpty { return print("No ended session" + (since.map { " since \($0)" } ?? "") + ".") }

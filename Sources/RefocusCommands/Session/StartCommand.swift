@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RefocusCore
 import RefocusOS
 
@@ -70,7 +74,7 @@ struct StartCommand: ParsableCommand {
         let now = Date()
         let sessionLength: SessionLength
         if let until {
-            let end = try EndTime.parse(until, now: now, timeZone: .current, bounds: .unbounded)
+            let end = try EndTime.parse(until, now: now, timeZone: MachineTimeZone.current, bounds: .unbounded)
             sessionLength = EndTime.length(until: end, from: now)
         } else {
             sessionLength = try SessionLength.parse(length ?? "", bounds: .unbounded)

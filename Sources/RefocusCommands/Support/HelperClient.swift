@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Glibc
 import RefocusCore
 import RefocusOS
 
@@ -55,7 +60,7 @@ struct HelperClient {
         let output = try ForegroundProcess.run(arguments, input: input)
         // One line for the error message, however many sudo or the helper wrote.
         let message = String(decoding: output.standardError, as: UTF8.self).split(whereSeparator: \.isNewline)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+            .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: " ")
         guard let response = try? HelperProtocol.decoder().decode(HelperResponse.self, from: output.standardOutput) else {
             // sudo's own complaints start with its name; anything else came from the helper.
             if arguments[0].hasSuffix("sudo"), message.hasPrefix("sudo:") || output.standardError.isEmpty {

@@ -1,5 +1,9 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import RefocusCore
 
 /// The output formats of `refocus status`: for people, and one line for
@@ -35,10 +39,9 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         case .waybar:
             let tooltip = sessions.map { SessionFormat.line($0.session, now: now) }.joined(separator: "\n")
             let state = sessions.isEmpty ? "idle" : "active"
-            let object = ["text": Self.barText(sessions, now: now), "tooltip": tooltip, "class": state, "alt": state]
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: (try? encoder.encode(object)) ?? Data(), as: UTF8.self)
+            // The keys in order, as JSONEncoder's .sortedKeys writes them (JSONString says why not it).
+            let members = [("alt", state), ("class", state), ("text", Self.barText(sessions, now: now)), ("tooltip", tooltip)]
+            return "{" + members.map { JSONString.quoted($0) + ":" + JSONString.quoted($1) }.joined(separator: ",") + "}"
         }
     }
 

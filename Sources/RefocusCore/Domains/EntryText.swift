@@ -103,11 +103,20 @@ struct EntryText {
 
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs, CR and LF.
-    func trimmingASCIIWhitespace() -> Substring {
+    package func trimmingASCIIWhitespace() -> Substring {
         let text = Substring(self)
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
         guard let first = text.utf8.firstIndex(where: { !isSpace($0) }),
               let last = text.utf8.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return text[first...last]
+    }
+
+    /// The text without leading and trailing white space (Unicode's, line breaks included).
+    package func trimmingWhitespace() -> Substring {
+        let text = Substring(self)
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return text[first...last]
     }

@@ -154,15 +154,12 @@ private struct Scanner {
                 return string
             case UInt8(ascii: "\\"):
                 let escape = try next("an escape")
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
-                case UInt8(ascii: "b"): text.append(0x08)
-                case UInt8(ascii: "f"): text.append(0x0C)
-                case UInt8(ascii: "n"): text.append(0x0A)
-                case UInt8(ascii: "r"): text.append(0x0D)
-                case UInt8(ascii: "t"): text.append(0x09)
-                case UInt8(ascii: "u"): text.append(contentsOf: try unicodeEscape())
-                default: throw fail(offset - 1, "'\\\(Character(Unicode.Scalar(escape)))' is not an escape")
+                if escape == UInt8(ascii: "u") {
+                    text.append(contentsOf: try unicodeEscape())
+                } else if let byte = JSONString.unescaped(escape) {
+                    text.append(byte)
+                } else {
+                    throw fail(offset - 1, "'\\\(Character(Unicode.Scalar(escape)))' is not an escape")
                 }
             case 0..<0x20:
                 throw fail(offset - 1, "a control character in a string must be escaped")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Glibc
 import RefocusCore
 import SystemPackage
@@ -54,8 +58,7 @@ public enum ForegroundProcess {
         }
         // The child holds its own copies: close ours, so that each pipe ends when the child's does.
         [stdin.read, stdout.write, stderr.write].forEach { try? $0.close() }
-        let output = PipeReader(FileHandle(fileDescriptor: stdout.read.rawValue, closeOnDealloc: true))
-        let errors = PipeReader(FileHandle(fileDescriptor: stderr.read.rawValue, closeOnDealloc: true))
+        let output = PipeReader(stdout.read), errors = PipeReader(stderr.read)
         _ = try? stdin.write.writeAll(input)
         try? stdin.write.close()
         let status = try wait(for: pid, arguments)

@@ -1,57 +1,60 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Glibc
 import RefocusCore
 
-/// Reads the status file's JSON into a `StatusSnapshot` without `Codable`.
+/// Reads the status file's JSON into a `StatusSnapshot`, through
+/// `StatusJSON` rather than `Codable`.
 ///
-/// `refocus status` runs once a second under a status bar. In a binary that
-/// carries Foundation, `JSONDecoder` spends about 2 ms of each run on the
-/// Swift runtime's first look-ups of every decoded type's conformances; this
-/// walks `JSONSerialization`'s objects instead. It accepts exactly what
-/// `StatusFile.encode` writes (a test decodes the same bytes both ways) and
-/// anything else is nil, as a file that cannot be read is.
+/// `refocus status` runs once a second under a status bar; `JSONDecoder`
+/// would add about 0.7 ms to each run (to 2.4 ms: README, Benchmarks),
+/// spent on the Swift runtime's first look-ups of the conformances its
+/// generic code asks for. It accepts exactly what `StatusFile.encode`
+/// writes (a test decodes the same bytes both ways) and anything else is
+/// nil, as a file that cannot be read is.
 enum StatusSnapshotReader {
     static func snapshot(from bytes: [UInt8]) -> StatusSnapshot? {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-              object["version"] as? Int == 1,
-              let sessions = object["sessions"] as? [Any]
+        guard let object = StatusJSON.parse(bytes), object["version"]?.integer == 1,
+              let sessions = object["sessions"]?.array
         else { return nil }
         var active: [StatusSnapshot.ActiveSession] = []
-        for case let fields as [String: Any] in sessions {
+        for fields in sessions {
             guard let session = activeSession(fields) else { return nil }
             active.append(session)
         }
-        guard active.count == sessions.count else { return nil }
         var counts: StatusSnapshot.Counts?
         if let fields = object["counts"] {
-            guard let fields = fields as? [String: Any], let parsed = self.counts(fields) else { return nil }
+            guard let parsed = self.counts(fields) else { return nil }
             counts = parsed
         }
         return StatusSnapshot(sessions: active, counts: counts)
     }
 
-    private static func activeSession(_ fields: [String: Any]) -> StatusSnapshot.ActiveSession? {
-        guard let id = integer(fields["id"]).flatMap(Int64.init(exactly:)),
-              let owner = integer(fields["owner"]).flatMap(UInt32.init(exactly:)),
-              let listNames = fields["lists"] as? [Any],
-              let start = date(fields["start"]), let plannedEnd = date(fields["plannedEnd"]),
-              let locked = fields["locked"] as? Bool,
-              let blocked = integer(fields["blockedAttempts"]).flatMap(UInt64.init(exactly:)),
-              let killed = integer(fields["programsKilled"])
+    private static func activeSession(_ fields: StatusJSON) -> StatusSnapshot.ActiveSession? {
+        guard let id = fields["id"]?.integer.flatMap(Int64.init(exactly:)),
+              let owner = fields["owner"]?.integer.flatMap(UInt32.init(exactly:)),
+              let listNames = fields["lists"]?.array,
+              let start = date(fields["start"]?.string), let plannedEnd = date(fields["plannedEnd"]?.string),
+              let locked = fields["locked"]?.bool,
+              let blocked = fields["blockedAttempts"]?.integer.flatMap(UInt64.init(exactly:)),
+              let killed = fields["programsKilled"]?.integer
         else { return nil }
         var lists: [BlockListName] = []
         for name in listNames {
-            guard let name = name as? String, let list = try? BlockListName(name) else { return nil }
+            guard let name = name.string, let list = try? BlockListName(name) else { return nil }
             lists.append(list)
         }
         var endedAt: Date?
         if let value = fields["endedAt"] {
-            guard let parsed = date(value) else { return nil }
+            guard let parsed = date(value.string) else { return nil }
             endedAt = parsed
         }
         var outcome: SessionOutcome?
         if let value = fields["outcome"] {
-            guard let parsed = (value as? String).flatMap(SessionOutcome.init(rawValue:)) else { return nil }
+            guard let parsed = value.string.flatMap(SessionOutcome.init(rawValue:)) else { return nil }
             outcome = parsed
         }
         var counted: [Int?] = []
@@ -60,7 +63,7 @@ enum StatusSnapshotReader {
                 counted.append(nil)
                 continue
             }
-            guard let number = integer(value) else { return nil }
+            guard let number = value.integer else { return nil }
             counted.append(number)
         }
         let summary = SessionSummary(id: id, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
@@ -69,29 +72,24 @@ enum StatusSnapshotReader {
         return StatusSnapshot.ActiveSession(summary, blockedAttempts: blocked, programsKilled: killed)
     }
 
-    private static func counts(_ fields: [String: Any]) -> StatusSnapshot.Counts? {
-        guard let names = integer(fields["names"]), let addresses = integer(fields["addresses"]),
-              let programs = integer(fields["programs"]),
-              let blocking = (fields["programBlocking"] as? String).flatMap(StatusSnapshot.ProgramBlocking.init(rawValue:))
+    private static func counts(_ fields: StatusJSON) -> StatusSnapshot.Counts? {
+        guard let names = fields["names"]?.integer, let addresses = fields["addresses"]?.integer,
+              let programs = fields["programs"]?.integer,
+              let blocking = fields["programBlocking"]?.string.flatMap(StatusSnapshot.ProgramBlocking.init(rawValue:))
         else { return nil }
         var firewall: FirewallLayer?
         if let value = fields["firewall"] {
-            guard let layer = (value as? String).flatMap(FirewallLayer.init(rawValue:)) else { return nil }
+            guard let layer = value.string.flatMap(FirewallLayer.init(rawValue:)) else { return nil }
             firewall = layer
         }
         return StatusSnapshot.Counts(names: names, addresses: addresses, programs: programs, programBlocking: blocking,
                                      firewall: firewall)
     }
 
-    /// A whole number that fits in an Int.
-    private static func integer(_ value: Any?) -> Int? {
-        value as? Int
-    }
-
     /// A UTC time as the encoder writes it, `2026-11-21T19:54:29Z`, read with
     /// `timegm` (Foundation's ISO 8601 parser costs a calendar set-up per run).
-    static func date(_ value: Any?) -> Date? {
-        guard let text = value as? String else { return nil }
+    static func date(_ text: String?) -> Date? {
+        guard let text else { return nil }
         let bytes = Array(text.utf8)
         guard bytes.count == 20 else { return nil }
         for (index, byte) in bytes.enumerated() {

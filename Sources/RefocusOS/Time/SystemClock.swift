@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Glibc
 import RefocusCore
 
@@ -10,7 +14,7 @@ public enum SystemClock {
         guard let bytes = try? FileReader.readIfPresent("/proc/sys/kernel/random/boot_id", limit: 64) else {
             return ""
         }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(String(decoding: bytes, as: UTF8.self).trimmingASCIIWhitespace())
     }()
 
     /// Time since boot, suspend included.

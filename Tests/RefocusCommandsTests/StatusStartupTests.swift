@@ -1,0 +1,37 @@
+import Foundation
+import RefocusTestSupport
+import Testing
+
+/// What keeps `refocus status` quick to start (README, Benchmarks): the
+/// CLI links no Foundation beyond FoundationEssentials (and the time zones
+/// of FoundationInternationalization), and the static binary that `make
+/// install` installs, when built, needs no libstdc++.so.
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/readelf"), "readelf is not installed (binutils)"))
+struct StatusStartupTests {
+    /// The shared libraries `binary` names (DT_NEEDED).
+    static func needed(_ binary: String) throws -> [String] {
+        let run = try Binary.execute("/usr/bin/readelf", ["-d", binary])
+        #expect(run.status == 0, "\(run.stderr)")
+        return run.stdout.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+            .compactMap { $0.split(separator: "[").last?.split(separator: "]").first.map(String.init) }
+    }
+
+    @Test func theCLILinksNoFoundationBeyondItsEssentials() throws {
+        let refocus = try Self.needed(Binary.buildDirectory + "/refocus")
+        #expect(refocus.contains("libFoundationEssentials.so"), "\(refocus)")
+        #expect(!refocus.contains("libFoundation.so") && !refocus.contains { $0.hasPrefix("libCoreFoundation") },
+                "\(refocus)")
+        // A control: the helper links Foundation, and the same reading finds it there.
+        #expect(try Self.needed(Binary.buildDirectory + "/refocus-helper").contains("libFoundation.so"))
+    }
+
+    /// The binary `make static` builds, which `make install` installs.
+    static let staticBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path + "/.build-static/release/refocus"
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: staticBinary), "not built (make static)"))
+    func theStaticBinaryNeedsNoLibstdcxx() throws {
+        let needed = try Self.needed(Self.staticBinary)
+        #expect(!needed.contains { $0.hasPrefix("libstdc++") } && needed.contains("libc.so.6"), "\(needed)")
+    }
+}
