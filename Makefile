@@ -26,7 +26,7 @@ endif
 # the tests and benchmarks use (`test-deps`: make test, make bench; dnsmasq answers the tests'
 # names in their own namespaces). `make install` never installs the test packages.
 INSTALL_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
-                    libsqlite3-dev pkg-config nftables sudo cron groff-base
+                    libsqlite3-dev pkg-config nftables sudo cron groff-base libstdc++-12-dev
 TEST_PACKAGES    := dnsmasq iproute2 idn2 systemd python3-seccomp chromium
 # The apt-get that installs them (a test gives a stand-in that records what it was asked for).
 APT_GET          ?= apt-get
@@ -82,10 +82,13 @@ build: $(DEPS)
 	$(SWIFT) build -c release --product refocus-helper
 
 # generate-manual (the man page plugin's tool) lets the tests render the pages.
+# The release build too: `make install` builds in release, where a file's missing import can
+# fail that the debug build lets through.
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
+	$(SWIFT) build -c release
 
 bench: test-deps
 	$(SWIFT) run -c release refocus-bench all
