@@ -45,7 +45,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"), "TOMLKit",
         ]),
         .target(name: "RefocusCommands", dependencies: [
-            "RefocusCore", "RefocusOS", "RefocusResolver",
+            "RefocusCore", "RefocusOS", "RefocusResolver", "TOMLKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "RefocusHelperCommands", dependencies: [

@@ -39,7 +39,8 @@ public struct Refocus: ParsableCommand {
             'man refocus' describes them, the files and the environment.
             """,
         version: RefocusVersion.string,
-        subcommands: [StartCommand.self, StopCommand.self, StatusCommand.self, HistoryCommand.self, ListsCommand.self, ListCommand.self, ResolveCommand.self]
+        subcommands: [StartCommand.self, StopCommand.self, StatusCommand.self, HistoryCommand.self, ListsCommand.self, ListCommand.self,
+                      PresetCommand.self, ResolveCommand.self]
     )
 
     @OptionGroup var output: OutputOptions

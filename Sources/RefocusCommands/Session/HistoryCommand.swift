@@ -22,7 +22,8 @@ struct HistoryCommand: ParsableCommand {
             (uid), lists (names), start, plannedEnd, endedAt (ISO 8601, UTC), seconds (how \
             long it ran), plannedSeconds, locked, outcome (completed, stopped or cleared), \
             entries and programs (how many distinct entries and programs its lists blocked; \
-            absent for sessions recorded before they were counted). History keeps these \
+            absent for sessions recorded before they were counted), and label (what the \
+            session was for, when it had one). History keeps these \
             counts and the lists' names, not the lists' contents. Keys are only ever added.
 
             Examples:
@@ -70,6 +71,7 @@ struct HistoryCommand: ParsableCommand {
         let outcome: String
         let entries: Int?
         let programs: Int?
+        let label: String?
 
         init(_ session: SessionSummary) {
             id = session.id
@@ -84,6 +86,7 @@ struct HistoryCommand: ParsableCommand {
             outcome = SessionFormat.outcome(session)
             entries = session.entries
             programs = session.programs
+            label = session.label?.rawValue
         }
     }
 

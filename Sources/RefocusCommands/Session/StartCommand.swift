@@ -7,14 +7,18 @@ import Foundation
 import RefocusCore
 import RefocusOS
 
-/// `refocus start --list NAME… LENGTH`: blocks lists until the session ends.
+/// `refocus start [PRESET] [--list NAME…] [LENGTH]`: blocks lists until the session ends.
 struct StartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
         abstract: "Start a focus session: block lists for a while.",
         discussion: """
             Your lists are used, or the built-in list of that name; an empty list is \
-            refused. Starting lists that are already active extends that session to the \
+            refused. A preset's name (yours from 'refocus preset save', or a built-in one: \
+            deep, quick; see 'refocus preset list') starts its lists, length, lock and \
+            label; --list, a length, --until, --lock and --label given on the command line \
+            override it. Without a list or a length, those of [defaults] in \
+            ~/.config/refocus/config.toml are used. Starting lists that are already active extends that session to the \
             later end, so a crontab line can run every morning. \
             With --lock, 'refocus stop' is refused until the session ends, and a lock only \
             tightens: starting the same lists again may add entries and programs and move \
@@ -33,7 +37,7 @@ struct StartCommand: ParsableCommand {
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy],
                                   notes: [.dataError: "an empty list, or a bad line in a list file",
-                                          .notFound: "no such list",
+                                          .notFound: "no such list or preset",
                                           .notPermitted: "over a cap, or sudo refused",
                                           .configuration: "the helper or sudo is not installed"]))
 
@@ -41,6 +45,9 @@ struct StartCommand: ParsableCommand {
               refocus start --list social 50m
               refocus start --list social --list news 1h30m --lock
               refocus start --list work --until 17:30
+              refocus start deep                            # a preset: 90 minutes of social, news, video, chat
+              refocus start morning 3h                      # your preset 'morning', for 3 hours this time
+              refocus start --list social 50m --label thesis
               30 8 * * 1-5 refocus start -q --list social 3h   # a crontab line
             """)
 
@@ -48,8 +55,10 @@ struct StartCommand: ParsableCommand {
             completion: .custom(UserLists.completeNames))
     var lists: [String] = []
 
-    @Argument(help: "How long: 50m, 1h30m, 90s, or a number of minutes.")
-    var length: String?
+    @Argument(help: ArgumentHelp("A preset's name, and how long: 50m, 1h30m, 90s, or a number of minutes.",
+                                 valueName: "preset-or-length"),
+              completion: .custom(UserPresets.completeNames))
+    var words: [String] = []
 
     @Option(help: ArgumentHelp("End at the next such time instead, such as 17:30.", valueName: "HH:MM"))
     var until: String?
@@ -57,36 +66,60 @@ struct StartCommand: ParsableCommand {
     @Flag(help: "Refuse 'refocus stop' until the session ends.")
     var lock = false
 
+    @Option(help: ArgumentHelp("What the time is for, shown in status and history, such as thesis.", valueName: "TEXT"))
+    var label: String?
+
     @Flag(help: "Print the helper's answer as JSON.")
     var json = false
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if lists.isEmpty { throw ValidationError("name at least one list with --list NAME (see 'refocus lists')") }
-        if (length == nil) == (until == nil) { throw ValidationError("give a length such as 50m, or --until HH:MM") }
+        if words.count > 2 { throw ValidationError("give at most a preset's name and a length") }
+        do {
+            _ = try SessionChoice.Words(words)
+            _ = try label.map { try SessionLabel($0) }
+        } catch { throw ValidationError("\(error)") }
     }
 
     func run() throws {
+        let choice = try Self.choice(words: words, lists: lists, until: until, lock: lock, label: label)
         let store = try UserLists.store()
-        let blockLists = try lists.map { try store.load(try BlockListName($0)).list }
+        let blockLists = try choice.lists.map { try store.load($0).list }
         if let empty = blockLists.first(where: \.isEmpty) { throw ListError.empty(empty.name) }
         let now = Date()
         let sessionLength: SessionLength
-        if let until {
-            let end = try EndTime.parse(until, now: now, timeZone: MachineTimeZone.current, bounds: .unbounded)
+        switch choice.duration {
+        case .until(let time):
+            let end = try EndTime.parse(time, now: now, timeZone: MachineTimeZone.current, bounds: .unbounded)
             sessionLength = EndTime.length(until: end, from: now)
-        } else {
-            sessionLength = try SessionLength.parse(length ?? "", bounds: .unbounded)
+        case .length(let length):
+            sessionLength = length
         }
-        let response = try HelperClient().send(StartRequest(lists: blockLists, length: sessionLength, locked: lock))
+        let response = try HelperClient().send(StartRequest(lists: blockLists, length: sessionLength, locked: choice.locked,
+                                                            label: choice.label))
         if json { return try Console.json(response) }
+        let answered = Date()  // after the helper's answer: the time left counts from the session's start
         for session in response.sessions {
             let domains = blockLists.reduce(0) { $0 + $1.entries.count }
             let programs = blockLists.reduce(0) { $0 + $1.programs.count }
             output.report("Blocking \(count(domains, "entry", "entries")) and \(count(programs, "program", "programs")): "
-                + SessionFormat.line(session, now: now))
+                + SessionFormat.line(session, now: answered))
         }
         response.notes.forEach { Console.error($0) }
+    }
+
+    /// What the words, options, preset and `[defaults]` ask for.
+    static func choice(words: [String], lists: [String], until: String?, lock: Bool,
+                       label: String?) throws -> SessionChoice {
+        let parsed = try SessionChoice.Words(words)
+        let config = try UserPresets.config()
+        let preset = try parsed.preset.map { name in
+            guard let found = config.preset(name) else { throw UserPresetError.notFound(name) }
+            return found
+        }
+        return try SessionChoice(words: parsed, lists: try lists.map { try BlockListName($0) }, until: until, lock: lock,
+                                 label: try label.map { try SessionLabel($0) }, preset: preset,
+                                 defaultLists: config.defaults.lists, defaultLength: config.defaults.length)
     }
 }

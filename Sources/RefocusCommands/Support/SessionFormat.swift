@@ -18,9 +18,10 @@ enum SessionFormat {
     }
 
     /// `#3 social, news until 15:42 (49m left, locked)` while active;
-    /// `#3 social, news: 14:05, 12m of 50m, stopped` once ended.
+    /// `#3 social, news: 14:05, 12m of 50m, stopped` once ended; with a
+    /// label, `#3 social, news for thesis …`.
     static func line(_ session: SessionSummary, now: Date = Date()) -> String {
-        let lists = session.lists.map(\.rawValue).joined(separator: ", ")
+        let lists = session.lists.map(\.rawValue).joined(separator: ", ") + (session.label.map { " for \($0)" } ?? "")
         if session.endedAt != nil {
             let (ran, planned) = (self.ran(session), self.planned(session))
             let length = ran < planned ? "\(ran) of \(planned)" : "\(ran)"

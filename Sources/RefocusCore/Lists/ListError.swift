@@ -8,6 +8,8 @@ public enum ListError: RefocusError, Equatable {
     case badLines(source: String, issues: [ListLineIssue])
     /// A list with neither entries nor programs, which a session cannot block.
     case empty(BlockListName)
+    /// A preset name that reads as a length (`90m`).
+    case lengthAsName(String)
 
     public var category: ErrorCategory { .data }
 
@@ -18,6 +20,8 @@ public enum ListError: RefocusError, Equatable {
                 + "starting with a letter or digit"
         case let .invalidProgram(name, reason):
             "'\(name)' is not a program name: \(reason)"
+        case let .lengthAsName(name):
+            "'\(name)' reads as a length; give a preset a name that starts with a letter, such as 'morning'"
         case let .empty(name):
             "list \(name) is empty: it blocks nothing; add domains ('refocus list add \(name) example.com') or "
                 + "programs ('refocus list add \(name) --program NAME'), or start without it"

@@ -84,11 +84,13 @@ public struct SessionSummary: Codable, Sendable, Equatable {
     public var entries: Int?
     /// How many distinct programs its lists block; nil from an older helper.
     public var programs: Int?
+    /// What its time is for; nil for none.
+    public var label: SessionLabel?
 
     /// Makes a summary.
     public init(id: Int64, owner: UInt32, lists: [BlockListName], start: Date, plannedEnd: Date,
                 locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, entries: Int? = nil,
-                programs: Int? = nil) {
+                programs: Int? = nil, label: SessionLabel? = nil) {
         self.id = id
         self.owner = owner
         self.lists = lists
@@ -99,6 +101,7 @@ public struct SessionSummary: Codable, Sendable, Equatable {
         self.outcome = outcome
         self.entries = entries
         self.programs = programs
+        self.label = label
     }
 }
 

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The lists, length and lock of a new session.
+/// The lists, length, lock and label of a new session.
 public struct StartRequest: Codable, Sendable, Equatable {
     /// The lists to block, with their entries resolved by the caller.
     public var lists: [BlockList]
@@ -12,15 +12,18 @@ public struct StartRequest: Codable, Sendable, Equatable {
     public var length: SessionLength
     /// Whether the session refuses `stop` until it ends.
     public var locked: Bool
+    /// What the session's time is for; nil for none.
+    public var label: SessionLabel?
 
     /// Makes a start request.
-    public init(lists: [BlockList], length: SessionLength, locked: Bool) {
+    public init(lists: [BlockList], length: SessionLength, locked: Bool, label: SessionLabel? = nil) {
         self.lists = lists
         self.length = length
         self.locked = locked
+        self.label = label
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case lists, length, locked }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case lists, length, locked, label }
 
     /// Decodes strictly and enforces the protocol's count limits.
     public init(from decoder: any Decoder) throws {
@@ -29,6 +32,7 @@ public struct StartRequest: Codable, Sendable, Equatable {
         lists = try container.decodeArray(BlockList.self, forKey: .lists, limit: HelperProtocol.maximumLists)
         length = try container.decode(SessionLength.self, forKey: .length)
         locked = try container.decode(Bool.self, forKey: .locked)
+        label = try container.decodeIfPresent(SessionLabel.self, forKey: .label)
         guard !lists.isEmpty else {
             throw DecodingError.dataCorruptedError(forKey: .lists, in: container, debugDescription: "no list given")
         }

@@ -26,6 +26,8 @@ public struct Session: Sendable, Equatable {
     /// Where its time is anchored on the boot-time clock (see `SessionClock`);
     /// nil for a session stored before anchors existed.
     public var anchor: BootAnchor?
+    /// What its time is for; nil for none.
+    public var label: SessionLabel?
     /// What its lists held, kept when an ended session's lists were reduced
     /// to their names (`compacted`); nil while the lists are whole.
     public var keptCounts: ListCounts?
@@ -33,7 +35,7 @@ public struct Session: Sendable, Equatable {
     /// Makes an active session.
     public init(id: Int64? = nil, owner: UInt32, blockLists: [BlockList], start: Date, plannedEnd: Date,
                 locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, anchor: BootAnchor? = nil,
-                keptCounts: ListCounts? = nil) {
+                keptCounts: ListCounts? = nil, label: SessionLabel? = nil) {
         self.id = id
         self.owner = owner
         self.blockLists = blockLists.sorted { $0.name < $1.name }
@@ -44,6 +46,7 @@ public struct Session: Sendable, Equatable {
         self.outcome = outcome
         self.anchor = anchor
         self.keptCounts = keptCounts
+        self.label = label
     }
 
     /// The names of its lists, sorted.
@@ -76,7 +79,7 @@ public struct Session: Sendable, Equatable {
     public var summary: SessionSummary {
         SessionSummary(id: id ?? 0, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
                        locked: locked, endedAt: endedAt, outcome: outcome, entries: counts.entries,
-                       programs: counts.programs)
+                       programs: counts.programs, label: label)
     }
 }
 

@@ -51,11 +51,13 @@ public enum SessionRules {
         if var same = current.first(where: { $0.owner == owner && $0.lists == names }) {
             same.plannedEnd = max(same.plannedEnd, end)
             same.blockLists = same.locked ? union(same.blockLists, request.lists) : request.lists.sorted { $0.name < $1.name }
+            // A locked session keeps its label; an unlocked one takes a new one when given.
+            if !same.locked || same.label == nil { same.label = request.label ?? same.label }
             same.locked = same.locked || request.locked
             plan = .extend(same)
         } else {
             plan = .create(Session(owner: owner, blockLists: request.lists, start: now, plannedEnd: end,
-                                   locked: request.locked, anchor: clock.anchor))
+                                   locked: request.locked, anchor: clock.anchor, label: request.label))
         }
         let after = current.filter { plan.session.id == nil || $0.id != plan.session.id } + [plan.session]
         try checkLimits(after, owner: owner, policy: policy)

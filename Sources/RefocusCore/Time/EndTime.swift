@@ -39,6 +39,11 @@ public enum EndTime {
         return SessionLength(seconds: Int(exactly: interval) ?? (interval > 0 ? Int.max : 0))
     }
 
+    /// Checks that `text` is a time of day, `HH:MM`, naming the bad part.
+    public static func validateClock(_ text: String) throws(DurationError) {
+        _ = try clockTime(text)
+    }
+
     /// The hour (0–23) and minute (0–59) of `text`, naming the bad part.
     private static func clockTime(_ text: String) throws(DurationError) -> (hour: Int, minute: Int) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)

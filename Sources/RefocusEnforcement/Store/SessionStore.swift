@@ -86,6 +86,9 @@ public final class SessionStore: Sendable {
                                            compact.keptCounts?.programs, session.id])
             }
         }
+        migrator.registerMigration("v4: labels") { db in
+            try db.alter(table: "session") { table in table.add(column: "label", .text) }
+        }
         return migrator
     }
 

@@ -38,8 +38,8 @@ public struct SessionTransaction {
     public func insert(_ session: Session) throws -> Session {
         try db.execute(sql: """
             INSERT INTO session (owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome,
-                anchorBootID, anchorSinceBoot, anchorWall, entryCount, programCount)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                anchorBootID, anchorSinceBoot, anchorWall, entryCount, programCount, label)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: try arguments(session))
         var stored = session
         stored.id = db.lastInsertedRowID
@@ -52,7 +52,7 @@ public struct SessionTransaction {
         try db.execute(sql: """
             UPDATE session SET owner = ?, listNames = ?, lists = ?, start = ?, plannedEnd = ?, locked = ?,
                 endedAt = ?, outcome = ?, anchorBootID = ?, anchorSinceBoot = ?, anchorWall = ?, entryCount = ?,
-                programCount = ? WHERE id = ?
+                programCount = ?, label = ? WHERE id = ?
             """, arguments: try arguments(session) + [id])
     }
 
@@ -104,7 +104,8 @@ public struct SessionTransaction {
          try StoredLists.encode(session.blockLists), session.start.timeIntervalSince1970,
          session.plannedEnd.timeIntervalSince1970, session.locked, session.endedAt?.timeIntervalSince1970,
          session.outcome?.rawValue, session.anchor?.bootID, session.anchor.map { Self.nanoseconds($0.sinceBoot) },
-         session.anchor?.wall.timeIntervalSince1970, session.keptCounts?.entries, session.keptCounts?.programs]
+         session.anchor?.wall.timeIntervalSince1970, session.keptCounts?.entries, session.keptCounts?.programs,
+         session.label?.rawValue]
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -154,7 +155,8 @@ public struct SessionTransaction {
         return Session(id: id, owner: owner, blockLists: lists, start: Date(timeIntervalSince1970: start),
                        plannedEnd: Date(timeIntervalSince1970: end), locked: locked,
                        endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)), outcome: outcome,
-                       anchor: anchor, keptCounts: kept)
+                       anchor: anchor, keptCounts: kept,
+                       label: (row["label"] as String?).flatMap { try? SessionLabel($0) })
     }
 }
 

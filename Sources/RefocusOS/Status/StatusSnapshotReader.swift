@@ -57,6 +57,11 @@ enum StatusSnapshotReader {
             guard let parsed = value.string.flatMap(SessionOutcome.init(rawValue:)) else { return nil }
             outcome = parsed
         }
+        var label: SessionLabel?
+        if let value = fields["label"] {
+            guard let parsed = value.string.flatMap({ try? SessionLabel($0) }) else { return nil }
+            label = parsed
+        }
         var counted: [Int?] = []
         for key in ["entries", "programs"] {
             guard let value = fields[key] else {
@@ -68,7 +73,7 @@ enum StatusSnapshotReader {
         }
         let summary = SessionSummary(id: id, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
                                      locked: locked, endedAt: endedAt, outcome: outcome, entries: counted[0],
-                                     programs: counted[1])
+                                     programs: counted[1], label: label)
         return StatusSnapshot.ActiveSession(summary, blockedAttempts: blocked, programsKilled: killed)
     }
 

@@ -1,0 +1,76 @@
+import RefocusCore
+import TOMLKit
+
+/// Reads the values of one table of config.toml, strictly: each error names
+/// the key and its line.
+struct ConfigValues {
+    let path: String
+    let document: TOMLText
+    /// The table's name: `defaults`, `presets.morning`.
+    let table: String
+
+    /// `[defaults]`.
+    func defaults(_ values: TOMLTable) throws(ConfigError) -> UserConfig.Defaults {
+        var defaults = UserConfig.Defaults()
+        for (key, value) in values {
+            switch key {
+            case "lists": defaults.lists = try lists(value, key: key)
+            case "length": defaults.length = try length(value, key: key)
+            case "notify":
+                guard let flag = value.bool else { throw fail(key, "give true or false, without quotes") }
+                defaults.notify = flag
+            default: throw fail(key, "unknown key; [defaults] takes lists, length and notify")
+            }
+        }
+        return defaults
+    }
+
+    /// `[presets.NAME]`.
+    func preset(named name: String, _ values: TOMLTable?) throws(ConfigError) -> Preset {
+        let presetName: PresetName
+        do { presetName = try PresetName(name) } catch {
+            throw ConfigError(path: path, line: nil, reason: "[\(table)]: \(error.description)")
+        }
+        guard let values else { throw ConfigError(path: path, line: nil, reason: "presets.\(name) must be a table") }
+        var preset = Preset(name: presetName, lists: [], duration: nil)
+        for (key, value) in values {
+            switch key {
+            case "lists": preset.lists = try lists(value, key: key)
+            case "length": preset.duration = .length(try length(value, key: key))
+            case "until":
+                guard let time = value.string else { throw fail(key, "give a time in quotes, such as \"17:30\"") }
+                preset.duration = .until(time)
+            case "lock":
+                guard let flag = value.bool else { throw fail(key, "give true or false, without quotes") }
+                preset.locked = flag
+            case "label":
+                guard let text = value.string else { throw fail(key, "give the label in quotes") }
+                do { preset.label = try SessionLabel(text) } catch { throw fail(key, error.description) }
+            default: throw fail(key, "unknown key; a preset takes lists, length or until, lock and label")
+            }
+        }
+        if values.contains(key: "length"), values.contains(key: "until") {
+            throw fail("until", "give length or until, not both")
+        }
+        return preset
+    }
+
+    private func lists(_ value: any TOMLValueConvertible, key: String) throws(ConfigError) -> [BlockListName] {
+        guard let names = value.array?.map(\.string) else { throw fail(key, "give an array of list names, such as [\"social\"]") }
+        var lists: [BlockListName] = []
+        for name in names {
+            guard let name else { throw fail(key, "give an array of list names, such as [\"social\"]") }
+            do { lists.append(try BlockListName(name)) } catch { throw fail(key, error.description) }
+        }
+        return lists
+    }
+
+    private func length(_ value: any TOMLValueConvertible, key: String) throws(ConfigError) -> SessionLength {
+        guard let text = value.string else { throw fail(key, "give a length in quotes, such as \"50m\"") }
+        do { return try SessionLength.parse(text, bounds: .unbounded) } catch { throw fail(key, error.description) }
+    }
+
+    private func fail(_ key: String, _ reason: String) -> ConfigError {
+        ConfigError(path: path, line: document.line(ofKey: key, in: table), reason: "[\(table)] '\(key)': \(reason)")
+    }
+}

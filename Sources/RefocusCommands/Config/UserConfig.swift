@@ -1,0 +1,106 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import RefocusCore
+import RefocusOS
+import TOMLKit
+
+/// The user's `config.toml` (`$XDG_CONFIG_HOME/refocus/config.toml`):
+/// `[defaults]` and one `[presets.NAME]` table per saved preset.
+///
+/// Read strictly: an unknown key or a bad value is an error naming the
+/// file, the line and the fix, never a silent default; a file that does not
+/// parse is never overwritten. Written by changing only the preset's table
+/// (`TOMLText`), so comments and everything else stay as the person wrote
+/// them, atomically.
+struct UserConfig: Equatable {
+    /// What `[defaults]` says.
+    struct Defaults: Equatable {
+        /// Lists for a start that names none; empty: a start must name some.
+        var lists: [BlockListName] = []
+        /// The length of a start that gives none.
+        var length: SessionLength?
+        /// Whether desktop notifications are shown.
+        var notify = true
+    }
+
+    var defaults = Defaults()
+    /// The user's presets, by name.
+    var presets: [PresetName: Preset] = [:]
+
+    /// The preset named `name`: the user's, else a built-in one.
+    func preset(_ name: PresetName) -> Preset? {
+        presets[name] ?? BuiltinPresets.named(name)
+    }
+
+    /// Every preset, the user's shadowing built-in ones of the same name, by name.
+    var allPresets: [(preset: Preset, builtIn: Bool)] {
+        let builtIn = BuiltinPresets.all.filter { presets[$0.name] == nil }.map { ($0, true) }
+        return (presets.values.map { ($0, false) } + builtIn).sorted { $0.0.name < $1.0.name }
+    }
+
+    /// The file's path for `paths`.
+    static func path(_ paths: ConfigPaths) -> String { paths.root + "/config.toml" }
+
+    /// The config and its text at `path`; the default config and "" when there is no file.
+    static func load(path: String) throws -> (config: UserConfig, text: String) {
+        guard let bytes = try FileReader.readIfPresent(path, limit: 1 << 20) else { return (UserConfig(), "") }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return (try parse(text, path: path), text)
+    }
+
+    /// Writes `text` (a whole new document) after checking it reads back as a config.
+    static func write(_ text: String, to path: String) throws {
+        _ = try parse(text, path: path)
+        try Directories.create(AtomicFile.parentDirectory(of: path), mode: 0o755)
+        try AtomicFile.write(Array(text.utf8), to: path, mode: 0o644)
+    }
+
+    /// The config a TOML text describes.
+    static func parse(_ text: String, path: String) throws(ConfigError) -> UserConfig {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(path: path, line: error.source.begin.line, reason: "not valid TOML: \(error.description)")
+        } catch {
+            throw ConfigError(path: path, line: nil, reason: "not valid TOML: \(error)")
+        }
+        let document = TOMLText(text)
+        var config = UserConfig()
+        for (key, value) in table {
+            switch key {
+            case "defaults":
+                guard let defaults = value.table else { throw ConfigError(path: path, line: nil, reason: "[defaults] must be a table") }
+                config.defaults = try ConfigValues(path: path, document: document, table: "defaults").defaults(defaults)
+            case "presets":
+                guard let presets = value.table else { throw ConfigError(path: path, line: nil, reason: "[presets] must hold tables") }
+                for (name, preset) in presets {
+                    let values = ConfigValues(path: path, document: document, table: "presets.\(name)")
+                    let parsed = try values.preset(named: name, preset.table)
+                    config.presets[parsed.name] = parsed
+                }
+            default:
+                throw ConfigError(path: path, line: document.line(ofKey: key, in: ""),
+                                  reason: "unknown key '\(key)'; the file has [defaults] and [presets.NAME] tables")
+            }
+        }
+        return config
+    }
+}
+
+/// Why config.toml cannot be used.
+struct ConfigError: RefocusError, Equatable {
+    let path: String
+    /// The 1-based line, when known.
+    let line: Int?
+    let reason: String
+
+    var category: ErrorCategory { .configuration }
+
+    var description: String {
+        "\(path)\(line.map { " line \($0)" } ?? ""): \(reason); fix it (refocus never overwrites a file it cannot read)"
+    }
+}

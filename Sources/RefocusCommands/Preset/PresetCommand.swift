@@ -1,0 +1,36 @@
+import ArgumentParser
+import RefocusCore
+
+/// `refocus preset`: saved ways to start a session, started by name.
+struct PresetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preset",
+        abstract: "Save, list, show or delete presets: sessions started by one word.",
+        discussion: """
+            A preset names lists, a length (or an end time), a lock and a label; \
+            'refocus start NAME' starts it. Yours live in [presets.NAME] tables of \
+            ~/.config/refocus/config.toml, which you may also edit by hand (refocus keeps \
+            your comments when it changes a preset, and never overwrites a file it cannot \
+            read). Built-in presets, which yours of the same name replace: deep (90 minutes \
+            of social, news, video and chat) and quick (25 minutes of social).
+            """,
+        subcommands: [PresetSave.self, PresetList.self, PresetShow.self, PresetDelete.self]
+    )
+}
+
+/// The preset name argument of `refocus preset show` and `delete`.
+struct PresetNameArgument: ParsableArguments {
+    @Argument(help: "The preset's name (lower-case letters, digits, '-' and '_').",
+              completion: .custom(UserPresets.completeNames))
+    var name: String
+
+    /// Refuses an invalid name as a usage error that states the rule.
+    func validate() throws {
+        do { _ = try PresetName(name) } catch { throw ValidationError(error.description) }
+    }
+
+    /// The validated name.
+    var presetName: PresetName {
+        get throws { try PresetName(name) }
+    }
+}
