@@ -24,32 +24,18 @@ struct PresetSave: ParsableCommand {
     @Argument(help: "The preset's name: a lower-case letter, then letters, digits, '-' or '_'.")
     var name: String
 
-    @Option(name: .customLong("list"), help: "A list to block (repeatable).",
-            completion: .custom(UserLists.completeNames))
-    var lists: [String] = []
-
     @Argument(help: "How long: 50m, 1h30m, 90s, or a number of minutes.")
     var length: String?
 
-    @Option(help: ArgumentHelp("End at the next such time instead, such as 17:30.", valueName: "HH:MM"))
-    var until: String?
-
-    @Flag(help: "Refuse 'refocus stop' until the session ends.")
-    var lock = false
-
-    @Option(help: ArgumentHelp("What the time is for, such as thesis.", valueName: "TEXT"))
-    var label: String?
+    @OptionGroup var session: SessionOptions
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if length != nil, until != nil { throw ValidationError("give a length or --until, not both") }
+        if length != nil, session.until != nil { throw ValidationError("give a length or --until, not both") }
         do {
             _ = try PresetName(name)
-            _ = try lists.map { try BlockListName($0) }
             _ = try length.map { try SessionLength.parse($0, bounds: .unbounded) }
-            _ = try until.map { try EndTime.validateClock($0) }
-            _ = try label.map { try SessionLabel($0) }
         } catch { throw ValidationError("\(error)") }
     }
 
@@ -57,11 +43,11 @@ struct PresetSave: ParsableCommand {
         let path = try UserPresets.path()
         let (_, text) = try UserConfig.load(path: path)
         var pairs: [(key: String, value: String)] = []
-        if !lists.isEmpty { pairs.append(("lists", TOMLText.array(lists))) }
+        if !session.lists.isEmpty { pairs.append(("lists", TOMLText.array(session.lists))) }
         if let length { pairs.append(("length", TOMLText.string("\(try SessionLength.parse(length, bounds: .unbounded))"))) }
-        if let until { pairs.append(("until", TOMLText.string(until))) }
-        if lock { pairs.append(("lock", "true")) }
-        if let label { pairs.append(("label", TOMLText.string(label))) }
+        if let until = session.until { pairs.append(("until", TOMLText.string(until))) }
+        if session.lock { pairs.append(("lock", "true")) }
+        if let label = session.label { pairs.append(("label", TOMLText.string(label))) }
         var document = TOMLText(text)
         document.setTable("presets.\(name)", to: pairs)
         try UserConfig.write(document.text, to: path)

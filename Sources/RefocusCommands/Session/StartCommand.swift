@@ -51,23 +51,12 @@ struct StartCommand: ParsableCommand {
               30 8 * * 1-5 refocus start -q --list social 3h   # a crontab line
             """)
 
-    @Option(name: .customLong("list"), help: "A list to block (repeatable).",
-            completion: .custom(UserLists.completeNames))
-    var lists: [String] = []
-
     @Argument(help: ArgumentHelp("A preset's name, and how long: 50m, 1h30m, 90s, or a number of minutes.",
                                  valueName: "preset-or-length"),
               completion: .custom(UserPresets.completeNames))
     var words: [String] = []
 
-    @Option(help: ArgumentHelp("End at the next such time instead, such as 17:30.", valueName: "HH:MM"))
-    var until: String?
-
-    @Flag(help: "Refuse 'refocus stop' until the session ends.")
-    var lock = false
-
-    @Option(help: ArgumentHelp("What the time is for, shown in status and history, such as thesis.", valueName: "TEXT"))
-    var label: String?
+    @OptionGroup var session: SessionOptions
 
     @Flag(help: "Print the helper's answer as JSON.")
     var json = false
@@ -76,14 +65,11 @@ struct StartCommand: ParsableCommand {
 
     func validate() throws {
         if words.count > 2 { throw ValidationError("give at most a preset's name and a length") }
-        do {
-            _ = try SessionChoice.Words(words)
-            _ = try label.map { try SessionLabel($0) }
-        } catch { throw ValidationError("\(error)") }
+        do { _ = try SessionChoice.Words(words) } catch { throw ValidationError("\(error)") }
     }
 
     func run() throws {
-        let choice = try Self.choice(words: words, lists: lists, until: until, lock: lock, label: label)
+        let choice = try Self.choice(words: words, session)
         let store = try UserLists.store()
         let blockLists = try choice.lists.map { try store.load($0).list }
         if let empty = blockLists.first(where: \.isEmpty) { throw ListError.empty(empty.name) }
@@ -110,16 +96,16 @@ struct StartCommand: ParsableCommand {
     }
 
     /// What the words, options, preset and `[defaults]` ask for.
-    static func choice(words: [String], lists: [String], until: String?, lock: Bool,
-                       label: String?) throws -> SessionChoice {
+    static func choice(words: [String], _ session: SessionOptions) throws -> SessionChoice {
         let parsed = try SessionChoice.Words(words)
         let config = try UserPresets.config()
         let preset = try parsed.preset.map { name in
             guard let found = config.preset(name) else { throw UserPresetError.notFound(name) }
             return found
         }
-        return try SessionChoice(words: parsed, lists: try lists.map { try BlockListName($0) }, until: until, lock: lock,
-                                 label: try label.map { try SessionLabel($0) }, preset: preset,
+        return try SessionChoice(words: parsed, lists: try session.lists.map { try BlockListName($0) },
+                                 until: session.until, lock: session.lock,
+                                 label: try session.label.map { try SessionLabel($0) }, preset: preset,
                                  defaultLists: config.defaults.lists, defaultLength: config.defaults.length)
     }
 }
