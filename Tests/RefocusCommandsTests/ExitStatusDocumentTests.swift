@@ -20,7 +20,8 @@ import Testing
     /// The commands whose help names exit statuses, by binary; the root command lists every one.
     static let commandsWithStatuses: [String: Set<String>] = [
         "refocus": ["refocus", "refocus start", "refocus stop", "refocus status", "refocus history",
-                    "refocus resolve", "refocus list import", "refocus list remove"],
+                    "refocus resolve", "refocus list import", "refocus list remove", "refocus schedule add",
+                    "refocus schedule list", "refocus schedule remove"],
         "refocus-helper": ["refocus-helper", "refocus-helper clear", "refocus-helper daemon"],
     ]
 

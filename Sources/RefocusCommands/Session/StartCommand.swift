@@ -41,7 +41,7 @@ struct StartCommand: ParsableCommand {
               refocus start --list social 50m
               refocus start --list social --list news 1h30m --lock
               refocus start --list work --until 17:30
-              30 8 * * 1-5 refocus start -q --list social 3h   # a crontab line
+              30 8 * * 1-5 refocus start -q --list social 3h   # a crontab line (see 'refocus schedule')
             """)
 
     @Option(name: .customLong("list"), help: "A list to block (repeatable).",
