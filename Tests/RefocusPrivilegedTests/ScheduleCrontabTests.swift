@@ -92,6 +92,66 @@ struct ScheduleCrontabTests {
             + "sun-sat; 0 and 7 are Sunday)\n"), "\(run.stdout)")
     }
 
+    /// A user whom /etc/cron.deny names is told so (not permitted), and without a crontab program
+    /// on PATH refocus says to install cron (bad configuration).
+    @Test func aRefusingOrMissingCrontabIsExplained() throws {
+        let run = try Sandbox().run(ScheduleSetUp.script + #"""
+            add_user eve
+            echo eve > /etc/cron.deny
+            status=0; as_user eve "$B/refocus" schedule list 2> "$WORK/err" || status=$?
+            echo "denied: $status"; cat "$WORK/err"
+            status=0; as_user eve env PATH=/nonexistent "$B/refocus" schedule list 2> "$WORK/err" || status=$?
+            echo "no crontab program: $status"; cat "$WORK/err"
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("denied: 77\nrefocus: crontab refuses you (You (eve) are not allowed to use this "
+            + "program (crontab); See crontab(1) for more information); ask the administrator to allow you in "
+            + "/etc/cron.allow or to remove you from /etc/cron.deny\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("no crontab program: 78\nrefocus: crontab is not installed, and schedules live in "
+            + "your crontab; install cron (sudo apt install cron)\n"), "\(run.stdout)")
+    }
+
+    /// The issue's must-show: `schedule add "30 8 * * mon-fri" --list work 3h` adds one line to the
+    /// crontab, the user's other lines unchanged, and `schedule list` (and `--json`) shows the next
+    /// three runs: weekdays at 08:30 in the user's time zone (UTC here).
+    @Test func addShowsOneLineAndListShowsTheNextRuns() throws {
+        let run = try Sandbox().run(ScheduleSetUp.script + #"""
+            add_user dee
+            printf 'MAILTO=dee\n0 7 * * * echo 50\\%% done\n' > "$WORK/mine"
+            as_user dee crontab - < "$WORK/mine"
+            as_user dee "$B/refocus" -q list add work reddit.com
+            as_user dee "$B/refocus" schedule add "30 8 * * mon-fri" --list work 3h
+            as_user dee crontab -l > "$WORK/after"
+            echo "lines added: $(( $(wc -l < "$WORK/after") - $(wc -l < "$WORK/mine") ))"
+            head -c "$(wc -c < "$WORK/mine")" "$WORK/after" | cmp - "$WORK/mine" && echo "other lines unchanged"
+            grep -c 'refocus-schedule' "$WORK/after"
+            as_user dee "$B/refocus" schedule list
+            # The next three weekdays' 08:30 in UTC (as_user's TZ), worked out by date(1).
+            expected=()
+            for d in $(seq 0 10); do
+              t=$(date -u -d "$(date -u -d "today + $d days" +%F) 08:30" +%s)
+              if [ "$t" -gt "$(date +%s)" ] && [ "$(date -u -d "@$t" +%u)" -le 5 ]; then
+                expected+=("$(date -u -d "@$t" '+%a %F %H:%M UTC')")
+              fi
+            done
+            echo "expected: ${expected[0]}, ${expected[1]}, ${expected[2]}"
+            as_user dee "$B/refocus" schedule list --json | python3 -c 'import json, sys, datetime
+            for row in json.load(sys.stdin):
+                print("json:", row["id"], row["expression"], row["lists"], row["length"], row["locked"], row["atBoot"])
+                for text in row["next"]:
+                    print("next:", datetime.datetime.fromisoformat(text.replace("Z", "+00:00")).strftime("%a %H:%M"))'
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("lines added: 3\nother lines unchanged\n1\n"), "BEGIN, the line, END: \(run.stdout)")
+        let expected = try #require(SudoPathTests.value("expected", in: run.stdout))
+        #expect(run.stdout.contains("\n  next: \(expected)\n"), "the next three weekdays at 08:30: \(run.stdout)")
+        #expect(run.stdout.contains("#1 30 8 * * mon-fri: start --list work 3h\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("json: 1 30 8 * * mon-fri ['work'] 3h False False\n"), "\(run.stdout)")
+        let next = run.stdout.split(separator: "\n").filter { $0.hasPrefix("next: ") }
+        #expect(next.count == 3 && next.allSatisfy { $0.hasSuffix(" 08:30") && !$0.contains("Sat") && !$0.contains("Sun") },
+                "\(next)")
+    }
+
     /// Every expression of the parser's table, as the schedule of a line `crontab -n` checks (Debian's
     /// dry run): the valid ones pass, and the refused ones fail but for those refused on purpose.
     @Test func theExpressionTableAgreesWithDebiansCrontab() throws {
