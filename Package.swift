@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(name: "refocus-nft-scenarios",
                           dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter", "RefocusNftReference"],
                           path: "Tests/refocus-nft-scenarios"),
-        .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore"]),
+        .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore", "RefocusTestSupport"]),
         .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport"]),
         .testTarget(name: "RefocusResolverTests", dependencies: ["RefocusResolver", "CAres"]),
         .testTarget(name: "RefocusNetfilterTests", dependencies: [

@@ -26,6 +26,7 @@ public struct Refocus: ParsableCommand {
               refocus list add work reddit.com      # add a domain to your list 'work'
               refocus list add chat --program discord
               refocus list import ads hosts.txt     # import a hosts or Adblock file
+              refocus schedule add "30 8 * * mon-fri" --list work 3h   # cron starts it
 
             start, stop and history (and status, when it cannot read \
             /run/refocus/status.json) run /usr/libexec/refocus/refocus-helper as root \
@@ -33,14 +34,14 @@ public struct Refocus: ParsableCommand {
             for a password: without sudo rights it is refused and one line on \
             stderr names the fix, joining the group refocus ('sudo usermod -aG refocus \
             $USER', then log in again). With --quiet (-q), before or after the command's \
-            name, start, stop and the list changes print nothing when they succeed.
+            name, start, stop and the list and schedule changes print nothing when they succeed.
 
             \(ExitStatus.helpLine(for: .refocus, ExitStatus.documented)) \
             'man refocus' describes them, the files and the environment.
             """,
         version: RefocusVersion.string,
         subcommands: [StartCommand.self, StopCommand.self, StatusCommand.self, HistoryCommand.self, ListsCommand.self, ListCommand.self,
-                      PresetCommand.self, ResolveCommand.self]
+                      PresetCommand.self, ScheduleCommand.self, ResolveCommand.self]
     )
 
     @OptionGroup var output: OutputOptions

@@ -58,6 +58,9 @@ import Testing
             "refocus start --list so",
             "refocus start -q --list ",
             "refocus stop --q",
+            "refocus schedule ",
+            "refocus schedule add @",
+            "refocus schedule add @daily --list w",
         ])
         #expect(completions == [
             "start status stop",
@@ -67,6 +70,9 @@ import Testing
             "social",
             "chat games news shopping social video work",
             "--quiet",
+            "--help --version -h add list remove",
+            "@daily @hourly @monthly @reboot @weekly @yearly",
+            "work",
         ])
     }
 

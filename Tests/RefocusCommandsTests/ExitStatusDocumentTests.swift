@@ -21,7 +21,8 @@ import Testing
     static let commandsWithStatuses: [String: Set<String>] = [
         "refocus": ["refocus", "refocus start", "refocus stop", "refocus status", "refocus history",
                     "refocus resolve", "refocus list import", "refocus list remove", "refocus preset save",
-                    "refocus preset delete", "refocus preset show", "refocus preset list"],
+                    "refocus preset delete", "refocus preset show", "refocus preset list", "refocus schedule add",
+                    "refocus schedule list", "refocus schedule remove"],
         "refocus-helper": ["refocus-helper", "refocus-helper clear", "refocus-helper daemon"],
     ]
 

@@ -31,8 +31,9 @@ import Testing
     static let pages = [
         Page(binary: "refocus", section: 1,
              commands: ["start", "stop", "status", "history", "lists", "list", "resolve",
-                        "show", "create", "delete", "add", "remove", "edit", "import"],
+                        "show", "create", "delete", "add", "remove", "edit", "import", "schedule"],
              files: ["~/.config/refocus/lists/NAME.domains", "~/.config/refocus/lists/NAME.programs",
+                     "/var/spool/cron/crontabs/USER",
                      "/usr/libexec/refocus/refocus-helper", "/etc/sudoers.d/refocus", "/etc/refocus/policy.toml",
                      "/run/refocus/status.json", "/etc/hosts", "/var/lib/refocus/refocus.sqlite"]),
         Page(binary: "refocus-helper", section: 8,

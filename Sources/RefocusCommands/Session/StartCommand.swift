@@ -48,7 +48,7 @@ struct StartCommand: ParsableCommand {
               refocus start deep                            # a preset: 90 minutes of social, news, video, chat
               refocus start morning 3h                      # your preset 'morning', for 3 hours this time
               refocus start --list social 50m --label thesis
-              30 8 * * 1-5 refocus start -q --list social 3h   # a crontab line
+              30 8 * * 1-5 refocus start -q --list social 3h   # a crontab line (see 'refocus schedule')
             """)
 
     @Argument(help: ArgumentHelp("A preset's name, and how long: 50m, 1h30m, 90s, or a number of minutes.",

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `--quiet` (`-q`), for scripts and cron: the commands that change something
-/// (start, stop, the list changes) print nothing when they succeed. Errors and
+/// (start, stop, the list and schedule changes) print nothing when they succeed. Errors and
 /// warnings still go to stderr, and output asked for (`--json`, `status`,
 /// `list show`) is still printed.
 ///

@@ -44,8 +44,11 @@ public enum EndTime {
         _ = try clockTime(text)
     }
 
-    /// The hour (0–23) and minute (0–59) of `text`, naming the bad part.
-    private static func clockTime(_ text: String) throws(DurationError) -> (hour: Int, minute: Int) {
+    /// The hour (0–23) and minute (0–59) of `text` (24-hour `H:MM` or
+    /// `HH:MM`), naming the bad part.
+    ///
+    /// - Throws: `DurationError` naming the token at fault.
+    public static func clockTime(_ text: String) throws(DurationError) -> (hour: Int, minute: Int) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw .malformedTime(token: text, in: text) }
         let (hourText, minuteText) = (parts[0], parts[1])

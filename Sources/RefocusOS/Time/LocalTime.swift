@@ -25,6 +25,8 @@ public struct LocalTime {
     public var weekday: String { format("%a") }
     /// `2026-11-21`.
     public var day: String { format("%Y-%m-%d") }
+    /// The time zone's abbreviation then, such as `CET` or `CEST`.
+    public var zone: String { format("%Z") }
 
     /// Whether both fall on the same local calendar day.
     public func isSameDay(as other: LocalTime) -> Bool {

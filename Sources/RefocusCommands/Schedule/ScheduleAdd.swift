@@ -1,0 +1,122 @@
+import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import RefocusCore
+import RefocusOS
+
+/// `refocus schedule add EXPRESSION (NAME | --list L… LENGTH|--until HH:MM)`: a crontab line.
+struct ScheduleAdd: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add a schedule: cron starts a session at these times.",
+        discussion: """
+            The expression is crontab(5)'s, in one argument: minute (0-59), hour (0-23), \
+            day of month (1-31), month (1-12 or jan-dec) and day of week (0-7, 0 and 7 \
+            being Sunday, or sun-sat), each '*', a value, a range (1-5, mon-fri), a step \
+            (*/15, 0-30/10) or a list of these (1,15); when both day fields are \
+            restricted either one matching is enough. Or one of @hourly, @daily \
+            (@midnight), @weekly, @monthly, @yearly (@annually) and @reboot. Times are the \
+            machine's local time, as cron keeps them; on the day the clock skips an hour \
+            a start due in it comes right after the jump (unless the minute or hour \
+            field begins with '*'), and on the day an hour repeats it comes once. \
+            Expressions Debian's cron would accept but never run as written are refused: \
+            a range that runs backwards (mon-sun: write 1-7), text it would ignore (*/5/2) \
+            and a date that never comes (0 0 30 2 *, the 30th of February).
+
+            Without --list, the second argument must be the name of a preset (see 'refocus \
+            preset list'): the line runs 'refocus start NAME'. With --list, it is the \
+            length the lists are blocked for, or --until gives the end. A start that falls inside a running session of the \
+            same lists extends it to the later end, as 'refocus start' does. The line \
+            runs this refocus by its absolute path with --quiet, so it works in cron's \
+            bare environment and cron mails you only when it fails; it must reach the \
+            helper without a password: join the group refocus.
+
+            \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError],
+                                  notes: [.dataError: "a bad expression, length or name, or a damaged refocus section "
+                                              + "in your crontab",
+                                          .notFound: "no such list",
+                                          .notPermitted: "crontab refuses you",
+                                          .configuration: "crontab is not installed"]))
+
+            Examples:
+              refocus schedule add "30 8 * * mon-fri" --list work 3h
+              refocus schedule add "0 13 * * 1-5" --list news --until 14:00 --lock
+              refocus schedule add "0 9 * * 1-5" deep       # the preset 'deep'
+              refocus schedule add @reboot --list games 2h
+            """)
+
+    @Argument(help: ArgumentHelp("When: five fields in one quoted argument, or a nickname such as @daily.",
+                                 valueName: "expression"),
+              completion: .list(["@reboot", "@hourly", "@daily", "@weekly", "@monthly", "@yearly"]))
+    var expression: String
+
+    @Argument(help: ArgumentHelp("Without --list: a preset's name. With --list: how long, such as 3h or 1h30m.",
+                                 valueName: "name-or-length"),
+              completion: .custom(Self.completeTarget))
+    var target: String?
+
+    /// Completion candidates for the second argument: the presets, and common lengths.
+    @Sendable static func completeTarget(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        UserPresets.completeNames(words, index, prefix) + ["25m", "50m", "1h", "1h30m", "3h"].filter { $0.hasPrefix(prefix) }
+    }
+
+    @Option(name: .customLong("list"), help: "A list to block (repeatable).",
+            completion: .custom(UserLists.completeNames))
+    var lists: [String] = []
+
+    @Option(help: ArgumentHelp("With --list: end at the next such local time instead of after a length.",
+                               valueName: "HH:MM"))
+    var until: String?
+
+    @Flag(help: "With --list: lock the session; 'refocus stop' is refused until it ends.")
+    var lock = false
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if lists.isEmpty {
+            if target == nil { throw ValidationError("give a preset's name, or the lists to block with --list and a length") }
+            if until != nil || lock {
+                throw ValidationError("--until and --lock go with --list; a preset keeps its own end and lock")
+            }
+        } else if (target == nil) == (until == nil) {
+            throw ValidationError("give a length such as 3h, or --until HH:MM")
+        }
+    }
+
+    func run() throws {
+        let expression = try CronExpression(self.expression)
+        let action = try self.action()
+        let table = try Schedules.table()
+        if let same = table.lines.first(where: { $0.entry.expression == expression && $0.entry.action == action }) {
+            throw ScheduleError.alreadyScheduled(same.entry.id)
+        }
+        let line = try Schedules.line(for: ScheduleEntry(id: table.nextID, expression: expression, action: action))
+        try UserCrontab.write(try table.adding(line))
+        output.report("Added schedule #\(line.entry.id): \(expression) \(action)")
+        output.report("Next: " + Schedules.describeRuns(expression, Schedules.nextRuns(expression)))
+    }
+
+    /// What the line starts: a preset, or lists with their end and lock.
+    private func action() throws -> ScheduleAction {
+        guard !lists.isEmpty else {
+            let name = target ?? ""
+            // A length where a preset belongs is a forgotten --list, not a preset named "3h".
+            if (try? SessionLength.parse(name, bounds: .unbounded)) != nil { throw ScheduleError.lengthWithoutLists(name) }
+            let preset = try PresetName(name)
+            guard try UserPresets.config().preset(preset) != nil else { throw UserPresetError.notFound(preset) }
+            return try ScheduleAction.preset(named: name)
+        }
+        let names = try lists.map { try BlockListName($0) }
+        let store = try UserLists.store()
+        for name in names where try store.texts(of: name) == nil { throw ListStoreError.notFound(name) }
+        if let until {
+            let time = try EndTime.clockTime(until)
+            return .lists(names, .until(hour: time.hour, minute: time.minute), locked: lock)
+        }
+        return .lists(names, .length(try SessionLength.parse(target ?? "", bounds: .unbounded)), locked: lock)
+    }
+}

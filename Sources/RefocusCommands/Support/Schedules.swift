@@ -1,0 +1,47 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import RefocusCore
+import RefocusOS
+
+/// What the schedule commands share: the crontab's table, the program and
+/// configuration folder a new line runs with, and how run times are shown.
+enum Schedules {
+    /// How many run times `schedule list` and `schedule add` show.
+    static let shownRuns = 3
+
+    /// The schedules in the user's crontab.
+    static func table() throws -> ScheduleTable {
+        try ScheduleTable(crontab: try UserCrontab.read())
+    }
+
+    /// The line that runs `entry` with this very refocus and the user's configuration folder.
+    static func line(for entry: ScheduleEntry) throws -> ScheduledLine {
+        let xdg = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"]
+        // ConfigPaths uses XDG_CONFIG_HOME only when absolute; cron's environment has none.
+        return try ScheduledLine(entry: entry, program: try RunningProgram.path(),
+                                 configHome: xdg.flatMap { $0.hasPrefix("/") ? $0 : nil })
+    }
+
+    /// The next run times of `expression` in the machine's time zone.
+    static func nextRuns(_ expression: CronExpression, now: Date = Date()) -> [Date] {
+        expression.nextRuns(after: now, in: MachineTimeZone.current, count: shownRuns)
+    }
+
+    /// `Mon 2026-11-23 08:30 CET, …`, `at boot`, or `never`.
+    static func describeRuns(_ expression: CronExpression, _ runs: [Date]) -> String {
+        if case .atBoot = expression.schedule { return "at boot (when cron starts)" }
+        guard !runs.isEmpty else { return "none within 400 years" }
+        return runs.map { date in
+            let local = LocalTime(date)
+            return "\(local.weekday) \(local.day) \(local.clock) \(local.zone)"
+        }.joined(separator: ", ")
+    }
+
+    /// Completion candidates: the numbers of the schedules in the crontab.
+    @Sendable static func completeIDs(_: [String], _: Int, _ prefix: String) -> [String] {
+        ((try? table().lines) ?? []).map { "\($0.entry.id)" }.filter { $0.hasPrefix(prefix) }
+    }
+}
