@@ -69,7 +69,7 @@ struct HelperContext {
             let open = try store.read { try $0.openSessions() }
             if open.allSatisfy({ $0.isActive(at: now) }), open.isEmpty || DaemonLink.isRunning {
                 // Nothing ended and the daemon keeps the rest: the store alone answers.
-                return DaemonAnswer(active: open)
+                return DaemonAnswer(active: open, now: now)
             }
         }
         switch try DaemonLink.send(.reconcile, starting: startingDaemon, deadlines: deadlines) {

@@ -60,6 +60,7 @@ extension VerbRequest where Self: HelperPayload {
 
 extension StartRequest: VerbRequest {}
 extension StopRequest: VerbRequest {}
+extension PaceRequest: VerbRequest {}
 extension StatusRequest: VerbRequest {}
 extension HistoryRequest: VerbRequest {}
 

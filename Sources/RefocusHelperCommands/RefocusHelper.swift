@@ -36,7 +36,7 @@ public struct RefocusHelper: ParsableCommand {
             'man refocus-helper' describes them.
             """,
         version: RefocusVersion.string,
-        subcommands: [StartVerb.self, StopVerb.self, StatusVerb.self, HistoryVerb.self,
+        subcommands: [StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self,
                       ReconcileVerb.self, ClearVerb.self, DaemonVerb.self]
     )
 

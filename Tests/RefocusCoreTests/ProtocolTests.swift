@@ -49,7 +49,7 @@ import Testing
             try HelperProtocol.decoder().decode(RequestEnvelope<StartRequest>.self,
                                                 from: Data(#"{"version":1,"verb":"stop","stop":{}}"#.utf8))
         }
-        #expect(HelperVerbName.allCases.map(\.rawValue) == ["start", "stop", "status", "history", "reconcile", "clear", "daemon"])
+        #expect(HelperVerbName.allCases.map(\.rawValue) == ["start", "stop", "pace", "status", "history", "reconcile", "clear", "daemon"])
         #expect([StartRequest.verb, StopRequest.verb, StatusRequest.verb, HistoryRequest.verb] == [.start, .stop, .status, .history])
     }
 

@@ -69,7 +69,7 @@ import RefocusTestSupport
         _ = try store.write { try $0.end([session], at: Self.start.addingTimeInterval(600), outcome: .stopped) }
         let text = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "SELECT lists FROM session") }
         #expect(text == #"[{"entries":[],"name":"news","programs":[]},{"entries":[],"name":"social","programs":[]}]"#)
-        let summary = try #require(try store.read { try $0.history(owner: nil, limit: 10) }.first?.summary)
+        let summary = try #require(try store.read { try $0.history(owner: nil, limit: 10) }.first?.summary(at: Date()))
         #expect(summary.lists.map(\.rawValue) == ["news", "social"])
         #expect(summary.entries == 4 && summary.programs == 2, "distinct entries and programs: \(summary)")
         #expect(summary.outcome == .stopped)
@@ -93,7 +93,7 @@ import RefocusTestSupport
         let store = try SessionStore(path: path)
         let history = try #require(try store.read { try $0.history(owner: nil, limit: 10) }.first)
         #expect(history.blockLists.map(\.isEmpty) == [true])
-        #expect(history.summary.entries == 2 && history.summary.programs == 1)
+        #expect(history.summary(at: Date()).entries == 2 && history.summary(at: Date()).programs == 1)
         #expect(try store.read { try $0.openSessions() }.first?.blockLists.first?.entries.count == 2)
     }
 }

@@ -61,50 +61,6 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     }
 }
 
-/// A session as the helper reports it: who, what, when, and how it ended.
-public struct SessionSummary: Codable, Sendable, Equatable {
-    /// The session's id in the store.
-    public var id: Int64
-    /// The uid of the user who started it.
-    public var owner: UInt32
-    /// The names of the lists it blocks.
-    public var lists: [BlockListName]
-    /// When it started.
-    public var start: Date
-    /// When it ends (or ended, as planned).
-    public var plannedEnd: Date
-    /// Whether `stop` is refused until it ends.
-    public var locked: Bool
-    /// When it really ended; nil while active.
-    public var endedAt: Date?
-    /// How it ended; nil while active.
-    public var outcome: SessionOutcome?
-    /// How many distinct entries its lists block (domains, addresses,
-    /// ranges); nil from a helper older than this field.
-    public var entries: Int?
-    /// How many distinct programs its lists block; nil from an older helper.
-    public var programs: Int?
-    /// What its time is for; nil for none.
-    public var label: SessionLabel?
-
-    /// Makes a summary.
-    public init(id: Int64, owner: UInt32, lists: [BlockListName], start: Date, plannedEnd: Date,
-                locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, entries: Int? = nil,
-                programs: Int? = nil, label: SessionLabel? = nil) {
-        self.id = id
-        self.owner = owner
-        self.lists = lists
-        self.start = start
-        self.plannedEnd = plannedEnd
-        self.locked = locked
-        self.endedAt = endedAt
-        self.outcome = outcome
-        self.entries = entries
-        self.programs = programs
-        self.label = label
-    }
-}
-
 /// How a session ended.
 public enum SessionOutcome: String, Codable, Sendable, CaseIterable {
     /// It ran to its planned end.

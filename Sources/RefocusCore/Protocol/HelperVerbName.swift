@@ -7,6 +7,8 @@ public enum HelperVerbName: String, CaseIterable, Sendable, Codable {
     case start
     /// End sessions (a `StopRequest`).
     case stop
+    /// Skip a phase, pause or resume (a `PaceRequest`).
+    case pace
     /// The active sessions (a `StatusRequest`).
     case status
     /// Ended sessions (a `HistoryRequest`).
@@ -49,6 +51,10 @@ extension StartRequest: HelperPayload {
 
 extension StopRequest: HelperPayload {
     public static let verb = HelperVerbName.stop
+}
+
+extension PaceRequest: HelperPayload {
+    public static let verb = HelperVerbName.pace
 }
 
 extension HistoryRequest: HelperPayload {

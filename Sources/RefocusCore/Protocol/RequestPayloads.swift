@@ -4,7 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The lists, length, lock and label of a new session.
+/// The lists, length, lock and label of a new session, its pomodoro plan,
+/// and whether its owner wants notifications (the owner's own setting,
+/// read by the CLI: root never reads a user's files).
 public struct StartRequest: Codable, Sendable, Equatable {
     /// The lists to block, with their entries resolved by the caller.
     public var lists: [BlockList]
@@ -14,16 +16,23 @@ public struct StartRequest: Codable, Sendable, Equatable {
     public var locked: Bool
     /// What the session's time is for; nil for none.
     public var label: SessionLabel?
+    /// Its work/break plan; `length` is then the plan's total.
+    public var pomodoro: PomodoroPlan?
+    /// Whether the owner is told when the session or a phase ends.
+    public var notify: Bool
 
     /// Makes a start request.
-    public init(lists: [BlockList], length: SessionLength, locked: Bool, label: SessionLabel? = nil) {
+    public init(lists: [BlockList], length: SessionLength, locked: Bool, label: SessionLabel? = nil,
+                pomodoro: PomodoroPlan? = nil, notify: Bool = true) {
         self.lists = lists
         self.length = length
         self.locked = locked
         self.label = label
+        self.pomodoro = pomodoro
+        self.notify = notify
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case lists, length, locked, label }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case lists, length, locked, label, pomodoro, notify }
 
     /// Decodes strictly and enforces the protocol's count limits.
     public init(from decoder: any Decoder) throws {
@@ -33,6 +42,13 @@ public struct StartRequest: Codable, Sendable, Equatable {
         length = try container.decode(SessionLength.self, forKey: .length)
         locked = try container.decode(Bool.self, forKey: .locked)
         label = try container.decodeIfPresent(SessionLabel.self, forKey: .label)
+        pomodoro = try container.decodeIfPresent(PomodoroPlan.self, forKey: .pomodoro)
+        notify = try container.decodeIfPresent(Bool.self, forKey: .notify) ?? true
+        if let pomodoro, pomodoro.total != length.seconds {
+            throw DecodingError.dataCorruptedError(
+                forKey: .length, in: container,
+                debugDescription: "a pomodoro session's length must be its plan's total, \(pomodoro.total) seconds")
+        }
         guard !lists.isEmpty else {
             throw DecodingError.dataCorruptedError(forKey: .lists, in: container, debugDescription: "no list given")
         }
@@ -97,5 +113,39 @@ public struct HistoryRequest: Codable, Sendable, Equatable {
                 forKey: .limit, in: container,
                 debugDescription: "limit must be from 1 to \(HelperProtocol.maximumHistory)")
         }
+    }
+}
+
+/// What a pace request changes about a session's time.
+public enum PaceChange: String, Codable, Sendable, CaseIterable {
+    /// Skip to the next phase of a pomodoro session.
+    case next
+    /// Lift the blocks and freeze the time left.
+    case pause
+    /// Restore the blocks; the end moves later by the time paused.
+    case resume
+}
+
+/// A change to how a session's time runs (`refocus next`, `pause`, `resume`).
+public struct PaceRequest: Codable, Sendable, Equatable {
+    /// The change.
+    public var change: PaceChange
+    /// The session's id; nil for the caller's sessions the change applies to.
+    public var sessionID: Int64?
+
+    /// Makes a pace request.
+    public init(change: PaceChange, sessionID: Int64?) {
+        self.change = change
+        self.sessionID = sessionID
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case change, sessionID }
+
+    /// Decodes strictly.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        change = try container.decode(PaceChange.self, forKey: .change)
+        sessionID = try container.decodeIfPresent(Int64.self, forKey: .sessionID)
     }
 }

@@ -23,19 +23,21 @@ public struct Session: Sendable, Equatable {
     public var endedAt: Date?
     /// How it ended; nil while active.
     public var outcome: SessionOutcome?
-    /// Where its time is anchored on the boot-time clock (see `SessionClock`);
-    /// nil for a session stored before anchors existed.
-    public var anchor: BootAnchor?
+    /// How its time runs: its boot-time anchor, pomodoro plan and pauses.
+    public var timeline: SessionTimeline
     /// What its time is for; nil for none.
     public var label: SessionLabel?
     /// What its lists held, kept when an ended session's lists were reduced
     /// to their names (`compacted`); nil while the lists are whole.
     public var keptCounts: ListCounts?
+    /// Whether its owner is told when it, or one of its phases, ends.
+    public var notify: Bool
 
     /// Makes an active session.
     public init(id: Int64? = nil, owner: UInt32, blockLists: [BlockList], start: Date, plannedEnd: Date,
                 locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, anchor: BootAnchor? = nil,
-                keptCounts: ListCounts? = nil, label: SessionLabel? = nil) {
+                keptCounts: ListCounts? = nil, label: SessionLabel? = nil, pomodoro: PomodoroPlan? = nil,
+                notify: Bool = true) {
         self.id = id
         self.owner = owner
         self.blockLists = blockLists.sorted { $0.name < $1.name }
@@ -44,9 +46,16 @@ public struct Session: Sendable, Equatable {
         self.locked = locked
         self.endedAt = endedAt
         self.outcome = outcome
-        self.anchor = anchor
+        timeline = SessionTimeline(anchor: anchor, pomodoro: pomodoro)
         self.keptCounts = keptCounts
         self.label = label
+        self.notify = notify
+    }
+
+    /// Where its time is anchored on the boot-time clock (see `SessionClock`).
+    public var anchor: BootAnchor? {
+        get { timeline.anchor }
+        set { timeline.anchor = newValue }
     }
 
     /// The names of its lists, sorted.
@@ -70,16 +79,22 @@ public struct Session: Sendable, Equatable {
         return copy
     }
 
-    /// Whether the session blocks at `now`: not ended, and its end not passed.
+    /// Whether the session is running at `now`: not ended, and paused or
+    /// its end not passed. Whether it blocks is `enforces(at:)`.
     public func isActive(at now: Date) -> Bool {
-        endedAt == nil && now < plannedEnd
+        endedAt == nil && (isPaused || now < plannedEnd)
     }
 
-    /// What the helper reports of it.
-    public var summary: SessionSummary {
-        SessionSummary(id: id ?? 0, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
-                       locked: locked, endedAt: endedAt, outcome: outcome, entries: counts.entries,
-                       programs: counts.programs, label: label)
+    /// What the helper reports of it at `now`.
+    public func summary(at now: Date) -> SessionSummary {
+        let pause = timeline.pauses == 0 ? nil
+            : PauseStatus(pausedAt: timeline.pausedAt, seconds: Int(timeline.pausedSeconds.rounded()),
+                          count: timeline.pauses)
+        return SessionSummary(id: id ?? 0, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
+                              locked: locked, endedAt: endedAt, outcome: outcome, entries: counts.entries,
+                              programs: counts.programs, label: label,
+                              progress: SessionProgress(pomodoro: timeline.pomodoro, phase: phaseStatus(at: now),
+                                                        pause: pause, completedWork: completedWork(at: now)))
     }
 }
 

@@ -17,8 +17,9 @@ public enum SessionRules {
     public enum StartPlan: Sendable, Equatable {
         /// Store a new session.
         case create(Session)
-        /// The same lists are already active for this owner: that session is
-        /// extended to the later end and stays locked if either was locked.
+        /// The same lists are already active for this owner (with the same
+        /// pomodoro plan, or none): that session resumes if paused, a plain one
+        /// is extended to the later end, and it stays locked if either was locked.
         /// An unlocked session takes the lists' current contents; a locked
         /// one keeps every entry and program it had and gains the new ones.
         /// Nothing piles up when a cron line starts the same lists every morning.
@@ -48,8 +49,12 @@ public enum SessionRules {
         let names = request.lists.map(\.name).sorted()
         let current = active.filter { $0.isActive(at: now) }
         let plan: StartPlan
-        if var same = current.first(where: { $0.owner == owner && $0.lists == names }) {
-            same.plannedEnd = max(same.plannedEnd, end)
+        if var same = current.first(where: {
+            $0.owner == owner && $0.lists == names && $0.timeline.pomodoro == request.pomodoro
+        }) {
+            // Starting it again means blocking now: a paused session resumes. A plan keeps its own end.
+            same = same.resumed(at: now)
+            if same.timeline.pomodoro == nil { same.plannedEnd = max(same.plannedEnd, end) }
             same.blockLists = same.locked ? union(same.blockLists, request.lists) : request.lists.sorted { $0.name < $1.name }
             // A locked session keeps its label; an unlocked one takes a new one when given.
             if !same.locked || same.label == nil { same.label = request.label ?? same.label }
@@ -57,7 +62,8 @@ public enum SessionRules {
             plan = .extend(same)
         } else {
             plan = .create(Session(owner: owner, blockLists: request.lists, start: now, plannedEnd: end,
-                                   locked: request.locked, anchor: clock.anchor, label: request.label))
+                                   locked: request.locked, anchor: clock.anchor, label: request.label,
+                                   pomodoro: request.pomodoro, notify: request.notify))
         }
         let after = current.filter { plan.session.id == nil || $0.id != plan.session.id } + [plan.session]
         try checkLimits(after, owner: owner, policy: policy)

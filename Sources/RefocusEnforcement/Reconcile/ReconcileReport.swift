@@ -1,3 +1,4 @@
+import Foundation
 import RefocusCore
 
 extension Reconciler {
@@ -5,7 +6,9 @@ extension Reconciler {
     public struct Report: Sendable {
         /// Sessions closed because their end had passed.
         public var expired: [Session]
-        /// The sessions enforced now.
+        /// When it ran, on the wall clock.
+        public var now: Date
+        /// The sessions running now: those that block, and those paused or in a break.
         public var active: [Session]
         /// What is enforced now.
         public var desired: DesiredEnforcement

@@ -52,7 +52,7 @@ public final class Reconciler {
         }
         let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
         let active = open.filter { $0.isActive(at: now) }
-        let desired = DesiredEnforcement(sessions: active, policy: policy)
+        let desired = DesiredEnforcement(sessions: active.filter { $0.enforces(at: now) }, policy: policy)
         let hostsActive = !desired.hostsNames.isEmpty
         let hostsOutcome = try hosts.apply(body: hostsActive ? desired.hostsBody : nil)
         var notes = damaged.map(\.description) + hostsOutcome.notes
@@ -66,7 +66,7 @@ public final class Reconciler {
             notes.append(problem + (outcome.layer == .routes
                 ? ": blocked names fail at once through unreachable routes, but addresses are not blocked" : ""))
         }
-        return Report(expired: expired, active: active, desired: desired, hostsChanged: hostsOutcome.changed,
+        return Report(expired: expired, now: now, active: active, desired: desired, hostsChanged: hostsOutcome.changed,
                       firewallEntries: outcome.layer == .table ? blocked.count : 0, firewallLayer: outcome.layer,
                       firewallChanged: outcome.tableChanged, notes: notes)
     }

@@ -89,6 +89,20 @@ public final class SessionStore: Sendable {
         migrator.registerMigration("v4: labels") { db in
             try db.alter(table: "session") { table in table.add(column: "label", .text) }
         }
+        migrator.registerMigration("v5: pomodoro plans, pauses, notifications, announced events") { db in
+            try db.alter(table: "session") { table in
+                for column in ["pomodoroWork", "pomodoroBreak", "pomodoroCycles", "pomodoroLongBreak", "pauses"] {
+                    table.add(column: column, .integer)
+                }
+                table.add(column: "pausedAt", .double)
+                table.add(column: "pausedSeconds", .double)
+                table.add(column: "notify", .boolean).notNull().defaults(to: true)
+                table.add(column: "announced", .text)
+            }
+            // Sessions of before are announced: a new daemon must not run their start hooks again.
+            try db.execute(sql: "UPDATE session SET announced = 'end' WHERE endedAt IS NOT NULL")
+            try db.execute(sql: "UPDATE session SET announced = 'start' WHERE endedAt IS NULL")
+        }
         return migrator
     }
 

@@ -38,8 +38,9 @@ public struct SessionTransaction {
     public func insert(_ session: Session) throws -> Session {
         try db.execute(sql: """
             INSERT INTO session (owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome,
-                anchorBootID, anchorSinceBoot, anchorWall, entryCount, programCount, label)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                anchorBootID, anchorSinceBoot, anchorWall, entryCount, programCount, label, pomodoroWork,
+                pomodoroBreak, pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, pauses, notify)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: try arguments(session))
         var stored = session
         stored.id = db.lastInsertedRowID
@@ -52,7 +53,8 @@ public struct SessionTransaction {
         try db.execute(sql: """
             UPDATE session SET owner = ?, listNames = ?, lists = ?, start = ?, plannedEnd = ?, locked = ?,
                 endedAt = ?, outcome = ?, anchorBootID = ?, anchorSinceBoot = ?, anchorWall = ?, entryCount = ?,
-                programCount = ?, label = ? WHERE id = ?
+                programCount = ?, label = ?, pomodoroWork = ?, pomodoroBreak = ?, pomodoroCycles = ?,
+                pomodoroLongBreak = ?, pausedAt = ?, pausedSeconds = ?, pauses = ?, notify = ? WHERE id = ?
             """, arguments: try arguments(session) + [id])
     }
 
@@ -60,7 +62,7 @@ public struct SessionTransaction {
     /// their summaries only; returns them as ended.
     public func end(_ sessions: [Session], at time: Date, outcome: SessionOutcome) throws -> [Session] {
         try sessions.map { session in
-            var ended = session.compacted
+            var ended = session.resumed(at: time).compacted
             ended.endedAt = time
             ended.outcome = outcome
             try update(ended)
@@ -89,7 +91,7 @@ public struct SessionTransaction {
     /// Ends every open session whose planned end is not after `now`, as
     /// completed at its planned end; returns them.
     public func endExpired(now: Date) throws -> [Session] {
-        let expired = try openSessions().filter { $0.plannedEnd <= now }
+        let expired = try openSessions().filter { $0.plannedEnd <= now && !$0.isPaused }
         for session in expired {
             var ended = session.compacted
             ended.endedAt = session.plannedEnd
@@ -105,7 +107,14 @@ public struct SessionTransaction {
          session.plannedEnd.timeIntervalSince1970, session.locked, session.endedAt?.timeIntervalSince1970,
          session.outcome?.rawValue, session.anchor?.bootID, session.anchor.map { Self.nanoseconds($0.sinceBoot) },
          session.anchor?.wall.timeIntervalSince1970, session.keptCounts?.entries, session.keptCounts?.programs,
-         session.label?.rawValue]
+         session.label?.rawValue] + timelineArguments(session)
+    }
+
+    private func timelineArguments(_ session: Session) -> StatementArguments {
+        let plan = session.timeline.pomodoro
+        return [plan?.work.seconds, plan?.shortBreak.seconds, plan?.cycles, plan?.longBreak.seconds,
+                session.timeline.pausedAt?.timeIntervalSince1970, session.timeline.pausedSeconds,
+                session.timeline.pauses, session.notify]
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -152,11 +161,31 @@ public struct SessionTransaction {
         if let entries = row["entryCount"] as Int?, let programs = row["programCount"] as Int? {
             kept = ListCounts(entries: entries, programs: programs)
         }
-        return Session(id: id, owner: owner, blockLists: lists, start: Date(timeIntervalSince1970: start),
-                       plannedEnd: Date(timeIntervalSince1970: end), locked: locked,
-                       endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)), outcome: outcome,
-                       anchor: anchor, keptCounts: kept,
-                       label: (row["label"] as String?).flatMap { try? SessionLabel($0) })
+        var session = Session(id: id, owner: owner, blockLists: lists, start: Date(timeIntervalSince1970: start),
+                              plannedEnd: Date(timeIntervalSince1970: end), locked: locked,
+                              endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                              outcome: outcome, anchor: anchor, keptCounts: kept,
+                              label: (row["label"] as String?).flatMap { try? SessionLabel($0) },
+                              notify: row["notify"] as Bool? ?? true)
+        session.timeline.pomodoro = try pomodoro(row, id: id)
+        session.timeline.pausedAt = (row["pausedAt"] as Double?).map(Date.init(timeIntervalSince1970:))
+        session.timeline.pausedSeconds = max(0, row["pausedSeconds"] as Double? ?? 0)
+        session.timeline.pauses = max(0, row["pauses"] as Int? ?? 0)
+        return session
+    }
+
+    /// A row's pomodoro plan: none when its columns are empty, an error when they break the plan's bounds.
+    private static func pomodoro(_ row: Row, id: Int64) throws -> PomodoroPlan? {
+        guard let work = row["pomodoroWork"] as Int? else { return nil }
+        guard let shortBreak = row["pomodoroBreak"] as Int?, let cycles = row["pomodoroCycles"] as Int?,
+              let longBreak = row["pomodoroLongBreak"] as Int?
+        else { throw StoreError.failed(path: "session \(id)", reason: "its pomodoro plan is incomplete") }
+        do {
+            return try PomodoroPlan(work: SessionLength(seconds: work), shortBreak: SessionLength(seconds: shortBreak),
+                                    cycles: cycles, longBreak: SessionLength(seconds: longBreak))
+        } catch {
+            throw StoreError.failed(path: "session \(id)", reason: "its pomodoro plan is out of bounds: \(error)")
+        }
     }
 }
 

@@ -200,9 +200,11 @@ final class Daemon {
                           cache: reconciler.cache)
     }
 
-    /// The next session end on the boot-time clock; re-resolution while names are blocked.
+    /// The next session end or phase boundary on the boot-time clock (one
+    /// timer, never polling: a wall-clock change moves no boundary);
+    /// re-resolution while names are blocked.
     private func armTimers(_ report: Reconciler.Report, clock: ClockReading) {
-        let nextEnd = report.active.map(\.plannedEnd).min()
+        let nextEnd = report.active.compactMap { $0.nextChange(after: clock.wall) }.min()
         sources.endTimer.arm(after: nextEnd.map {
             .milliseconds(max(0, Int64(($0.timeIntervalSince(clock.wall) * 1000).rounded(.up))))
         })

@@ -22,15 +22,15 @@ struct DaemonAnswer: Codable {
 
     /// The answer for a finished reconcile.
     init(_ report: Reconciler.Report) {
-        active = report.active.map(\.summary)
-        expired = report.expired.map(\.summary)
+        active = report.active.map { $0.summary(at: report.now) }
+        expired = report.expired.map { $0.summary(at: report.now) }
         notes = report.notes
         hostsOnly = Dictionary(uniqueKeysWithValues: report.desired.hostsOnlyLists.map { ($0.key.rawValue, $0.value) })
     }
 
-    /// The answer when nothing was reconciled: `active` sessions, nothing expired.
-    init(active sessions: [Session]) {
-        active = sessions.map(\.summary)
+    /// The answer when nothing was reconciled: `active` sessions at `now`, nothing expired.
+    init(active sessions: [Session], now: Date) {
+        active = sessions.map { $0.summary(at: now) }
         expired = []
         notes = []
     }

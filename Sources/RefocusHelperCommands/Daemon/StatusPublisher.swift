@@ -35,7 +35,7 @@ final class StatusPublisher {
         let refused = blockedAttempts.totals(hits, sessions: report.active, policy: policy, cache: cache)
         let snapshot = StatusSnapshot(
             sessions: report.active.map {
-                StatusSnapshot.ActiveSession($0.summary, blockedAttempts: refused[$0.id ?? 0] ?? 0,
+                StatusSnapshot.ActiveSession($0.summary(at: report.now), blockedAttempts: refused[$0.id ?? 0] ?? 0,
                                              programsKilled: killsBySession[$0.id ?? 0] ?? 0)
             },
             counts: StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,

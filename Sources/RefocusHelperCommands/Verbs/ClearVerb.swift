@@ -52,7 +52,7 @@ struct ClearVerb: HelperVerb {
             try FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: context.store.path))
             if !DaemonLink.isRunning { try? FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: DaemonLink.lockPath)) }
         }
-        return HelperResponse(sessions: cleared.map(\.summary), notes: stopped)
+        return HelperResponse(sessions: cleared.map { $0.summary(at: now) }, notes: stopped)
     }
 
     /// The refusal while `locked` sessions run and the policy keeps root from clearing them.

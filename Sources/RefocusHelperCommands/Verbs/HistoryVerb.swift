@@ -15,6 +15,6 @@ struct HistoryVerb: HelperVerb {
         _ = try context.enforce(onlyIfExpired: true)
         let owner: UInt32? = context.caller.isRoot ? nil : context.caller.uid
         let sessions = try context.store.read { try $0.history(owner: owner, since: request.since, limit: request.limit) }
-        return HelperResponse(sessions: sessions.map(\.summary))
+        return HelperResponse(sessions: sessions.map { $0.summary(at: context.now) })
     }
 }

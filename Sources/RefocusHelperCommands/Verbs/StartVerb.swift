@@ -31,6 +31,6 @@ struct StartVerb: HelperVerb {
             return "list \(list.name) (\(domains) domains) is enforced through /etc/hosts only: it is larger "
                 + "than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names)"
         }
-        return HelperResponse(sessions: [session.summary], notes: notes)
+        return HelperResponse(sessions: [session.summary(at: clock.wall)], notes: notes)
     }
 }

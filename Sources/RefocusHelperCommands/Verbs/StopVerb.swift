@@ -18,6 +18,6 @@ struct StopVerb: HelperVerb {
             return try transaction.end(sessions, at: now, outcome: .stopped)
         }
         _ = try context.enforce()
-        return HelperResponse(sessions: stopped.map(\.summary))
+        return HelperResponse(sessions: stopped.map { $0.summary(at: now) })
     }
 }
