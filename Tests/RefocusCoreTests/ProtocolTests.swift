@@ -29,7 +29,7 @@ import Testing
         let data = try HelperProtocol.encoder().encode(envelope)
         #expect(String(decoding: data, as: UTF8.self) == """
             {"start":{"length":3000,"lists":[{"entries":["reddit.com","192.0.2.0\\/24"],"name":"work",\
-            "programs":["steam"]}],"locked":true},"verb":"start","version":1}
+            "programs":["steam"]}],"locked":true,"notify":true},"verb":"start","version":1}
             """)
         #expect(try HelperProtocol.decoder().decode(RequestEnvelope<StartRequest>.self, from: data) == envelope)
     }
