@@ -31,3 +31,48 @@ struct SessionStoreTests {
         #expect(try store.write { try $0.endExpired(now: reading.wall) }.isEmpty, "50 minutes are left")
     }
 }
+
+/// Pomodoro plans, pauses, notify and announcement markers in the store.
+struct SessionStoreTimelineTests {
+    @Test func planPausesAndNotifyRoundTripAndEndingFoldsThePause() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try SessionStore(path: folder.path + "/refocus.sqlite")
+        let start = SessionStoreTests.start
+        var session = Session(owner: 1000, blockLists: [], start: start,
+                              plannedEnd: start.addingTimeInterval(Double(PomodoroPlan.standard.total)), locked: false,
+                              pomodoro: .standard, notify: false)
+        session = session.paused(at: start.addingTimeInterval(60)).resumed(at: start.addingTimeInterval(90))
+        let twicePaused = session.paused(at: start.addingTimeInterval(1600))
+        let stored = try store.write { try $0.insert(twicePaused) }
+        let read = try #require(try store.read { try $0.openSessions() }.first)
+        #expect(read == stored)
+        #expect(read.timeline.pauses == 2 && read.timeline.pausedSeconds == 30 && !read.notify)
+        #expect(try store.write { try $0.endExpired(now: start.addingTimeInterval(99_999)) }.isEmpty,
+                "a paused session does not expire")
+        let ended = try store.write { try $0.end([read], at: start.addingTimeInterval(1700), outcome: .stopped) }
+        #expect(ended.first?.isPaused == false && ended.first?.timeline.pausedSeconds == 130)
+        let history = try #require(try store.read { try $0.history(owner: nil, limit: 1) }.first)
+        #expect(history.completedWork(at: start) == 1, "one work phase had run to its end when it was paused")
+        #expect(history.summary(at: start).progress.pause == PauseStatus(pausedAt: nil, seconds: 130, count: 2))
+    }
+
+    @Test func announcementMarkersAreKeptAndEndedOnesLeaveTheQuery() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try SessionStore(path: folder.path + "/refocus.sqlite")
+        let start = SessionStoreTests.start
+        let session = try store.write {
+            try $0.insert(Session(owner: 1000, blockLists: [], start: start, plannedEnd: start.addingTimeInterval(60),
+                                  locked: false))
+        }
+        let id = try #require(session.id)
+        #expect(try store.read { try $0.announcing() }.map(\.announced) == [nil])
+        try store.write { try $0.markAnnounced(id, "start") }
+        #expect(try store.read { try $0.announcing() }.map(\.announced) == ["start"])
+        _ = try store.write { try $0.endExpired(now: start.addingTimeInterval(61)) }
+        #expect(try store.read { try $0.announcing() }.count == 1, "its end is still to announce")
+        try store.write { try $0.markAnnounced(id, SessionAnnouncements.ended) }
+        #expect(try store.read { try $0.announcing() }.isEmpty)
+    }
+}

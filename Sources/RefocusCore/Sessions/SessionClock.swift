@@ -11,7 +11,8 @@ import Foundation
 /// planned end by however far the wall clock has drifted from the boot-time
 /// clock since the session's anchor: set forward an hour, and the end moves
 /// an hour later, so the session is not shortened; set back, and it moves
-/// earlier, so it is not lengthened. After a reboot the boot-time clock
+/// earlier, so it is not lengthened. A pomodoro session's phases follow
+/// the planned end, and a pause's start moves with it. After a reboot the boot-time clock
 /// restarts, so a session of an earlier boot keeps its wall-clock end (it
 /// may have ended while the machine was off) and is anchored anew.
 public enum SessionClock {
@@ -40,6 +41,8 @@ public enum SessionClock {
         let drift = reading.wall.timeIntervalSince(sessionTime(session, at: reading))
         guard abs(drift) >= tolerance.timeInterval else { return nil }
         rebased.plannedEnd = session.plannedEnd.addingTimeInterval(drift)
+        // A pause's start moves too, so that resuming adds only the real time paused.
+        rebased.timeline.pausedAt = session.timeline.pausedAt?.addingTimeInterval(drift)
         return rebased
     }
 }

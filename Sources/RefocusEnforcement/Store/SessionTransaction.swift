@@ -79,6 +79,23 @@ public struct SessionTransaction {
         return ended
     }
 
+    /// The sessions whose events may be due (`SessionAnnouncements`): the
+    /// open ones, and the ended ones whose end was not announced, each with
+    /// the marker last kept for it.
+    public func announcing() throws -> [(session: Session, announced: String?)] {
+        try Row.fetchAll(db, sql: """
+            SELECT * FROM session WHERE endedAt IS NULL OR announced IS NULL OR announced != ? ORDER BY id
+            """, arguments: [SessionAnnouncements.ended]).compactMap { row in
+            guard let session = try? Self.session(row) else { return nil }
+            return (session, row["announced"] as String?)
+        }
+    }
+
+    /// Keeps `marker` as what was last announced of session `id`.
+    public func markAnnounced(_ id: Int64, _ marker: String) throws {
+        try db.execute(sql: "UPDATE session SET announced = ? WHERE id = ?", arguments: [marker, id])
+    }
+
     /// Moves every open session onto the wall clock of `reading`
     /// (`SessionClock.rebased`); returns how many changed.
     @discardableResult
