@@ -60,3 +60,29 @@ import Testing
             == [.start, .workStart])
     }
 }
+
+/// What the owner's notifications say.
+@Suite struct SessionNoticeTests {
+    @Test func phaseChangesSayWhatComesNext() throws {
+        let session = try SessionPhasesTests.session()
+        let phases = SessionPhasesTests.plan.phases
+        #expect(SessionNotice([SessionEvent(.start), SessionEvent(.workStart, phase: phases[0])], of: session) == nil,
+                "the owner just started it")
+        #expect(SessionNotice([SessionEvent(.workEnd, phase: phases[0]), SessionEvent(.breakStart, phase: phases[1])],
+                              of: session)
+            == SessionNotice(title: "Break: 10s", body: "Work phase 1 of 2 done: social unblocked; work phase 2 follows."))
+        #expect(SessionNotice([SessionEvent(.breakEnd, phase: phases[1]), SessionEvent(.workStart, phase: phases[2])],
+                              of: session)
+            == SessionNotice(title: "Work phase 2 of 2: 20s", body: "Break over: social blocked again."))
+        #expect(SessionNotice([SessionEvent(.breakStart, phase: phases[3])], of: session)?.title == "Long break: 5s")
+    }
+
+    @Test func theEndSaysHowLongAgainstThePlanAndHowItEnded() throws {
+        var session = try SessionPhasesTests.session()
+        session.label = try SessionLabel("thesis")
+        session.endedAt = SessionPhasesTests.at(35)
+        session.outcome = .stopped
+        #expect(SessionNotice([SessionEvent(.end)], of: session)
+            == SessionNotice(title: "thesis: Focus session ended", body: "social: 55s, stopped after 35s; 1 of 2 work phases."))
+    }
+}

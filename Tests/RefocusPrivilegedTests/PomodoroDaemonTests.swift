@@ -47,6 +47,8 @@ struct PomodoroDaemonTests {
             blocked && echo "still blocked after next"
             echo "end at: $(until_true lifted)"
             request history '{"limit":1}' | grep -o '"completedWork":[0-9]*'
+            sleep 0.2
+            grep -o 'session [0-9]*: [a-z, -]*' /run/refocus/daemon.log | sed 's/^/event /'
             """)
         #expect(run.status == 0, "\(run.stderr)")
         let out = run.stdout
@@ -57,6 +59,9 @@ struct PomodoroDaemonTests {
         #expect(out.contains("next refused: \"code\":\"session-locked\""), "a locked work phase is not skipped: \(out)")
         #expect(out.contains("still blocked after next"), "\(out)")
         #expect(out.contains("\"completedWork\":2"), "\(out)")
+        let events = out.split(separator: "\n").filter { $0.hasPrefix("event session 1: ") }.map { $0.dropFirst(17) }
+        #expect(events == ["start, work-start", "work-end, break-start", "break-end, work-start", "work-end, end"],
+                "hooks and notifications hear each change once: \(out)")
         // Each boundary on time: within 4 s ± 0.5 s of the last (the start request's own run is not timed).
         for (label, expected) in [("break at: ", 4000), ("work 2 at: ", 8000), ("end at: ", 12000)] {
             let value = out.split(separator: "\n").first { $0.hasPrefix(label) }.map { String($0.dropFirst(label.count)) }

@@ -5,11 +5,13 @@ import RefocusEnforcement
 import RefocusOS
 
 /// The enforcer daemon: one event loop (`DaemonSources`) that keeps every
-/// active session enforced and lifts each on time. Every event ends in the
+/// active session enforced and lifts each on time (and each pomodoro phase
+/// on time: one boot-time timer for the next change). Every event ends in the
 /// one `Reconciler`, which keeps the `Firewall` (and so owns table
 /// `inet refocus`) and the `AddressCache` for the daemon's whole life; the
 /// `ProgramBlocker` kills blocked programs, and the `StatusPublisher` tells
-/// people what is enforced. With no active session, no timer is armed: it
+/// people what is enforced; the `SessionHerald` tells owners of their
+/// sessions' starts, phase changes and ends. With no active session, no timer is armed: it
 /// sleeps until an event.
 final class Daemon {
     /// How often blocked names are resolved again while sessions are active.
@@ -24,6 +26,7 @@ final class Daemon {
     private let sources: DaemonSources
     private let blocker: ProgramBlocker
     private let publisher: StatusPublisher
+    private let herald: SessionHerald
     private let logger: Logger
     /// The last reconcile's report, for status updates between reconciles.
     private var lastReport: Reconciler.Report?
@@ -38,6 +41,7 @@ final class Daemon {
         sources = try DaemonSources(hostsPath: reconciler.hosts.path, firewall: reconciler.firewall)
         blocker = try ProgramBlocker(loop: sources.loop, logger: logger)
         publisher = StatusPublisher(logger: logger)
+        herald = SessionHerald(store: reconciler.store, logger: logger)
     }
 
     /// Reconciles at once (sessions that ended while the machine was off are
@@ -171,6 +175,7 @@ final class Daemon {
             }
             for note in report.notes { logger.notice("\(note)") }
             for session in report.expired { logger.info("session \(session.id ?? 0) ended at its planned end") }
+            herald.announce(now: clock.wall)
             return DaemonAnswer(report)
         } catch {
             logger.error("reconcile (\(reason)) failed: \(error)")

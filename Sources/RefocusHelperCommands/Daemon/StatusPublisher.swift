@@ -8,7 +8,7 @@ import RefocusOS
 /// with each session's refused connections (`BlockedAttempts`, carried
 /// across table replacements) and killed programs, and the owners'
 /// desktop notifications when one of their programs is stopped (at most one
-/// per program every 10 s).
+/// per program a minute).
 final class StatusPublisher {
     private let status = StatusFile()
     private var blockedAttempts = BlockedAttempts()
@@ -57,7 +57,7 @@ final class StatusPublisher {
             if let id = session?.id { killsBySession[id, default: 0] += 1 }
             logger.info("stopped \(match.program) of uid \(match.owner) (matched its \(match.field.rawValue))")
             let key = "\(match.owner) \(match.program)"
-            if let last = lastNotified[key], now - last < .seconds(10) { continue }
+            if let last = lastNotified[key], now - last < .seconds(60) { continue }
             lastNotified[key] = now
             OwnerNotification.send(to: match.owner, title: "ReFocus blocked \(match.program)",
                                    body: "It is on a block list of your focus session"
