@@ -17,4 +17,6 @@
 
 // glibc 2.34+; declared by <spawn.h> only with _GNU_SOURCE, which Swift's Glibc module lacks.
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+// glibc 2.29+; likewise declared only with _GNU_SOURCE.
+extern int posix_spawn_file_actions_addfchdir_np(posix_spawn_file_actions_t *actions, int fd);
 #endif

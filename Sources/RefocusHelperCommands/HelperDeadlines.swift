@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusOS
 
 /// Every wait of a helper run, in one place, from the policy: no caller,
 /// other member or stuck daemon can make a run wait longer than these.
@@ -31,9 +32,6 @@ struct HelperDeadlines: Sendable {
 
     /// `duration` in seconds for messages, tenths rounded up: "12 s", "10.1 s".
     static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let perTenth: Int64 = 100_000_000_000_000_000
-        let tenths = seconds * 10 + (attoseconds + perTenth - 1) / perTenth
-        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
+        duration.secondsText
     }
 }

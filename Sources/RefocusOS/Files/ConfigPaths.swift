@@ -19,7 +19,7 @@ public struct ConfigPaths: Sendable, Equatable {
             root = xdg + "/refocus"
         } else if let home = environment["HOME"], home.hasPrefix("/") {
             root = home + "/.config/refocus"
-        } else if let home = Self.passwdHome(uid) {
+        } else if let home = UserAccount.lookup(uid: uid)?.home {
             root = home + "/.config/refocus"
         } else {
             throw .noHome
@@ -28,17 +28,6 @@ public struct ConfigPaths: Sendable, Equatable {
 
     /// `…/refocus/lists`, one `NAME.domains` and `NAME.programs` per list.
     public var lists: String { root + "/lists" }
-
-    private static func passwdHome(_ uid: uid_t) -> String? {
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 16 << 10)
-        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil,
-              let directory = entry.pw_dir
-        else { return nil }
-        let home = String(cString: directory)
-        return home.hasPrefix("/") ? home : nil
-    }
 }
 
 /// Why the configuration folder cannot be found.

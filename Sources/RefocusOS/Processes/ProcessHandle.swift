@@ -1,7 +1,6 @@
 import CLinux
 import Glibc
 import SystemPackage
-import RefocusOS
 
 /// A pidfd: a handle on one process that keeps meaning that process after
 /// it exits, so a signal sent through it can never reach a later process
