@@ -37,7 +37,7 @@ public struct RefocusHelper: ParsableCommand {
             """,
         version: RefocusVersion.string,
         subcommands: [StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self,
-                      ReconcileVerb.self, ClearVerb.self, DaemonVerb.self]
+                      ReconcileVerb.self, ClearVerb.self, DaemonVerb.self, RunHookVerb.self]
     )
 
     public init() {}
