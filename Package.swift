@@ -70,6 +70,9 @@ let package = Package(
         .executableTarget(name: "refocus-nft-scenarios",
                           dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter", "RefocusNftReference"],
                           path: "Tests/refocus-nft-scenarios"),
+        // Starts a hook as the daemon does (HookLauncher, the real setpriv), for the privileged tests.
+        .executableTarget(name: "refocus-hook-launch", dependencies: ["RefocusCore", "RefocusEnforcement"],
+                          path: "Tests/refocus-hook-launch"),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore", "RefocusTestSupport"]),
         .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport"]),
         .testTarget(name: "RefocusResolverTests", dependencies: ["RefocusResolver", "CAres"]),
@@ -87,7 +90,7 @@ let package = Package(
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(name: "RefocusPrivilegedTests",
                     dependencies: ["RefocusTestSupport", "RefocusEnforcement", "refocus", "refocus-helper", "refocus-bench",
-                                   "refocus-nft-scenarios"]),
+                                   "refocus-nft-scenarios", "refocus-hook-launch"]),
     ],
     swiftLanguageModes: [.v6]
 )
