@@ -23,15 +23,10 @@ public enum DetachedProcess {
         posix_spawn_file_actions_addopen(&actions, 2, errorLog ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o600)
         // Nothing else is inherited: a pipe or socket of our caller held open would keep it waiting forever.
         posix_spawn_file_actions_addclosefrom_np(&actions, 3)
-        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/sbin:/usr/bin:/sbin:/bin"), nil]
-        defer {
-            argv.forEach { free($0) }
-            environment.forEach { free($0) }
-        }
+        let argv = SpawnStrings([path] + arguments), environment = SpawnStrings(["PATH=/usr/sbin:/usr/bin:/sbin:/bin"])
         var pid: pid_t = 0
         let spawned = SpawnAttributes.withDefaults(flags: spawnSetSID) { attributes in
-            posix_spawn(&pid, path, &actions, attributes, &argv, &environment)
+            posix_spawn(&pid, path, &actions, attributes, &argv.pointers, &environment.pointers)
         }
         guard spawned == 0 else { throw SystemError("start", path, Errno(rawValue: spawned)) }
         return pid

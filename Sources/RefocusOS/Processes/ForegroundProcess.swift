@@ -71,12 +71,10 @@ public enum ForegroundProcess {
         _ arguments: [String], actions: UnsafePointer<posix_spawn_file_actions_t>?
     ) throws(SystemError) -> pid_t {
         let program = arguments.first ?? ""
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
-        argv.append(nil)
-        defer { argv.forEach { free($0) } }
+        let argv = SpawnStrings(arguments)
         var pid: pid_t = 0
         let spawned = SpawnAttributes.withDefaults { attributes in
-            posix_spawnp(&pid, program, actions, attributes, argv, environ)
+            posix_spawnp(&pid, program, actions, attributes, argv.pointers, environ)
         }
         guard spawned == 0 else { throw SystemError("run", program, Errno(rawValue: spawned)) }
         return pid

@@ -68,16 +68,11 @@ public enum TimeLimitedProcess {
         posix_spawn_file_actions_adddup2(&actions, output, 2)
         posix_spawn_file_actions_addfchdir_np(&actions, directory)
         posix_spawn_file_actions_addclosefrom_np(&actions, 3)
-        var argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
-        var environ: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            environ.forEach { free($0) }
-        }
+        let argv = SpawnStrings([path] + arguments), environ = SpawnStrings(environment)
         var pid: pid_t = 0
         // POSIX_SPAWN_SETPGROUP with the attributes' process group 0: a new group, led by the child.
         let spawned = SpawnAttributes.withDefaults(flags: Int16(POSIX_SPAWN_SETPGROUP)) { attributes in
-            posix_spawn(&pid, path, &actions, attributes, &argv, &environ)
+            posix_spawn(&pid, path, &actions, attributes, &argv.pointers, &environ.pointers)
         }
         guard spawned == 0 else { throw SystemError("run", path, Errno(rawValue: spawned)) }
         return pid
