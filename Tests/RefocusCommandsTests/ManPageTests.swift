@@ -33,14 +33,14 @@ import Testing
              commands: ["start", "stop", "status", "history", "lists", "list", "resolve",
                         "show", "create", "delete", "add", "remove", "edit", "import", "schedule"],
              files: ["~/.config/refocus/lists/NAME.domains", "~/.config/refocus/lists/NAME.programs",
-                     "/var/spool/cron/crontabs/USER",
+                     "~/.config/refocus/hooks/EVENT", "~/.local/state/refocus/hooks.log", "/var/spool/cron/crontabs/USER",
                      "/usr/libexec/refocus/refocus-helper", "/etc/sudoers.d/refocus", "/etc/refocus/policy.toml",
                      "/run/refocus/status.json", "/etc/hosts", "/var/lib/refocus/refocus.sqlite"]),
         Page(binary: "refocus-helper", section: 8,
              commands: ["start", "stop", "status", "history", "reconcile", "clear", "daemon"],
              files: ["/etc/sudoers.d/refocus", "/etc/refocus/policy.toml", "/var/lib/refocus/refocus.sqlite",
                      "/etc/hosts", "/run/refocus/status.json", "/run/refocus/daemon.sock", "/run/refocus/daemon.lock",
-                     "refocus.service"]),
+                     "~/.config/refocus/hooks/EVENT", "refocus.service"]),
     ]
 
     /// The documented exit codes: every status but the generic failure, which no error maps to.
