@@ -33,9 +33,30 @@ struct HookEnvironmentTests {
         ])
     }
 
+    @Test func theDaemonsEventsOfAPomodoroSessionGiveTheirContexts() throws {
+        var session = try SessionPhasesTests.session()
+        session.label = try SessionLabel("thesis")
+        let announced = SessionAnnouncements.due(session, announced: nil, now: SessionPhasesTests.at(21))
+        let marker = SessionAnnouncements.due(session, announced: nil, now: SessionPhasesTests.at(1)).marker
+        let phases = SessionAnnouncements.due(session, announced: marker, now: SessionPhasesTests.at(21)).events
+        let values = { (event: SessionEvent, session: Session) in
+            HookContext(event, of: session).environment(for: event.kind).map(\.value)
+        }
+        #expect(announced.events.map(\.kind) == [.start, .breakStart])
+        #expect(values(announced.events[0], session)[1...] == ["social", "start", "", "", HookTime.text(session.plannedEnd),
+                                                               "", "thesis"])
+        #expect(phases.map(\.kind) == [.workEnd, .breakStart])
+        #expect(phases.map { values($0, session)[3...4] } == [["work", "1/2"], ["short-break", "1/2"]])
+        var ended = session
+        ended.endedAt = SessionPhasesTests.at(55)
+        ended.outcome = .stopped
+        #expect(values(SessionEvent(.end), ended) == ["3", "social", "end", "", "", HookTime.text(session.plannedEnd),
+                                                     "stopped", "thesis"])
+    }
+
     @Test func theEventsAreTheHooksNames() {
         #expect(HookEvent.names == ["start", "end", "work-start", "work-end", "break-start", "break-end"])
-        #expect(HookPhase.allCases.map(\.rawValue) == ["work", "short-break", "long-break"])
+        #expect(PhaseKind.allCases.map(\.rawValue) == ["work", "short-break", "long-break"])
         #expect(HookRunnerCommand.arguments(.workEnd) == ["run-hook", "work-end"])
         #expect(HookRunnerCommand.arguments(.start, timeLimitSeconds: 1) == ["run-hook", "start", "--time-limit", "1"])
     }

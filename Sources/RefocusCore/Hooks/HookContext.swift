@@ -12,8 +12,8 @@ public struct HookContext: Sendable, Equatable {
     public var sessionID: Int64
     /// Its lists.
     public var lists: [BlockListName]
-    /// The pomodoro phase the event begins or ends; nil outside pomodoro sessions.
-    public var phase: HookPhase?
+    /// The pomodoro phase the event begins or ends; nil for a session's own start and end.
+    public var phase: PhaseKind?
     /// The pomodoro cycle; nil outside pomodoro sessions.
     public var cycle: HookCycle?
     /// When the session ends.
@@ -24,7 +24,7 @@ public struct HookContext: Sendable, Equatable {
     public var label: SessionLabel?
 
     /// A context.
-    public init(sessionID: Int64, lists: [BlockListName], endsAt: Date, phase: HookPhase? = nil,
+    public init(sessionID: Int64, lists: [BlockListName], endsAt: Date, phase: PhaseKind? = nil,
                 cycle: HookCycle? = nil, outcome: SessionOutcome? = nil, label: SessionLabel? = nil) {
         self.sessionID = sessionID
         self.lists = lists
@@ -51,5 +51,18 @@ public struct HookContext: Sendable, Equatable {
             }
             return (variable.rawValue, value)
         }
+    }
+}
+
+extension HookContext {
+    /// The context of `event` of `session` (stored: it has an id): its
+    /// lists, planned end and label, the phase and cycle of a phase event,
+    /// and the outcome at its end.
+    public init(_ event: SessionEvent, of session: Session) {
+        let cycles = session.timeline.pomodoro?.cycles
+        self.init(sessionID: session.id ?? 0, lists: session.lists, endsAt: session.plannedEnd,
+                  phase: event.phase?.kind,
+                  cycle: event.phase.flatMap { phase in cycles.flatMap { HookCycle(phase.cycle, of: $0) } },
+                  outcome: event.kind == .end ? session.outcome : nil, label: session.label)
     }
 }

@@ -1,32 +1,11 @@
-/// When a user's hook runs: the six names of the executables in
-/// `~/.config/refocus/hooks/`. Each name is both the file's name and the
-/// value of `REFOCUS_EVENT`.
-public enum HookEvent: String, CaseIterable, Codable, Sendable {
-    /// A session started.
-    case start
-    /// A session ended (at its planned end, stopped, or cleared).
-    case end
-    /// A pomodoro work phase began: the blocks are in place.
-    case workStart = "work-start"
-    /// A pomodoro work phase ended.
-    case workEnd = "work-end"
-    /// A pomodoro break began: the blocks are lifted.
-    case breakStart = "break-start"
-    /// A pomodoro break ended.
-    case breakEnd = "break-end"
+/// When a user's hook runs: the session events (`SessionEventKind`),
+/// whose six names are the names of the executables in
+/// `~/.config/refocus/hooks/` and the values of `REFOCUS_EVENT`.
+public typealias HookEvent = SessionEventKind
 
-    /// The names, in the order above, for messages and completions.
+extension SessionEventKind {
+    /// The names, in declaration order, for messages and completions.
     public static var names: [String] { allCases.map(\.rawValue) }
-}
-
-/// A pomodoro phase as hooks see it (`REFOCUS_PHASE`).
-public enum HookPhase: String, CaseIterable, Codable, Sendable {
-    /// Blocks in place.
-    case work
-    /// A short break: blocks lifted.
-    case shortBreak = "short-break"
-    /// The long break after the last cycle's work: blocks lifted.
-    case longBreak = "long-break"
 }
 
 /// Which pomodoro cycle is running, as hooks see it: `2/4` in `REFOCUS_CYCLE`.

@@ -44,7 +44,7 @@ public enum HookVariable: String, CaseIterable, Sendable {
         case .event:
             return HookEvent(rawValue: value) != nil
         case .phase:
-            return HookPhase(rawValue: value) != nil
+            return PhaseKind(rawValue: value) != nil
         case .cycle:
             return HookCycle(value) != nil
         case .endsAt:
