@@ -64,6 +64,10 @@ final class Daemon {
                     sources.resolveTimer.acknowledge()
                     reconciler.cache.forgetAll()
                     wanted = true
+                case sources.hookTimer.fileDescriptor:
+                    sources.hookTimer.acknowledge()
+                    herald.killOverdueHooks()
+                    sources.hookTimer.arm(after: herald.nextBackstop)
                 case sources.countsTimer.fileDescriptor:
                     sources.countsTimer.acknowledge()
                     sources.countsTimer.arm(after: Self.countsInterval)
@@ -126,8 +130,7 @@ final class Daemon {
         var wanted = false
         for signal in sources.signals.drain() {
             if signal == SIGCHLD {
-                // Notifiers started for owners: reap them.
-                while waitpid(-1, nil, WNOHANG) > 0 {}
+                reapChildren()
             } else if signal == SIGHUP {
                 do {
                     reconciler.policy = try PolicyFile.load()
@@ -147,6 +150,18 @@ final class Daemon {
             }
         }
         return wanted
+    }
+
+    /// Reaps the notifiers and hook runners started for owners; a hook's
+    /// report that changes the status file is published.
+    private func reapChildren() {
+        var changed = false
+        var status: Int32 = 0
+        while case let pid = waitpid(-1, &status, WNOHANG), pid > 0 {
+            changed = herald.reaped(pid: pid, status: status, at: Date()) || changed
+        }
+        sources.hookTimer.arm(after: herald.nextBackstop)
+        if changed, let lastReport { publish(lastReport) }
     }
 
     /// One reconcile; failures are logged and answered, never fatal.
@@ -175,7 +190,9 @@ final class Daemon {
             }
             for note in report.notes { logger.notice("\(note)") }
             for session in report.expired { logger.info("session \(session.id ?? 0) ended at its planned end") }
+            herald.keepProblems(of: report.active)
             herald.announce(now: clock.wall)
+            sources.hookTimer.arm(after: herald.nextBackstop)
             return DaemonAnswer(report)
         } catch {
             logger.error("reconcile (\(reason)) failed: \(error)")

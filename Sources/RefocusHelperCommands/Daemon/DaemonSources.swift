@@ -3,8 +3,9 @@ import RefocusEnforcement
 import RefocusOS
 
 /// The daemon's event sources, each registered with its one epoll loop: a
-/// boot-time timer for the next session end, one for re-resolving blocked
-/// names, one for refreshing the status file's counts, a watch for
+/// boot-time timer for the next session end or phase boundary, one for
+/// re-resolving blocked names, one for refreshing the status file's counts,
+/// one for the hook runners' backstop, a watch for
 /// wall-clock changes, an inotify watch on /etc/hosts, the table's nftables
 /// events (none where netfilter is unavailable), signals, and the control
 /// socket through which helper runs ask for a reconcile.
@@ -13,6 +14,7 @@ struct DaemonSources {
     let endTimer: BootTimer
     let resolveTimer: BootTimer
     let countsTimer: BootTimer
+    let hookTimer: BootTimer
     let clockWatch: ClockChangeWatch
     let hostsWatch: FileWatch
     let tableWatch: TableWatch?
@@ -25,12 +27,13 @@ struct DaemonSources {
         endTimer = try BootTimer()
         resolveTimer = try BootTimer()
         countsTimer = try BootTimer()
+        hookTimer = try BootTimer()
         clockWatch = try ClockChangeWatch()
         hostsWatch = try FileWatch(hostsPath)
         tableWatch = try TableWatch(firewall: firewall)
         signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP, SIGCHLD])
         control = try ControlSocket()
-        for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, countsTimer.fileDescriptor,
+        for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, countsTimer.fileDescriptor, hookTimer.fileDescriptor,
                    clockWatch.fileDescriptor, hostsWatch.fileDescriptor, signals.fileDescriptor, control.fileDescriptor]
             + (tableWatch.map { [$0.fileDescriptor] } ?? []) {
             try loop.watch(fd)

@@ -6,13 +6,18 @@ import RefocusOS
 
 /// Tells owners what happened to their sessions: after each reconcile, it
 /// finds the events due (`SessionAnnouncements`: starts, phase changes,
-/// ends), keeps what it announced in the store, and sends the owner's
-/// desktop notification (`SessionNotice`, when the session asked for
-/// notifications). Never in the way of enforcement: it runs after the
-/// reconcile, and nothing it starts is waited for.
+/// ends), keeps what it announced in the store, starts the owner's hook of
+/// each event (`HookRuns`: as the owner, never waited for) and sends the
+/// owner's desktop notification (`SessionNotice`, when the session asked
+/// for notifications). Never in the way of enforcement: it runs after the
+/// reconcile, and nothing it starts is waited for. The last hook of each
+/// session that went wrong is kept for the status file.
 final class SessionHerald {
     private let store: SessionStore
     private let logger: Logger
+    private var runs = HookRuns()
+    /// The last hook run of each session that failed, timed out or was refused.
+    private(set) var hookProblems: [Int64: HookReport] = [:]
 
     /// A herald over `store`, logging through `logger`.
     init(store: SessionStore, logger: Logger) {
@@ -43,9 +48,47 @@ final class SessionHerald {
     private func tell(_ item: Due) {
         let names = item.events.map(\.kind.rawValue).joined(separator: ", ")
         logger.info("session \(item.id): \(names)")
+        for event in item.events {
+            runs.launch(event: event.kind, owner: item.session.owner, context: HookContext(event, of: item.session),
+                        at: .now)
+        }
         if item.session.notify, let notice = SessionNotice(item.events, of: item.session) {
             OwnerNotification.send(to: item.session.owner, title: notice.title, body: notice.body)
         }
+    }
+
+    /// Takes what `waitpid` returned for a child; returns whether it was a
+    /// hook runner whose report changes what the status file shows.
+    func reaped(pid: pid_t, status: Int32, at now: Date) -> Bool {
+        guard let report = runs.reap(pid: pid, status: status, at: now) else { return false }
+        // A hook that ran well clears the session's last problem; a missing one changes nothing.
+        guard report.outcome.isProblem else {
+            return report.outcome != .none && hookProblems.removeValue(forKey: report.sessionID) != nil
+        }
+        logger.warning("\(report.sentence)")
+        hookProblems[report.sessionID] = report
+        return true
+    }
+
+    /// Kills the hook runners past `HookRuns.backstop` (they are reaped, and reported, later).
+    func killOverdueHooks() {
+        for run in runs.killOverdue(now: .now) {
+            logger.warning("""
+                the \(run.event.rawValue) hook runner of session \(run.sessionID) was still running after \
+                \(HookRuns.backstop); killed
+                """)
+        }
+    }
+
+    /// How long until the next runner is overdue; nil when none runs.
+    var nextBackstop: Duration? {
+        runs.nextBackstop.map { max(.zero, $0 - .now) }
+    }
+
+    /// Forgets the problems of sessions no longer among `open`.
+    func keepProblems(of open: [Session]) {
+        let ids = Set(open.compactMap(\.id))
+        hookProblems = hookProblems.filter { ids.contains($0.key) }
     }
 
     /// The events due for one session, and the marker to keep.
