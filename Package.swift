@@ -86,7 +86,7 @@ let package = Package(
             "RefocusHelperCommands", "RefocusCore", "RefocusEnforcement",
         ]),
         .testTarget(name: "RefocusCommandsTests",
-                    dependencies: ["RefocusCore", "RefocusTestSupport", "refocus", "refocus-helper"]),
+                    dependencies: ["RefocusCore", "RefocusOS", "RefocusCommands", "RefocusTestSupport", "refocus", "refocus-helper"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(name: "RefocusPrivilegedTests",
                     dependencies: ["RefocusTestSupport", "RefocusEnforcement", "refocus", "refocus-helper", "refocus-bench",

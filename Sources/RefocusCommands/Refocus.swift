@@ -19,6 +19,9 @@ public struct Refocus: ParsableCommand {
 
             Examples:
               refocus start --list social 50m       # block the social list for 50 minutes
+              refocus start --list social --pomodoro  # 25m work, 5m breaks, 4 cycles
+              refocus next                          # a pomodoro session's next phase
+              refocus pause                         # lift the blocks; refocus resume
               refocus status                        # what is blocked, and until when
               refocus history --since 7d            # your sessions of the last week
               refocus lists                         # every list, built-in and yours
@@ -28,19 +31,20 @@ public struct Refocus: ParsableCommand {
               refocus list import ads hosts.txt     # import a hosts or Adblock file
               refocus schedule add "30 8 * * mon-fri" --list work 3h   # cron starts it
 
-            start, stop and history (and status, when it cannot read \
+            start, stop, next, pause, resume and history (and status, when it cannot read \
             /run/refocus/status.json) run /usr/libexec/refocus/refocus-helper as root \
             through sudo -n. Without a terminal (cron, scripts) nothing ever asks \
             for a password: without sudo rights it is refused and one line on \
             stderr names the fix, joining the group refocus ('sudo usermod -aG refocus \
             $USER', then log in again). With --quiet (-q), before or after the command's \
-            name, start, stop and the list and schedule changes print nothing when they succeed.
+            name, start, stop, next, pause, resume and the list and schedule changes print nothing when they succeed.
 
             \(ExitStatus.helpLine(for: .refocus, ExitStatus.documented)) \
             'man refocus' describes them, the files and the environment.
             """,
         version: RefocusVersion.string,
-        subcommands: [StartCommand.self, StopCommand.self, StatusCommand.self, HistoryCommand.self, ListsCommand.self, ListCommand.self,
+        subcommands: [StartCommand.self, StopCommand.self, NextCommand.self, PauseCommand.self, ResumeCommand.self,
+                      StatusCommand.self, HistoryCommand.self, ListsCommand.self, ListCommand.self,
                       PresetCommand.self, ScheduleCommand.self, ResolveCommand.self]
     )
 

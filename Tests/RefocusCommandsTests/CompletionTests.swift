@@ -58,6 +58,9 @@ import Testing
             "refocus start --list so",
             "refocus start -q --list ",
             "refocus stop --q",
+            "refocus re",
+            "refocus pause --",
+            "refocus start --list social --long-break ",
             "refocus schedule ",
             "refocus schedule add @",
             "refocus schedule add @daily --list w",
@@ -70,6 +73,9 @@ import Testing
             "social",
             "chat games news shopping social video work",
             "--quiet",
+            "resolve resume",
+            "--help --json --quiet --version",
+            "0 10m 15m 30m",
             "--help --version -h add list remove",
             "@daily @hourly @monthly @reboot @weekly @yearly",
             "work",
@@ -87,6 +93,8 @@ import Testing
         #expect(text.hasPrefix("#compdef refocus"))
         #expect(text.contains("---completion start -- --list"))
         #expect(text.contains("---completion list show -- positional@0"))
+        #expect(text.contains("_refocus_next()") && text.contains("_refocus_pause()") && text.contains("_refocus_resume()"),
+                "the pace commands")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"),
@@ -100,5 +108,6 @@ import Testing
         #expect(text.contains("---completion start -- --list"))
         #expect(text.contains("---completion list show -- positional@0"))
         #expect(text.contains("-l 'quiet' -s 'q'"))
+        #expect(text.contains("'next'") && text.contains("'pause'") && text.contains("'resume'"), "the pace commands")
     }
 }

@@ -16,6 +16,7 @@ import Testing
         defer { refocus.cleanUp() }
         #expect(try refocus("preset", "list").stdout == """
             deep: social, news, video, chat for 1h30m (built in)
+            pomodoro: social, news, video for 2h10m: pomodoro 25m/5m x4, 15m long break (built in)
             quick: social for 25m (built in)
 
             """)

@@ -44,6 +44,47 @@ import Testing
         #expect(object["class"] == "active" && object["tooltip"]?.contains("until 2099-05-10 20:00") == true, "\(object)")
     }
 
+    /// A status file whose sessions all ended in 2020, but one was paused then: its time
+    /// stands still, so every form shows it, paused, with the time it had left.
+    static let pausedSnapshot = #"""
+        {"version":1,"sessions":[
+         {"id":3,"owner":0,"lists":["social"],"start":"2020-05-10T09:00:00Z","plannedEnd":"2020-05-10T11:10:00Z",
+          "locked":false,"pomodoro":{"work":1500,"shortBreak":300,"cycles":4,"longBreak":900},
+          "phase":{"kind":"work","cycle":2,"cycles":4,"endsAt":"2020-05-10T09:55:00Z"},
+          "pause":{"pausedAt":"2020-05-10T09:43:00Z","seconds":60,"count":2},"completedWork":1,
+          "blockedAttempts":0,"programsKilled":0},
+         {"id":4,"owner":0,"lists":["news"],"start":"2020-05-10T09:00:00Z","plannedEnd":"2020-05-10T10:00:00Z",
+          "locked":false,"blockedAttempts":0,"programsKilled":0}],
+         "counts":{"names":6,"addresses":0,"programs":0,"programBlocking":"none"}}
+        """#
+
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+                   "needs root, to mount a /run of its own (unshare) holding the status file"))
+    func aPausedSessionOutlivesItsPlannedEndInTheStatusFile() throws {
+        let refocus = try Binary()
+        defer { refocus.cleanUp() }
+        let file = try refocus.write(Self.pausedSnapshot, to: "status.json")
+        let prefix = ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+                      #"mount -t tmpfs tmpfs /run && mkdir /run/refocus && cp "$STATUS_COPY" /run/refocus/status.json "#
+                          + #"&& exec "$0" "$@""#]
+        let environment = ["REFOCUS_HELPER": "/nonexistent/refocus-helper", "STATUS_COPY": file]
+        for (form, expected) in [
+            (["status"], "#3 social paused (1h27m left), in work 2/4 (12m left)\nEnforced by: /etc/hosts (6 names).\n"),
+            (["status", "--format", "polybar"], "focus: social paused 1h27m\n"),
+            (["status", "--format", "i3blocks", "--"], "focus: social paused 1h27m\npaused 1h27m\n#98C379\n"),
+        ] {
+            let run = try refocus.run(form, environment: environment, prefix: prefix)
+            #expect(run.status == 0 && run.stdout == expected, "\(form): \(run.stdout) \(run.stderr)")
+        }
+        let json = try refocus.run(["status", "--json"], environment: environment, prefix: prefix)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let sessions = try #require(object["sessions"] as? [[String: Any]], "\(json.stdout)")
+        #expect(sessions.count == 1 && sessions[0]["id"] as? Int == 3, "the ended session is left out: \(json.stdout)")
+        #expect((sessions[0]["pause"] as? [String: Any])?["count"] as? Int == 2)
+        #expect((sessions[0]["phase"] as? [String: Any])?["endsAt"] as? String == "2020-05-10T09:55:00Z")
+        #expect(sessions[0]["completedWork"] as? Int == 1)
+    }
+
     @Test func otherFormsMeetTheParser() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }

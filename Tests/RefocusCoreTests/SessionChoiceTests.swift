@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func theBuiltInPresetsAreThere() {
-        #expect(BuiltinPresets.all.map(\.name.rawValue) == ["deep", "quick"])
+        #expect(BuiltinPresets.all.map(\.name.rawValue) == ["deep", "pomodoro", "quick"])
         #expect(BuiltinPresets.named(try! PresetName("deep"))?.duration == .length(SessionLength(seconds: 5400)))
         #expect(BuiltinPresets.named(try! PresetName("deep"))?.lists.map(\.rawValue) == ["social", "news", "video", "chat"])
     }

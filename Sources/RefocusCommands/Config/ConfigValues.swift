@@ -46,13 +46,54 @@ struct ConfigValues {
             case "label":
                 guard let text = value.string else { throw fail(key, "give the label in quotes") }
                 do { preset.label = try SessionLabel(text) } catch { throw fail(key, error.description) }
-            default: throw fail(key, "unknown key; a preset takes lists, length or until, lock and label")
+            case "pomodoro", "cycles", "long_break": break  // read together, below
+            default:
+                throw fail(key, "unknown key; a preset takes lists, length or until (or pomodoro, cycles and "
+                    + "long_break), lock and label")
             }
         }
         if values.contains(key: "length"), values.contains(key: "until") {
             throw fail("until", "give length or until, not both")
         }
+        preset.pomodoro = try pomodoro(values)
         return preset
+    }
+
+    /// A preset's pomodoro plan: `pomodoro = "25m/5m"` (WORK/BREAK), and
+    /// optionally `cycles = 4` and `long_break = "15m"` (`"0"` for none),
+    /// the standard plan's when left out; nil without `pomodoro`.
+    private func pomodoro(_ values: TOMLTable) throws(ConfigError) -> PomodoroPlan? {
+        guard let value = values["pomodoro"] else {
+            for key in ["cycles", "long_break"] where values.contains(key: key) {
+                throw fail(key, "it shapes a pomodoro plan: add pomodoro = \"25m/5m\" (WORK/BREAK)")
+            }
+            return nil
+        }
+        for key in ["length", "until"] where values.contains(key: key) {
+            throw fail(key, "a pomodoro preset's length is its plan's: give \(key) or pomodoro, not both")
+        }
+        guard let text = value.string else { throw fail("pomodoro", "give WORK/BREAK in quotes, such as \"25m/5m\"") }
+        let lengths: PomodoroLengths
+        do { lengths = try PomodoroLengths(text) } catch { throw fail("pomodoro", error.description) }
+        var options = PomodoroOptions(requested: true)
+        if let cycles = values["cycles"] {
+            guard let count = cycles.int else { throw fail("cycles", "give a whole number without quotes, such as 4") }
+            options.cycles = count
+        }
+        if let longBreak = values["long_break"] {
+            guard let text = longBreak.string else { throw fail("long_break", "give a length in quotes, such as \"15m\"") }
+            do { options.longBreak = try PomodoroOptions.longBreak(text) } catch { throw fail("long_break", error.description) }
+        }
+        do {
+            return try options.plan(lengths: lengths, base: nil)
+        } catch {
+            let key = switch error {
+            case .plan(.cycles): "cycles"
+            case .plan(.longBreak): "long_break"
+            default: "pomodoro"
+            }
+            throw fail(key, error.description)
+        }
     }
 
     private func lists(_ value: any TOMLValueConvertible, key: String) throws(ConfigError) -> [BlockListName] {

@@ -7,12 +7,15 @@ struct PresetCommand: ParsableCommand {
         commandName: "preset",
         abstract: "Save, list, show or delete presets: sessions started by one word.",
         discussion: """
-            A preset names lists, a length (or an end time), a lock and a label; \
+            A preset names lists, a length (or an end time, or a pomodoro plan), a lock \
+            and a label; \
             'refocus start NAME' starts it. Yours live in [presets.NAME] tables of \
             ~/.config/refocus/config.toml, which you may also edit by hand (refocus keeps \
             your comments when it changes a preset, and never overwrites a file it cannot \
             read). Built-in presets, which yours of the same name replace: deep (90 minutes \
-            of social, news, video and chat) and quick (25 minutes of social).
+            of social, news, video and chat), pomodoro (social, news and video in 25m of \
+            work and 5m breaks, 4 cycles and a 15m long break) and quick (25 minutes of \
+            social).
             """,
         subcommands: [PresetSave.self, PresetList.self, PresetShow.self, PresetDelete.self]
     )

@@ -10,7 +10,9 @@ struct PresetList: ParsableCommand {
             One line each: the name, what it blocks, for how long, and whether it is \
             locked, labelled or built in. --json prints an array of objects with the keys \
             name, lists, length (a length such as 2h, or absent), until (HH:MM, or absent), \
-            locked, label (or absent) and builtIn.
+            locked, label (or absent), builtIn, and pomodoro (a pomodoro preset's plan: \
+            work, shortBreak and longBreak as lengths, cycles a number; absent for a plain \
+            one, whose length or until it replaces).
 
             Examples:
               refocus preset list
@@ -38,6 +40,15 @@ struct PresetRow: Encodable {
     let locked: Bool
     let label: String?
     let builtIn: Bool
+    let pomodoro: Plan?
+
+    /// A pomodoro plan in `--json`: lengths as the command line writes them.
+    struct Plan: Encodable {
+        let work: String
+        let shortBreak: String
+        let cycles: Int
+        let longBreak: String
+    }
 
     init(_ preset: Preset, builtIn: Bool) {
         name = preset.name.rawValue
@@ -47,12 +58,17 @@ struct PresetRow: Encodable {
         locked = preset.locked
         label = preset.label?.rawValue
         self.builtIn = builtIn
+        pomodoro = preset.pomodoro.map {
+            Plan(work: "\($0.work)", shortBreak: "\($0.shortBreak)", cycles: $0.cycles, longBreak: "\($0.longBreak)")
+        }
     }
 
-    /// `deep: social, news, video, chat for 1h30m (built in)`.
+    /// `deep: social, news, video, chat for 1h30m (built in)`; `pomodoro: social, news, video for 2h10m:
+    /// pomodoro 25m/5m x4, 15m long break (built in)`.
     static func line(_ preset: Preset, builtIn: Bool) -> String {
         let lists = preset.lists.isEmpty ? "the default lists" : preset.lists.map(\.rawValue).joined(separator: ", ")
-        let duration = preset.duration.map { if case .length = $0 { "for \($0)" } else { "\($0)" } } ?? "for the default length"
+        let duration = preset.pomodoro.map { "for \(SessionLength(seconds: $0.total)): pomodoro \($0)" }
+            ?? preset.duration.map { if case .length = $0 { "for \($0)" } else { "\($0)" } } ?? "for the default length"
         let marks = [preset.locked ? "locked" : nil, preset.label.map { "label \($0)" }, builtIn ? "built in" : nil]
             .compactMap { $0 }
         return "\(preset.name): \(lists) \(duration)" + (marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))")

@@ -1,20 +1,24 @@
 import ArgumentParser
 import RefocusCore
 
-/// `refocus preset save NAME --list L… LENGTH`: saves (or replaces) one of the user's presets.
+/// `refocus preset save NAME --list L… (LENGTH | --pomodoro [WORK/BREAK])`: saves (or replaces) one of the user's presets.
 struct PresetSave: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "save",
-        abstract: "Save a preset: lists, a length or end time, a lock and a label, under a name.",
+        abstract: "Save a preset: lists, a length, end time or pomodoro plan, a lock and a label, under a name.",
         discussion: """
             Writes [presets.NAME] in ~/.config/refocus/config.toml (made on the first \
             save), replacing a preset of that name and keeping every other line of the \
             file. Without --list or a length, a start of the preset takes those of \
-            [defaults]. A preset named like a built-in one (deep, quick) replaces it.
+            [defaults]. A preset named like a built-in one (deep, pomodoro, quick) replaces it. \
+            With --pomodoro or WORK/BREAK (see 'refocus start --help') it keeps a pomodoro \
+            plan instead of a length: the keys pomodoro (WORK/BREAK, such as "50m/10m"), \
+            cycles and long_break ("0" for none).
 
             Examples:
               refocus preset save morning --list social --list news 2h --lock
               refocus preset save evening --list video --until 22:00 --label reading
+              refocus preset save cycles --list social --list news --pomodoro 50/10 --cycles 3
               refocus start morning
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError],
@@ -24,28 +28,48 @@ struct PresetSave: ParsableCommand {
     @Argument(help: "The preset's name: a lower-case letter, then letters, digits, '-' or '_'.")
     var name: String
 
-    @Argument(help: "How long: 50m, 1h30m, 90s, or a number of minutes.")
-    var length: String?
+    @Argument(help: ArgumentHelp("How long: 50m, 1h30m, 90s, or a number of minutes; or a pomodoro plan's "
+                                     + "WORK/BREAK, such as 25/5 or 50m/10m.", valueName: "length-or-work/break"))
+    var lengths: [String] = []
 
     @OptionGroup var session: SessionOptions
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if length != nil, session.until != nil { throw ValidationError("give a length or --until, not both") }
         do {
             _ = try PresetName(name)
-            _ = try length.map { try SessionLength.parse($0, bounds: .unbounded) }
+            _ = try plan()
         } catch { throw ValidationError("\(error)") }
+    }
+
+    /// The length words (a length, WORK/BREAK) and the pomodoro plan the options and they make.
+    private func plan() throws -> (words: SessionChoice.Words, plan: PomodoroPlan?) {
+        for word in lengths
+        where !PomodoroPlan.looksLikeLengths(word) && (try? SessionLength.parse(word, bounds: .unbounded)) == nil {
+            throw ValidationError("'\(word)' is neither a length (50m, 1h30m, 90) nor WORK/BREAK (25/5, 50m/10m)")
+        }
+        let words = try SessionChoice.Words(lengths)
+        if words.length != nil, session.until != nil { throw SessionChoiceError.lengthAndUntil }
+        let plan = try session.pomodoroOptions.plan(lengths: words.pomodoro, base: nil)
+        if let plan, let length = words.length { throw SessionChoiceError.lengthWithPlan(length, plan, preset: nil) }
+        if let plan, session.until != nil { throw SessionChoiceError.untilWithPlan(plan, preset: nil) }
+        return (words, plan)
     }
 
     func run() throws {
         let path = try UserPresets.path()
         let (_, text) = try UserConfig.load(path: path)
+        let (words, plan) = try self.plan()
         var pairs: [(key: String, value: String)] = []
         if !session.lists.isEmpty { pairs.append(("lists", TOMLText.array(session.lists))) }
-        if let length { pairs.append(("length", TOMLText.string("\(try SessionLength.parse(length, bounds: .unbounded))"))) }
+        if let length = words.length { pairs.append(("length", TOMLText.string("\(length)"))) }
         if let until = session.until { pairs.append(("until", TOMLText.string(until))) }
+        if let plan {
+            pairs.append(("pomodoro", TOMLText.string("\(plan.work)/\(plan.shortBreak)")))
+            pairs.append(("cycles", "\(plan.cycles)"))
+            pairs.append(("long_break", TOMLText.string(plan.longBreak.seconds == 0 ? "0" : "\(plan.longBreak)")))
+        }
         if session.lock { pairs.append(("lock", "true")) }
         if let label = session.label { pairs.append(("label", TOMLText.string(label))) }
         var document = TOMLText(text)

@@ -15,15 +15,20 @@ struct HistoryCommand: ParsableCommand {
         discussion: """
             One line per session: its id, lists, start, how long it really ran (and of how \
             long when it ended early) and how it ended: completed (ran to its end), stopped \
-            ('refocus stop') or cleared (by root). Root sees everyone's sessions. Runs \
+            ('refocus stop') or cleared (by root); then, for a pomodoro session, the work \
+            phases it ran to their end (3/4 work phases), and for a paused one how often \
+            and how long (paused 2 times for 12m). Root sees everyone's sessions. Runs \
             refocus-helper through sudo -n, like 'refocus status'.
 
             --json prints an array, newest first, of objects with these keys: id, owner \
             (uid), lists (names), start, plannedEnd, endedAt (ISO 8601, UTC), seconds (how \
             long it ran), plannedSeconds, locked, outcome (completed, stopped or cleared), \
             entries and programs (how many distinct entries and programs its lists blocked; \
-            absent for sessions recorded before they were counted), and label (what the \
-            session was for, when it had one). History keeps these \
+            absent for sessions recorded before they were counted), label (what the \
+            session was for, when it had one), pomodoro (a pomodoro session's plan: work, \
+            shortBreak, cycles and longBreak, lengths in seconds) with completedWork (the \
+            work phases it ran to their end), and pauses and pausedSeconds (how often and \
+            how long it was paused, when it was). History keeps these \
             counts and the lists' names, not the lists' contents. Keys are only ever added.
 
             Examples:
@@ -31,6 +36,7 @@ struct HistoryCommand: ParsableCommand {
               refocus history --since today
               refocus history --since 2026-05-01 --limit 1000
               refocus history --since 7d --json | jq 'map(.seconds) | add'
+              refocus history --json | jq 'map(.completedWork // 0) | add'
 
             \(ExitStatus.helpLine(for: .refocus, [.usage, .systemError, .busy],
                                   notes: [.success: "also with no session",
@@ -72,6 +78,10 @@ struct HistoryCommand: ParsableCommand {
         let entries: Int?
         let programs: Int?
         let label: String?
+        let pomodoro: PomodoroPlan?
+        let completedWork: Int?
+        let pauses: Int?
+        let pausedSeconds: Int?
 
         init(_ session: SessionSummary) {
             id = session.id
@@ -87,6 +97,11 @@ struct HistoryCommand: ParsableCommand {
             entries = session.entries
             programs = session.programs
             label = session.label?.rawValue
+            pomodoro = session.progress.pomodoro
+            completedWork = pomodoro == nil ? nil : session.progress.completedWork ?? 0
+            let pause = session.progress.pause.flatMap { $0.count > 0 ? $0 : nil }
+            pauses = pause?.count
+            pausedSeconds = pause?.seconds
         }
     }
 

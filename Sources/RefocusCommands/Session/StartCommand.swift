@@ -7,7 +7,7 @@ import Foundation
 import RefocusCore
 import RefocusOS
 
-/// `refocus start [PRESET] [--list NAME…] [LENGTH]`: blocks lists until the session ends.
+/// `refocus start [PRESET] [--list NAME…] [LENGTH | --pomodoro [WORK/BREAK]]`: blocks lists until the session ends.
 struct StartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
@@ -15,13 +15,26 @@ struct StartCommand: ParsableCommand {
         discussion: """
             Your lists are used, or the built-in list of that name; an empty list is \
             refused. A preset's name (yours from 'refocus preset save', or a built-in one: \
-            deep, quick; see 'refocus preset list') starts its lists, length, lock and \
-            label; --list, a length, --until, --lock and --label given on the command line \
+            deep, pomodoro, quick; see 'refocus preset list') starts its lists, length or \
+            pomodoro plan, lock and label; --list, a length, --until, --lock and --label given on the command line \
             override it. Without a list or a length, those of [defaults] in \
             ~/.config/refocus/config.toml are used. Starting lists that are already active extends that session to the \
             later end, so a crontab line can run every morning. \
-            With --lock, 'refocus stop' is refused until the session ends, and a lock only \
-            tightens: starting the same lists again may add entries and programs and move \
+            With --pomodoro, or a WORK/BREAK word such as 50/10 (minutes; 50m/10m, 1h/15m) \
+            that implies it, the session runs in phases: work, a short break after each work \
+            phase but the last, and a long break at the end (--cycles N, 4 by default; \
+            --long-break M, 15m by default, 0 for none; the plan 25/5 by default). The lists \
+            are blocked while you work and lifted in breaks, switched on time by the daemon. \
+            The plan sets the length, so a length or --until beside it is refused; so is \
+            a length for a pomodoro preset (the built-in one: pomodoro). 'refocus next' skips \
+            to the next phase; 'refocus pause' and 'refocus resume' lift and restore the \
+            blocks with the time left frozen. Starting the same lists with the same plan \
+            again resumes that session if paused and keeps its end. \
+            Notifications at the session's end and at each phase follow notify in [defaults] \
+            (on unless notify = false). \
+            With --lock, 'refocus stop' and 'refocus pause' are refused until the session \
+            ends, and 'refocus next' in a work phase (a pomodoro session's breaks still lift \
+            the block), and a lock only tightens: starting the same lists again may add entries and programs and move \
             the end later, never remove an entry, a program or time, even after you edit \
             the list. Only root can end it early ('sudo /usr/libexec/refocus/refocus-helper \
             clear', unless the administrator's policy forbids that too). \
@@ -48,10 +61,14 @@ struct StartCommand: ParsableCommand {
               refocus start deep                            # a preset: 90 minutes of social, news, video, chat
               refocus start morning 3h                      # your preset 'morning', for 3 hours this time
               refocus start --list social 50m --label thesis
+              refocus start --list social --pomodoro        # 25/5 x4, a 15m long break
+              refocus start --list social 50/10 --cycles 3 --long-break 0
+              refocus start pomodoro                        # the built-in pomodoro preset
               30 8 * * 1-5 refocus start -q --list social 3h   # a crontab line (see 'refocus schedule')
             """)
 
-    @Argument(help: ArgumentHelp("A preset's name, and how long: 50m, 1h30m, 90s, or a number of minutes.",
+    @Argument(help: ArgumentHelp("A preset's name, and how long: 50m, 1h30m, 90s, or a number of minutes; "
+                                     + "or a pomodoro plan's WORK/BREAK, such as 25/5 or 50m/10m.",
                                  valueName: "preset-or-length"),
               completion: .custom(UserPresets.completeNames))
     var words: [String] = []
@@ -64,12 +81,13 @@ struct StartCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if words.count > 2 { throw ValidationError("give at most a preset's name and a length") }
+        if words.count > 3 { throw ValidationError("give at most a preset's name, a length and WORK/BREAK") }
         do { _ = try SessionChoice.Words(words) } catch { throw ValidationError("\(error)") }
     }
 
     func run() throws {
-        let choice = try Self.choice(words: words, session)
+        let config = try UserPresets.config()
+        let choice = try Self.choice(words: words, session, config: config)
         let store = try UserLists.store()
         let blockLists = try choice.lists.map { try store.load($0).list }
         if let empty = blockLists.first(where: \.isEmpty) { throw ListError.empty(empty.name) }
@@ -83,7 +101,8 @@ struct StartCommand: ParsableCommand {
             sessionLength = length
         }
         let response = try HelperClient().send(StartRequest(lists: blockLists, length: sessionLength, locked: choice.locked,
-                                                            label: choice.label))
+                                                            label: choice.label, pomodoro: choice.pomodoro,
+                                                            notify: config.defaults.notify))
         if json { return try Console.json(response) }
         let answered = Date()  // after the helper's answer: the time left counts from the session's start
         for session in response.sessions {
@@ -95,17 +114,17 @@ struct StartCommand: ParsableCommand {
         response.notes.forEach { Console.error($0) }
     }
 
-    /// What the words, options, preset and `[defaults]` ask for.
-    static func choice(words: [String], _ session: SessionOptions) throws -> SessionChoice {
+    /// What the words, options, preset and `[defaults]` of `config` ask for.
+    static func choice(words: [String], _ session: SessionOptions, config: UserConfig) throws -> SessionChoice {
         let parsed = try SessionChoice.Words(words)
-        let config = try UserPresets.config()
         let preset = try parsed.preset.map { name in
             guard let found = config.preset(name) else { throw UserPresetError.notFound(name) }
             return found
         }
         return try SessionChoice(words: parsed, lists: try session.lists.map { try BlockListName($0) },
                                  until: session.until, lock: session.lock,
-                                 label: try session.label.map { try SessionLabel($0) }, preset: preset,
+                                 label: try session.label.map { try SessionLabel($0) },
+                                 pomodoro: try session.pomodoroOptions, preset: preset,
                                  defaultLists: config.defaults.lists, defaultLength: config.defaults.length)
     }
 }

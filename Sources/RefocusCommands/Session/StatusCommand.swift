@@ -20,7 +20,19 @@ struct StatusCommand: ParsableCommand {
             sudo. With --json, prints {version, sessions: [{id, owner, lists, start, \
             plannedEnd, locked, blockedAttempts, programsKilled}], counts: {names, \
             addresses, programs, programBlocking}}; counts is absent when the answer \
-            came from the helper.
+            came from the helper. A session's object also has, when they apply: label; \
+            pomodoro {work, shortBreak, cycles, longBreak} (lengths in seconds), phase \
+            {kind (work, short-break or long-break), cycle, cycles, endsAt} and \
+            completedWork (work phases run to their end) for a pomodoro session; pause \
+            {pausedAt (while paused), seconds (paused before), count} once paused. A paused \
+            session's time stands still: plannedEnd moves later by the pause when it resumes.
+
+            A pomodoro session shows its phase and the time left in it and in the whole \
+            session; a paused one shows 'paused' and its time left. The bar formats show \
+            the lists and the time left until the last session ends (focus: social 23m), a \
+            pomodoro session's phase instead (focus: social work 2/4 12m3s), or paused and \
+            the time left when every session is paused; waybar's class and alt are idle, \
+            active, break (every running session is in a break) or paused.
 
             Examples:
               refocus status

@@ -17,18 +17,51 @@ enum SessionFormat {
         return local.day + " " + local.clock
     }
 
-    /// `#3 social, news until 15:42 (49m left, locked)` while active;
-    /// `#3 social, news: 14:05, 12m of 50m, stopped` once ended; with a
-    /// label, `#3 social, news for thesis …`.
+    /// `#3 social, news until 15:42 (49m left, locked)` while active, with
+    /// a pomodoro session's phase after it (`, work 2/4 until 14:05 (12m left)`);
+    /// `#3 social paused (32m left)` while paused; `#3 social, news: 14:05,
+    /// 12m of 50m, stopped` once ended, with the work phases completed and
+    /// the pauses after it; with a label, `#3 social, news for thesis …`.
     static func line(_ session: SessionSummary, now: Date = Date()) -> String {
         let lists = session.lists.map(\.rawValue).joined(separator: ", ") + (session.label.map { " for \($0)" } ?? "")
         if session.endedAt != nil {
             let (ran, planned) = (self.ran(session), self.planned(session))
             let length = ran < planned ? "\(ran) of \(planned)" : "\(ran)"
             return "#\(session.id) \(lists): \(time(session.start, now: now)), \(length), \(outcome(session))"
+                + progress(session).map { ", " + $0 }.joined()
         }
-        let left = EndTime.length(until: session.plannedEnd, from: now)
-        return "#\(session.id) \(lists) until \(time(session.plannedEnd, now: now)) (\(left) left\(session.locked ? ", locked" : ""))"
+        // A paused session's time stands still at its pause.
+        let frozen = session.progress.pause?.pausedAt ?? now
+        let left = "(\(EndTime.length(until: session.plannedEnd, from: frozen)) left\(session.locked ? ", locked" : ""))"
+        let phase = session.phase(at: now).map { phase in
+            let phaseLeft = "(\(EndTime.length(until: phase.endsAt, from: frozen)) left)"
+            return session.isPaused ? ", in \(name(phase)) \(phaseLeft)"
+                : ", \(name(phase)) until \(time(phase.endsAt, now: now)) \(phaseLeft)"
+        } ?? ""
+        if session.isPaused { return "#\(session.id) \(lists) paused \(left)" + phase }
+        return "#\(session.id) \(lists) until \(time(session.plannedEnd, now: now)) \(left)" + phase
+    }
+
+    /// `work 2/4`, `break 2/4` (the break after work phase 2), `long break`.
+    static func name(_ phase: PhaseStatus) -> String {
+        switch phase.kind {
+        case .work: "work \(phase.cycle)/\(phase.cycles)"
+        case .shortBreak: "break \(phase.cycle)/\(phase.cycles)"
+        case .longBreak: "long break"
+        }
+    }
+
+    /// What an ended session's history adds: `3/4 work phases`, `paused 2 times for 12m`.
+    static func progress(_ session: SessionSummary) -> [String] {
+        var parts: [String] = []
+        if let plan = session.progress.pomodoro {
+            parts.append("\(session.progress.completedWork ?? 0)/\(plan.cycles) work phases")
+        }
+        if let pause = session.progress.pause, pause.count > 0 {
+            let times = pause.count == 1 ? "once" : "\(pause.count) times"
+            parts.append("paused \(times) for \(SessionLength(seconds: pause.seconds))")
+        }
+        return parts
     }
 
     /// How long an ended session really ran: from its start to its end.

@@ -3,7 +3,9 @@ import RefocusCore
 
 /// The options that shape a session, shared by `refocus start` and
 /// `refocus preset save`: the lists, an end time instead of a length, the
-/// lock and the label.
+/// lock, the label, and a pomodoro plan (`--pomodoro`, `--cycles`,
+/// `--long-break`; the plan's `WORK/BREAK` is a positional word, since an
+/// option whose value may be left out cannot be told from the next word).
 struct SessionOptions: ParsableArguments {
     @Option(name: .customLong("list"), help: "A list to block (repeatable).",
             completion: .custom(UserLists.completeNames))
@@ -18,12 +20,34 @@ struct SessionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("What the time is for, shown in status and history, such as thesis.", valueName: "TEXT"))
     var label: String?
 
-    /// Refuses a bad list name, end time or label as a usage error that names it.
+    @Flag(help: ArgumentHelp("Work and breaks: blocks in force while you work, lifted in breaks; 25/5 (minutes) "
+                                 + "unless a WORK/BREAK word such as 50/10 says otherwise, which alone implies it."))
+    var pomodoro = false
+
+    @Option(help: ArgumentHelp("With a pomodoro plan: how many work phases, 1 to 12 (4 by default).", valueName: "N"),
+            completion: .list(["2", "3", "4", "6"]))
+    var cycles: Int?
+
+    @Option(help: ArgumentHelp("With a pomodoro plan: the break after the last work phase, such as 15m, "
+                                   + "or 0 for none (15m by default).", valueName: "LENGTH"),
+            completion: .list(["0", "10m", "15m", "30m"]))
+    var longBreak: String?
+
+    /// Refuses a bad list name, end time, label or long break as a usage error that names it.
     func validate() throws {
         do {
             _ = try lists.map { try BlockListName($0) }
             _ = try until.map { try EndTime.validateClock($0) }
             _ = try label.map { try SessionLabel($0) }
         } catch { throw ValidationError("\(error)") }
+        do { _ = try pomodoroOptions } catch { throw ValidationError("--long-break: \(error)") }
+    }
+
+    /// The pomodoro options given (`--pomodoro`, `--cycles`, `--long-break`).
+    var pomodoroOptions: PomodoroOptions {
+        get throws {
+            PomodoroOptions(requested: pomodoro, cycles: cycles,
+                            longBreak: try longBreak.map { try PomodoroOptions.longBreak($0) })
+        }
     }
 }

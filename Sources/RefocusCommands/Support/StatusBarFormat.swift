@@ -35,10 +35,11 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
             return Self.barText(sessions, now: now)
         case .i3blocks:
             let text = Self.barText(sessions, now: now)
-            return sessions.isEmpty ? text + "\n" + text : text + "\n" + Self.shortText(sessions, now: now) + "\n#E5C07B"
+            guard let state = BarState(sessions, now: now) else { return text + "\n" + text }
+            return text + "\n" + state.text + "\n" + (state.blocks ? "#E5C07B" : "#98C379")
         case .waybar:
             let tooltip = sessions.map { SessionFormat.line($0.session, now: now) }.joined(separator: "\n")
-            let state = sessions.isEmpty ? "idle" : "active"
+            let state = BarState(sessions, now: now)?.name ?? "idle"
             // The keys in order, as JSONEncoder's .sortedKeys writes them (JSONString says why not it).
             let members = [("alt", state), ("class", state), ("text", Self.barText(sessions, now: now)), ("tooltip", tooltip)]
             return "{" + members.map { JSONString.quoted($0) + ":" + JSONString.quoted($1) }.joined(separator: ",") + "}"
@@ -63,16 +64,12 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         return "Enforced by: " + (layers.isEmpty ? "nothing" : layers.joined(separator: ", ")) + "."
     }
 
-    /// `focus: social, news 23m` until the last session ends; `no focus` when none is active.
+    /// `focus: social, news 23m` until the last session ends, `focus: social work 2/4 12m3s` in a pomodoro
+    /// session, `focus: social paused 32m` when every session is paused; `no focus` when none is active.
     private static func barText(_ sessions: [StatusSnapshot.ActiveSession], now: Date) -> String {
-        guard let last = sessions.map(\.session.plannedEnd).max() else { return "no focus" }
+        guard let state = BarState(sessions, now: now) else { return "no focus" }
         var lists: [String] = []
         for name in sessions.flatMap(\.session.lists).map(\.rawValue) where !lists.contains(name) { lists.append(name) }
-        return "focus: \(lists.joined(separator: ", ")) \(EndTime.length(until: last, from: now))"
-    }
-
-    /// The time left only, for narrow bars.
-    private static func shortText(_ sessions: [StatusSnapshot.ActiveSession], now: Date) -> String {
-        sessions.map(\.session.plannedEnd).max().map { "\(EndTime.length(until: $0, from: now))" } ?? ""
+        return "focus: \(lists.joined(separator: ", ")) \(state.text)"
     }
 }

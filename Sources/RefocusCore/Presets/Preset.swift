@@ -1,5 +1,6 @@
 /// A saved way to start a session, started by name (`refocus start deep`):
-/// the lists, how long or until when, the lock and the label. The user's own
+/// the lists, how long or until when (or a pomodoro plan, which sets the
+/// length), the lock and the label. The user's own
 /// live in `config.toml`'s `[presets.NAME]` tables and shadow the built-in
 /// ones of the same name (`BuiltinPresets`).
 public struct Preset: Sendable, Equatable {
@@ -13,15 +14,19 @@ public struct Preset: Sendable, Equatable {
     public var locked: Bool
     /// What its session's time is for.
     public var label: SessionLabel?
+    /// Its work/break plan; nil for a plain session. A preset with a plan
+    /// has no `duration`: the plan's total is the length.
+    public var pomodoro: PomodoroPlan?
 
     /// A preset.
     public init(name: PresetName, lists: [BlockListName], duration: PresetDuration?, locked: Bool = false,
-                label: SessionLabel? = nil) {
+                label: SessionLabel? = nil, pomodoro: PomodoroPlan? = nil) {
         self.name = name
         self.lists = lists
         self.duration = duration
         self.locked = locked
         self.label = label
+        self.pomodoro = pomodoro
     }
 }
 
@@ -62,9 +67,12 @@ public struct PresetName: ValidatedName {
 
 /// The presets every user has, unless they save one of the same name.
 public enum BuiltinPresets {
-    /// `deep` (90 minutes; social, news, video and chat) and `quick` (25 minutes; social).
+    /// `deep` (90 minutes; social, news, video and chat), `pomodoro` (social,
+    /// news and video; the standard plan, 25/5 × 4 and a 15-minute long
+    /// break) and `quick` (25 minutes; social).
     public static let all: [Preset] = [
         preset("deep", ["social", "news", "video", "chat"], minutes: 90),
+        preset("pomodoro", ["social", "news", "video"], plan: .standard),
         preset("quick", ["social"], minutes: 25),
     ].compactMap { $0 }
 
@@ -73,8 +81,9 @@ public enum BuiltinPresets {
         all.first { $0.name == name }
     }
 
-    private static func preset(_ name: String, _ lists: [String], minutes: Int) -> Preset? {
+    private static func preset(_ name: String, _ lists: [String], minutes: Int = 0, plan: PomodoroPlan? = nil) -> Preset? {
         guard let name = try? PresetName(name), let lists = try? lists.map({ try BlockListName($0) }) else { return nil }
-        return Preset(name: name, lists: lists, duration: .length(SessionLength(seconds: minutes * 60)))
+        return Preset(name: name, lists: lists, duration: plan == nil ? .length(SessionLength(seconds: minutes * 60)) : nil,
+                      pomodoro: plan)
     }
 }

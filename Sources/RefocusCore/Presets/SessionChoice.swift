@@ -1,35 +1,45 @@
 /// What `refocus start` asks for, once its words, options, preset and the
 /// user's `[defaults]` are put together: the command line wins over the
-/// preset, the preset over the defaults.
+/// preset, the preset over the defaults. A pomodoro plan sets the length.
 public struct SessionChoice: Sendable, Equatable {
     /// The lists to block.
     public var lists: [BlockListName]
-    /// How long, or until when.
+    /// How long, or until when; a pomodoro session's is its plan's total.
     public var duration: PresetDuration
     /// Whether `stop` is refused until the end.
     public var locked: Bool
     /// What the time is for.
     public var label: SessionLabel?
+    /// The work/break plan; nil for a plain session.
+    public var pomodoro: PomodoroPlan?
 
     /// A choice made of its parts.
-    public init(lists: [BlockListName], duration: PresetDuration, locked: Bool, label: SessionLabel?) {
+    public init(lists: [BlockListName], duration: PresetDuration, locked: Bool, label: SessionLabel?,
+                pomodoro: PomodoroPlan? = nil) {
         self.lists = lists
         self.duration = duration
         self.locked = locked
         self.label = label
+        self.pomodoro = pomodoro
     }
 
-    /// `refocus start`'s positional words: a preset's name, a length, or one of each, in any order.
+    /// `refocus start`'s positional words: a preset's name, a length, and
+    /// a pomodoro plan's `WORK/BREAK`, at most one of each, in any order.
     public struct Words: Sendable, Equatable {
         /// The preset named, if any.
         public var preset: PresetName?
         /// The length given, if any.
         public var length: SessionLength?
+        /// The `WORK/BREAK` lengths given, if any (they ask for a pomodoro session).
+        public var pomodoro: PomodoroLengths?
 
-        /// Tells a length (`50m`, `90`) from a preset name (`deep`).
+        /// Tells `WORK/BREAK` (`25/5`: a slash) from a length (`50m`, `90`) from a preset name (`deep`).
         public init(_ words: [String]) throws(SessionChoiceError) {
             for word in words {
-                if let length = try? SessionLength.parse(word, bounds: .unbounded) {
+                if PomodoroPlan.looksLikeLengths(word) {
+                    guard pomodoro == nil else { throw .twoPlans }
+                    do { pomodoro = try PomodoroLengths(word) } catch { throw .plan(error) }
+                } else if let length = try? SessionLength.parse(word, bounds: .unbounded) {
                     guard self.length == nil else { throw .twoLengths }
                     self.length = length
                 } else {
@@ -40,16 +50,26 @@ public struct SessionChoice: Sendable, Equatable {
         }
     }
 
-    /// Puts together the command line (`lists`, `words.length`, `until`,
-    /// `lock`, `label`), the preset the words name (already looked up; nil
-    /// when they name none) and the user's default lists and length.
+    /// Puts together the command line (`lists`, `words`, `until`, `lock`,
+    /// `label`, `pomodoro`), the preset the words name (already looked up;
+    /// nil when they name none) and the user's default lists and length.
+    /// A pomodoro plan, the command line's or the preset's, sets the length:
+    /// a length or `--until` beside it is an error that says so.
     public init(words: Words, lists: [BlockListName], until: String?, lock: Bool, label: SessionLabel?,
-                preset: Preset?, defaultLists: [BlockListName], defaultLength: SessionLength?) throws(SessionChoiceError) {
+                pomodoro options: PomodoroOptions = PomodoroOptions(), preset: Preset?,
+                defaultLists: [BlockListName], defaultLength: SessionLength?) throws(SessionChoiceError) {
         if words.length != nil, until != nil { throw .lengthAndUntil }
+        let plan = try options.plan(lengths: words.pomodoro, base: preset?.pomodoro)
         let chosenLists = !lists.isEmpty ? lists : preset.map(\.lists).flatMap { $0.isEmpty ? nil : $0 } ?? defaultLists
         guard !chosenLists.isEmpty else { throw .noList }
         let duration: PresetDuration
-        if let length = words.length {
+        if let plan {
+            // The command line asked for no plan: it is the preset's.
+            let presetName = options.requested || words.pomodoro != nil ? nil : preset?.name
+            if let length = words.length { throw .lengthWithPlan(length, plan, preset: presetName) }
+            if until != nil { throw .untilWithPlan(plan, preset: presetName) }
+            duration = .length(SessionLength(seconds: plan.total))
+        } else if let length = words.length {
             duration = .length(length)
         } else if let until {
             duration = .until(until)
@@ -64,6 +84,7 @@ public struct SessionChoice: Sendable, Equatable {
         self.duration = duration
         locked = lock || preset?.locked == true
         self.label = label ?? preset?.label
+        pomodoro = plan
     }
 }
 
@@ -75,6 +96,11 @@ public enum SessionChoiceError: RefocusError, Equatable {
     case lengthAndUntil
     case noList
     case noLength
+    case twoPlans
+    case plan(PomodoroPlanError)
+    case planOptionsWithoutPomodoro
+    case lengthWithPlan(SessionLength, PomodoroPlan, preset: PresetName?)
+    case untilWithPlan(PomodoroPlan, preset: PresetName?)
 
     public var category: ErrorCategory { .usage }
 
@@ -89,6 +115,27 @@ public enum SessionChoiceError: RefocusError, Equatable {
             "name a list with --list NAME, or a preset ('refocus preset list'), or set lists in [defaults] of config.toml"
         case .noLength:
             "give a length such as 50m or --until HH:MM, or a preset, or set length in [defaults] of config.toml"
+        case .twoPlans: "give one WORK/BREAK, such as 25/5"
+        case let .plan(error): error.description
+        case .planOptionsWithoutPomodoro:
+            "--cycles and --long-break shape a pomodoro plan: add --pomodoro, or WORK/BREAK such as 25/5"
+        case let .lengthWithPlan(length, plan, preset):
+            "\(Self.planSetsLength(plan, preset)), so \(length) does not go with it: " + Self.fix(preset, "\(length)")
+        case let .untilWithPlan(plan, preset):
+            "\(Self.planSetsLength(plan, preset)), so --until does not go with it: " + Self.fix(preset, "--until HH:MM")
         }
+    }
+
+    /// `a pomodoro session lasts as long as its plan (2h10m: 25m/5m x4, 15m long break)`, or the preset's.
+    private static func planSetsLength(_ plan: PomodoroPlan, _ preset: PresetName?) -> String {
+        let plan = "\(SessionLength(seconds: plan.total)): \(plan)"
+        return preset.map { "the preset \($0) is a pomodoro plan, whose length is its own (\(plan))" }
+            ?? "a pomodoro session lasts as long as its plan (\(plan))"
+    }
+
+    /// What to do instead; `end` is the length or `--until` given.
+    private static func fix(_ preset: PresetName?, _ end: String) -> String {
+        "change the plan with WORK/BREAK, --cycles or --long-break"
+            + (preset == nil ? "" : ", or name no preset for a plain session ('refocus start --list NAME \(end)')")
     }
 }

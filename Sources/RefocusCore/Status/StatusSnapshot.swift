@@ -99,11 +99,16 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
         self.counts = counts
     }
 
-    /// The same snapshot without the sessions whose end has passed by `now`
-    /// (the daemon may have died since writing it).
+    /// The same snapshot at `now`: without the sessions whose end has passed
+    /// (the daemon may have died since writing it), but with paused ones,
+    /// whose end waits for them; pomodoro phases as they are at `now`.
     public func current(at now: Date) -> StatusSnapshot {
         var copy = self
-        copy.sessions = sessions.filter { $0.session.plannedEnd > now }
+        copy.sessions = sessions.filter { $0.session.isPaused || $0.session.plannedEnd > now }.map { active in
+            var active = active
+            active.session.progress = active.session.progress(at: now)
+            return active
+        }
         return copy
     }
 }

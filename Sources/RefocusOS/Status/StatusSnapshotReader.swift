@@ -71,9 +71,10 @@ enum StatusSnapshotReader {
             guard let number = value.integer else { return nil }
             counted.append(number)
         }
+        guard let progress = progress(fields) else { return nil }
         let summary = SessionSummary(id: id, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
                                      locked: locked, endedAt: endedAt, outcome: outcome, entries: counted[0],
-                                     programs: counted[1], label: label)
+                                     programs: counted[1], label: label, progress: progress)
         return StatusSnapshot.ActiveSession(summary, blockedAttempts: blocked, programsKilled: killed)
     }
 

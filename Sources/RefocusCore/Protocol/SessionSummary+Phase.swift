@@ -1,0 +1,35 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A summary's pomodoro phase at any moment, worked out from its plan, its
+/// planned end and its pause as the helper works it out (`Session.phaseStatus`):
+/// a status file written a while ago still shows the phase of now.
+extension SessionSummary {
+    /// How far into its plan it is at `now`, in seconds (frozen while
+    /// paused, and once ended); nil without a plan.
+    private func planElapsed(at now: Date) -> Double? {
+        guard let plan = progress.pomodoro else { return nil }
+        return Double(plan.total) - plannedEnd.timeIntervalSince(progress.pause?.pausedAt ?? endedAt ?? now)
+    }
+
+    /// Its phase at `now`; nil without a plan or outside it.
+    public func phase(at now: Date) -> PhaseStatus? {
+        guard let plan = progress.pomodoro, let elapsed = planElapsed(at: now), let phase = plan.phase(at: elapsed)
+        else { return nil }
+        return PhaseStatus(kind: phase.kind, cycle: phase.cycle, cycles: plan.cycles,
+                           endsAt: plannedEnd.addingTimeInterval(-Double(plan.total - phase.end)))
+    }
+
+    /// Its progress with the phase and the completed work phases of `now`.
+    public func progress(at now: Date) -> SessionProgress {
+        var progress = self.progress
+        progress.phase = phase(at: now)
+        if let plan = progress.pomodoro, let elapsed = planElapsed(at: now) {
+            progress.completedWork = plan.completedWork(at: elapsed)
+        }
+        return progress
+    }
+}
