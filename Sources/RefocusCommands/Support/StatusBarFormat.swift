@@ -25,6 +25,7 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         case .plain:
             guard !sessions.isEmpty else { return "No active session." }
             var lines = sessions.map { SessionFormat.line($0.session, now: now) }
+            lines += sessions.compactMap(\.hookProblem).map { "Hook: \($0.sentence)." }
             if let counts = snapshot.counts { lines.append(Self.layers(counts)) }
             if snapshot.counts?.programBlocking == .procScan {
                 lines.append("Programs are checked once a second: the kernel's process connector is unavailable here "

@@ -13,7 +13,9 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
     public static let path = "/run/refocus/status.json"
 
     /// One active session and what it has blocked so far: the session's
-    /// summary fields, and beside them `blockedAttempts` and `programsKilled`.
+    /// summary fields, and beside them `blockedAttempts`, `programsKilled`
+    /// and `hookProblem` (the last of its hooks that failed, timed out or was
+    /// refused; absent when none did, or the last run went well).
     public struct ActiveSession: Codable, Sendable, Equatable {
         /// The session.
         public var session: SessionSummary
@@ -21,15 +23,19 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
         public var blockedAttempts: UInt64
         /// Its programs killed since it started (this daemon's count).
         public var programsKilled: Int
+        /// Its last hook run that went wrong; nil when none did.
+        public var hookProblem: HookReport?
 
         /// Makes an entry for `session` with its counts.
-        public init(_ session: SessionSummary, blockedAttempts: UInt64 = 0, programsKilled: Int = 0) {
+        public init(_ session: SessionSummary, blockedAttempts: UInt64 = 0, programsKilled: Int = 0,
+                    hookProblem: HookReport? = nil) {
             self.session = session
             self.blockedAttempts = blockedAttempts
             self.programsKilled = programsKilled
+            self.hookProblem = hookProblem
         }
 
-        private enum CodingKeys: String, CodingKey { case blockedAttempts, programsKilled }
+        private enum CodingKeys: String, CodingKey { case blockedAttempts, programsKilled, hookProblem }
 
         /// Reads the summary's fields and the counts from one object.
         public init(from decoder: any Decoder) throws {
@@ -37,6 +43,7 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             blockedAttempts = try container.decode(UInt64.self, forKey: .blockedAttempts)
             programsKilled = try container.decode(Int.self, forKey: .programsKilled)
+            hookProblem = try container.decodeIfPresent(HookReport.self, forKey: .hookProblem)
         }
 
         /// Writes the summary's fields and the counts into one object.
@@ -45,6 +52,7 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(blockedAttempts, forKey: .blockedAttempts)
             try container.encode(programsKilled, forKey: .programsKilled)
+            try container.encodeIfPresent(hookProblem, forKey: .hookProblem)
         }
     }
 

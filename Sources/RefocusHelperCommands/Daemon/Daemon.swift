@@ -219,7 +219,7 @@ final class Daemon {
     /// Publishes what `report` enforces, with the live counts.
     private func publish(_ report: Reconciler.Report) {
         publisher.publish(report, hits: hits(), programBlocking: blocker.mode, policy: reconciler.policy,
-                          cache: reconciler.cache)
+                          cache: reconciler.cache, hookProblems: herald.hookProblems)
     }
 
     /// The next session end or phase boundary on the boot-time clock (one

@@ -10,12 +10,16 @@ import RefocusOS
 /// each event (`HookRuns`: as the owner, never waited for) and sends the
 /// owner's desktop notification (`SessionNotice`, when the session asked
 /// for notifications). Never in the way of enforcement: it runs after the
-/// reconcile, and nothing it starts is waited for. The last hook of each
-/// session that went wrong is kept for the status file.
+/// reconcile, and nothing it starts is waited for. A session's hooks run
+/// one after another, in the order of their events (`work-end` before
+/// `break-start`); different sessions' hooks run side by side. The last
+/// hook of each session that went wrong is kept for the status file.
 final class SessionHerald {
     private let store: SessionStore
     private let logger: Logger
     private var runs = HookRuns()
+    /// Each session's hooks waiting for the one before them to end.
+    private var queued: [Int64: [Hook]] = [:]
     /// The last hook run of each session that failed, timed out or was refused.
     private(set) var hookProblems: [Int64: HookReport] = [:]
 
@@ -48,10 +52,10 @@ final class SessionHerald {
     private func tell(_ item: Due) {
         let names = item.events.map(\.kind.rawValue).joined(separator: ", ")
         logger.info("session \(item.id): \(names)")
-        for event in item.events {
-            runs.launch(event: event.kind, owner: item.session.owner, context: HookContext(event, of: item.session),
-                        at: .now)
+        queued[item.id, default: []] += item.events.map {
+            Hook(event: $0.kind, owner: item.session.owner, context: HookContext($0, of: item.session))
         }
+        launchNext(of: item.id)
         if item.session.notify, let notice = SessionNotice(item.events, of: item.session) {
             OwnerNotification.send(to: item.session.owner, title: notice.title, body: notice.body)
         }
@@ -61,6 +65,7 @@ final class SessionHerald {
     /// hook runner whose report changes what the status file shows.
     func reaped(pid: pid_t, status: Int32, at now: Date) -> Bool {
         guard let report = runs.reap(pid: pid, status: status, at: now) else { return false }
+        launchNext(of: report.sessionID)
         // A hook that ran well clears the session's last problem; a missing one changes nothing.
         guard report.outcome.isProblem else {
             return report.outcome != .none && hookProblems.removeValue(forKey: report.sessionID) != nil
@@ -89,6 +94,23 @@ final class SessionHerald {
     func keepProblems(of open: [Session]) {
         let ids = Set(open.compactMap(\.id))
         hookProblems = hookProblems.filter { ids.contains($0.key) }
+    }
+
+    /// Starts the next queued hook of session `id` unless one of its hooks runs.
+    private func launchNext(of id: Int64) {
+        guard !runs.running.contains(where: { $0.sessionID == id }) else { return }
+        while var waiting = queued[id], !waiting.isEmpty {
+            let hook = waiting.removeFirst()
+            queued[id] = waiting.isEmpty ? nil : waiting
+            if runs.launch(event: hook.event, owner: hook.owner, context: hook.context, at: .now) != nil { return }
+        }
+    }
+
+    /// A hook to start.
+    private struct Hook {
+        let event: HookEvent
+        let owner: UInt32
+        let context: HookContext
     }
 
     /// The events due for one session, and the marker to keep.

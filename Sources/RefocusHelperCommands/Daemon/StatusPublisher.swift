@@ -28,15 +28,17 @@ final class StatusPublisher {
         blockedAttempts.carry(hits, sessions: sessions, policy: policy, cache: cache)
     }
 
-    /// Writes what `report` enforces, with the live `hits`, when it changed.
+    /// Writes what `report` enforces, with the live `hits` and each session's
+    /// last hook problem, when it changed.
     func publish(_ report: Reconciler.Report, hits: [IPAddress: UInt64], programBlocking: StatusSnapshot.ProgramBlocking,
-                 policy: Policy, cache: AddressCache) {
+                 policy: Policy, cache: AddressCache, hookProblems: [Int64: HookReport]) {
         let programs = report.desired.programs.values.reduce(0) { $0 + $1.count }
         let refused = blockedAttempts.totals(hits, sessions: report.active, policy: policy, cache: cache)
         let snapshot = StatusSnapshot(
             sessions: report.active.map {
                 StatusSnapshot.ActiveSession($0.summary(at: report.now), blockedAttempts: refused[$0.id ?? 0] ?? 0,
-                                             programsKilled: killsBySession[$0.id ?? 0] ?? 0)
+                                             programsKilled: killsBySession[$0.id ?? 0] ?? 0,
+                                             hookProblem: hookProblems[$0.id ?? 0])
             },
             counts: StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
                                           programs: programs, programBlocking: programBlocking,

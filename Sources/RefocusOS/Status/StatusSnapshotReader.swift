@@ -75,7 +75,13 @@ enum StatusSnapshotReader {
         let summary = SessionSummary(id: id, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
                                      locked: locked, endedAt: endedAt, outcome: outcome, entries: counted[0],
                                      programs: counted[1], label: label, progress: progress)
-        return StatusSnapshot.ActiveSession(summary, blockedAttempts: blocked, programsKilled: killed)
+        var hookProblem: HookReport?
+        if let value = fields["hookProblem"] {
+            guard let report = hookReport(value) else { return nil }
+            hookProblem = report
+        }
+        return StatusSnapshot.ActiveSession(summary, blockedAttempts: blocked, programsKilled: killed,
+                                            hookProblem: hookProblem)
     }
 
     private static func counts(_ fields: StatusJSON) -> StatusSnapshot.Counts? {
