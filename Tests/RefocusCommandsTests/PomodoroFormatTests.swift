@@ -86,7 +86,7 @@ import Testing
         #expect(all.allSatisfy { $0.isASCII }, "\(all)")
     }
 
-    @Test func historyShowsTheWorkPhasesCompletedAndThePauses() {
+    @Test func historyShowsTheWorkPhasesCompletedAndThePauses() throws {
         var ended = Self.pomodoro(elapsed: 7800)
         ended.endedAt = ended.start.addingTimeInterval(3600)
         ended.outcome = .stopped
@@ -96,11 +96,20 @@ import Testing
         #expect(line.hasSuffix(", 1h of 2h10m, stopped, 2/4 work phases, paused 2 times for 12m"), "\(line)")
         ended.progress.pause = PauseStatus(pausedAt: nil, seconds: 90, count: 1)
         #expect(SessionFormat.line(ended, now: Self.now).hasSuffix(", paused once for 1m30s"))
-        let row = HistoryCommand.Row(ended)
-        #expect(row.pomodoro == .standard && row.completedWork == 2 && row.pauses == 1 && row.pausedSeconds == 90)
+        let row = try Self.json(HistoryCommand.Row(session: ended))
+        #expect(row["pomodoro"] as? [String: Int] == ["work": 1500, "shortBreak": 300, "cycles": 4, "longBreak": 900])
+        #expect(row["completedWork"] as? Int == 2 && row["pauses"] as? Int == 1 && row["pausedSeconds"] as? Int == 90)
         var plain = Self.plain(8, left: 0)
         plain.endedAt = plain.plannedEnd
         #expect(!SessionFormat.line(plain, now: Self.now).contains("work phases"))
-        #expect(HistoryCommand.Row(plain).pomodoro == nil && HistoryCommand.Row(plain).pauses == nil)
+        let plainRow = try Self.json(HistoryCommand.Row(session: plain))
+        #expect(plainRow["pomodoro"] == nil && plainRow["completedWork"] == nil && plainRow["pauses"] == nil)
+        #expect(plainRow["seconds"] as? Int == 600, "\(plainRow)")
+    }
+
+    /// A history row as `--json` prints it, read back as a dictionary.
+    static func json(_ row: HistoryCommand.Row) throws -> [String: Any] {
+        let data = try HelperProtocol.encoder().encode(row)
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 }

@@ -138,3 +138,14 @@ import Testing
         #expect(plan == .extend(paused.resumed(at: Self.at(15))))
     }
 }
+
+extension SessionPhasesTests {
+    @Test func nextWhilePausedSkipsTheFrozenPhaseAndStaysPaused() throws {
+        let paused = try Self.session().paused(at: Self.at(5))
+        let skipped = try #require(try SessionRules.pace(PaceRequest(change: .next, sessionID: 3), owner: 1000,
+                                                         now: Self.at(100), active: [paused]).first)
+        #expect(skipped.isPaused && skipped.plannedEnd == Self.at(40), "15 s of work skipped, counted at the pause")
+        #expect(skipped.phase(at: Self.at(100))?.kind == .shortBreak)
+        #expect(skipped.resumed(at: Self.at(110)).nextChange(after: Self.at(110)) == Self.at(120), "the whole break follows")
+    }
+}

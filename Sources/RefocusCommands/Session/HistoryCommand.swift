@@ -65,43 +65,37 @@ struct HistoryCommand: ParsableCommand {
 
     /// One session in `--json`: a stable shape, independent of the helper protocol's.
     struct Row: Encodable {
-        let id: Int64
-        let owner: UInt32
-        let lists: [BlockListName]
-        let start: Date
-        let plannedEnd: Date
-        let endedAt: Date
-        let seconds: Int
-        let plannedSeconds: Int
-        let locked: Bool
-        let outcome: String
-        let entries: Int?
-        let programs: Int?
-        let label: String?
-        let pomodoro: PomodoroPlan?
-        let completedWork: Int?
-        let pauses: Int?
-        let pausedSeconds: Int?
+        let session: SessionSummary
 
-        init(_ session: SessionSummary) {
-            id = session.id
-            owner = session.owner
-            lists = session.lists
-            start = session.start
-            plannedEnd = session.plannedEnd
-            endedAt = session.endedAt ?? session.plannedEnd
-            seconds = SessionFormat.ran(session).seconds
-            plannedSeconds = SessionFormat.planned(session).seconds
-            locked = session.locked
-            outcome = SessionFormat.outcome(session)
-            entries = session.entries
-            programs = session.programs
-            label = session.label?.rawValue
-            pomodoro = session.progress.pomodoro
-            completedWork = pomodoro == nil ? nil : session.progress.completedWork ?? 0
-            let pause = session.progress.pause.flatMap { $0.count > 0 ? $0 : nil }
-            pauses = pause?.count
-            pausedSeconds = pause?.seconds
+        private enum Key: String, CodingKey {
+            case id, owner, lists, start, plannedEnd, endedAt, seconds, plannedSeconds, locked, outcome, entries, programs,
+                 label, pomodoro, completedWork, pauses, pausedSeconds
+        }
+
+        /// The keys above; those that do not apply are left out.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(session.id, forKey: .id)
+            try container.encode(session.owner, forKey: .owner)
+            try container.encode(session.lists, forKey: .lists)
+            try container.encode(session.start, forKey: .start)
+            try container.encode(session.plannedEnd, forKey: .plannedEnd)
+            try container.encode(session.endedAt ?? session.plannedEnd, forKey: .endedAt)
+            try container.encode(SessionFormat.ran(session).seconds, forKey: .seconds)
+            try container.encode(SessionFormat.planned(session).seconds, forKey: .plannedSeconds)
+            try container.encode(session.locked, forKey: .locked)
+            try container.encode(SessionFormat.outcome(session), forKey: .outcome)
+            try container.encodeIfPresent(session.entries, forKey: .entries)
+            try container.encodeIfPresent(session.programs, forKey: .programs)
+            try container.encodeIfPresent(session.label?.rawValue, forKey: .label)
+            if let pomodoro = session.progress.pomodoro {
+                try container.encode(pomodoro, forKey: .pomodoro)
+                try container.encode(session.progress.completedWork ?? 0, forKey: .completedWork)
+            }
+            if let pause = session.progress.pause, pause.count > 0 {
+                try container.encode(pause.count, forKey: .pauses)
+                try container.encode(pause.seconds, forKey: .pausedSeconds)
+            }
         }
     }
 
@@ -109,7 +103,7 @@ struct HistoryCommand: ParsableCommand {
         let now = Date()
         let start = try since.map { try SinceDate.parse($0, now: now, timeZone: MachineTimeZone.current) }
         let response = try HelperClient().send(HistoryRequest(limit: limit, since: start))
-        if json { return try Console.json(response.sessions.map(Row.init)) }
+        if json { return try Console.json(response.sessions.map(Row.init(session:))) }
         if response.sessions.isEmpty { return print("No ended session" + (since.map { " since \($0)" } ?? "") + ".") }
         response.sessions.forEach { print(SessionFormat.line($0, now: now)) }
     }

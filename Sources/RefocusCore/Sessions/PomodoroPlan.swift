@@ -129,8 +129,8 @@ public enum PomodoroPlanError: RefocusError, Equatable {
 
     public var description: String {
         switch self {
-        case let .work(length): "a work phase of \(length) is out of range: give 1m to 4h"
-        case let .shortBreak(length): "a break of \(length) is out of range: give 1m to 1h"
+        case let .work(length): "a work phase of \(length) is out of range: give at most 4h, such as 25m"
+        case let .shortBreak(length): "a break of \(length) is out of range: give at most 1h, such as 5m"
         case let .cycles(count): "\(count) cycles is out of range: give 1 to 12"
         case let .longBreak(length): "a long break of \(length) is out of range: give 0 (none) to 2h"
         case let .lengths(text):

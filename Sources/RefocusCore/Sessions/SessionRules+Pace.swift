@@ -75,18 +75,17 @@ extension SessionRules {
                 throw ProtocolFailure(code: .notFound, message: "session \(id) has no phases: 'refocus next' skips a "
                     + "pomodoro session's phase")
             }
-            guard !session.isPaused else {
-                throw ProtocolFailure(code: .notFound, message: "session \(id) is paused; 'refocus resume' it first")
-            }
             guard let phase = session.phase(at: now) else { return session }
+            // A paused session's phase is frozen at its pause: what is left is counted from there.
+            let from = session.timeline.pausedAt ?? now
             if session.locked && phase.kind == .work {
-                let left = EndTime.length(until: session.end(of: phase), from: now)
+                let left = EndTime.length(until: session.end(of: phase), from: from)
                 throw ProtocolFailure(code: .sessionLocked, message: "session \(id) is locked: its work phase "
                     + "\(phase.cycle) cannot be skipped (\(left) left); its breaks can")
             }
             // The rest of the phase is skipped: the plan, and so its end, move that much earlier.
             var skipped = session
-            skipped.plannedEnd = session.plannedEnd.addingTimeInterval(-session.end(of: phase).timeIntervalSince(now))
+            skipped.plannedEnd = session.plannedEnd.addingTimeInterval(-session.end(of: phase).timeIntervalSince(from))
             return skipped
         }
     }
