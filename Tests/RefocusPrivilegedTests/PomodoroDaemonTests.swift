@@ -98,4 +98,32 @@ struct PomodoroDaemonTests {
             #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
     }
+
+    @Test func theCommandLineStartsPomodoroSessionsAndStatusShowsTheirPhase() throws {
+        let run = try Self.sandbox.run(Self.setUp + """
+
+            export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
+            "$BIN/refocus" list add focus social.test > /dev/null
+            "$BIN/refocus" start --list focus --pomodoro 4s/4s --cycles 2 --long-break 0 > /dev/null
+            T0=$(date +%s%N)
+            blocked && echo "work: blocked"
+            echo "status: $("$BIN/refocus" status | head -1)"
+            echo "bar: $("$BIN/refocus" status --format polybar)"
+            echo "break at: $(until_true lifted)"
+            echo "status: $("$BIN/refocus" status | head -1)"
+            "$BIN/refocus" stop > /dev/null
+            "$BIN/refocus" start pomodoro > /dev/null
+            echo "preset: $("$BIN/refocus" status | head -1)"
+            "$BIN/refocus" stop > /dev/null
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = run.stdout
+        #expect(out.contains("work: blocked"), "\(out)")
+        #expect(out.contains("status: #1 focus until ") && out.contains("s left), work 1/2 until "), "\(out)")
+        #expect(out.contains("bar: focus: focus work 1/2"), "\(out)")
+        #expect(out.contains("), break 1/2 until "), "\(out)")
+        #expect(!out.contains("break at: never"), "\(out)")
+        #expect(out.contains("preset: #2 news, social, video until ") && out.contains(" left), work 1/4 until "),
+                "the built-in pomodoro preset: \(out)")
+    }
 }
