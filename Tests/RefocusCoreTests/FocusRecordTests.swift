@@ -1,0 +1,33 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Testing
+@testable import RefocusCore
+
+/// How much of an ended session was focus.
+@Suite struct FocusRecordTests {
+    @Test func aPlainSessionFocusesItsRunLessItsPauses() throws {
+        var session = Session(id: 4, owner: 1000, blockLists: [], start: SessionPhasesTests.start,
+                              plannedEnd: SessionPhasesTests.at(3600), locked: false)
+        #expect(session.focusRecord() == nil, "still running")
+        session = session.paused(at: SessionPhasesTests.at(600)).resumed(at: SessionPhasesTests.at(900))
+        session.endedAt = SessionPhasesTests.at(1800)
+        session.outcome = .stopped
+        let record = try #require(session.focusRecord(blocked: BlockedCounts(attempts: 3, programsKilled: 1)))
+        #expect(record.focusedSeconds == 1500 && record.outcome == .stopped && record.completedWork == nil)
+        #expect(record.blocked == BlockedCounts(attempts: 3, programsKilled: 1))
+    }
+
+    @Test func aPomodoroSessionFocusesItsWorkPhasesOnly() throws {
+        var session = try SessionPhasesTests.session()  // W20 S10 W20 L5
+        session.endedAt = SessionPhasesTests.at(40)
+        session.outcome = .stopped
+        let stopped = try #require(session.focusRecord())
+        #expect(stopped.focusedSeconds == 30 && stopped.completedWork == 1, "20 s, then 10 of the second work phase")
+        session.endedAt = SessionPhasesTests.at(55)
+        session.outcome = .completed
+        #expect(session.focusRecord()?.focusedSeconds == 40)
+    }
+}
