@@ -111,8 +111,9 @@ import Testing
             """)
     }
 
-    /// A stand-in for refocus-helper that records its verb and request and prints `answer`.
-    static func standIn(_ refocus: Binary, answering answer: String) throws -> String {
+    /// A stand-in for refocus-helper that records its verb and request, prints
+    /// `answer` and ends as `exit` says (`exit 65`, or `kill -ABRT $$` for a crash).
+    static func standIn(_ refocus: Binary, answering answer: String, exit: String = "exit 0") throws -> String {
         let path = try refocus.write("""
             #!/bin/sh
             echo "$1" > "$0.verb"
@@ -120,6 +121,7 @@ import Testing
             cat <<'EOF'
             \(answer)
             EOF
+            \(exit)
             """, to: "refocus-helper")
         chmod(path, 0o755)
         return path

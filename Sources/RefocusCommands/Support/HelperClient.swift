@@ -55,64 +55,24 @@ struct HelperClient {
         }
     }
 
-    /// Runs the helper (through sudo when `arguments` start with it) and decodes its answer.
+    /// Runs the helper (through sudo when `arguments` start with it) and
+    /// decodes its answer (`HelperAnswer`): what sudo or the helper could
+    /// not do, or an answer this build cannot read, is one `HelperClientError`.
     private func run(_ arguments: [String], input: Data) throws -> HelperResponse {
         let output = try ForegroundProcess.run(arguments, input: input)
         // One line for the error message, however many sudo or the helper wrote.
         let message = String(decoding: output.standardError, as: UTF8.self).split(whereSeparator: \.isNewline)
             .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: " ")
-        guard let response = try? HelperProtocol.decoder().decode(HelperResponse.self, from: output.standardOutput) else {
-            // sudo's own complaints start with its name; anything else came from the helper.
-            if arguments[0].hasSuffix("sudo"), message.hasPrefix("sudo:") || output.standardError.isEmpty {
-                throw HelperClientError.sudoRefused(helper: helperPath, reason: message,
-                                                    membership: GroupMembership.of(group: "refocus"))
-            }
-            throw HelperClientError.noAnswer(status: output.status, message)
+        // sudo's own complaints start with its name, and it answers nothing on stdout;
+        // anything else came from the helper.
+        if arguments[0].hasSuffix("sudo"), output.standardOutput.isEmpty,
+           message.hasPrefix("sudo:") || output.standardError.isEmpty {
+            throw HelperClientError.sudoRefused(helper: helperPath, reason: message,
+                                                membership: GroupMembership.of(group: "refocus"))
         }
+        let response = try HelperAnswer.read(output.standardOutput, helper: helperPath, status: output.status,
+                                             message: message)
         if let failure = response.error { throw failure }
         return response
-    }
-}
-
-/// Why the helper could not be asked.
-enum HelperClientError: RefocusError, Equatable {
-    case notInstalled(String)
-    case noSudo
-    case sudoRefused(helper: String, reason: String, membership: GroupMembership)
-    case noAnswer(status: Int32, String)
-
-    var category: ErrorCategory {
-        switch self {
-        case .notInstalled, .noSudo: .configuration
-        case .sudoRefused: .notPermitted
-        case .noAnswer: .system
-        }
-    }
-
-    var description: String {
-        switch self {
-        case let .notInstalled(path):
-            "the helper \(path) is not installed; install ReFocus with 'sudo make install'"
-        case .noSudo:
-            "sudo is not installed; install it ('apt-get install sudo') and ReFocus's policy ('sudo make install')"
-        case let .sudoRefused(helper, reason, membership):
-            "sudo refused to run \(helper) (\(reason.isEmpty ? "no reason given" : reason)); " + Self.fix(membership)
-        case let .noAnswer(status, message):
-            "the helper gave no answer (exit status \(status))\(message.isEmpty ? "" : ": \(message)")"
-        }
-    }
-
-    /// What lets the user through sudo, given their membership of the group refocus.
-    private static func fix(_ membership: GroupMembership) -> String {
-        switch membership {
-        case .noSuchGroup, .notMember:
-            "join the group refocus ('sudo usermod -aG refocus $USER') and log in again"
-        case .notInThisLogin:
-            "you are in the group refocus, but this login started before you joined it: "
-                + "log in again (or run 'newgrp refocus' in this shell)"
-        case .member:
-            "you are in the group refocus, so its sudo rule is missing or names another path: "
-                + "reinstall ReFocus ('sudo make install') or see /etc/sudoers.d/refocus"
-        }
     }
 }
