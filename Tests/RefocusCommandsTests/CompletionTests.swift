@@ -64,6 +64,8 @@ import Testing
             "refocus schedule ",
             "refocus schedule add @",
             "refocus schedule add @daily --list w",
+            "refocus history --",
+            "refocus history --csv --since ",
         ])
         #expect(completions == [
             "start status stop",
@@ -79,6 +81,8 @@ import Testing
             "--help --version -h add list remove",
             "@daily @hourly @monthly @reboot @weekly @yearly",
             "work",
+            "--csv --help --json --limit --local --since --version",
+            "30d 7d today yesterday",
         ])
     }
 
@@ -95,6 +99,7 @@ import Testing
         #expect(text.contains("---completion list show -- positional@0"))
         #expect(text.contains("_refocus_next()") && text.contains("_refocus_pause()") && text.contains("_refocus_resume()"),
                 "the pace commands")
+        #expect(text.contains("'--csv[") && text.contains("'--local["), "history's --csv and --local")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"),
@@ -109,5 +114,6 @@ import Testing
         #expect(text.contains("---completion list show -- positional@0"))
         #expect(text.contains("-l 'quiet' -s 'q'"))
         #expect(text.contains("'next'") && text.contains("'pause'") && text.contains("'resume'"), "the pace commands")
+        #expect(text.contains("-l 'csv'") && text.contains("-l 'local'"), "history's --csv and --local")
     }
 }

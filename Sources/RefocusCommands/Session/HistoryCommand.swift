@@ -50,11 +50,16 @@ struct HistoryCommand: ParsableCommand {
               refocus history --csv --limit 10000 > history.csv
               refocus history --csv --local --since 2026-05-01
 
-            \(ExitStatus.helpLine(for: .refocus, [.usage, .systemError, .busy],
+            A history that cannot be read is one line on stderr naming the fix, and nothing \
+            on stdout: no helper, sudo refused, a damaged session store, a helper that \
+            failed or answered what this refocus cannot read, or a helper of another version.
+
+            \(ExitStatus.helpLine(for: .refocus, [.usage, .busy],
                                   notes: [.success: "also with no session",
-                                          .dataError: "a bad --since",
+                                          .dataError: "a bad --since, or a damaged session store",
+                                          .systemError: "the helper failed or gave an answer refocus cannot read",
                                           .notPermitted: "sudo refused",
-                                          .configuration: "the helper or sudo is not installed"]))
+                                          .configuration: "the helper or sudo is not installed, or of another version"]))
             """)
 
     @Option(help: ArgumentHelp("The most sessions to show, 1 to \(HelperProtocol.maximumHistory).",

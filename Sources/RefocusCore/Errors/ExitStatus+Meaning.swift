@@ -43,11 +43,13 @@ extension ExitStatus {
         case .failure: ExitStatusMeaning("failure", cases: "an error no other status describes")
         case .usage: ExitStatusMeaning("usage", cases: "a bad option or argument")
         case .dataError:
-            ExitStatusMeaning("invalid data", cases: "a bad domain, a bad line in a list file, an entry not in the list")
+            ExitStatusMeaning("invalid data", cases: "a bad domain, a bad line in a list file, an entry not in the "
+                                  + "list, or a damaged session store")
         case .notFound: ExitStatusMeaning("not found", cases: "no such list, file or session")
         case .systemError:
             ExitStatusMeaning("system error",
-                              cases: "the operating system refused (a file could not be written), or the helper failed")
+                              cases: "the operating system refused (a file could not be written), or the helper failed "
+                                  + "or gave an answer refocus cannot read")
         case .busy:
             ExitStatusMeaning("busy", cases: "the helper waited too long for another run to finish (try again), "
                                   + "or a name `refocus resolve` asked for went unanswered in time or met a "
@@ -62,7 +64,8 @@ extension ExitStatus {
         case .configuration:
             ExitStatusMeaning("bad configuration",
                               cases: "no home folder, no public suffix list, no name servers, the helper or sudo "
-                                  + "not installed, or an invalid `/etc/refocus/policy.toml`")
+                                  + "not installed, a helper of another ReFocus version, or an invalid "
+                                  + "`/etc/refocus/policy.toml`")
         }
     }
 
