@@ -64,6 +64,8 @@ import Testing
             "refocus schedule ",
             "refocus schedule add @",
             "refocus schedule add @daily --list w",
+            "refocus wa",
+            "refocus watch --",
         ])
         #expect(completions == [
             "start status stop",
@@ -79,6 +81,8 @@ import Testing
             "--help --version -h add list remove",
             "@daily @hourly @monthly @reboot @weekly @yearly",
             "work",
+            "watch",
+            "--help --once --version",
         ])
     }
 
