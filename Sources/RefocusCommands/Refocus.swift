@@ -44,7 +44,7 @@ public struct Refocus: ParsableCommand {
             """,
         version: RefocusVersion.string,
         subcommands: [StartCommand.self, StopCommand.self, NextCommand.self, PauseCommand.self, ResumeCommand.self,
-                      StatusCommand.self, HistoryCommand.self, ListsCommand.self, ListCommand.self,
+                      StatusCommand.self, WatchCommand.self, HistoryCommand.self, ListsCommand.self, ListCommand.self,
                       PresetCommand.self, ScheduleCommand.self, ResolveCommand.self]
     )
 

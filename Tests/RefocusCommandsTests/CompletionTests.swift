@@ -66,6 +66,8 @@ import Testing
             "refocus schedule add @daily --list w",
             "refocus history --",
             "refocus history --csv --since ",
+            "refocus wa",
+            "refocus watch --",
         ])
         #expect(completions == [
             "start status stop",
@@ -83,6 +85,8 @@ import Testing
             "work",
             "--csv --help --json --limit --local --since --version",
             "30d 7d today yesterday",
+            "watch",
+            "--help --once --version",
         ])
     }
 

@@ -91,7 +91,7 @@ struct StatusCommand: ParsableCommand {
     }
 
     /// The helper's answer as a snapshot without counts.
-    private static func fromHelper() throws -> StatusSnapshot {
+    static func fromHelper() throws -> StatusSnapshot {
         let response = try HelperClient().send(StatusRequest())
         return StatusSnapshot(sessions: response.sessions.map { StatusSnapshot.ActiveSession($0) }, counts: nil)
     }

@@ -1,5 +1,4 @@
 import Glibc
-import RefocusOS
 
 /// Notices changes to one file (an inotify watch on its folder, so that a
 /// file replaced by rename, deleted or recreated is still seen): writes
@@ -45,7 +44,7 @@ public final class FileWatch {
     }
 
     /// The events in bytes read from an inotify descriptor: each one's mask and the name it concerns.
-    static func events(in bytes: ArraySlice<UInt8>) -> [(mask: UInt32, name: [UInt8])] {
+    package static func events(in bytes: ArraySlice<UInt8>) -> [(mask: UInt32, name: [UInt8])] {
         bytes.withUnsafeBytes { raw in
             var events: [(mask: UInt32, name: [UInt8])] = []
             var offset = 0

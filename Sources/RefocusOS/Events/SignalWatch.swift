@@ -1,6 +1,5 @@
 import CLinux
 import Glibc
-import RefocusOS
 
 /// Signals delivered as events (a signalfd): the listed signals are blocked
 /// for the process and read from the descriptor instead of interrupting it.

@@ -1,0 +1,67 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Glibc
+import RefocusCore
+import RefocusOS
+
+/// The event loop of `refocus watch`: one poll(2) over the status file's
+/// inotify watch (its folder, /run/refocus: the daemon replaces the file by
+/// rename), a signalfd (SIGINT, SIGTERM and SIGHUP end the loop, SIGWINCH
+/// redraws) and the keyboard (`q` ends it), with a timeout to the next
+/// second of the countdown, so that the clock ticks once a second, never
+/// faster. Nothing active and the file watched: it sleeps until something
+/// happens. Without a watch (no /run/refocus yet), the file is read again every second.
+struct WatchLoop {
+    var source: WatchSource
+    var snapshot: StatusSnapshot
+    let signals: SignalWatch
+    let fileWatch: FileWatch?
+    let terminal: Terminal?
+
+    /// Starts watching; signals are blocked from here on (read from the signalfd instead).
+    init(source: WatchSource, snapshot: StatusSnapshot, terminal: Terminal?) throws {
+        (self.source, self.snapshot, self.terminal) = (source, snapshot, terminal)
+        signals = try SignalWatch([SIGINT, SIGTERM, SIGHUP, SIGWINCH])
+        fileWatch = try? FileWatch(source.file.path)
+    }
+
+    /// Calls `draw` with the snapshot as it is now and the source's note
+    /// after every event and tick, and `resized` on SIGWINCH, until a key `q` or a signal ends it.
+    mutating func run(draw: (StatusSnapshot, Date, String?) throws -> Void, resized: () throws -> Void) throws {
+        while true {
+            let now = Date()
+            try draw(snapshot.current(at: now), now, source.note)
+            let timeout = Self.milliseconds(snapshot.current(at: now), now: now, watched: fileWatch != nil && source.note == nil)
+            let ready = try Poll.readable([signals.fileDescriptor, fileWatch?.fileDescriptor, terminal?.input].compactMap { $0 },
+                                          milliseconds: timeout)
+            if ready.contains(signals.fileDescriptor) {
+                let received = signals.drain()
+                if received.contains(where: { $0 != SIGWINCH }) { return }
+                if received.contains(SIGWINCH) { try resized() }
+            }
+            if let input = terminal?.input, ready.contains(input), terminal?.keys().contains(where: { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") }) == true {
+                return
+            }
+            if let fileWatch, ready.contains(fileWatch.fileDescriptor) {
+                if fileWatch.drain() { snapshot = source.reread(keeping: snapshot) }
+            } else if fileWatch == nil || source.note != nil, ready.isEmpty {
+                snapshot = source.reread(keeping: snapshot)
+            }
+        }
+    }
+
+    /// How long to sleep: until just past the next whole second of the
+    /// countdown shown large (at most a second); no limit when nothing is
+    /// active and the file is watched, else a second.
+    static func milliseconds(_ snapshot: StatusSnapshot, now: Date, watched: Bool) -> Int32 {
+        let view = WatchView(snapshot: snapshot, now: now, screen: .init(columns: 0, rows: 0, depth: nil))
+        guard let main = view.main else { return watched ? -1 : 1000 }
+        let left = WatchView.countdown(main.session, now: now).left
+        let fraction = left - left.rounded(.down)
+        guard !main.session.isPaused, fraction > 0 else { return 1000 }
+        return Int32(min(1000, fraction * 1000 + 5))
+    }
+}
