@@ -64,10 +64,14 @@ import Testing
             "refocus schedule ",
             "refocus schedule add @",
             "refocus schedule add @daily --list w",
+            "refocus stats --",
+            "refocus stats --by ",
+            "refocus stats --weeks ",
+            "refocus stats --since ",
         ])
         #expect(completions == [
-            "start status stop",
-            "start status stop",
+            "start stats status stop",
+            "start stats status stop",
             "work",
             "chat games news shopping social video work",
             "social",
@@ -79,6 +83,10 @@ import Testing
             "--help --version -h add list remove",
             "@daily @hourly @monthly @reboot @weekly @yearly",
             "work",
+            "--by --help --json --since --version --weeks",
+            "label list",
+            "12 26 4",
+            "30d 7d today yesterday",
         ])
     }
 
@@ -95,6 +103,7 @@ import Testing
         #expect(text.contains("---completion list show -- positional@0"))
         #expect(text.contains("_refocus_next()") && text.contains("_refocus_pause()") && text.contains("_refocus_resume()"),
                 "the pace commands")
+        #expect(text.contains("_refocus_stats()") && text.contains("___by=('label' 'list')"), "stats")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"),
@@ -109,5 +118,6 @@ import Testing
         #expect(text.contains("---completion list show -- positional@0"))
         #expect(text.contains("-l 'quiet' -s 'q'"))
         #expect(text.contains("'next'") && text.contains("'pause'") && text.contains("'resume'"), "the pace commands")
+        #expect(text.contains("'stats'") && text.contains("-l 'weeks'") && text.contains("label list"), "stats")
     }
 }

@@ -33,7 +33,7 @@ struct StatsCommand: ParsableCommand {
             group's focused time and sessions; a session of several lists counts in each.
 
             --json prints one object with these keys: today and weekStart (YYYY-MM-DD), \
-            timeZone, firstWeekday (monday…), streakMinimum (minutes), todaySeconds, \
+            timeZone, firstWeekday (monday to sunday), streakMinimum (minutes), todaySeconds, \
             weekSeconds, totalSeconds, sessions, completed, stopped, cleared, currentStreak, \
             longestStreak (days), streakIncludesToday, milestonesReached (days), nextMilestone \
             and daysToNextMilestone (absent past 365), blockedAttempts, programsKilled, \
