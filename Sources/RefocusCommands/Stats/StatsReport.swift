@@ -64,7 +64,7 @@ struct StatsReport {
         let lists = blocked.byList.sorted { lhs, rhs in
             lhs.value.attempts != rhs.value.attempts ? lhs.value.attempts > rhs.value.attempts : lhs.key < rhs.key
         }
-        let width = max(10, lists.map(\.key.rawValue.count).max() ?? 0)
+        let width = max(9, lists.map(\.key.rawValue.count).max() ?? 0)
         lines += lists.map { "  " + Self.padded($0.key.rawValue, width) + " " + Self.counts($0.value) }
         return lines
     }
@@ -73,7 +73,7 @@ struct StatsReport {
     static func groupLines(_ by: FocusGrouping, _ groups: [FocusGroup]) -> [String] {
         let none = by == .label ? "(no label)" : "(no list)"
         let names = groups.map { $0.name ?? none }
-        let width = max(10, names.map(\.count).max() ?? 0)
+        let width = max(9, names.map(\.count).max() ?? 0)
         let times = groups.map { time($0.focusedSeconds) }
         let timeWidth = times.map(\.count).max() ?? 0
         var lines = ["", "By \(by.rawValue)"]
