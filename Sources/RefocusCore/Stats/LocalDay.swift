@@ -16,7 +16,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The day with this year, month (1–12) and day of the month (1–31);
     /// out-of-range values roll over as in a calendar (month 13 is next January).
     public init(year: Int, month: Int, day: Int) {
-        // Howard Hinnant's days_from_civil: years start in March, so a leap day is the year's last.
+        // Howard Hinnant's days_from_civil (CivilDay is its inverse): years start in March, so a leap day is the year's last.
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -27,21 +27,13 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
 
     /// Year, month (1–12) and day of the month (1–31).
     public var civil: (year: Int, month: Int, day: Int) {
-        let shifted = number + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let civil = CivilDay(daysSinceEpoch: number)
+        return (civil.year, civil.month, civil.day)
     }
 
     /// The weekday as `Calendar` numbers it: 1 Sunday, 2 Monday, … 7 Saturday.
     public var weekday: Int {
-        // 1970-01-01 was a Thursday (5).
-        ((number + 4) % 7 + 7) % 7 + 1
+        CivilDay(daysSinceEpoch: number).weekday + 1
     }
 
     /// The day `days` later (earlier when negative).
