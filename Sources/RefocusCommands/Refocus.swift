@@ -24,6 +24,7 @@ public struct Refocus: ParsableCommand {
               refocus pause                         # lift the blocks; refocus resume
               refocus status                        # what is blocked, and until when
               refocus history --since 7d            # your sessions of the last week
+              refocus stats                         # focused time, streaks and a heatmap
               refocus lists                         # every list, built-in and yours
               refocus list show social              # what the social list blocks
               refocus list add work reddit.com      # add a domain to your list 'work'
@@ -31,7 +32,7 @@ public struct Refocus: ParsableCommand {
               refocus list import ads hosts.txt     # import a hosts or Adblock file
               refocus schedule add "30 8 * * mon-fri" --list work 3h   # cron starts it
 
-            start, stop, next, pause, resume and history (and status, when it cannot read \
+            start, stop, next, pause, resume, history and stats (and status, when it cannot read \
             /run/refocus/status.json) run /usr/libexec/refocus/refocus-helper as root \
             through sudo -n. Without a terminal (cron, scripts) nothing ever asks \
             for a password: without sudo rights it is refused and one line on \
@@ -44,7 +45,7 @@ public struct Refocus: ParsableCommand {
             """,
         version: RefocusVersion.string,
         subcommands: [StartCommand.self, StopCommand.self, NextCommand.self, PauseCommand.self, ResumeCommand.self,
-                      StatusCommand.self, WatchCommand.self, HistoryCommand.self, ListsCommand.self, ListCommand.self,
+                      StatusCommand.self, WatchCommand.self, HistoryCommand.self, StatsCommand.self, ListsCommand.self, ListCommand.self,
                       PresetCommand.self, ScheduleCommand.self, ResolveCommand.self]
     )
 

@@ -14,6 +14,7 @@ enum BenchMain {
         "exec-kill": ExecKillBench.run,
         "nft": NftBench.run,
         "resolve": { _ in try ResolveBench.run() },
+        "stats": StatsBench.run,
         "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
     ]
 

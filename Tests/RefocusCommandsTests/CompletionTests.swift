@@ -68,10 +68,14 @@ import Testing
             "refocus history --csv --since ",
             "refocus wa",
             "refocus watch --",
+            "refocus stats --",
+            "refocus stats --by ",
+            "refocus stats --weeks ",
+            "refocus stats --since ",
         ])
         #expect(completions == [
-            "start status stop",
-            "start status stop",
+            "start stats status stop",
+            "start stats status stop",
             "work",
             "chat games news shopping social video work",
             "social",
@@ -87,6 +91,10 @@ import Testing
             "30d 7d today yesterday",
             "watch",
             "--help --once --version",
+            "--by --help --json --since --version --weeks",
+            "label list",
+            "12 26 4",
+            "30d 7d today yesterday",
         ])
     }
 
@@ -104,6 +112,7 @@ import Testing
         #expect(text.contains("_refocus_next()") && text.contains("_refocus_pause()") && text.contains("_refocus_resume()"),
                 "the pace commands")
         #expect(text.contains("'--csv[") && text.contains("'--local["), "history's --csv and --local")
+        #expect(text.contains("_refocus_stats()") && text.contains("___by=('label' 'list')"), "stats")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"),
@@ -119,5 +128,6 @@ import Testing
         #expect(text.contains("-l 'quiet' -s 'q'"))
         #expect(text.contains("'next'") && text.contains("'pause'") && text.contains("'resume'"), "the pace commands")
         #expect(text.contains("-l 'csv'") && text.contains("-l 'local'"), "history's --csv and --local")
+        #expect(text.contains("'stats'") && text.contains("-l 'weeks'") && text.contains("label list"), "stats")
     }
 }

@@ -20,7 +20,7 @@ import Testing
     /// The commands whose help names exit statuses, by binary; the root command lists every one.
     static let commandsWithStatuses: [String: Set<String>] = [
         "refocus": ["refocus", "refocus start", "refocus stop", "refocus next", "refocus pause", "refocus resume",
-                    "refocus status", "refocus watch", "refocus history",
+                    "refocus status", "refocus watch", "refocus history", "refocus stats",
                     "refocus resolve", "refocus list import", "refocus list remove", "refocus preset save",
                     "refocus preset delete", "refocus preset show", "refocus preset list", "refocus schedule add",
                     "refocus schedule list", "refocus schedule remove"],

@@ -30,7 +30,7 @@ import Testing
 
     static let pages = [
         Page(binary: "refocus", section: 1,
-             commands: ["start", "stop", "next", "pause", "resume", "status", "watch", "history", "lists", "list", "resolve",
+             commands: ["start", "stop", "next", "pause", "resume", "status", "watch", "history", "stats", "lists", "list", "resolve",
                         "show", "create", "delete", "add", "remove", "edit", "import", "schedule"],
              files: ["~/.config/refocus/lists/NAME.domains", "~/.config/refocus/lists/NAME.programs",
                      "~/.config/refocus/hooks/EVENT", "~/.local/state/refocus/hooks.log", "/var/spool/cron/crontabs/USER",

@@ -19,7 +19,13 @@ struct ConfigValues {
             case "notify":
                 guard let flag = value.bool else { throw fail(key, "give true or false, without quotes") }
                 defaults.notify = flag
-            default: throw fail(key, "unknown key; [defaults] takes lists, length and notify")
+            case "streak_minimum":
+                guard let minutes = value.int, UserConfig.Defaults.streakMinimumRange.contains(minutes) else {
+                    throw fail(key, "give the minutes a day needs to count for a streak, a whole number from 1 to 1440 "
+                        + "without quotes, such as 5")
+                }
+                defaults.streakMinimum = minutes
+            default: throw fail(key, "unknown key; [defaults] takes lists, length, notify and streak_minimum")
             }
         }
         return defaults

@@ -24,6 +24,11 @@ struct UserConfig: Equatable {
         var length: SessionLength?
         /// Whether desktop notifications are shown.
         var notify = true
+        /// The focused minutes a day needs to count for a streak (`streak_minimum`).
+        var streakMinimum = 5
+
+        /// The minutes `streak_minimum` may be: a minute to a whole day.
+        static let streakMinimumRange = 1...1440
     }
 
     var defaults = Defaults()
