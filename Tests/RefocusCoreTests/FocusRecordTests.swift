@@ -31,3 +31,17 @@ import Testing
         #expect(session.focusRecord()?.focusedSeconds == 40)
     }
 }
+
+/// The recap's words.
+@Suite struct FocusRecapTextTests {
+    @Test func todayTheStreakAndAMilestone() {
+        #expect(FocusRecapText.line(FocusRecap(todaySeconds: 4320, streak: 4, milestoneReached: nil))
+            == "Today: 1h12m of focus; streak: 4 days.")
+        #expect(FocusRecapText.line(FocusRecap(todaySeconds: 60, streak: 1, milestoneReached: nil))
+            == "Today: 1m of focus; streak: 1 day.")
+        #expect(FocusRecapText.line(FocusRecap(todaySeconds: 120, streak: 0, milestoneReached: nil))
+            == "Today: 2m of focus; no streak yet.")
+        #expect(FocusRecapText.line(FocusRecap(todaySeconds: 1800, streak: 7, milestoneReached: 7))
+            == "Today: 30m of focus; streak: 7 days. Milestone: 7 days in a row!")
+    }
+}

@@ -1,5 +1,11 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import RefocusCore
+import RefocusOS
 
 /// `refocus stop [ID]`: ends your session early, unless it is locked.
 struct StopCommand: ParsableCommand {
@@ -8,6 +14,9 @@ struct StopCommand: ParsableCommand {
         abstract: "Stop your session (all your unlocked ones without an id).",
         discussion: """
             A locked session cannot be stopped; the error says how long it has left. \
+            After the stopped sessions comes a recap: today's focused time, the current \
+            streak, and a milestone of 7, 30, 100 or 365 days when this session's day just \
+            reached it (see 'refocus stats'); it is left out when the history cannot be read. \
             --quiet prints nothing on success.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .systemError, .busy],
@@ -32,5 +41,17 @@ struct StopCommand: ParsableCommand {
         let response = try HelperClient().send(StopRequest(sessionID: id))
         if json { return try Console.json(response) }
         response.sessions.forEach { output.report("Stopped " + SessionFormat.line($0)) }
+        if !response.sessions.isEmpty, let recap = Self.recap() { output.report(recap) }
+    }
+
+    /// `Today: 1h12m of focus; streak: 4 days.`, with a milestone when one
+    /// was just reached; nil when the history cannot be read (the stop is done).
+    static func recap(now: Date = Date()) -> String? {
+        guard let records = try? FocusHistory.records(since: nil),
+              let minimum = try? UserPresets.config().defaults.streakMinimum
+        else { return nil }
+        let calendar = FocusCalendar(timeZone: MachineTimeZone.current, firstWeekday: MachineWeek.firstWeekday())
+        let recap = FocusStats.recap(records: records, now: now, calendar: calendar, streakMinimumMinutes: minimum)
+        return FocusRecapText.line(recap)
     }
 }
