@@ -36,7 +36,7 @@ public struct RefocusHelper: ParsableCommand {
             'man refocus-helper' describes them.
             """,
         version: RefocusVersion.string,
-        subcommands: [StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self,
+        subcommands: [StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self, FocusVerb.self,
                       ReconcileVerb.self, ClearVerb.self, DaemonVerb.self, RunHookVerb.self]
     )
 
@@ -67,7 +67,7 @@ enum HelperError: RefocusError, Equatable {
     var description: String {
         switch self {
         case .notRoot: "must run as root; refocus runs it through sudo for you (see 'refocus --help')"
-        case .noVerb: "name a verb: start, stop, pace, status, history, reconcile or clear (see --help)"
+        case .noVerb: "name a verb: start, stop, pace, status, history, focus, reconcile or clear (see --help)"
         case .daemonNotRootItself:
             "only root itself runs the enforcer daemon (refocus.service, or the first helper run starts it), "
                 + "not a user through sudo"

@@ -1,0 +1,142 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// Ended sessions as `FocusRecord`s in the compact form the `focus` verb
+/// answers with (`HelperResponse.focus`): one array per field, the n-th
+/// element of each being the n-th record's, times as seconds since 1970,
+/// and outcomes, list names and labels interned (each name once, records
+/// holding indexes). 100,000 records are a few megabytes that encode and
+/// decode in a fraction of a second, where as `SessionSummary` objects they
+/// would be ten times that.
+///
+/// Decoding accepts added keys (a newer helper may send more); `records()`
+/// checks that the columns agree and every index and name is valid.
+public struct FocusColumns: Codable, Sendable, Equatable {
+    /// Each record's session id.
+    public var ids: [Int64] = []
+    /// Each record's start, in seconds since 1970.
+    public var starts: [Double] = []
+    /// Each record's end, in seconds since 1970.
+    public var ends: [Double] = []
+    /// Each record's focused seconds.
+    public var focused: [Int] = []
+    /// The outcomes named by `outcomes`.
+    public var outcomeNames: [SessionOutcome] = []
+    /// Each record's outcome, an index into `outcomeNames`.
+    public var outcomes: [Int] = []
+    /// The list names named by `lists`.
+    public var listNames: [String] = []
+    /// How many of `lists` each record takes, in order.
+    public var listCounts: [Int] = []
+    /// Every record's lists one after the other, indexes into `listNames`.
+    public var lists: [Int] = []
+    /// The labels named by `labels`.
+    public var labelNames: [String] = []
+    /// Each record's label, an index into `labelNames`; nil for none.
+    public var labels: [Int?] = []
+    /// Each record's completed work phases; nil for a plain session.
+    public var completedWork: [Int?] = []
+    /// Each record's refused connections; nil when not recorded.
+    public var attempts: [UInt64?] = []
+    /// Each record's killed programs; nil when not recorded.
+    public var programsKilled: [Int?] = []
+
+    /// The columns of `records`, in their order.
+    public init(_ records: [FocusRecord]) {
+        var outcomeIndex: [SessionOutcome: Int] = [:]
+        var listIndex: [BlockListName: Int] = [:]
+        var labelIndex: [SessionLabel: Int] = [:]
+        ids.reserveCapacity(records.count)
+        starts.reserveCapacity(records.count)
+        ends.reserveCapacity(records.count)
+        focused.reserveCapacity(records.count)
+        for record in records {
+            ids.append(record.id)
+            starts.append(record.start.timeIntervalSince1970)
+            ends.append(record.end.timeIntervalSince1970)
+            focused.append(record.focusedSeconds)
+            outcomes.append(Self.index(of: record.outcome, in: &outcomeIndex, names: &outcomeNames))
+            listCounts.append(record.lists.count)
+            for list in record.lists { lists.append(Self.index(of: list, in: &listIndex, names: &listNames, \.rawValue)) }
+            labels.append(record.label.map { Self.index(of: $0, in: &labelIndex, names: &labelNames, \.rawValue) })
+            completedWork.append(record.completedWork)
+            attempts.append(record.blocked?.attempts)
+            programsKilled.append(record.blocked?.programsKilled)
+        }
+    }
+
+    /// How many records the columns hold.
+    public var count: Int { ids.count }
+
+    /// The records, in order; throws `FocusColumnsError` when the columns
+    /// disagree in length, an index is out of range or a name is invalid.
+    public func records() throws(FocusColumnsError) -> [FocusRecord] {
+        let n = ids.count
+        let lengths = [starts.count, ends.count, focused.count, outcomes.count, listCounts.count, labels.count,
+                       completedWork.count, attempts.count, programsKilled.count]
+        guard lengths.allSatisfy({ $0 == n }) else { throw .init("its columns differ in length") }
+        guard listCounts.allSatisfy({ $0 >= 0 }), listCounts.reduce(0, +) == lists.count else {
+            throw .init("its list counts do not add up to its lists")
+        }
+        let names: [BlockListName]
+        let labelValues: [SessionLabel]
+        do {
+            names = try listNames.map { try BlockListName($0) }
+            labelValues = try labelNames.map { try SessionLabel($0) }
+        } catch {
+            throw .init("a list name or label is invalid (\(error))")
+        }
+        var records: [FocusRecord] = []
+        records.reserveCapacity(n)
+        var next = 0
+        for i in 0..<n {
+            let listEnd = next + listCounts[i]
+            guard outcomeNames.indices.contains(outcomes[i]),
+                  lists[next..<listEnd].allSatisfy(names.indices.contains),
+                  labels[i].map(labelValues.indices.contains) ?? true,
+                  (attempts[i] == nil) == (programsKilled[i] == nil)
+            else { throw .init("record \(i) (session \(ids[i])) refers to a name it does not have") }
+            records.append(FocusRecord(
+                id: ids[i], start: Date(timeIntervalSince1970: starts[i]), end: Date(timeIntervalSince1970: ends[i]),
+                focusedSeconds: focused[i], outcome: outcomeNames[outcomes[i]], lists: lists[next..<listEnd].map { names[$0] },
+                label: labels[i].map { labelValues[$0] }, completedWork: completedWork[i],
+                blocked: attempts[i].flatMap { attempts in
+                    programsKilled[i].map { BlockedCounts(attempts: attempts, programsKilled: $0) }
+                }))
+            next = listEnd
+        }
+        return records
+    }
+
+    private static func index<Value: Hashable>(of value: Value, in known: inout [Value: Int], names: inout [Value]) -> Int {
+        index(of: value, in: &known, names: &names) { $0 }
+    }
+
+    /// `value`'s index in `names`, appending its name when it is new.
+    private static func index<Value: Hashable, Name>(of value: Value, in known: inout [Value: Int], names: inout [Name],
+                                                     _ name: (Value) -> Name) -> Int {
+        if let index = known[value] { return index }
+        known[value] = names.count
+        names.append(name(value))
+        return names.count - 1
+    }
+}
+
+/// Why a `focus` answer's columns cannot be read as records.
+public struct FocusColumnsError: RefocusError, Equatable {
+    /// What is wrong.
+    public let reason: String
+
+    /// A failure for `reason`.
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    public var category: ErrorCategory { .data }
+    public var description: String {
+        "the helper's focus answer cannot be read: \(reason); install refocus and refocus-helper of the same version"
+    }
+}
