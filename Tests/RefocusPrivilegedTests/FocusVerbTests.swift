@@ -1,0 +1,81 @@
+import RefocusTestSupport
+import Testing
+
+/// The helper's `focus` verb through the real sudo and the shipped rule,
+/// as members could send it by hand: each member gets their own ended
+/// sessions only (root everyone's), `since` is honoured, unknown fields are
+/// refused; and what a session blocked ends up in its stored counts: the
+/// connections its firewall refused (in a private network namespace) and
+/// the program killed at exec (in the initial namespaces, where the
+/// process connector works).
+@Suite(.enabled(if: SudoTools.unavailableReason == nil, Comment(rawValue: SudoTools.unavailableReason ?? "")))
+struct FocusVerbTests {
+    /// `focus USER JSON`: the verb's answer, summarised by `summary`, or its exit status and code.
+    static let focus = #"""
+        focus() {
+          local status=0
+          printf '%s' "$2" | as_user "$1" sudo -n "$B/refocus-helper" focus > "$WORK/answer" || status=$?
+          if [ $status != 0 ]; then echo "$1 $2: $status $(grep -o '"code":"[a-z-]*"' "$WORK/answer")"; return; fi
+          echo "$1 $2: $(summary < "$WORK/answer")"
+        }
+        summary() {
+          python3 -c 'import json, sys
+        f = json.load(sys.stdin)["focus"]
+        ends = [sum(f["listCounts"][:n + 1]) for n in range(len(f["ids"]))]
+        lists = [[f["listNames"][i] for i in f["lists"][end - count:end]] for end, count in zip(ends, f["listCounts"])]
+        print("ids", f["ids"], "lists", lists, "attempts", f["attempts"], "killed", f["programsKilled"])'
+        }
+
+        """#
+
+    @Test func membersGetTheirOwnSessionsSinceADateAndTheirRefusedConnections() throws {
+        let sandbox = Sandbox(dns: [Sandbox.Record("social.test", "192.0.2.2")], peerAddresses: ["192.0.2.2"])
+        let run = try sandbox.run(MemberProbeSetUp.script + Self.focus + #"""
+            as_user ann "$B/refocus" list add focus social.test > /dev/null
+            as_user ann "$B/refocus" start --list focus 5m > /dev/null
+            for attempt in 1 2 3; do echo "social.test: $(connect 192.0.2.2)"; done
+            as_user ann "$B/refocus" stop > /dev/null
+            as_user bob "$B/refocus" list add chat chat.test > /dev/null
+            as_user bob "$B/refocus" start --list chat 5m > /dev/null
+            as_user bob "$B/refocus" stop > /dev/null
+            focus ann '{"version":1,"verb":"focus","focus":{}}'
+            focus bob '{"version":1,"verb":"focus","focus":{}}'
+            focus ann '{"version":1,"verb":"focus","focus":{"since":"2000-01-01T00:00:00Z"}}'
+            focus ann '{"version":1,"verb":"focus","focus":{"since":"2999-01-01T00:00:00Z"}}'
+            focus ann '{"version":1,"verb":"focus","focus":{"owner":0}}'
+            focus ann '{"version":1,"verb":"focus","focus":{},"limit":5}'
+            focus ann '{"version":1,"verb":"focus"}'
+            echo "root: $(printf '%s' '{"version":1,"verb":"focus","focus":{}}' | "$B/refocus-helper" focus | summary)"
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("social.test: refused"), "\(run.stdout)")
+        let ann = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix(#"ann {"version":1,"verb":"focus","focus":{}}"#) })
+        #expect(ann.contains("ids [1] lists [['focus']]") && ann.contains("killed [0]"), "\(run.stdout)")
+        #expect(run.number(after: "attempts [", onLineStarting: String(ann.prefix(40))).map { $0 >= 3 } == true,
+                "the three refused connections are in ann's stored counts: \(run.stdout)")
+        for line in [#"bob {"version":1,"verb":"focus","focus":{}}: ids [2] lists [['chat']]"#,
+                     #"ann {"version":1,"verb":"focus","focus":{"since":"2000-01-01T00:00:00Z"}}: ids [1]"#,
+                     #"ann {"version":1,"verb":"focus","focus":{"since":"2999-01-01T00:00:00Z"}}: ids [] lists []"#,
+                     #"ann {"version":1,"verb":"focus","focus":{"owner":0}}: 65 "code":"bad-request""#,
+                     #"ann {"version":1,"verb":"focus","focus":{},"limit":5}: 65 "code":"bad-request""#,
+                     #"ann {"version":1,"verb":"focus"}: 65 "code":"bad-request""#,
+                     "root: ids [1, 2] lists [['focus'], ['chat']]"] {
+            #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
+        }
+    }
+
+    @Test func aProgramKilledAtExecIsInTheSessionsStoredCounts() throws {
+        let run = try Sandbox(network: false, privatePIDs: false).run(DaemonProgramTests.setUp + #"""
+
+            block "$victim" 60
+            setpriv --reuid=4242 --regid=4242 --init-groups "$WORK/$victim" 30 && echo "survived" || echo "owner's run ended: $?"
+            sleep 0.2
+            echo '{"version":1,"verb":"stop","stop":{}}' | SUDO_UID=4242 "$BIN/refocus-helper" stop > /dev/null
+            echo '{"version":1,"verb":"focus","focus":{}}' | SUDO_UID=4242 "$BIN/refocus-helper" focus \
+              | python3 -c 'import json, sys; f = json.load(sys.stdin)["focus"]; print("ids", f["ids"], "attempts", f["attempts"], "killed", f["programsKilled"], "outcome", [f["outcomeNames"][i] for i in f["outcomes"]])'
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("owner's run ended: 137"), "\(run.stdout)")
+        #expect(run.stdout.contains("ids [1] attempts [0] killed [1] outcome ['stopped']"), "\(run.stdout)")
+    }
+}
