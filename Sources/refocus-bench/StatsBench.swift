@@ -47,8 +47,17 @@ enum StatsBench {
             decoded = try records(fromFocus: answer).count
         }
         let whole = try Measure.median(runs: runs) { _ = try records(fromFocus: try ask(helper, .focus, focusRequest)) }
+        let store = try SessionStore()
+        let read = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF) {
+            _ = try store.read { try $0.focusRecords(owner: caller) }
+        }
+        let stored = try store.read { try $0.focusRecords(owner: caller) }
+        let encode = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF) {
+            _ = try HelperProtocol.encoder().encode(HelperResponse(sessions: [], focus: FocusColumns(stored)))
+        }
         guard decoded == count else { throw BenchError.checkFailed("the focus verb returned \(decoded) of \(count) sessions") }
         print("  refocus-helper focus, \(decoded) sessions, \(bytes / 1024) KiB: \(spawn)")
+        print("  of which, in this process: the store's read into FocusRecords \(read); their encoding \(encode)")
         print("  the CLI's decode into FocusRecords: \(decode)")
         print("  together (spawn, answer, decode): \(Measure.format(whole))"
             + (whole < target ? "; under the target" : "; OVER the target"))

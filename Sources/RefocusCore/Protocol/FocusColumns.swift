@@ -5,12 +5,15 @@ import Foundation
 #endif
 
 /// Ended sessions as `FocusRecord`s in the compact form the `focus` verb
-/// answers with (`HelperResponse.focus`): one array per field, the n-th
+/// answers with (`HelperResponse.focus`): one column per field, the n-th
 /// element of each being the n-th record's, times as seconds since 1970,
 /// and outcomes, list names and labels interned (each name once, records
-/// holding indexes). 100,000 records are a few megabytes that encode and
-/// decode in a fraction of a second, where as `SessionSummary` objects they
-/// would be ten times that.
+/// holding indexes). Number columns travel as one JSON string each, the
+/// numbers separated by commas and `-` for none (`"ids": "1,2,5"`,
+/// `"labels": "0,-,1"`): a JSON array would cost the coders a generic
+/// call per number. 100,000 records are about 5 MB that encode and decode
+/// in a fraction of a second, where as `SessionSummary` objects they would
+/// be ten times that.
 ///
 /// Decoding accepts added keys (a newer helper may send more); `records()`
 /// checks that the columns agree and every index and name is valid.
@@ -66,6 +69,64 @@ public struct FocusColumns: Codable, Sendable, Equatable {
             attempts.append(record.blocked?.attempts)
             programsKilled.append(record.blocked?.programsKilled)
         }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case ids, starts, ends, focused, outcomeNames, outcomes, listNames, listCounts, lists, labelNames, labels,
+             completedWork, attempts, programsKilled
+    }
+
+    /// Decodes the columns; a number column that does not parse is an error naming it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func column<T>(_ key: CodingKeys, _ parse: (Substring) -> T?) throws -> [T?] {
+            guard let values = PackedColumn.parse(try container.decode(String.self, forKey: key), parse) else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container,
+                                                       debugDescription: "not numbers separated by commas")
+            }
+            return values
+        }
+        func required<T>(_ key: CodingKeys, _ parse: (Substring) -> T?) throws -> [T] {
+            let values = try column(key, parse)
+            let present = values.compactMap { $0 }
+            guard present.count == values.count else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "a number is missing")
+            }
+            return present
+        }
+        ids = try required(.ids) { Int64($0) }
+        starts = try required(.starts) { Double($0) }
+        ends = try required(.ends) { Double($0) }
+        focused = try required(.focused) { Int($0) }
+        outcomeNames = try container.decode([SessionOutcome].self, forKey: .outcomeNames)
+        outcomes = try required(.outcomes) { Int($0) }
+        listNames = try container.decode([String].self, forKey: .listNames)
+        listCounts = try required(.listCounts) { Int($0) }
+        lists = try required(.lists) { Int($0) }
+        labelNames = try container.decode([String].self, forKey: .labelNames)
+        labels = try column(.labels) { Int($0) }
+        completedWork = try column(.completedWork) { Int($0) }
+        attempts = try column(.attempts) { UInt64($0) }
+        programsKilled = try column(.programsKilled) { Int($0) }
+    }
+
+    /// Encodes each number column as one string.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(PackedColumn.join(ids), forKey: .ids)
+        try container.encode(PackedColumn.join(starts), forKey: .starts)
+        try container.encode(PackedColumn.join(ends), forKey: .ends)
+        try container.encode(PackedColumn.join(focused), forKey: .focused)
+        try container.encode(outcomeNames, forKey: .outcomeNames)
+        try container.encode(PackedColumn.join(outcomes), forKey: .outcomes)
+        try container.encode(listNames, forKey: .listNames)
+        try container.encode(PackedColumn.join(listCounts), forKey: .listCounts)
+        try container.encode(PackedColumn.join(lists), forKey: .lists)
+        try container.encode(labelNames, forKey: .labelNames)
+        try container.encode(PackedColumn.join(labels), forKey: .labels)
+        try container.encode(PackedColumn.join(completedWork), forKey: .completedWork)
+        try container.encode(PackedColumn.join(attempts), forKey: .attempts)
+        try container.encode(PackedColumn.join(programsKilled), forKey: .programsKilled)
     }
 
     /// How many records the columns hold.
