@@ -19,7 +19,10 @@ public struct RefocusHelper: ParsableCommand {
             before any lock is taken); unknown fields and repeated keys are refused and \
             every entry is validated again. Answers are JSON: \
             {"version":1,"ok":true,"sessions":[...],"notes":[...]} or \
-            {"version":1,"ok":false,"error":{"code":"...","message":"..."}}.
+            {"version":1,"ok":false,"error":{"code":"...","message":"..."}}. The \
+            focus verb, which refocus stats reads, answers every ended session of the \
+            caller with a compact "focus" object beside them: one column per field, \
+            numbers as comma-separated strings, list names and labels named once.
 
             Files: /etc/refocus/policy.toml (the administrator's policy), \
             /var/lib/refocus (sessions and history), the section of /etc/hosts between \

@@ -23,7 +23,7 @@ import Testing
     @Test func recordsRoundTripThroughTheResponse() throws {
         let records = try Self.records()
         let columns = FocusColumns(records)
-        #expect(columns.listNames == ["social", "work"] && columns.labelNames == ["thèse, ch. 2"] && columns.count == 3)
+        #expect(columns.names.lists == ["social", "work"] && columns.names.labels == ["thèse, ch. 2"] && columns.count == 3)
         let data = try HelperProtocol.encoder().encode(HelperResponse(sessions: [], focus: columns))
         let decoded = try HelperProtocol.decoder().decode(HelperResponse.self, from: data)
         #expect(decoded.ok && decoded.focus == columns)
@@ -47,8 +47,8 @@ import Testing
         ("a negative list count", { $0.listCounts[0] = -1; $0.listCounts[1] = 4 }),
         ("an outcome index out of range", { $0.outcomes[1] = 3 }),
         ("a label index out of range", { $0.labels[1] = 1 }),
-        ("an invalid list name", { $0.listNames[0] = "../etc" }),
-        ("an invalid label", { $0.labelNames[0] = "two\nlines" }),
+        ("an invalid list name", { $0.names.lists[0] = "../etc" }),
+        ("an invalid label", { $0.names.labels[0] = "two\nlines" }),
         ("attempts without kills", { $0.programsKilled[0] = nil }),
     ]
 

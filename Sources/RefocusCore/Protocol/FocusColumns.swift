@@ -8,7 +8,7 @@ import Foundation
 /// answers with (`HelperResponse.focus`): one column per field, the n-th
 /// element of each being the n-th record's, times as seconds since 1970,
 /// and outcomes, list names and labels interned (each name once, records
-/// holding indexes). Number columns travel as one JSON string each, the
+/// holding indexes under `names`). Number columns travel as one JSON string each, the
 /// numbers separated by commas and `-` for none (`"ids": "1,2,5"`,
 /// `"labels": "0,-,1"`): a JSON array would cost the coders a generic
 /// call per number. 100,000 records are about 5 MB that encode and decode
@@ -26,19 +26,15 @@ public struct FocusColumns: Codable, Sendable, Equatable {
     public var ends: [Double] = []
     /// Each record's focused seconds.
     public var focused: [Int] = []
-    /// The outcomes named by `outcomes`.
-    public var outcomeNames: [SessionOutcome] = []
-    /// Each record's outcome, an index into `outcomeNames`.
+    /// The outcomes, list names and labels the records name by index.
+    public var names = Names()
+    /// Each record's outcome, an index into `names.outcomes`.
     public var outcomes: [Int] = []
-    /// The list names named by `lists`.
-    public var listNames: [String] = []
     /// How many of `lists` each record takes, in order.
     public var listCounts: [Int] = []
-    /// Every record's lists one after the other, indexes into `listNames`.
+    /// Every record's lists one after the other, indexes into `names.lists`.
     public var lists: [Int] = []
-    /// The labels named by `labels`.
-    public var labelNames: [String] = []
-    /// Each record's label, an index into `labelNames`; nil for none.
+    /// Each record's label, an index into `names.labels`; nil for none.
     public var labels: [Int?] = []
     /// Each record's completed work phases; nil for a plain session.
     public var completedWork: [Int?] = []
@@ -61,10 +57,10 @@ public struct FocusColumns: Codable, Sendable, Equatable {
             starts.append(record.start.timeIntervalSince1970)
             ends.append(record.end.timeIntervalSince1970)
             focused.append(record.focusedSeconds)
-            outcomes.append(Self.index(of: record.outcome, in: &outcomeIndex, names: &outcomeNames))
+            outcomes.append(Self.index(of: record.outcome, in: &outcomeIndex, names: &names.outcomes))
             listCounts.append(record.lists.count)
-            for list in record.lists { lists.append(Self.index(of: list, in: &listIndex, names: &listNames, \.rawValue)) }
-            labels.append(record.label.map { Self.index(of: $0, in: &labelIndex, names: &labelNames, \.rawValue) })
+            for list in record.lists { lists.append(Self.index(of: list, in: &listIndex, names: &names.lists, \.rawValue)) }
+            labels.append(record.label.map { Self.index(of: $0, in: &labelIndex, names: &names.labels, \.rawValue) })
             completedWork.append(record.completedWork)
             attempts.append(record.blocked?.attempts)
             programsKilled.append(record.blocked?.programsKilled)
@@ -72,8 +68,8 @@ public struct FocusColumns: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case ids, starts, ends, focused, outcomeNames, outcomes, listNames, listCounts, lists, labelNames, labels,
-             completedWork, attempts, programsKilled
+        case ids, starts, ends, focused, names, outcomes, listCounts, lists, labels, completedWork, attempts,
+             programsKilled
     }
 
     /// Decodes the columns; a number column that does not parse is an error naming it.
@@ -98,12 +94,10 @@ public struct FocusColumns: Codable, Sendable, Equatable {
         starts = try required(.starts) { Double($0) }
         ends = try required(.ends) { Double($0) }
         focused = try required(.focused) { Int($0) }
-        outcomeNames = try container.decode([SessionOutcome].self, forKey: .outcomeNames)
+        names = try container.decode(Names.self, forKey: .names)
         outcomes = try required(.outcomes) { Int($0) }
-        listNames = try container.decode([String].self, forKey: .listNames)
         listCounts = try required(.listCounts) { Int($0) }
         lists = try required(.lists) { Int($0) }
-        labelNames = try container.decode([String].self, forKey: .labelNames)
         labels = try column(.labels) { Int($0) }
         completedWork = try column(.completedWork) { Int($0) }
         attempts = try column(.attempts) { UInt64($0) }
@@ -117,16 +111,24 @@ public struct FocusColumns: Codable, Sendable, Equatable {
         try container.encode(PackedColumn.join(starts), forKey: .starts)
         try container.encode(PackedColumn.join(ends), forKey: .ends)
         try container.encode(PackedColumn.join(focused), forKey: .focused)
-        try container.encode(outcomeNames, forKey: .outcomeNames)
+        try container.encode(names, forKey: .names)
         try container.encode(PackedColumn.join(outcomes), forKey: .outcomes)
-        try container.encode(listNames, forKey: .listNames)
         try container.encode(PackedColumn.join(listCounts), forKey: .listCounts)
         try container.encode(PackedColumn.join(lists), forKey: .lists)
-        try container.encode(labelNames, forKey: .labelNames)
         try container.encode(PackedColumn.join(labels), forKey: .labels)
         try container.encode(PackedColumn.join(completedWork), forKey: .completedWork)
         try container.encode(PackedColumn.join(attempts), forKey: .attempts)
         try container.encode(PackedColumn.join(programsKilled), forKey: .programsKilled)
+    }
+
+    /// The names records refer to by their index, each once.
+    public struct Names: Codable, Sendable, Equatable {
+        /// Outcomes.
+        public var outcomes: [SessionOutcome] = []
+        /// List names.
+        public var lists: [String] = []
+        /// Labels.
+        public var labels: [String] = []
     }
 
     /// How many records the columns hold.
@@ -142,11 +144,11 @@ public struct FocusColumns: Codable, Sendable, Equatable {
         guard listCounts.allSatisfy({ $0 >= 0 }), listCounts.reduce(0, +) == lists.count else {
             throw .init("its list counts do not add up to its lists")
         }
-        let names: [BlockListName]
+        let listValues: [BlockListName]
         let labelValues: [SessionLabel]
         do {
-            names = try listNames.map { try BlockListName($0) }
-            labelValues = try labelNames.map { try SessionLabel($0) }
+            listValues = try names.lists.map { try BlockListName($0) }
+            labelValues = try names.labels.map { try SessionLabel($0) }
         } catch {
             throw .init("a list name or label is invalid (\(error))")
         }
@@ -155,14 +157,15 @@ public struct FocusColumns: Codable, Sendable, Equatable {
         var next = 0
         for i in 0..<n {
             let listEnd = next + listCounts[i]
-            guard outcomeNames.indices.contains(outcomes[i]),
-                  lists[next..<listEnd].allSatisfy(names.indices.contains),
+            guard names.outcomes.indices.contains(outcomes[i]),
+                  lists[next..<listEnd].allSatisfy(listValues.indices.contains),
                   labels[i].map(labelValues.indices.contains) ?? true,
                   (attempts[i] == nil) == (programsKilled[i] == nil)
             else { throw .init("record \(i) (session \(ids[i])) refers to a name it does not have") }
             records.append(FocusRecord(
                 id: ids[i], start: Date(timeIntervalSince1970: starts[i]), end: Date(timeIntervalSince1970: ends[i]),
-                focusedSeconds: focused[i], outcome: outcomeNames[outcomes[i]], lists: lists[next..<listEnd].map { names[$0] },
+                focusedSeconds: focused[i], outcome: names.outcomes[outcomes[i]],
+                lists: lists[next..<listEnd].map { listValues[$0] },
                 label: labels[i].map { labelValues[$0] }, completedWork: completedWork[i],
                 blocked: attempts[i].flatMap { attempts in
                     programsKilled[i].map { BlockedCounts(attempts: attempts, programsKilled: $0) }
