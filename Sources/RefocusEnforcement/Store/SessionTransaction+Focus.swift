@@ -21,12 +21,23 @@ extension SessionTransaction {
             try text.split(separator: ",").map { try BlockListName($0) }
         }
         var labels = Interned<SessionLabel> { try SessionLabel($0) }
+        // Only the conditions given, so that a member's query searches index session_focus
+        // (owner, start) in its order; "?1 IS NULL OR owner = ?1" would scan it and sort.
+        var conditions = ["endedAt IS NOT NULL"]
+        var arguments: StatementArguments = []
+        if let owner {
+            conditions.append("owner = ?")
+            arguments += [Int64(owner)]
+        }
+        if let since {
+            conditions.append("start >= ?")
+            arguments += [since.timeIntervalSince1970]
+        }
         let rows = try Row.fetchCursor(db, sql: """
             SELECT id, listNames, start, plannedEnd, endedAt, outcome, label, pomodoroWork, pomodoroBreak,
                 pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, blockedAttempts, programsKilled
-            FROM session WHERE endedAt IS NOT NULL AND (?1 IS NULL OR owner = ?1) AND (?2 IS NULL OR start >= ?2)
-            ORDER BY start, id
-            """, arguments: [owner.map { Int64($0) }, since?.timeIntervalSince1970])
+            FROM session WHERE \(conditions.joined(separator: " AND ")) ORDER BY start, id
+            """, arguments: arguments)
         while let row = try rows.next() {
             guard let id = row[0] as Int64?, let listText = row[1] as String?, let start = row[2] as Double?,
                   let plannedEnd = row[3] as Double?, let endedAt = row[4] as Double?,
