@@ -63,6 +63,7 @@ extension StopRequest: VerbRequest {}
 extension PaceRequest: VerbRequest {}
 extension StatusRequest: VerbRequest {}
 extension HistoryRequest: VerbRequest {}
+extension FocusRequest: VerbRequest {}
 
 /// What verbs that read nothing on stdin read (`reconcile`, `clear`).
 struct NoRequest: VerbRequest {

@@ -19,7 +19,10 @@ public struct RefocusHelper: ParsableCommand {
             before any lock is taken); unknown fields and repeated keys are refused and \
             every entry is validated again. Answers are JSON: \
             {"version":1,"ok":true,"sessions":[...],"notes":[...]} or \
-            {"version":1,"ok":false,"error":{"code":"...","message":"..."}}.
+            {"version":1,"ok":false,"error":{"code":"...","message":"..."}}. The \
+            focus verb, which refocus stats reads, answers every ended session of the \
+            caller with a compact "focus" object beside them: one column per field, \
+            numbers as comma-separated strings, list names and labels named once.
 
             Files: /etc/refocus/policy.toml (the administrator's policy), \
             /var/lib/refocus (sessions and history), the section of /etc/hosts between \
@@ -36,7 +39,7 @@ public struct RefocusHelper: ParsableCommand {
             'man refocus-helper' describes them.
             """,
         version: RefocusVersion.string,
-        subcommands: [StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self,
+        subcommands: [StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self, FocusVerb.self,
                       ReconcileVerb.self, ClearVerb.self, DaemonVerb.self, RunHookVerb.self]
     )
 
@@ -67,7 +70,7 @@ enum HelperError: RefocusError, Equatable {
     var description: String {
         switch self {
         case .notRoot: "must run as root; refocus runs it through sudo for you (see 'refocus --help')"
-        case .noVerb: "name a verb: start, stop, pace, status, history, reconcile or clear (see --help)"
+        case .noVerb: "name a verb: start, stop, pace, status, history, focus, reconcile or clear (see --help)"
         case .daemonNotRootItself:
             "only root itself runs the enforcer daemon (refocus.service, or the first helper run starts it), "
                 + "not a user through sudo"

@@ -15,6 +15,7 @@ enum BenchMain {
         "nft": NftBench.run,
         "resolve": { _ in try ResolveBench.run() },
         "stats": StatsBench.run,
+        "stats-figures": StatsFiguresBench.run,
         "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
     ]
 
@@ -31,8 +32,9 @@ enum BenchMain {
         if names.isEmpty || names == ["all"] {
             names = benchmarks.keys.sorted()
             if geteuid() != 0 {
-                names.removeAll { $0 == "nft" || $0 == "resolve" || $0 == "daemon" || $0 == "exec-kill" }
-                print("nft, resolve, daemon, exec-kill: skipped, they need root (sudo refocus-bench nft resolve daemon exec-kill)")
+                names.removeAll { ["nft", "resolve", "daemon", "exec-kill", "stats"].contains($0) }
+                print("nft, resolve, daemon, exec-kill, stats: skipped, they need root "
+                    + "(sudo refocus-bench nft resolve daemon exec-kill stats)")
             }
         }
         if names.contains("nft"),

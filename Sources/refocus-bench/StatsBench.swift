@@ -1,34 +1,165 @@
 import Foundation
 import RefocusCore
+import RefocusEnforcement
+import RefocusOS
 
-/// Times `FocusStats` over 100,000 sessions spread over ten years in
-/// Europe/Berlin (every DST day included), and the recap over the same.
+/// What `refocus stats` waits for: the helper's `focus` verb answering
+/// 100,000 ended sessions (its SQLite read, focus computed from each
+/// timeline, the compact encoding) and the CLI decoding them into
+/// `FocusRecord`s, with the CLI's own spawning and reading
+/// (`ForegroundProcess`), against the `history` verb at its limit of
+/// 10,000 sessions decoded as the CLI decoded it before. Runs as root in a
+/// mount namespace of its own, with tmpfs on /var/lib (the helper's store
+/// path is fixed), so the host's store is untouched; the caller is uid
+/// 65534 through SUDO_UID, as sudo would set it, with a tenth of the rows
+/// another user's. Target: 100,000 sessions in under 1 s.
 enum StatsBench {
+    static let insideVariable = "REFOCUS_BENCH_STATS_NAMESPACE"
+    static let sessions = 100_000
+    static let caller: UInt32 = 65534
+    /// The target for the focus verb's whole round trip, in seconds.
+    static let target = 1.0
+
     static func run(_ options: BenchMain.Options) throws {
-        let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
-        let calendar = FocusCalendar(timeZone: zone, firstWeekday: 2)
-        let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let count = options.checkOnly ? 1000 : 100_000
-        let span = 10 * 365.25 * 86_400
-        let lists = try ["social", "news"].map { try BlockListName($0) }
-        let records = (0..<count).map { index in
-            // Ten sessions a day, some across midnight: 25 minutes to 3 hours.
-            let start = now.addingTimeInterval(-span + span * Double(index) / Double(count))
-            let length = Double(1500 + index % 7 * 1500)
-            return FocusRecord(id: Int64(index), start: start, end: start.addingTimeInterval(length),
-                               focusedSeconds: Int(length * 0.9), outcome: index % 9 == 0 ? .stopped : .completed,
-                               lists: [lists[index % 2]],
-                               blocked: BlockedCounts(attempts: UInt64(index % 5), programsKilled: index % 3))
+        guard geteuid() == 0 else {
+            print("stats: skipped, it needs root for a mount namespace (sudo refocus-bench stats)")
+            return
         }
-        var stats: FocusStats?
-        let seconds = Measure.median(runs: options.checkOnly ? 1 : 5) {
-            stats = FocusStats(records: records, now: now, calendar: calendar, options: .init(weeks: 37))
+        guard ProcessInfo.processInfo.environment[insideVariable] != nil else {
+            return try reenter(arguments: options.checkOnly ? ["stats", "--check"] : ["stats"])
         }
-        let recap = Measure.median(runs: options.checkOnly ? 1 : 5) {
-            _ = FocusStats.recap(records: records, now: now, calendar: calendar)
+        try Measure.shell("mount --make-rprivate / && mount -t tmpfs tmpfs /var/lib")
+        let count = options.checkOnly ? 2_000 : sessions
+        let runs = options.checkOnly ? 1 : 5
+        let seeding = ContinuousClock().measure { seed(count) }
+        print("stats data (\(machine()); \(count) ended sessions of the caller and \(count / 10) of another user, "
+            + "seeded in \(Measure.format(seconds(seeding))); median of \(runs) runs; target: focus verb and decode < 1 s):")
+        let helper = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/refocus-helper"
+        setenv("SUDO_UID", "\(caller)", 1)
+        let focusRequest = try HelperProtocol.encoder().encode(RequestEnvelope(FocusRequest()))
+        var bytes = 0
+        var decoded = 0
+        let spawn = try CPUTiming.measure(runs: runs, of: RUSAGE_CHILDREN) {
+            bytes = try ask(helper, .focus, focusRequest).count
         }
-        let groups = Measure.median(runs: options.checkOnly ? 1 : 5) { _ = FocusGroup.of(records, by: .list) }
-        print(String(format: "stats: %d sessions over 10 years: %.3f s (recap %.3f s, --by list %.3f s); longest streak %d days",
-                     count, seconds, recap, groups, stats?.streak.longest ?? 0))
+        let answer = try ask(helper, .focus, focusRequest)
+        let decode = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF) {
+            decoded = try records(fromFocus: answer).count
+        }
+        let whole = try Measure.median(runs: runs) { _ = try records(fromFocus: try ask(helper, .focus, focusRequest)) }
+        let store = try SessionStore()
+        let read = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF) {
+            _ = try store.read { try $0.focusRecords(owner: caller) }
+        }
+        let stored = try store.read { try $0.focusRecords(owner: caller) }
+        let encode = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF) {
+            _ = try HelperProtocol.encoder().encode(HelperResponse(sessions: [], focus: FocusColumns(stored)))
+        }
+        guard decoded == count else { throw BenchError.checkFailed("the focus verb returned \(decoded) of \(count) sessions") }
+        print("  refocus-helper focus, \(decoded) sessions, \(bytes / 1024) KiB: \(spawn)")
+        print("  of which, in this process: the store's read into FocusRecords \(read); their encoding \(encode)")
+        print("  the CLI's decode into FocusRecords: \(decode)")
+        print("  together (spawn, answer, decode): \(Measure.format(whole))"
+            + (whole < target ? "; under the target" : "; OVER the target"))
+        let historyRequest = try HelperProtocol.encoder().encode(
+            RequestEnvelope(HistoryRequest(limit: HelperProtocol.maximumHistory)))
+        let history = try ask(helper, .history, historyRequest)
+        let reference = try Measure.median(runs: runs) { _ = try records(fromHistory: try ask(helper, .history, historyRequest)) }
+        print("  reference: refocus-helper history at its limit of \(HelperProtocol.maximumHistory) sessions "
+            + "(\(history.count / 1024) KiB) with the decode stats used before, together: \(Measure.format(reference)); "
+            + String(format: "focus answers %.1f× the sessions in %.2f× the time", Double(decoded) / Double(HelperProtocol.maximumHistory),
+                     whole / reference))
+    }
+
+    /// The helper's answer to `request` on `verb`, as the CLI reads it.
+    private static func ask(_ helper: String, _ verb: HelperVerbName, _ request: Data) throws -> Data {
+        let output = try ForegroundProcess.run([helper, verb.rawValue], input: request)
+        guard output.status == 0 else {
+            throw BenchError.referenceFailed("\(helper) \(verb.rawValue): \(String(decoding: output.standardError, as: UTF8.self))")
+        }
+        return output.standardOutput
+    }
+
+    /// What `FocusHistory.records(since:)` does with the focus verb's answer.
+    private static func records(fromFocus data: Data) throws -> [FocusRecord] {
+        let response = try HelperProtocol.decoder().decode(HelperResponse.self, from: data)
+        guard let columns = response.focus else { throw BenchError.checkFailed("no focus key") }
+        return try columns.records()
+    }
+
+    /// What `FocusHistory.records(since:)` did with the history verb's answer before the focus verb.
+    private static func records(fromHistory data: Data) throws -> [FocusRecord] {
+        let response = try HelperProtocol.decoder().decode(HelperResponse.self, from: data)
+        return response.sessions.compactMap { session -> FocusRecord? in
+            guard let end = session.endedAt, let outcome = session.outcome else { return nil }
+            let focused = max(0, end.timeIntervalSince(session.start) - Double(session.progress.pause?.seconds ?? 0))
+            return FocusRecord(id: session.id, start: session.start, end: end, focusedSeconds: Int(focused.rounded()),
+                               outcome: outcome, lists: session.lists, label: session.label,
+                               completedWork: session.progress.completedWork)
+        }.reversed()
+    }
+
+    /// `count` ended sessions of the caller over the last years (plain and
+    /// pomodoro, paused or not, three outcomes, one to three lists, some
+    /// labelled, with blocked counts), and a tenth as many of root's.
+    private static func seed(_ count: Int) {
+        do {
+            let store = try SessionStore()
+            let names = try ["social", "news", "video", "chat", "games"].map { try BlockListName($0) }
+            let labels = try ["thesis", "reading", "code review"].map { try SessionLabel($0) }
+            let plan = try PomodoroPlan(work: SessionLength(seconds: 1500), shortBreak: SessionLength(seconds: 300),
+                                        cycles: 4, longBreak: SessionLength(seconds: 900))
+            let now = Date().timeIntervalSince1970
+            try store.write { transaction in
+                var counts: [Int64: BlockedCounts] = [:]
+                for i in 0..<(count + count / 10) {
+                    let start = Date(timeIntervalSince1970: now - Double(count + count / 10 - i) * 1800)
+                    let pomodoro = i % 4 == 0
+                    let length = pomodoro ? Double(plan.total) : Double(600 + (i % 12) * 300)
+                    let lists = (0...(i % 3)).map { BlockList(name: names[(i + $0) % names.count]) }
+                    var session = Session(owner: i < count ? caller : 0, blockLists: lists, start: start,
+                                          plannedEnd: start.addingTimeInterval(length), locked: i % 5 == 0,
+                                          endedAt: start.addingTimeInterval(i % 3 == 1 ? length / 2 : length),
+                                          outcome: [.completed, .stopped, .cleared][i % 7 == 0 ? 2 : i % 3 == 1 ? 1 : 0],
+                                          keptCounts: ListCounts(entries: 50, programs: 2),
+                                          label: i % 2 == 0 ? labels[i % labels.count] : nil,
+                                          pomodoro: pomodoro ? plan : nil)
+                    if i % 6 == 0 {
+                        session.timeline.pauses = 1
+                        session.timeline.pausedSeconds = 120
+                        session.plannedEnd = session.plannedEnd.addingTimeInterval(120)
+                    }
+                    let stored = try transaction.insert(session)
+                    if let id = stored.id, i % 10 != 0 {
+                        counts[id] = BlockedCounts(attempts: UInt64(i % 40), programsKilled: i % 3)
+                    }
+                }
+                try transaction.keepBlockedCounts(counts)
+            }
+        } catch {
+            BenchMain.fail("refocus-bench: stats: seeding the store failed: \(error)", status: 1)
+        }
+    }
+
+    /// The processor and how many this process may use.
+    private static func machine() -> String {
+        let model = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+            .first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces)
+        return "\(model ?? "unknown processor"), \(ProcessInfo.processInfo.activeProcessorCount) cores"
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    /// Runs this benchmark again in a mount namespace of its own.
+    private static func reenter(arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["--mount", "--", CommandLine.arguments[0]] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging([insideVariable: "1"]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw BenchError.referenceFailed("the stats benchmark") }
     }
 }

@@ -37,7 +37,7 @@ import Testing
                      "/usr/libexec/refocus/refocus-helper", "/etc/sudoers.d/refocus", "/etc/refocus/policy.toml",
                      "/run/refocus/status.json", "/etc/hosts", "/var/lib/refocus/refocus.sqlite"]),
         Page(binary: "refocus-helper", section: 8,
-             commands: ["start", "stop", "status", "history", "reconcile", "clear", "daemon"],
+             commands: ["start", "stop", "status", "history", "focus", "reconcile", "clear", "daemon"],
              files: ["/etc/sudoers.d/refocus", "/etc/refocus/policy.toml", "/var/lib/refocus/refocus.sqlite",
                      "/etc/hosts", "/run/refocus/status.json", "/run/refocus/daemon.sock", "/run/refocus/daemon.lock",
                      "~/.config/refocus/hooks/EVENT", "refocus.service"]),

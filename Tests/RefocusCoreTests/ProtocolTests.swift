@@ -11,6 +11,7 @@ import Testing
         case .start: _ = try HelperProtocol.decoder().decode(RequestEnvelope<StartRequest>.self, from: data)
         case .stop: _ = try HelperProtocol.decoder().decode(RequestEnvelope<StopRequest>.self, from: data)
         case .history: _ = try HelperProtocol.decoder().decode(RequestEnvelope<HistoryRequest>.self, from: data)
+        case .focus: _ = try HelperProtocol.decoder().decode(RequestEnvelope<FocusRequest>.self, from: data)
         default: _ = try HelperProtocol.decoder().decode(RequestEnvelope<StatusRequest>.self, from: data)
         }
     }
@@ -42,6 +43,9 @@ import Testing
         for history in [HistoryRequest(limit: 20), HistoryRequest(limit: 20, since: Date(timeIntervalSince1970: 1_800_000_000))] {
             #expect(try roundTrip(history) == history)
         }
+        for focus in [FocusRequest(), FocusRequest(since: Date(timeIntervalSince1970: 1_800_000_000))] {
+            #expect(try roundTrip(focus) == focus)
+        }
     }
 
     @Test func theEnvelopeIsForItsVerbOnly() {
@@ -49,7 +53,7 @@ import Testing
             try HelperProtocol.decoder().decode(RequestEnvelope<StartRequest>.self,
                                                 from: Data(#"{"version":1,"verb":"stop","stop":{}}"#.utf8))
         }
-        #expect(HelperVerbName.allCases.map(\.rawValue) == ["start", "stop", "pace", "status", "history", "reconcile", "clear", "daemon"])
+        #expect(HelperVerbName.allCases.map(\.rawValue) == ["start", "stop", "pace", "status", "history", "focus", "reconcile", "clear", "daemon"])
         #expect([StartRequest.verb, StopRequest.verb, StatusRequest.verb, HistoryRequest.verb] == [.start, .stop, .status, .history])
     }
 
@@ -62,6 +66,9 @@ import Testing
         #"{"version":1,"verb":"history","history":{"limit":0}}"#,                       // limit out of range
         #"{"version":1,"verb":"history","history":{"limit":5,"since":"last week"}}"#,  // since not a date
         #"{"version":1,"verb":"stop","stop":{"sessionID":1,"uid":0}}"#,                 // smuggled caller
+        #"{"version":1,"verb":"focus","focus":{"owner":0}}"#,                           // smuggled owner
+        #"{"version":1,"verb":"focus","focus":{"since":"yesterday"}}"#,                 // since not a date
+        #"{"version":1,"verb":"focus"}"#,                                               // missing payload
         #"{"version":1,"verb":"start","start":{"lists":[],"length":60,"locked":false}}"#, // no list
         #"{"version":1,"verb":"start","start":{"lists":[{"name":"w","entries":["co.uk"],"programs":[]}],"length":60,"locked":false}}"#,
         #"{"version":1,"verb":"start","start":{"lists":[{"name":"../x","entries":[],"programs":[]}],"length":60,"locked":false}}"#,

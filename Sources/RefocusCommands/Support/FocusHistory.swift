@@ -11,18 +11,16 @@ enum FocusHistory {
     /// Every ended session of the caller that started at or after `since`
     /// (all when nil), oldest first.
     ///
-    /// For now through the `history` verb, up to its limit of
-    /// `HelperProtocol.maximumHistory` sessions, with focus taken as the run
-    /// less its pauses.
+    /// Through the helper's `focus` verb: no limit, focus computed by the
+    /// helper from each session's timeline (a pomodoro session's work only),
+    /// and the counts of what each session blocked (nil for sessions that
+    /// ended before they were kept). Throws the helper's failure, or
+    /// `FocusColumnsError` for an answer this build cannot read.
     static func records(since: Date?) throws -> [FocusRecord] {
-        let response = try HelperClient().send(HistoryRequest(limit: HelperProtocol.maximumHistory, since: since))
-        return response.sessions.compactMap { session -> FocusRecord? in
-            guard let end = session.endedAt, let outcome = session.outcome else { return nil }
-            let paused = Double(session.progress.pause?.seconds ?? 0)
-            let focused = max(0, end.timeIntervalSince(session.start) - paused)
-            return FocusRecord(id: session.id, start: session.start, end: end, focusedSeconds: Int(focused.rounded()),
-                               outcome: outcome, lists: session.lists, label: session.label,
-                               completedWork: session.progress.completedWork)
-        }.reversed()
+        let response = try HelperClient().send(FocusRequest(since: since))
+        guard let columns = response.focus else {
+            throw FocusColumnsError("it has no 'focus' key")
+        }
+        return try columns.records()
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 #endif
 
 /// The helper's answer to one request: `{"version": 1, "ok": true, "sessions": [...]}`
+/// (the `focus` verb's with `"focus": {...}` beside them)
 /// or `{"version": 1, "ok": false, "error": {"code": "...", "message": "..."}}`.
 public struct HelperResponse: Codable, Sendable, Equatable {
     /// The protocol version of the helper that answered.
@@ -13,6 +14,8 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public var sessions: [SessionSummary]
     /// Remarks for the user, such as a list enforced through /etc/hosts only.
     public var notes: [String]
+    /// The `focus` verb's ended sessions; nil in every other answer.
+    public var focus: FocusColumns?
     /// The failure, when the request failed.
     public var error: ProtocolFailure?
 
@@ -20,10 +23,11 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public var ok: Bool { error == nil }
 
     /// A successful answer.
-    public init(sessions: [SessionSummary], notes: [String] = []) {
+    public init(sessions: [SessionSummary], notes: [String] = [], focus: FocusColumns? = nil) {
         version = HelperProtocol.version
         self.sessions = sessions
         self.notes = notes
+        self.focus = focus
         error = nil
     }
 
@@ -32,10 +36,11 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         version = HelperProtocol.version
         sessions = []
         notes = []
+        focus = nil
         error = failure
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case version, ok, sessions, notes, error }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case version, ok, sessions, notes, focus, error }
 
     /// Decodes a response, checking that `ok` agrees with the presence of `error`.
     public init(from decoder: any Decoder) throws {
@@ -43,6 +48,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         version = try container.decode(Int.self, forKey: .version)
         sessions = try container.decodeIfPresent([SessionSummary].self, forKey: .sessions) ?? []
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        focus = try container.decodeIfPresent(FocusColumns.self, forKey: .focus)
         error = try container.decodeIfPresent(ProtocolFailure.self, forKey: .error)
         guard try container.decode(Bool.self, forKey: .ok) == (error == nil) else {
             throw DecodingError.dataCorruptedError(forKey: .ok, in: container,
@@ -57,6 +63,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         try container.encode(ok, forKey: .ok)
         try container.encode(sessions, forKey: .sessions)
         try container.encode(notes, forKey: .notes)
+        try container.encodeIfPresent(focus, forKey: .focus)
         try container.encodeIfPresent(error, forKey: .error)
     }
 }

@@ -13,6 +13,8 @@ public enum HelperVerbName: String, CaseIterable, Sendable, Codable {
     case status
     /// Ended sessions (a `HistoryRequest`).
     case history
+    /// Every ended session as a focus record, for stats (a `FocusRequest`).
+    case focus
     /// Enforce the store; reads no request.
     case reconcile
     /// Root only: end every session and lift every block; reads no request.
@@ -59,4 +61,8 @@ extension PaceRequest: HelperPayload {
 
 extension HistoryRequest: HelperPayload {
     public static let verb = HelperVerbName.history
+}
+
+extension FocusRequest: HelperPayload {
+    public static let verb = HelperVerbName.focus
 }

@@ -116,6 +116,27 @@ public struct HistoryRequest: Codable, Sendable, Equatable {
     }
 }
 
+/// Which ended sessions stats want: all of the caller's (root: everyone's),
+/// or those that started at or after `since`. No limit: the answer is
+/// compact (`FocusColumns`).
+public struct FocusRequest: Codable, Sendable, Equatable {
+    /// Only sessions that started at or after this moment; nil for all.
+    public var since: Date?
+
+    /// Makes a focus request.
+    public init(since: Date? = nil) {
+        self.since = since
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable { case since }
+
+    /// Decodes strictly.
+    public init(from decoder: any Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        since = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Date.self, forKey: .since)
+    }
+}
+
 /// What a pace request changes about a session's time.
 public enum PaceChange: String, Codable, Sendable, CaseIterable {
     /// Skip to the next phase of a pomodoro session.

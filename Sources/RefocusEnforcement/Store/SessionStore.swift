@@ -103,6 +103,15 @@ public final class SessionStore: Sendable {
             try db.execute(sql: "UPDATE session SET announced = 'end' WHERE endedAt IS NOT NULL")
             try db.execute(sql: "UPDATE session SET announced = 'start' WHERE endedAt IS NULL")
         }
+        migrator.registerMigration("v6: blocked counts, focus index") { db in
+            // Sessions of before have no counts (NULL): nothing kept them.
+            try db.alter(table: "session") { table in
+                table.add(column: "blockedAttempts", .integer)
+                table.add(column: "programsKilled", .integer)
+            }
+            // Stats read a member's ended sessions since a date, oldest first.
+            try db.execute(sql: "CREATE INDEX session_focus ON session(owner, start) WHERE endedAt IS NOT NULL")
+        }
         return migrator
     }
 

@@ -21,6 +21,17 @@ struct BlockedAttempts {
         }
     }
 
+    /// Starts session `id`'s count at `count`: what the store kept of it
+    /// when a restarted daemon finds it running.
+    mutating func resume(_ id: Int64, at count: UInt64) {
+        carried[id] = count
+    }
+
+    /// Drops the counts of sessions that ended.
+    mutating func forget(_ ids: some Sequence<Int64>) {
+        for id in ids { carried[id] = nil }
+    }
+
     /// The refused connections of each session so far, with `hits` the live counters.
     func totals(_ hits: [IPAddress: UInt64], sessions: [Session], policy: Policy, cache: AddressCache) -> [Int64: UInt64] {
         var totals = carried

@@ -10,7 +10,8 @@ import RefocusOS
 /// one `Reconciler`, which keeps the `Firewall` (and so owns table
 /// `inet refocus`) and the `AddressCache` for the daemon's whole life; the
 /// `ProgramBlocker` kills blocked programs, and the `StatusPublisher` tells
-/// people what is enforced; the `SessionHerald` tells owners of their
+/// people what is enforced, with what each session blocked (`BlockedTally`,
+/// kept in the store); the `SessionHerald` tells owners of their
 /// sessions' starts, phase changes and ends. With no active session, no timer is armed: it
 /// sleeps until an event.
 final class Daemon {
@@ -26,6 +27,7 @@ final class Daemon {
     private let sources: DaemonSources
     private let blocker: ProgramBlocker
     private let publisher: StatusPublisher
+    private let tally: BlockedTally
     private let herald: SessionHerald
     private let logger: Logger
     /// The last reconcile's report, for status updates between reconciles.
@@ -41,6 +43,7 @@ final class Daemon {
         sources = try DaemonSources(hostsPath: reconciler.hosts.path, firewall: reconciler.firewall)
         blocker = try ProgramBlocker(loop: sources.loop, logger: logger)
         publisher = StatusPublisher(logger: logger)
+        tally = BlockedTally(store: reconciler.store, logger: logger)
         herald = SessionHerald(store: reconciler.store, logger: logger)
     }
 
@@ -87,6 +90,7 @@ final class Daemon {
                     }
                 default:
                     if let killed = blocker.handle(fd), !killed.isEmpty {
+                        tally.record(killed, active: lastReport?.active ?? [])
                         publisher.record(killed, active: lastReport?.active ?? [])
                         killedSome = true
                     }
@@ -97,6 +101,7 @@ final class Daemon {
         }
         // Before the daemon lock is released: no helper run may connect to a daemon on its way out.
         sources.control.shutDown()
+        if let lastReport { keepCounts(of: lastReport.active) }
         logger.info("exiting; blocks stay in place until the next daemon or helper run")
     }
 
@@ -170,11 +175,16 @@ final class Daemon {
         let hitsBefore = hits()
         do {
             let report = try reconciler.reconcile(clock: clock)
+            // The final counts of the sessions this reconcile (or a helper run's stop or clear) ended.
+            let stillActive = Set(report.active.compactMap(\.id))
+            let ended = (lastReport?.active ?? []).filter { !stillActive.contains($0.id ?? 0) }
+            let final = tally.counts(hitsBefore, sessions: ended, policy: reconciler.policy, cache: reconciler.cache)
             if report.firewallChanged {
                 // The new table's counters start at zero: keep what the old one counted.
-                publisher.carry(hitsBefore, sessions: lastReport?.active ?? [], policy: reconciler.policy,
-                                cache: reconciler.cache)
+                tally.carry(hitsBefore, sessions: lastReport?.active ?? [], policy: reconciler.policy,
+                            cache: reconciler.cache)
             }
+            tally.settle(final)
             if report.hostsChanged {
                 // Our own rename's events: reacting to them could read the file while
                 // someone else is rewriting it in place, and lose their bytes.
@@ -182,7 +192,9 @@ final class Daemon {
             }
             armTimers(report, clock: clock)
             lastReport = report
-            publisher.record(blocker.update(ProgramRules(report.desired)), active: report.active)
+            let signalled = blocker.update(ProgramRules(report.desired))
+            tally.record(signalled, active: report.active)
+            publisher.record(signalled, active: report.active)
             publish(report)
             if report.active.isEmpty != idle {
                 idle.toggle()
@@ -216,10 +228,18 @@ final class Daemon {
         (try? reconciler.firewall.nftables?.hitCounters()) ?? [:]
     }
 
-    /// Publishes what `report` enforces, with the live counts.
+    /// Publishes what `report` enforces, with the live counts, and keeps the counts that changed in the store.
     private func publish(_ report: Reconciler.Report) {
-        publisher.publish(report, hits: hits(), programBlocking: blocker.mode, policy: reconciler.policy,
-                          cache: reconciler.cache, hookProblems: herald.hookProblems)
+        let counts = keepCounts(of: report.active)
+        publisher.publish(report, counts: counts, programBlocking: blocker.mode, hookProblems: herald.hookProblems)
+    }
+
+    /// The blocked counts of `sessions` with the live counters, kept in the store where they changed.
+    @discardableResult
+    private func keepCounts(of sessions: [Session]) -> [Int64: BlockedCounts] {
+        let counts = tally.counts(hits(), sessions: sessions, policy: reconciler.policy, cache: reconciler.cache)
+        tally.keep(counts)
+        return counts
     }
 
     /// The next session end or phase boundary on the boot-time clock (one

@@ -1,0 +1,111 @@
+import Foundation
+import GRDB
+import RefocusCore
+
+/// What stats read of the store: ended sessions as `FocusRecord`s, and
+/// each session's blocked counts (refused connections, programs killed),
+/// which the daemon keeps in the `blockedAttempts` and `programsKilled`
+/// columns (migration v6; NULL for sessions that ended before).
+extension SessionTransaction {
+    /// Every ended session, oldest start first, as a focus record; those of
+    /// `owner` only, and those started at or after `since` only, when given.
+    ///
+    /// Reads only the columns focus needs (the timeline, never the lists'
+    /// JSON: an ended session's list names are in `listNames`), interning
+    /// list names and labels, so 100,000 rows take a fraction of a second.
+    /// A row that cannot be read (a damaged list name or pomodoro plan) is
+    /// left out, as `history` leaves it out.
+    public func focusRecords(owner: UInt32?, since: Date? = nil) throws -> [FocusRecord] {
+        var records: [FocusRecord] = []
+        var lists = Interned<[BlockListName]> { text in
+            try text.split(separator: ",").map { try BlockListName($0) }
+        }
+        var labels = Interned<SessionLabel> { try SessionLabel($0) }
+        // Only the conditions given, so that a member's query searches index session_focus
+        // (owner, start) in its order; "?1 IS NULL OR owner = ?1" would scan it and sort.
+        var conditions = ["endedAt IS NOT NULL"]
+        var arguments: StatementArguments = []
+        if let owner {
+            conditions.append("owner = ?")
+            arguments += [Int64(owner)]
+        }
+        if let since {
+            conditions.append("start >= ?")
+            arguments += [since.timeIntervalSince1970]
+        }
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT id, listNames, start, plannedEnd, endedAt, outcome, label, pomodoroWork, pomodoroBreak,
+                pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, blockedAttempts, programsKilled
+            FROM session WHERE \(conditions.joined(separator: " AND ")) ORDER BY start, id
+            """, arguments: arguments)
+        while let row = try rows.next() {
+            guard let id = row[0] as Int64?, let listText = row[1] as String?, let start = row[2] as Double?,
+                  let plannedEnd = row[3] as Double?, let endedAt = row[4] as Double?,
+                  let outcome = (row[5] as String?).flatMap(SessionOutcome.init(rawValue:)),
+                  let names = try? lists.value(listText)
+            else { continue }
+            var session = Session(id: id, owner: 0, blockLists: names.map { BlockList(name: $0) },
+                                  start: Date(timeIntervalSince1970: start),
+                                  plannedEnd: Date(timeIntervalSince1970: plannedEnd), locked: false,
+                                  endedAt: Date(timeIntervalSince1970: endedAt), outcome: outcome,
+                                  label: (row[6] as String?).flatMap { try? labels.value($0) })
+            if let work = row[7] as Int? {
+                guard let shortBreak = row[8] as Int?, let cycles = row[9] as Int?, let longBreak = row[10] as Int?,
+                      let plan = try? PomodoroPlan(work: SessionLength(seconds: work),
+                                                   shortBreak: SessionLength(seconds: shortBreak), cycles: cycles,
+                                                   longBreak: SessionLength(seconds: longBreak))
+                else { continue }
+                session.timeline.pomodoro = plan
+            }
+            session.timeline.pausedAt = (row[11] as Double?).map(Date.init(timeIntervalSince1970:))
+            session.timeline.pausedSeconds = max(0, row[12] as Double? ?? 0)
+            var blocked: BlockedCounts?
+            if let attempts = row[13] as Int64?, let killed = row[14] as Int? {
+                blocked = BlockedCounts(attempts: UInt64(max(0, attempts)), programsKilled: max(0, killed))
+            }
+            if let record = session.focusRecord(blocked: blocked) { records.append(record) }
+        }
+        return records
+    }
+
+    /// The blocked counts kept for sessions `ids`; a session without counts is absent.
+    public func blockedCounts(of ids: [Int64]) throws -> [Int64: BlockedCounts] {
+        guard !ids.isEmpty else { return [:] }
+        var counts: [Int64: BlockedCounts] = [:]
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        for row in try Row.fetchAll(db, sql: """
+            SELECT id, blockedAttempts, programsKilled FROM session
+            WHERE id IN (\(marks)) AND blockedAttempts IS NOT NULL AND programsKilled IS NOT NULL
+            """, arguments: StatementArguments(ids)) {
+            guard let id = row[0] as Int64?, let attempts = row[1] as Int64?, let killed = row[2] as Int? else { continue }
+            counts[id] = BlockedCounts(attempts: UInt64(max(0, attempts)), programsKilled: max(0, killed))
+        }
+        return counts
+    }
+
+    /// Keeps `counts` as what each session blocked so far (ended or not).
+    public func keepBlockedCounts(_ counts: [Int64: BlockedCounts]) throws {
+        for (id, count) in counts {
+            try db.execute(sql: "UPDATE session SET blockedAttempts = ?, programsKilled = ? WHERE id = ?",
+                           arguments: [Int64(clamping: count.attempts), count.programsKilled, id])
+        }
+    }
+}
+
+/// Values parsed once per distinct text: a history of 100,000 sessions
+/// names a handful of lists and labels.
+private struct Interned<Value> {
+    private var values: [String: Value] = [:]
+    private let parse: (String) throws -> Value
+
+    init(_ parse: @escaping (String) throws -> Value) {
+        self.parse = parse
+    }
+
+    mutating func value(_ text: String) throws -> Value {
+        if let known = values[text] { return known }
+        let value = try parse(text)
+        values[text] = value
+        return value
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import RefocusCore
+import RefocusEnforcement
+import RefocusOS
+
+/// `refocus-helper focus`: every ended session of the caller (root:
+/// everyone's) as a focus record, oldest first, those started since the
+/// request's `since` only when it has one, in the compact `FocusColumns`
+/// form under the answer's `focus` key: what `refocus stats` reads.
+struct FocusVerb: HelperVerb {
+    static let configuration = CommandConfiguration(
+        commandName: FocusRequest.verb.rawValue,
+        abstract: "Report the caller's ended sessions as focus records for stats, oldest first, since the request's date.")
+
+    func respond(_ context: HelperContext, _ request: FocusRequest) throws -> HelperResponse {
+        _ = try context.enforce(onlyIfExpired: true)
+        let owner: UInt32? = context.caller.isRoot ? nil : context.caller.uid
+        let records = try context.store.read { try $0.focusRecords(owner: owner, since: request.since) }
+        return HelperResponse(sessions: [], focus: FocusColumns(records))
+    }
+}

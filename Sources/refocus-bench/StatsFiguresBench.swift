@@ -1,0 +1,34 @@
+import Foundation
+import RefocusCore
+
+/// `refocus-bench stats-figures`: times `FocusStats` over 100,000 sessions spread over ten years in
+/// Europe/Berlin (every DST day included), and the recap over the same.
+enum StatsFiguresBench {
+    static func run(_ options: BenchMain.Options) throws {
+        let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+        let calendar = FocusCalendar(timeZone: zone, firstWeekday: 2)
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let count = options.checkOnly ? 1000 : 100_000
+        let span = 10 * 365.25 * 86_400
+        let lists = try ["social", "news"].map { try BlockListName($0) }
+        let records = (0..<count).map { index in
+            // Ten sessions a day, some across midnight: 25 minutes to 3 hours.
+            let start = now.addingTimeInterval(-span + span * Double(index) / Double(count))
+            let length = Double(1500 + index % 7 * 1500)
+            return FocusRecord(id: Int64(index), start: start, end: start.addingTimeInterval(length),
+                               focusedSeconds: Int(length * 0.9), outcome: index % 9 == 0 ? .stopped : .completed,
+                               lists: [lists[index % 2]],
+                               blocked: BlockedCounts(attempts: UInt64(index % 5), programsKilled: index % 3))
+        }
+        var stats: FocusStats?
+        let seconds = Measure.median(runs: options.checkOnly ? 1 : 5) {
+            stats = FocusStats(records: records, now: now, calendar: calendar, options: .init(weeks: 37))
+        }
+        let recap = Measure.median(runs: options.checkOnly ? 1 : 5) {
+            _ = FocusStats.recap(records: records, now: now, calendar: calendar)
+        }
+        let groups = Measure.median(runs: options.checkOnly ? 1 : 5) { _ = FocusGroup.of(records, by: .list) }
+        print(String(format: "stats figures: %d sessions over 10 years: %.3f s (recap %.3f s, --by list %.3f s); longest streak %d days",
+                     count, seconds, recap, groups, stats?.streak.longest ?? 0))
+    }
+}
