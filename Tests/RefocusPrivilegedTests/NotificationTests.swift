@@ -7,7 +7,7 @@ import Testing
 /// recording each Notify call with the caller's uid) starts a pomodoro
 /// session shortened to seconds through the real sudo; each phase change
 /// and the end arrive through the real notify-send from ann's uid with the
-/// texts of `SessionNotice`. A session started with notifications off
+/// texts of `SessionNotice`, the end with the recap of the owner's day. A session started with notifications off
 /// sends none.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct NotificationTests {
@@ -78,7 +78,8 @@ struct NotificationTests {
         #expect(run.stdout.split(separator: "\n").filter { $0.hasPrefix("uid ") }.map(String.init) == [
             "uid \(uid) app ReFocus: Break: 2s | Work phase 1 of 2 done: focus unblocked; work phase 2 follows.",
             "uid \(uid) app ReFocus: Work phase 2 of 2: 2s | Break over: focus blocked again.",
-            "uid \(uid) app ReFocus: Focus session ended | focus: 6s, completed; 2 of 2 work phases.",
+            "uid \(uid) app ReFocus: Focus session ended | focus: 6s, completed; 2 of 2 work phases. "
+                + "Today: 4s of focus; no streak yet.",
         ], "\(run.stdout)")
     }
 

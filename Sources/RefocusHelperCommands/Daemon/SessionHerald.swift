@@ -9,7 +9,7 @@ import RefocusOS
 /// ends), keeps what it announced in the store, starts the owner's hook of
 /// each event (`HookRuns`: as the owner, never waited for) and sends the
 /// owner's desktop notification (`SessionNotice`, when the session asked
-/// for notifications). Never in the way of enforcement: it runs after the
+/// for notifications; at the end with a recap of the owner's day and streak). Never in the way of enforcement: it runs after the
 /// reconcile, and nothing it starts is waited for. A session's hooks run
 /// one after another, in the order of their events (`work-end` before
 /// `break-start`); different sessions' hooks run side by side. The last
@@ -56,9 +56,25 @@ final class SessionHerald {
             Hook(event: $0.kind, owner: item.session.owner, context: HookContext($0, of: item.session))
         }
         launchNext(of: item.id)
-        if item.session.notify, let notice = SessionNotice(item.events, of: item.session) {
+        if item.session.notify, var notice = SessionNotice(item.events, of: item.session) {
+            if item.events.contains(where: { $0.kind == .end }), let recap = recap(of: item.session.owner) {
+                notice.body += " " + FocusRecapText.line(recap)
+            }
             OwnerNotification.send(to: item.session.owner, title: notice.title, body: notice.body)
         }
+    }
+
+    /// The recap of `owner`'s focus for an end notification: today's total
+    /// and the streak from the last 400 days (a streak's longest milestone
+    /// is 365 days), in the machine's time zone, with the default streak
+    /// minimum (the owner's own setting is in their config, which root does
+    /// not read); nil when the store cannot be read.
+    private func recap(of owner: UInt32) -> FocusRecap? {
+        let now = Date()
+        guard let records = try? store.read({ try $0.focusRecords(owner: owner, since: now.addingTimeInterval(-400 * 86_400)) })
+        else { return nil }
+        let calendar = FocusCalendar(timeZone: MachineTimeZone.current, firstWeekday: 2)
+        return FocusStats.recap(records: records, now: now, calendar: calendar)
     }
 
     /// Takes what `waitpid` returned for a child; returns whether it was a
