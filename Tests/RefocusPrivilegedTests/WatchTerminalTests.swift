@@ -7,7 +7,9 @@ import Testing
 /// the ring and the digits counting down, "No active session." once the
 /// daemon ends it, and after `q` or SIGTERM the shell's own screen again
 /// (its earlier output visible, the cursor shown, the alternate screen
-/// left). Beside it, `refocus watch` into a file prints a plain line per change.
+/// left); Ctrl-Z gives the shell its screen back and `fg` takes it again; a
+/// resize redraws for the new size. Beside it, `refocus watch` into a file
+/// prints a plain line per change.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct WatchTerminalTests {
     static let sandbox = Sandbox(dns: [Sandbox.Record("social.test", "192.0.2.2")], peerAddresses: ["192.0.2.2"])
@@ -66,6 +68,23 @@ struct WatchTerminalTests {
         wait_gone SIGTERM "$W"
         frame "after SIGTERM"
         flags
+        # Ctrl-Z gives the shell its screen back; fg takes it again; a resize redraws; q ends it.
+        T send-keys -t w clear Enter 'echo MARKER-THIRD' Enter "$BIN/refocus watch" Enter
+        wait_for "No active session."
+        T send-keys -t w C-z
+        wait_for "Stopped"
+        frame "after ctrl-z"
+        echo "ctrl-z $(flags)"
+        T send-keys -t w fg Enter
+        wait_for "No active session."
+        echo "fg $(flags)"
+        T resize-window -t w -x 44 -y 14
+        sleep 0.5
+        frame resized
+        W=$(watching)
+        T send-keys -t w q
+        wait_gone "q after fg" "$W"
+        echo "last $(flags)"
         kill -TERM "$PIPED"; wait "$PIPED"; echo "piped status: $?"
         echo "--- lines"; cat "$WORK/lines.txt"; echo "--- end"
         T kill-server
@@ -95,7 +114,14 @@ struct WatchTerminalTests {
         #expect(afterQ.contains("MARKER-BEFORE-WATCH") && !afterQ.contains("No active session."), "\(afterQ)")
         let afterTerm = Self.frame("after SIGTERM", in: out)
         #expect(afterTerm.contains("MARKER-AGAIN") && !afterTerm.contains("No active session."), "\(afterTerm)")
-        #expect(out.components(separatedBy: "cursor=1 alternate=0").count == 3, "after q and SIGTERM: \(out)")
+        #expect(out.components(separatedBy: "cursor=1 alternate=0").count == 5, "after q, SIGTERM, Ctrl-Z, q: \(out)")
+        let afterStop = Self.frame("after ctrl-z", in: out)
+        #expect(afterStop.contains("MARKER-THIRD") && !afterStop.contains("No active session."), "\(afterStop)")
+        #expect(out.contains("ctrl-z cursor=1 alternate=0") && out.contains("fg cursor=0 alternate=1")
+                && out.contains("last cursor=1 alternate=0"), "\(out)")
+        let resized = Self.frame("resized", in: out)
+        #expect(resized.contains("No active session.") && resized.split(separator: "\n").allSatisfy { $0.count <= 44 },
+                "redrawn for 44 columns: \(resized)")
         #expect(out.contains("piped status: 0"), "\(out)")
         let lines = Self.frame("lines", in: out).split(separator: "\n").map(String.init)
         #expect(lines.first == "No active session." && lines.last == "No active session.", "\(lines)")

@@ -85,6 +85,13 @@ struct WatchCommand: ParsableCommand {
             size = terminal.size()
             diff = FrameDiff(rows: size.rows)
             try terminal.clear()
+        }, suspend: {
+            // The shell gets its own screen and modes back while this is stopped; `fg` redraws everything.
+            terminal.leave()
+            WatchLoop.stop()
+            try terminal.enter()
+            size = terminal.size()
+            diff = FrameDiff(rows: size.rows)
         })
     }
 
