@@ -25,7 +25,7 @@ struct WatchCommand: ParsableCommand {
             block characters outside a UTF-8 locale. It follows \
             /run/refocus/status.json as the daemon replaces it, shows the next session \
             when one starts and says so when none is active. q, Ctrl-C, SIGTERM and SIGHUP \
-            end it, leaving the terminal as it was.
+            end it, leaving the terminal as it was; Ctrl-Z gives the terminal back until fg.
 
             When stdout is not a terminal, prints one plain line per change instead (a \
             session started, changed phase, paused or resumed: its 'refocus status' line; \
