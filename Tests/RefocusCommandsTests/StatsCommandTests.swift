@@ -78,27 +78,27 @@ import Testing
         #expect((object["error"] as? String)?.contains("is not installed") == true)
     }
 
-    /// The helper's answer: a 30-minute session at noon UTC on each of the
-    /// `days` days before today (newest first), the first with a label.
-    static func answer(days: Int) -> String {
+    /// The helper's `focus` answer: a 30-minute session at noon UTC on each
+    /// of the `days` days before today (oldest first), the newest with a
+    /// label, the one before it stopped; no blocked counts recorded.
+    static func answer(days: Int) throws -> String {
         let today = floor(Date().timeIntervalSince1970 / 86_400) * 86_400
-        let sessions = (1...days).map { day in
+        let lists = try ["news", "social"].map { try BlockListName($0) }
+        let records = try (1...days).reversed().map { day in
             let start = Date(timeIntervalSince1970: today - Double(day) * 86_400 + 12 * 3600)
-            let end = start.addingTimeInterval(1800)
-            return """
-                {"id":\(days + 1 - day),"owner":0,"lists":["social","news"],"start":"\(PaceCommandTests.iso(start))",\
-                "plannedEnd":"\(PaceCommandTests.iso(end))","locked":false,"endedAt":"\(PaceCommandTests.iso(end))",\
-                "outcome":"\(day == 2 ? "stopped" : "completed")"\(day == 1 ? #","label":"thesis""# : "")}
-                """
+            return FocusRecord(id: Int64(days + 1 - day), start: start, end: start.addingTimeInterval(1800),
+                               focusedSeconds: 1800, outcome: day == 2 ? .stopped : .completed, lists: lists,
+                               label: day == 1 ? try SessionLabel("thesis") : nil)
         }
-        return #"{"version":1,"ok":true,"notes":[],"sessions":["# + sessions.joined(separator: ",") + "]}"
+        let response = HelperResponse(sessions: [], focus: FocusColumns(records))
+        return String(decoding: try HelperProtocol.encoder().encode(response), as: UTF8.self)
     }
 
     @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func printsTheFiguresAndTheSameInJSON() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
-        let helper = try HistoryCommandTests.standIn(refocus, answering: Self.answer(days: 8))
+        let helper = try HistoryCommandTests.standIn(refocus, answering: try Self.answer(days: 8))
         let environment = ["REFOCUS_HELPER": helper, "TZ": "UTC", "LANG": "de_DE.UTF-8"]
         let human = try refocus.run(["stats", "--by", "label"], environment: environment)
         #expect(human.status == 0, "\(human.stderr)")
@@ -112,7 +112,7 @@ import Testing
         #expect(human.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
         #expect(!human.stdout.contains("\u{1B}["), "no colour into a pipe")
         let request = try String(contentsOfFile: helper + ".request", encoding: .utf8)
-        #expect(request.contains(#""history":{"limit":"#) && !request.contains("since"), "\(request)")
+        #expect(request.contains(#""verb":"focus""#) && !request.contains("since"), "\(request)")
 
         let json = try refocus.run(["stats", "--json", "--by", "list", "--weeks", "2"], environment: environment)
         #expect(json.status == 0, "\(json.stderr)")

@@ -41,7 +41,7 @@ struct StopCommand: ParsableCommand {
         let response = try HelperClient().send(StopRequest(sessionID: id))
         if json { return try Console.json(response) }
         response.sessions.forEach { output.report("Stopped " + SessionFormat.line($0)) }
-        if !response.sessions.isEmpty, let recap = Self.recap() { output.report(recap) }
+        if !response.sessions.isEmpty, !output.quiet, let recap = Self.recap() { output.report(recap) }
     }
 
     /// `Today: 1h12m of focus; streak: 4 days.`, with a milestone when one
