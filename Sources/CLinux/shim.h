@@ -19,4 +19,6 @@
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 // glibc 2.29+; likewise declared only with _GNU_SOURCE.
 extern int posix_spawn_file_actions_addfchdir_np(posix_spawn_file_actions_t *actions, int fd);
+// glibc 2.27+; declared by <sys/mman.h> only with _GNU_SOURCE.
+extern int memfd_create(const char *name, unsigned int flags);
 #endif

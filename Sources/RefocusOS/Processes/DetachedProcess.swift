@@ -25,13 +25,10 @@ public enum DetachedProcess {
         posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         let argv = SpawnStrings([path] + arguments), environment = SpawnStrings(["PATH=/usr/sbin:/usr/bin:/sbin:/bin"])
         var pid: pid_t = 0
-        let spawned = SpawnAttributes.withDefaults(flags: spawnSetSID) { attributes in
+        let spawned = SpawnAttributes.withDefaults(flags: SpawnAttributes.newSession) { attributes in
             posix_spawn(&pid, path, &actions, attributes, &argv.pointers, &environment.pointers)
         }
         guard spawned == 0 else { throw SystemError("start", path, Errno(rawValue: spawned)) }
         return pid
     }
-
-    /// glibc's POSIX_SPAWN_SETSID, declared only with _GNU_SOURCE.
-    private static let spawnSetSID: Int16 = 0x80
 }

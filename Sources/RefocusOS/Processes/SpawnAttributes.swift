@@ -7,6 +7,9 @@ import Glibc
 /// caller may have ignored SIGTERM or SIGHUP), so that a child can be
 /// stopped and told about a closed pipe as any program expects.
 enum SpawnAttributes {
+    /// glibc's POSIX_SPAWN_SETSID, declared only with _GNU_SOURCE: a new session, without a controlling terminal.
+    static let newSession: Int16 = 0x80
+
     /// Runs `body` with attributes that reset every signal and empty the
     /// mask, plus `flags` (such as POSIX_SPAWN_SETSID); returns its result.
     static func withDefaults<Result>(flags: Int16 = 0, _ body: (UnsafePointer<posix_spawnattr_t>) -> Result) -> Result {
