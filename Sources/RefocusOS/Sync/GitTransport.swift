@@ -66,8 +66,8 @@ public final class GitTransport: SyncTransport {
                 skipped.append("\(entry.path): not a list (lists are NAME.domains files, NAME in a-z, 0-9, - and _)")
                 continue
             }
-            guard entry.type == "blob" else {
-                skipped.append("\(entry.path): not a file")
+            guard entry.isFile else {
+                skipped.append("\(entry.path): not a plain file (a folder, a link or a submodule)")
                 continue
             }
             texts[name] = String(decoding: try checked(["cat-file", "blob", entry.object]).output, as: UTF8.self)

@@ -12,6 +12,9 @@ struct GitTreeEntry: Equatable {
     /// The path in the tree.
     let path: String
 
+    /// Whether it is a plain file (mode 100644 or 100755), not a link, a folder or a submodule.
+    var isFile: Bool { type == "blob" && mode.hasPrefix("100") }
+
     /// The list a `NAME.domains` path holds, or nil for any other path.
     var listName: BlockListName? {
         let suffix = ".domains"
