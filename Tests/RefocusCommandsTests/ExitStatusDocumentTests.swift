@@ -23,7 +23,8 @@ import Testing
                     "refocus status", "refocus watch", "refocus history", "refocus stats",
                     "refocus resolve", "refocus list import", "refocus list remove", "refocus preset save",
                     "refocus preset delete", "refocus preset show", "refocus preset list", "refocus schedule add",
-                    "refocus schedule list", "refocus schedule remove"],
+                    "refocus schedule list", "refocus schedule remove", "refocus sync now", "refocus sync init",
+                    "refocus sync status", "refocus sync off"],
         "refocus-helper": ["refocus-helper", "refocus-helper clear", "refocus-helper daemon"],
     ]
 

@@ -117,7 +117,7 @@ struct ConfigValues {
         do { return try SessionLength.parse(text, bounds: .unbounded) } catch { throw fail(key, error.description) }
     }
 
-    private func fail(_ key: String, _ reason: String) -> ConfigError {
+    func fail(_ key: String, _ reason: String) -> ConfigError {
         ConfigError(path: path, line: document.line(ofKey: key, in: table), reason: "[\(table)] '\(key)': \(reason)")
     }
 }

@@ -8,7 +8,7 @@ import RefocusOS
 import TOMLKit
 
 /// The user's `config.toml` (`$XDG_CONFIG_HOME/refocus/config.toml`):
-/// `[defaults]` and one `[presets.NAME]` table per saved preset.
+/// `[defaults]`, one `[presets.NAME]` table per saved preset, and `[sync]`.
 ///
 /// Read strictly: an unknown key or a bad value is an error naming the
 /// file, the line and the fix, never a silent default; a file that does not
@@ -32,6 +32,8 @@ struct UserConfig: Equatable {
     }
 
     var defaults = Defaults()
+    /// `[sync]`: where the lists sync through; nil when sync is off.
+    var sync: SyncSettings?
     /// The user's presets, by name.
     var presets: [PresetName: Preset] = [:]
 
@@ -87,9 +89,12 @@ struct UserConfig: Equatable {
                     let parsed = try values.preset(named: name, preset.table)
                     config.presets[parsed.name] = parsed
                 }
+            case "sync":
+                guard let sync = value.table else { throw ConfigError(path: path, line: nil, reason: "[sync] must be a table") }
+                config.sync = try ConfigValues(path: path, document: document, table: "sync").sync(sync)
             default:
                 throw ConfigError(path: path, line: document.line(ofKey: key, in: ""),
-                                  reason: "unknown key '\(key)'; the file has [defaults] and [presets.NAME] tables")
+                                  reason: "unknown key '\(key)'; the file has [defaults], [presets.NAME] and [sync] tables")
             }
         }
         return config

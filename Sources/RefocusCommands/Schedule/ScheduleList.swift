@@ -69,6 +69,8 @@ struct ScheduleList: ParsableCommand {
         let entry = line.entry
         var (preset, lists, length, until, locked): (String?, [BlockListName]?, String?, String?, Bool?)
         switch entry.action {
+        case .sync:
+            break
         case let .preset(name):
             preset = name
         case let .lists(names, end, lock):

@@ -17,8 +17,10 @@ public struct ScheduleEntry: Sendable, Equatable {
 }
 
 /// What a scheduled entry starts: a preset by its name, or lists for a length
-/// or until a time of day, locked or not.
+/// or until a time of day, locked or not; or a list sync (`refocus sync --every`).
 public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
+    /// `refocus sync -q`: the lists sync with the other machines.
+    case sync
     /// `refocus start NAME`: a preset of `~/.config/refocus/config.toml`.
     case preset(String)
     /// `refocus start --list … LENGTH|--until HH:MM [--lock]`.
@@ -32,9 +34,26 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
         return .preset(name)
     }
 
-    /// The arguments of `refocus start` after `-q`.
+    /// The words after the program: `start -q` and its arguments, or `sync -q`.
+    public var commandWords: [String] {
+        self == .sync ? ["sync", "-q"] : ["start", "-q"] + startArguments
+    }
+
+    /// Reads the words `commandWords` writes back; nil for any others.
+    public init?(commandWords words: [String]) {
+        if words == ["sync", "-q"] {
+            self = .sync
+            return
+        }
+        guard words.prefix(2).elementsEqual(["start", "-q"]) else { return nil }
+        self.init(startArguments: Array(words.dropFirst(2)))
+    }
+
+    /// The arguments of `refocus start` after `-q` (none for a sync).
     public var startArguments: [String] {
         switch self {
+        case .sync:
+            return []
         case let .preset(name):
             return [name]
         case let .lists(lists, end, locked):
@@ -42,9 +61,9 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `start --list work 3h --lock`, `start deep`: what it runs, as a person reads it.
+    /// `start --list work 3h --lock`, `start deep`, `sync`: what it runs, as a person reads it.
     public var description: String {
-        (["start"] + startArguments).joined(separator: " ")
+        self == .sync ? "sync" : (["start"] + startArguments).joined(separator: " ")
     }
 
     /// Reads the arguments `startArguments` writes back; nil for any others.

@@ -1,5 +1,5 @@
 /// One line of the crontab's refocus section: an entry, and the program
-/// and configuration folder its `refocus start` runs with.
+/// and configuration folder its `refocus start` (or `refocus sync`) runs with.
 ///
 /// `30 8 * * mon-fri /usr/bin/refocus start -q --list work 3h # refocus-schedule 3`:
 /// the expression, then (only when the user's `XDG_CONFIG_HOME` is set) an
@@ -25,7 +25,7 @@ public struct ScheduledLine: Sendable, Equatable {
     public init(entry: ScheduleEntry, program: String, configHome: String?) throws(ScheduleError) {
         let environment = configHome.map { [(name: Self.configVariable, value: $0)] } ?? []
         guard let command = CrontabCommand.line(environment: environment,
-                                                words: [program, "start", "-q"] + entry.action.startArguments)
+                                                words: [program] + entry.action.commandWords)
         else { throw .unwritableProgram(program + (configHome.map { " (XDG_CONFIG_HOME=\($0))" } ?? "")) }
         self.entry = entry
         self.program = program
@@ -48,9 +48,8 @@ public struct ScheduledLine: Sendable, Equatable {
             configHome = String(first.dropFirst(Self.configVariable.count + 1))
             rest = rest.dropFirst()
         }
-        guard rest.count >= 4, let program = rest.first, program.hasPrefix("/"),
-              rest.dropFirst().prefix(2).elementsEqual(["start", "-q"]),
-              let action = ScheduleAction(startArguments: Array(rest.dropFirst(3))),
+        guard rest.count >= 3, let program = rest.first, program.hasPrefix("/"),
+              let action = ScheduleAction(commandWords: Array(rest.dropFirst())),
               let again = try? ScheduledLine(entry: ScheduleEntry(id: id, expression: expression, action: action),
                                              program: program, configHome: configHome),
               again.text == line

@@ -20,11 +20,16 @@ public enum AtomicFile {
     /// itself followed by 12 random letters or digits (`hosts.refocus-…`).
     public static let temporaryInfix = ".refocus-"
 
+    /// What ends the name of a hidden temporary sibling (`hiddenTemporary`).
+    public static let hiddenTemporarySuffix = ".refocus-tmp"
+
     /// Writes `bytes` to `path` atomically; with `owner`, the file has that
-    /// uid and gid from the moment it appears under `path`.
+    /// uid and gid from the moment it appears under `path`. With
+    /// `hiddenTemporary` the temporary sibling is `.NAME.…refocus-tmp`, a
+    /// hidden name that sync engines (Syncthing, Nextcloud) do not carry.
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
                              keepingOwnerAndAttributes: Bool = false,
-                             owner: (uid: uid_t, gid: gid_t)? = nil) throws(SystemError) {
+                             owner: (uid: uid_t, gid: gid_t)? = nil, hiddenTemporary: Bool = false) throws(SystemError) {
         let directory = parentDirectory(of: path)
         var status = stat()
         let existing: Bool
@@ -35,7 +40,10 @@ public enum AtomicFile {
         }
         let permissions = existing ? status.st_mode & 0o7777 : mode
 
-        let (fd, temporary) = try NewFile.create(prefix: path + temporaryInfix, suffix: "", mode: 0o600, for: path)
+        let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let (prefix, suffix) = hiddenTemporary ? (path[..<name] + "." + path[name...] + ".", hiddenTemporarySuffix)
+            : (path + temporaryInfix, "")
+        let (fd, temporary) = try NewFile.create(prefix: prefix, suffix: suffix, mode: 0o600, for: path)
         do throws(SystemError) {
             defer { close(fd) }
             try writeAll(fd, bytes, path: temporary)

@@ -42,4 +42,23 @@ public enum Directories {
             try syscall { fchmod(fd, mode) }.get("set the permissions of", path)
         }
     }
+
+    /// The names of the entries of the folder `path` (without `.` and `..`);
+    /// empty when there is no such folder.
+    public static func names(in path: String) throws(SystemError) -> [String] {
+        guard let stream = opendir(path) else {
+            let error = Errno(rawValue: errno)
+            if error == .noSuchFileOrDirectory { return [] }
+            throw SystemError("read the folder", path, error)
+        }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }

@@ -92,6 +92,32 @@ public struct ListStore: Sendable {
         }
     }
 
+    /// Writes only the `.domains` file of a list, atomically, when its text
+    /// differs from `domains`; the `.programs` file is never touched (list
+    /// sync: programs stay on this machine). Returns whether it wrote.
+    @discardableResult
+    public func saveDomains(_ domains: String, as name: BlockListName) throws(SystemError) -> Bool {
+        let path = domainsPath(name)
+        if let present = try FileReader.readIfPresent(path), present == Array(domains.utf8) { return false }
+        try Directories.create(directory, mode: 0o700)
+        try AtomicFile.write(Array(domains.utf8), to: path)
+        return true
+    }
+
+    /// Removes only the `.domains` file of a list (list sync: deleted on
+    /// another machine); returns whether there was one.
+    @discardableResult
+    public func deleteDomains(_ name: BlockListName) throws(SystemError) -> Bool {
+        try removeIfPresent(domainsPath(name))
+    }
+
+    /// Every list with a user `.domains` file.
+    public func domainsFileNames() throws(SystemError) -> Set<BlockListName> {
+        Set(try Directories.names(in: directory).compactMap { file in
+            file.hasSuffix(".domains") ? try? BlockListName(file.dropLast(".domains".count)) : nil
+        })
+    }
+
     /// Removes the user's files of a list; returns whether there were any.
     @discardableResult
     public func delete(_ name: BlockListName) throws(SystemError) -> Bool {
@@ -110,17 +136,8 @@ public struct ListStore: Sendable {
     }
 
     private func userListNames() throws(SystemError) -> Set<BlockListName> {
-        guard let stream = opendir(directory) else {
-            let error = Errno(rawValue: errno)
-            if error == .noSuchFileOrDirectory { return [] }
-            throw SystemError("read the folder", directory, error)
-        }
-        defer { closedir(stream) }
         var names = Set<BlockListName>()
-        while let entry = readdir(stream) {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for file in try Directories.names(in: directory) {
             for suffix in [".domains", ".programs"] where file.hasSuffix(suffix) {
                 if let name = try? BlockListName(file.dropLast(suffix.count)) { names.insert(name) }
             }

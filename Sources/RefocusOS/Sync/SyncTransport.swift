@@ -29,6 +29,9 @@ public struct RemoteLists: Sendable, Equatable {
     public var conflictCopies: [BlockListName: [(file: String, text: String)]]
     /// Files skipped this round, each with why (half written, a bad name).
     public var skipped: [String]
+    /// Lists to leave alone this round, on every side: their remote file
+    /// was caught half written, so its absence from `texts` is no deletion.
+    public var halfWritten: Set<BlockListName> = []
 
     /// Remote lists.
     public init(texts: [BlockListName: String], conflictCopies: [BlockListName: [(file: String, text: String)]] = [:],
@@ -39,7 +42,7 @@ public struct RemoteLists: Sendable, Equatable {
     }
 
     public static func == (lhs: RemoteLists, rhs: RemoteLists) -> Bool {
-        lhs.texts == rhs.texts && lhs.skipped == rhs.skipped
+        lhs.texts == rhs.texts && lhs.skipped == rhs.skipped && lhs.halfWritten == rhs.halfWritten
             && lhs.conflictCopies.mapValues { $0.map { "\($0.file)\u{0}\($0.text)" } }
                 == rhs.conflictCopies.mapValues { $0.map { "\($0.file)\u{0}\($0.text)" } }
     }
