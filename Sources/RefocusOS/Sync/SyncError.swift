@@ -10,17 +10,12 @@ public enum SyncError: RefocusError, Equatable {
     case raced(attempts: Int)
     /// Sync is not set up.
     case notConfigured
-    /// The transport is not part of this build.
-    case transportUnavailable(String)
-    /// A remote that cannot be reached or refused, in its tool's own words.
-    case remote(String)
 
     public var category: ErrorCategory {
         switch self {
         case .folderMissing: .notFound
         case .busy, .raced: .busy
-        case .notConfigured, .transportUnavailable: .configuration
-        case .remote: .system
+        case .notConfigured: .configuration
         }
     }
 
@@ -35,10 +30,6 @@ public enum SyncError: RefocusError, Equatable {
             "the remote changed during each of \(attempts) attempts; nothing was lost; run 'refocus sync' again"
         case .notConfigured:
             "sync is not set up; set it up with 'refocus sync init --dir PATH' or 'refocus sync init --git URL'"
-        case let .transportUnavailable(what):
-            "\(what) is not built into this refocus yet; use a folder meanwhile ('refocus sync init --dir PATH')"
-        case let .remote(words):
-            "the remote could not be reached; your lists are untouched: \(words)"
         }
     }
 }
