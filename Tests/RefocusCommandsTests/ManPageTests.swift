@@ -31,9 +31,9 @@ import Testing
     static let pages = [
         Page(binary: "refocus", section: 1,
              commands: ["start", "stop", "next", "pause", "resume", "status", "watch", "history", "stats", "lists", "list", "resolve",
-                        "show", "create", "delete", "add", "remove", "edit", "import", "schedule"],
+                        "show", "create", "delete", "add", "remove", "edit", "import", "schedule", "sync"],
              files: ["~/.config/refocus/lists/NAME.domains", "~/.config/refocus/lists/NAME.programs",
-                     "~/.config/refocus/hooks/EVENT", "~/.local/state/refocus/hooks.log", "/var/spool/cron/crontabs/USER",
+                     "~/.config/refocus/hooks/EVENT", "~/.local/state/refocus/hooks.log", "~/.local/state/refocus/sync/", "/var/spool/cron/crontabs/USER",
                      "/usr/libexec/refocus/refocus-helper", "/etc/sudoers.d/refocus", "/etc/refocus/policy.toml",
                      "/run/refocus/status.json", "/etc/hosts", "/var/lib/refocus/refocus.sqlite"]),
         Page(binary: "refocus-helper", section: 8,

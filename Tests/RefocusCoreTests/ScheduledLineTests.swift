@@ -13,6 +13,20 @@ import Testing
     static let work = ScheduleAction.lists([try! BlockListName("work")], .length(SessionLength(seconds: 3 * 3600)),
                                            locked: false)
 
+    @Test func aSyncLineCarriesTheStateFolderAndReadsBack() throws {
+        let sync = try ScheduledLine(entry: try Self.entry(6, "*/15 * * * *", .sync), program: "/usr/bin/refocus",
+                                     configHome: "/home/ann/.config", stateHome: "/home/ann/state")
+        #expect(sync.text == "*/15 * * * * XDG_CONFIG_HOME=/home/ann/.config XDG_STATE_HOME=/home/ann/state "
+            + "/usr/bin/refocus sync -q # refocus-schedule 6")
+        #expect(ScheduledLine(parsing: sync.text) == sync)
+        let stateOnly = try ScheduledLine(entry: try Self.entry(7, "@hourly", .sync), program: "/usr/bin/refocus",
+                                          configHome: nil, stateHome: "/srv/state")
+        #expect(ScheduledLine(parsing: stateOnly.text)?.stateHome == "/srv/state")
+        // The order is fixed: the state folder before the configuration folder is not a line of ours.
+        #expect(ScheduledLine(parsing: "@hourly XDG_STATE_HOME=/s XDG_CONFIG_HOME=/c /usr/bin/refocus sync -q # refocus-schedule 8")
+            == nil)
+    }
+
     @Test func aListsLineAndAPresetLine() throws {
         let lists = try ScheduledLine(entry: try Self.entry(3, "30 8 * * mon-fri", Self.work),
                                       program: "/usr/bin/refocus", configHome: nil)

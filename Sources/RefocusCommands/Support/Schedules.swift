@@ -17,12 +17,13 @@ enum Schedules {
         try ScheduleTable(crontab: try UserCrontab.read())
     }
 
-    /// The line that runs `entry` with this very refocus and the user's configuration folder.
+    /// The line that runs `entry` with this very refocus and the user's configuration and state folders.
     static func line(for entry: ScheduleEntry) throws -> ScheduledLine {
-        let xdg = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"]
-        // ConfigPaths uses XDG_CONFIG_HOME only when absolute; cron's environment has none.
+        let environment = ProcessInfo.processInfo.environment
+        // The XDG folders count only when absolute; cron's environment has none.
+        func absolute(_ name: String) -> String? { environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } }
         return try ScheduledLine(entry: entry, program: try RunningProgram.path(),
-                                 configHome: xdg.flatMap { $0.hasPrefix("/") ? $0 : nil })
+                                 configHome: absolute("XDG_CONFIG_HOME"), stateHome: absolute("XDG_STATE_HOME"))
     }
 
     /// The next run times of `expression` in the machine's time zone.

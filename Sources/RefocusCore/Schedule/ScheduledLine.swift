@@ -2,9 +2,10 @@
 /// and configuration folder its `refocus start` (or `refocus sync`) runs with.
 ///
 /// `30 8 * * mon-fri /usr/bin/refocus start -q --list work 3h # refocus-schedule 3`:
-/// the expression, then (only when the user's `XDG_CONFIG_HOME` is set) an
-/// assignment giving the run the same configuration folder in cron's
-/// environment, which has no XDG variables, then the absolute path of
+/// the expression, then (only when the user's `XDG_CONFIG_HOME` or
+/// `XDG_STATE_HOME` is set) assignments giving the run the same
+/// configuration and state folders in cron's environment, which has no XDG
+/// variables (list sync keeps its last synced copies in the state folder), then the absolute path of
 /// `refocus`, `start -q` (nothing printed on success, so cron mails nothing)
 /// and its arguments, quoted for sh and escaped for cron, then a shell
 /// comment naming the entry's number.
@@ -15,6 +16,8 @@ public struct ScheduledLine: Sendable, Equatable {
     public let program: String
     /// The `XDG_CONFIG_HOME` the line sets, if any.
     public let configHome: String?
+    /// The `XDG_STATE_HOME` the line sets, if any.
+    public let stateHome: String?
     /// The line as written into the crontab, without a line terminator.
     public let text: String
 
@@ -22,14 +25,18 @@ public struct ScheduledLine: Sendable, Equatable {
     ///
     /// - Throws: `ScheduleError.unwritableProgram` when `program` or
     ///   `configHome` holds a line break, which no crontab line can carry.
-    public init(entry: ScheduleEntry, program: String, configHome: String?) throws(ScheduleError) {
-        let environment = configHome.map { [(name: Self.configVariable, value: $0)] } ?? []
+    public init(entry: ScheduleEntry, program: String, configHome: String?, stateHome: String? = nil) throws(ScheduleError) {
+        let environment = (configHome.map { [(name: Self.configVariable, value: $0)] } ?? [])
+            + (stateHome.map { [(name: Self.stateVariable, value: $0)] } ?? [])
         guard let command = CrontabCommand.line(environment: environment,
                                                 words: [program] + entry.action.commandWords)
-        else { throw .unwritableProgram(program + (configHome.map { " (XDG_CONFIG_HOME=\($0))" } ?? "")) }
+        else {
+            throw .unwritableProgram(program + environment.map { " (\($0.name)=\($0.value))" }.joined())
+        }
         self.entry = entry
         self.program = program
         self.configHome = configHome
+        self.stateHome = stateHome
         text = "\(entry.expression.text) \(command) \(Self.marker)\(entry.id)"
     }
 
@@ -48,10 +55,15 @@ public struct ScheduledLine: Sendable, Equatable {
             configHome = String(first.dropFirst(Self.configVariable.count + 1))
             rest = rest.dropFirst()
         }
+        var stateHome: String?
+        if let first = rest.first, first.hasPrefix(Self.stateVariable + "=") {
+            stateHome = String(first.dropFirst(Self.stateVariable.count + 1))
+            rest = rest.dropFirst()
+        }
         guard rest.count >= 3, let program = rest.first, program.hasPrefix("/"),
               let action = ScheduleAction(commandWords: Array(rest.dropFirst())),
               let again = try? ScheduledLine(entry: ScheduleEntry(id: id, expression: expression, action: action),
-                                             program: program, configHome: configHome),
+                                             program: program, configHome: configHome, stateHome: stateHome),
               again.text == line
         else { return nil }
         self = again
@@ -59,6 +71,8 @@ public struct ScheduledLine: Sendable, Equatable {
 
     /// The variable that gives a run the user's configuration folder.
     static let configVariable = "XDG_CONFIG_HOME"
+    /// The variable that gives a run the user's state folder.
+    static let stateVariable = "XDG_STATE_HOME"
 
     /// What ends every line, before the entry's number.
     static let marker = "# refocus-schedule "
