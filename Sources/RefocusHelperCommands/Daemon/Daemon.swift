@@ -196,15 +196,16 @@ final class Daemon {
             tally.record(signalled, active: report.active)
             publisher.record(signalled, active: report.active)
             publish(report)
-            if report.active.isEmpty != idle {
-                idle.toggle()
-                if idle { giveBackMemory() }
-            }
             for note in report.notes { logger.notice("\(note)") }
             for session in report.expired { logger.info("session \(session.id ?? 0) ended at its planned end") }
             herald.keepProblems(of: report.active)
             herald.announce(now: clock.wall)
             sources.hookTimer.arm(after: herald.nextBackstop)
+            // After the announcements: the code and data an end's notification and recap touched are given back too.
+            if report.active.isEmpty != idle {
+                idle.toggle()
+                if idle { giveBackMemory() }
+            }
             return DaemonAnswer(report)
         } catch {
             logger.error("reconcile (\(reason)) failed: \(error)")
