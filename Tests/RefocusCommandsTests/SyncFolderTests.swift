@@ -5,42 +5,14 @@ import Testing
 /// Three machines, each with its own XDG_CONFIG_HOME and XDG_STATE_HOME,
 /// syncing their lists through one shared folder with the real `refocus`.
 @Suite struct SyncFolderTests {
-    /// One simulated machine.
-    struct Machine {
-        let refocus: Binary
-
-        init(folder: String) throws {
-            refocus = try Binary()
-            try run("sync", "init", "--dir", folder)
-        }
-
-        @discardableResult
-        func run(_ arguments: String..., status: Int32 = 0) throws -> Binary.Run {
-            let run = try refocus.run(arguments, environment: ["XDG_STATE_HOME": refocus.home + "/state", "HOME": refocus.home])
-            #expect(run.status == status, "\(arguments): \(run.stderr)")
-            return run
-        }
-
-        func domains(_ list: String) throws -> [String] {
-            try String(contentsOfFile: "\(refocus.listsFolder)/\(list).domains", encoding: .utf8)
-                .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
-        }
-
-        func text(_ file: String) -> String? { try? String(contentsOfFile: "\(refocus.listsFolder)/\(file)", encoding: .utf8) }
-        func write(_ file: String, _ text: String) throws {
-            try FileManager.default.createDirectory(atPath: refocus.listsFolder, withIntermediateDirectories: true)
-            try text.write(toFile: "\(refocus.listsFolder)/\(file)", atomically: true, encoding: .utf8)
-        }
-    }
-
     /// A shared folder and three machines using it.
     struct World {
         let shared: TemporaryFolder
-        let a: Machine, b: Machine, c: Machine
+        let a: SyncMachine, b: SyncMachine, c: SyncMachine
 
         init() throws {
             shared = try TemporaryFolder()
-            (a, b, c) = (try Machine(folder: shared.path), try Machine(folder: shared.path), try Machine(folder: shared.path))
+            (a, b, c) = (try SyncMachine(folder: shared.path), try SyncMachine(folder: shared.path), try SyncMachine(folder: shared.path))
         }
 
         func remove() {

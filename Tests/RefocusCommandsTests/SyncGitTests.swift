@@ -10,47 +10,18 @@ import Testing
 /// configuration (the commits take ReFocus's fallback identity).
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git (make test-deps installs it)"))
 struct SyncGitTests {
-    struct Machine {
-        let refocus: Binary
-
-        init(remote: String) throws {
-            refocus = try Binary()
-            try run("sync", "init", "--git", remote)
-        }
-
-        @discardableResult
-        func run(_ arguments: String..., status: Int32 = 0) throws -> Binary.Run {
-            try run(arguments, status: status)
-        }
-
-        @discardableResult
-        func run(_ arguments: [String], status: Int32 = 0) throws -> Binary.Run {
-            let run = try refocus.run(arguments, environment: ["XDG_STATE_HOME": refocus.home + "/state", "HOME": refocus.home,
-                                                               "GIT_CONFIG_NOSYSTEM": "1"])
-            #expect(run.status == status, "\(arguments): \(run.stderr)")
-            return run
-        }
-
-        func domains(_ list: String) throws -> [String] {
-            try String(contentsOfFile: "\(refocus.listsFolder)/\(list).domains", encoding: .utf8)
-                .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
-        }
-
-        func text(_ file: String) -> String? { try? String(contentsOfFile: "\(refocus.listsFolder)/\(file)", encoding: .utf8) }
-    }
-
     /// A bare repository and two machines using it.
     struct World {
         let folder: TemporaryFolder
         let remote: String
-        let a: Machine, b: Machine
+        let a: SyncMachine, b: SyncMachine
 
         init() throws {
             folder = try TemporaryFolder()
             remote = folder.path + "/lists.git"
             let made = try Process.run(URL(fileURLWithPath: "/usr/bin/git"), arguments: ["init", "--quiet", "--bare", remote])
             made.waitUntilExit()
-            (a, b) = (try Machine(remote: remote), try Machine(remote: remote))
+            (a, b) = (try SyncMachine(syncInit: ["--git", remote]), try SyncMachine(syncInit: ["--git", remote]))
         }
 
         func remove() {
@@ -115,10 +86,9 @@ struct SyncGitTests {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: Binary.buildDirectory + "/refocus")
                 process.arguments = ["sync", "--quiet"]
-                process.environment = ProcessInfo.processInfo.environment.merging([
-                    "XDG_CONFIG_HOME": machine.refocus.home, "TMPDIR": machine.refocus.home,
-                    "XDG_STATE_HOME": machine.refocus.home + "/state", "HOME": machine.refocus.home,
-                    "GIT_CONFIG_NOSYSTEM": "1"]) { $1 }
+                process.environment = ProcessInfo.processInfo.environment
+                    .merging(["XDG_CONFIG_HOME": machine.refocus.home, "TMPDIR": machine.refocus.home]) { $1 }
+                    .merging(machine.environment) { $1 }
                 process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
                 try process.run()
                 return process
@@ -137,7 +107,7 @@ struct SyncGitTests {
     @Test func anUnreachableRemoteLeavesTheListsAlone() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let machine = try Machine(remote: "file://" + folder.path + "/missing.git")
+        let machine = try SyncMachine(syncInit: ["--git", "file://" + folder.path + "/missing.git"])
         defer { machine.refocus.cleanUp() }
         try machine.run("list", "add", "social", "example.org")
         let before = machine.text("social.domains")

@@ -5,22 +5,19 @@ import Foundation
 #endif
 
 /// A summary's pomodoro phase at any moment, worked out from its plan, its
-/// planned end and its pause as the helper works it out (`Session.phaseStatus`):
+/// planned end and its pause by the same formula as the helper's
+/// (`PomodoroPlan.status(endingAt:at:)`, which `Session.phaseStatus` uses):
 /// a status file written a while ago still shows the phase of now.
 extension SessionSummary {
     /// How far into its plan it is at `now`, in seconds (frozen while
     /// paused, and once ended); nil without a plan.
     private func planElapsed(at now: Date) -> Double? {
-        guard let plan = progress.pomodoro else { return nil }
-        return Double(plan.total) - plannedEnd.timeIntervalSince(progress.pause?.pausedAt ?? endedAt ?? now)
+        progress.pomodoro?.elapsed(endingAt: plannedEnd, at: progress.pause?.pausedAt ?? endedAt ?? now)
     }
 
     /// Its phase at `now`; nil without a plan or outside it.
     public func phase(at now: Date) -> PhaseStatus? {
-        guard let plan = progress.pomodoro, let elapsed = planElapsed(at: now), let phase = plan.phase(at: elapsed)
-        else { return nil }
-        return PhaseStatus(kind: phase.kind, cycle: phase.cycle, cycles: plan.cycles,
-                           endsAt: plannedEnd.addingTimeInterval(-Double(plan.total - phase.end)))
+        progress.pomodoro?.status(endingAt: plannedEnd, at: progress.pause?.pausedAt ?? endedAt ?? now)
     }
 
     /// Its progress with the phase and the completed work phases of `now`.

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The work/break cycles of a pomodoro session (the Pomodoro app's states):
 /// `cycles` work phases, a short break after each but the last, and a long
 /// break at the end when `longBreak` is not zero. Blocks are enforced in
@@ -154,5 +160,22 @@ extension PomodoroPlan {
     /// as opposed to a preset's name or a session's length.
     public static func looksLikeLengths(_ text: String) -> Bool {
         text.split(separator: "/", omittingEmptySubsequences: false).count == 2
+    }
+}
+
+extension PomodoroPlan {
+    /// How far into the plan a session whose plan ends at `plannedEnd` is
+    /// at `moment`, in seconds: the plan's total less what is left. The
+    /// one formula of a session's position (see `SessionTimeline`).
+    public func elapsed(endingAt plannedEnd: Date, at moment: Date) -> Double {
+        Double(total) - plannedEnd.timeIntervalSince(moment)
+    }
+
+    /// The phase at `moment` of a session whose plan ends at `plannedEnd`,
+    /// with when that phase ends; nil outside the plan.
+    public func status(endingAt plannedEnd: Date, at moment: Date) -> PhaseStatus? {
+        guard let phase = phase(at: elapsed(endingAt: plannedEnd, at: moment)) else { return nil }
+        return PhaseStatus(kind: phase.kind, cycle: phase.cycle, cycles: cycles,
+                           endsAt: plannedEnd.addingTimeInterval(-Double(total - phase.end)))
     }
 }

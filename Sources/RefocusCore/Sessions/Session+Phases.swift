@@ -19,8 +19,7 @@ extension Session {
     /// How far into its pomodoro plan it is at `now`, in seconds; nil
     /// without a plan.
     public func planElapsed(at now: Date) -> Double? {
-        guard let plan = timeline.pomodoro else { return nil }
-        return Double(plan.total) - plannedEnd.timeIntervalSince(frozen(now))
+        timeline.pomodoro?.elapsed(endingAt: plannedEnd, at: frozen(now))
     }
 
     /// Its pomodoro phase at `now`; nil without a plan or outside it.
@@ -56,8 +55,7 @@ extension Session {
 
     /// Its phase at `now` as reports show it.
     public func phaseStatus(at now: Date) -> PhaseStatus? {
-        guard let plan = timeline.pomodoro, let phase = phase(at: now) else { return nil }
-        return PhaseStatus(kind: phase.kind, cycle: phase.cycle, cycles: plan.cycles, endsAt: end(of: phase))
+        timeline.pomodoro?.status(endingAt: plannedEnd, at: frozen(now))
     }
 
     /// Paused at `now`: its blocks are lifted and its time frozen.
