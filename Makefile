@@ -5,6 +5,7 @@
 #   make bench      run the benchmarks against the reference tools (resolve: as root, in a private network namespace)
 #   make man        generate refocus.1 and refocus-helper.8 into .build/man (generate-manual plugin)
 #   make completions  generate bash, zsh and fish completions into .build/completions
+#   make nss        build the NSS module .build/nss/libnss_refocus.so.2 (C only, no Swift runtime)
 #   sudo make install    install the missing Debian packages that building needs (as root: the only
 #                        password asked is sudo's own), build release binaries as the invoking user
 #                        with the Swift runtime linked statically (.build-static), install them, the sudo policy,
@@ -56,7 +57,7 @@ NOBUILD    ?=
 FORCE      ?=
 PURGE      ?=
 
-.PHONY: all deps test-deps build test bench man completions clean static install-build install uninstall deb
+.PHONY: all deps test-deps build test bench man completions clean static install-build install uninstall deb nss
 
 all: build
 
@@ -78,14 +79,32 @@ deps test-deps:
 # having been installed as root just before, so that it runs no apt and no sudo.
 DEPS := $(if $(NODEPS),,deps)
 
-build: $(DEPS)
+build: $(DEPS) nss
 	$(SWIFT) build -c release --product refocus
 	$(SWIFT) build -c release --product refocus-helper
+
+# The NSS module is loaded into every process that resolves a name, so it is plain C linked
+# against libc alone: SwiftPM's dynamic libraries bring the Swift runtime (swiftrt.o and
+# libswiftCore), so the toolchain's clang builds it here from the two C targets' sources,
+# which `swift build` also compiles (the tests call the same code in-process). Only the
+# _nss_refocus_* functions are exported (-fvisibility=hidden); -z defs: nothing unresolved.
+CLANG      ?= $(or $(wildcard $(dir $(shell command -v $(SWIFT) 2> /dev/null))clang),$(shell command -v clang),cc)
+NSS_SOURCES := $(wildcard Sources/CNameIndex/*.c Sources/CNameIndex/include/*.h Sources/CNSSRefocus/*.c Sources/CNSSRefocus/include/*.h)
+NSS_MODULE := .build/nss/libnss_refocus.so.2
+nss: $(NSS_MODULE)
+$(NSS_MODULE): $(NSS_SOURCES)
+	mkdir -p $(dir $@)
+	$(CLANG) -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
+	  -fstack-protector-strong -D_FORTIFY_SOURCE=2 -D_GNU_SOURCE \
+	  -ISources/CNameIndex/include -ISources/CNSSRefocus/include \
+	  -Wl,-soname,libnss_refocus.so.2 -Wl,-z,defs -Wl,-z,relro -Wl,-z,now \
+	  -o $@.tmp $(filter %.c,$^)
+	mv $@.tmp $@
 
 # generate-manual (the man page plugin's tool) lets the tests render the pages.
 # The release build too: `make install` builds in release, where a file's missing import can
 # fail that the debug build lets through.
-test: test-deps
+test: test-deps nss
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build

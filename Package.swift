@@ -27,8 +27,15 @@ let package = Package(
         .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev", "publicsuffix"])]),
         .systemLibrary(name: "CAres", pkgConfig: "libcares", providers: [.apt(["libc-ares-dev"])]),
 
+        // The names index's layout, hash and reader, in C: shared by the helper that writes the
+        // index and the NSS module that reads it.
+        .target(name: "CNameIndex"),
+        // The NSS module (libnss_refocus.so.2, built by `make nss` from these sources without
+        // the Swift runtime); compiled here too, so that tests call its functions in-process.
+        .target(name: "CNSSRefocus", dependencies: ["CNameIndex"], cSettings: [.define("_GNU_SOURCE")]),
+
         // Pure logic: no files, no clock, no processes.
-        .target(name: "RefocusCore", dependencies: ["CIDN2", "CPSL"]),
+        .target(name: "RefocusCore", dependencies: ["CIDN2", "CPSL", "CNameIndex"]),
         // Mechanisms of the system, a module each; the CLI links OS and Resolver only.
         // Syscalls and errors, files, time, the list store, the status file, locks, spawning, users.
         .target(name: "RefocusOS", dependencies: [
