@@ -72,6 +72,36 @@ import Testing
         #expect(DesiredEnforcement.isHostsOnly(domainCount: 2, policy: try Self.policy(hostsOnlyAbove: threshold)) == !resolved)
     }
 
+    /// With the resolver module: every domain of every list in its index;
+    /// the list above the threshold there only, neither in /etc/hosts nor resolved.
+    @Test(arguments: [(3, false), (4, true)])
+    func withTheResolverModuleALargeListIsInTheIndexOnly(threshold: Int, small: Bool) throws {
+        let desired = DesiredEnforcement(
+            sessions: [try Self.session(1000, [("big", ["a.example", "b.example"], []), ("small", ["c.example"], [])])],
+            policy: try Self.policy(subdomains: ["www"], hostsOnlyAbove: threshold), resolverModule: true)
+        #expect(desired.indexedNames.map(\.ascii).sorted() == ["a.example", "b.example", "c.example"])
+        #expect(desired.hostsNames.contains("a.example") == small)
+        #expect(desired.namesToResolve.contains("a.example") == small)
+        #expect(Array(desired.hostsNames).contains("www.c.example") && desired.namesToResolve.contains("c.example"))
+        #expect(desired.resolverOnlyLists == (small ? [:] : [try BlockListName("big"): 2]))
+        #expect(desired.hostsOnlyLists.isEmpty)
+        let index = try #require(desired.nameIndex(policy: try Self.policy()))
+        #expect(index.match("deep.sub.a.example") == .blocked && index.match("nota.example") == .none)
+    }
+
+    /// A name the policy never blocks stays unblocked in the index even under a blocked parent.
+    @Test func theIndexKeepsWhatThePolicyNeverBlocks() throws {
+        let policy = try Self.policy(subdomains: [], neverBlock: ["mail.google.com"])
+        let desired = DesiredEnforcement(sessions: [try Self.session(1000, [("l", ["google.com"], [])])], policy: policy,
+                                         resolverModule: true)
+        let index = try #require(desired.nameIndex(policy: policy))
+        #expect(index.match("www.google.com") == .blocked)
+        #expect(index.match("x.mail.google.com") == .kept)
+        #expect(DesiredEnforcement(sessions: [], policy: policy, resolverModule: true).nameIndex(policy: policy) == nil)
+        #expect(DesiredEnforcement(sessions: [try Self.session(1000, [("l", ["google.com"], [])])], policy: policy)
+            .nameIndex(policy: policy) == nil, "no index without the module")
+    }
+
     @Test func noSessionNothingEnforced() throws {
         let desired = DesiredEnforcement(sessions: [], policy: Policy())
         #expect(desired.hostsNames.isEmpty && desired.namesToResolve.isEmpty && desired.addresses.isEmpty && desired.programs.isEmpty)

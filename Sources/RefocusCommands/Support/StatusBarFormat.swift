@@ -47,11 +47,14 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         }
     }
 
-    /// Which layers enforce the sessions: `Enforced by: /etc/hosts (12 names), table inet refocus (8 addresses),
-    /// exec events (2 programs).`
+    /// Which layers enforce the sessions: `Enforced by: /etc/hosts (12 names), the resolver module (6 names
+    /// and every name under them), table inet refocus (8 addresses), exec events (2 programs).`
     static func layers(_ counts: StatusSnapshot.Counts) -> String {
         var layers: [String] = []
         if counts.names > 0 { layers.append("/etc/hosts (\(counts.names) names)") }
+        if let names = counts.resolverNames, names > 0 {
+            layers.append("the resolver module (\(names) names and every name under them)")
+        }
         switch counts.firewall {
         case .table?: layers.append("the nftables table (\(counts.addresses) addresses)")
         case .routes?: layers.append("unreachable routes (no nftables table here: addresses are not blocked)")

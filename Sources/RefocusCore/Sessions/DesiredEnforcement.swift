@@ -6,6 +6,14 @@
 /// whose expanded size, domains × (1 + subdomains), is within the policy's
 /// `hostsOnlyAbove`), literal addresses and ranges, and program names per
 /// owner. Domains the policy never blocks are left out.
+///
+/// Where the resolver module is in force (`libnss_refocus.so.2` named in
+/// nsswitch.conf), every blocked domain also goes into its index, which
+/// blocks the domain and every name under it; a list above
+/// `hostsOnlyAbove` then goes into the index only (`resolverOnlyLists`),
+/// neither into /etc/hosts, which glibc reads whole at every lookup, nor to
+/// the firewall. Without the module, such a list is in /etc/hosts only
+/// (`hostsOnlyLists`), as before the module existed.
 public struct DesiredEnforcement: Sendable, Equatable {
     /// Every name for the /etc/hosts section, expansions included, sorted.
     public var hostsNames: HostNames
@@ -16,24 +24,36 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// Program names to kill, per owner uid.
     public var programs: [UInt32: Set<ProgramName>]
     /// The lists enforced through /etc/hosts only (larger than the policy's
-    /// `hostsOnlyAbove`), with how many domains each has.
+    /// `hostsOnlyAbove`, without the resolver module), with how many domains each has.
     public var hostsOnlyLists: [BlockListName: Int]
+    /// Every blocked domain, for the resolver module's index (empty without the module).
+    public var indexedNames: Set<DomainName>
+    /// The lists enforced through the resolver module only (larger than the
+    /// policy's `hostsOnlyAbove`), with how many domains each has.
+    public var resolverOnlyLists: [BlockListName: Int]
 
-    /// Computes the enforcement for `sessions` (the caller passes the active ones).
-    public init(sessions: [Session], policy: Policy) {
+    /// Computes the enforcement for `sessions` (the caller passes the active
+    /// ones), with the resolver module in force or not.
+    public init(sessions: [Session], policy: Policy, resolverModule: Bool = false) {
         var domains = Set<DomainName>()
         var resolved = Set<DomainName>()
         var addresses = Set<AddressRange>()
         var programs: [UInt32: Set<ProgramName>] = [:]
+        var indexed = Set<DomainName>()
         var hostsOnly: [BlockListName: Int] = [:]
+        var resolverOnly: [BlockListName: Int] = [:]
         for session in sessions {
             for list in session.blockLists {
                 let listDomains = list.entries.compactMap(\.domain).filter { !policy.forbids($0) }
-                domains.formUnion(listDomains)
-                if Self.isHostsOnly(domainCount: listDomains.count, policy: policy) {
-                    hostsOnly[list.name] = max(hostsOnly[list.name] ?? 0, listDomains.count)
-                } else {
+                if resolverModule { indexed.formUnion(listDomains) }
+                if !Self.isHostsOnly(domainCount: listDomains.count, policy: policy) {
+                    domains.formUnion(listDomains)
                     resolved.formUnion(listDomains)
+                } else if resolverModule {
+                    resolverOnly[list.name] = max(resolverOnly[list.name] ?? 0, listDomains.count)
+                } else {
+                    domains.formUnion(listDomains)
+                    hostsOnly[list.name] = max(hostsOnly[list.name] ?? 0, listDomains.count)
                 }
                 addresses.formUnion(list.entries.compactMap(\.addressRange))
             }
@@ -44,6 +64,14 @@ public struct DesiredEnforcement: Sendable, Equatable {
         self.addresses = addresses
         self.programs = programs
         hostsOnlyLists = hostsOnly
+        indexedNames = indexed
+        resolverOnlyLists = resolverOnly
+    }
+
+    /// The resolver module's index: the indexed names, and the names the
+    /// policy never blocks kept unblocked under them; nil when nothing is indexed.
+    public func nameIndex(policy: Policy) -> NameIndex? {
+        indexedNames.isEmpty ? nil : NameIndex(blocking: indexedNames, keeping: policy.neverBlock)
     }
 
     /// The section body: `0.0.0.0 name` and `:: name` lines for `hostsNames`.

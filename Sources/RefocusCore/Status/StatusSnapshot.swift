@@ -68,11 +68,15 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
 
     /// How much is enforced, over all sessions.
     ///
-    /// The layers in force: /etc/hosts whenever `names` is not 0; addresses
-    /// as `firewall` says; programs as `programBlocking` says.
+    /// The layers in force: /etc/hosts whenever `names` is not 0; the
+    /// resolver module whenever `resolverNames` is not 0; addresses as
+    /// `firewall` says; programs as `programBlocking` says.
     public struct Counts: Codable, Sendable, Equatable {
         /// Names in the /etc/hosts section, expansions included.
         public var names: Int
+        /// Names in the resolver module's index, each blocking every name
+        /// under it; nil in a file of a daemon older than this field.
+        public var resolverNames: Int?
         /// Addresses and ranges in the firewall's sets.
         public var addresses: Int
         /// Program names blocked, over all owners.
@@ -84,8 +88,9 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
 
         /// Counts.
         public init(names: Int, addresses: Int, programs: Int, programBlocking: ProgramBlocking,
-                    firewall: FirewallLayer? = nil) {
+                    firewall: FirewallLayer? = nil, resolverNames: Int? = nil) {
             self.names = names
+            self.resolverNames = resolverNames
             self.addresses = addresses
             self.programs = programs
             self.programBlocking = programBlocking

@@ -14,6 +14,10 @@ extension Reconciler {
         public var desired: DesiredEnforcement
         /// Whether /etc/hosts was rewritten.
         public var hostsChanged: Bool
+        /// How many names the resolver module's index holds (0: no index).
+        public var indexedNames: Int
+        /// Whether the index was written or removed.
+        public var indexChanged: Bool
         /// How many addresses and ranges the firewall blocks for the sessions,
         /// the sinkhole aside (0: no table).
         public var firewallEntries: Int

@@ -6,7 +6,8 @@ import RefocusResolver
 /// `reconcile(clock)`: the one path by which enforcement changes. It closes
 /// sessions whose end has passed, computes the desired enforcement of the
 /// active ones (`DesiredEnforcement`, pure), and makes the system match it:
-/// the /etc/hosts section, then table `inet refocus` with the listed
+/// the /etc/hosts section, the resolver module's index (where the module
+/// is in force: `resolverModule`), then table `inet refocus` with the listed
 /// addresses, those the blocked names resolve to upstream, and the
 /// `Sinkhole` addresses while the section is in force (no address, no
 /// table), less the addresses that must never be blocked
@@ -24,6 +25,10 @@ public final class Reconciler {
     public let store: SessionStore
     /// The /etc/hosts section.
     public let hosts: HostsFile
+    /// The resolver module's index.
+    public let names: NameIndexFile
+    /// Whether the resolver module is in force now (asked at every run).
+    public let resolverModule: @Sendable () -> Bool
     /// The administrator's policy; the daemon replaces it on SIGHUP.
     public var policy: Policy
     /// The firewall, and the table it owns.
@@ -33,9 +38,12 @@ public final class Reconciler {
 
     /// A reconciler over these enforcement points, with a firewall for the
     /// policy's table.
-    public init(store: SessionStore, hosts: HostsFile = HostsFile(), policy: Policy) {
+    public init(store: SessionStore, hosts: HostsFile = HostsFile(), names: NameIndexFile = NameIndexFile(),
+                policy: Policy, resolverModule: @escaping @Sendable () -> Bool = { false }) {
         self.store = store
         self.hosts = hosts
+        self.names = names
+        self.resolverModule = resolverModule
         self.policy = policy
         firewall = Firewall(tableName: policy.nftablesTable)
     }
@@ -52,9 +60,12 @@ public final class Reconciler {
         }
         let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
         let active = open.filter { $0.isActive(at: now) }
-        let desired = DesiredEnforcement(sessions: active.filter { $0.enforces(at: now) }, policy: policy)
+        let desired = DesiredEnforcement(sessions: active.filter { $0.enforces(at: now) }, policy: policy,
+                                         resolverModule: resolverModule())
         let hostsActive = !desired.hostsNames.isEmpty
         let hostsOutcome = try hosts.apply(body: hostsActive ? desired.hostsBody : nil)
+        let index = desired.nameIndex(policy: policy)
+        let indexChanged = try names.apply(index)
         var notes = damaged.map(\.description) + hostsOutcome.notes
         let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, notes: &notes) }
         let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
@@ -67,6 +78,7 @@ public final class Reconciler {
                 ? ": blocked names fail at once through unreachable routes, but addresses are not blocked" : ""))
         }
         return Report(expired: expired, now: now, active: active, desired: desired, hostsChanged: hostsOutcome.changed,
+                      indexedNames: index?.count ?? 0, indexChanged: indexChanged,
                       firewallEntries: outcome.layer == .table ? blocked.count : 0, firewallLayer: outcome.layer,
                       firewallChanged: outcome.tableChanged, notes: notes)
     }

@@ -40,7 +40,8 @@ final class Daemon {
     init(logger: Logger) throws {
         self.logger = logger
         reconciler = Reconciler(store: try SessionStore(), policy: try PolicyFile.load())
-        sources = try DaemonSources(hostsPath: reconciler.hosts.path, firewall: reconciler.firewall)
+        sources = try DaemonSources(hostsPath: reconciler.hosts.path, indexPath: reconciler.names.path,
+                                    firewall: reconciler.firewall)
         blocker = try ProgramBlocker(loop: sources.loop, logger: logger)
         publisher = StatusPublisher(logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
@@ -80,6 +81,8 @@ final class Daemon {
                     wanted = true
                 case sources.hostsWatch.fileDescriptor:
                     wanted = sources.hostsWatch.drain() || wanted
+                case sources.indexWatch.fileDescriptor:
+                    wanted = sources.indexWatch.drain() || wanted
                 case sources.tableWatch?.fileDescriptor:
                     wanted = tableNeedsRepair() || wanted
                 case sources.signals.fileDescriptor:
@@ -190,6 +193,7 @@ final class Daemon {
                 // someone else is rewriting it in place, and lose their bytes.
                 _ = sources.hostsWatch.drain()
             }
+            if report.indexChanged { _ = sources.indexWatch.drain() }
             armTimers(report, clock: clock)
             lastReport = report
             let signalled = blocker.update(ProgramRules(report.desired))

@@ -15,6 +15,9 @@ struct DaemonAnswer: Codable {
     /// The active lists enforced through /etc/hosts only, with their domain
     /// counts (`DesiredEnforcement.hostsOnlyLists`); nil from an older daemon.
     var hostsOnly: [String: Int]?
+    /// The active lists enforced through the resolver module only, with
+    /// their domain counts (`DesiredEnforcement.resolverOnlyLists`); nil from an older daemon.
+    var resolverOnly: [String: Int]?
     /// The failure, when the reconcile failed.
     var error: String?
     /// The failure's category, so the helper exits as if it had failed itself.
@@ -26,6 +29,7 @@ struct DaemonAnswer: Codable {
         expired = report.expired.map { $0.summary(at: report.now) }
         notes = report.notes
         hostsOnly = Dictionary(uniqueKeysWithValues: report.desired.hostsOnlyLists.map { ($0.key.rawValue, $0.value) })
+        resolverOnly = Dictionary(uniqueKeysWithValues: report.desired.resolverOnlyLists.map { ($0.key.rawValue, $0.value) })
     }
 
     /// The answer when nothing was reconciled: `active` sessions at `now`, nothing expired.

@@ -6,7 +6,8 @@ import RefocusOS
 /// boot-time timer for the next session end or phase boundary, one for
 /// re-resolving blocked names, one for refreshing the status file's counts,
 /// one for the hook runners' backstop, a watch for
-/// wall-clock changes, an inotify watch on /etc/hosts, the table's nftables
+/// wall-clock changes, inotify watches on /etc/hosts and the resolver
+/// module's index, the table's nftables
 /// events (none where netfilter is unavailable), signals, and the control
 /// socket through which helper runs ask for a reconcile.
 struct DaemonSources {
@@ -17,12 +18,13 @@ struct DaemonSources {
     let hookTimer: BootTimer
     let clockWatch: ClockChangeWatch
     let hostsWatch: FileWatch
+    let indexWatch: FileWatch
     let tableWatch: TableWatch?
     let signals: SignalWatch
     let control: ControlSocket
 
     /// Opens every source for `hostsPath` and `firewall`'s table and registers them with a new loop.
-    init(hostsPath: String, firewall: Firewall) throws {
+    init(hostsPath: String, indexPath: String, firewall: Firewall) throws {
         loop = try EventLoop()
         endTimer = try BootTimer()
         resolveTimer = try BootTimer()
@@ -30,11 +32,13 @@ struct DaemonSources {
         hookTimer = try BootTimer()
         clockWatch = try ClockChangeWatch()
         hostsWatch = try FileWatch(hostsPath)
+        try Directories.prepare(AtomicFile.parentDirectory(of: indexPath), mode: 0o755)
+        indexWatch = try FileWatch(indexPath)
         tableWatch = try TableWatch(firewall: firewall)
         signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP, SIGCHLD])
         control = try ControlSocket()
         for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, countsTimer.fileDescriptor, hookTimer.fileDescriptor,
-                   clockWatch.fileDescriptor, hostsWatch.fileDescriptor, signals.fileDescriptor, control.fileDescriptor]
+                   clockWatch.fileDescriptor, hostsWatch.fileDescriptor, indexWatch.fileDescriptor, signals.fileDescriptor, control.fileDescriptor]
             + (tableWatch.map { [$0.fileDescriptor] } ?? []) {
             try loop.watch(fd)
         }

@@ -33,7 +33,7 @@ final class StatusPublisher {
             },
             counts: StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
                                           programs: programs, programBlocking: programBlocking,
-                                          firewall: report.firewallLayer))
+                                          firewall: report.firewallLayer, resolverNames: report.indexedNames))
         do {
             try status.publish(snapshot)
         } catch {

@@ -27,9 +27,15 @@ struct StartVerb: HelperVerb {
         }
         let report = try context.enforce()
         let notes = report.notes + request.lists.compactMap { list -> String? in
+            if let domains = report.resolverOnly?[list.name.rawValue] {
+                return "list \(list.name) (\(domains) domains) is enforced through the resolver module only (every name "
+                    + "under its domains too; not in /etc/hosts, and its addresses are not resolved for the firewall): "
+                    + "it is larger than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names)"
+            }
             guard let domains = report.hostsOnly?[list.name.rawValue] else { return nil }
             return "list \(list.name) (\(domains) domains) is enforced through /etc/hosts only: it is larger "
-                + "than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names)"
+                + "than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names), and the resolver module, "
+                + "which would take it, is not installed"
         }
         return HelperResponse(sessions: [session.summary(at: clock.wall)], notes: notes)
     }

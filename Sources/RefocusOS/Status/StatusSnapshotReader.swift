@@ -94,8 +94,13 @@ enum StatusSnapshotReader {
             guard let layer = value.string.flatMap(FirewallLayer.init(rawValue:)) else { return nil }
             firewall = layer
         }
+        var resolverNames: Int?
+        if let value = fields["resolverNames"] {
+            guard let number = value.integer else { return nil }
+            resolverNames = number
+        }
         return StatusSnapshot.Counts(names: names, addresses: addresses, programs: programs, programBlocking: blocking,
-                                     firewall: firewall)
+                                     firewall: firewall, resolverNames: resolverNames)
     }
 
     /// A UTC time as the encoder writes it, `2026-11-21T19:54:29Z`, read with
