@@ -93,6 +93,21 @@ import Testing
         #expect(ResolverModule.precedesResolvers(in: Array("hosts: files refocus dns\n".utf8)))
     }
 
+    @Test func inForceNeedsTheLibraryAndTheServiceBeforeTheResolvers() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let nsswitch = NsswitchFile(path: folder.path + "/nsswitch.conf", journalPath: folder.path + "/state/nsswitch.journal")
+        let directories = [folder.path]
+        #expect(!ResolverModule.isInForce(nsswitch: nsswitch, libraryIn: directories), "neither")
+        try Data("hosts: files dns\n".utf8).write(to: URL(fileURLWithPath: nsswitch.path))
+        try nsswitch.add()
+        #expect(!ResolverModule.isInForce(nsswitch: nsswitch, libraryIn: directories), "no library")
+        try Data().write(to: URL(fileURLWithPath: folder.path + "/" + ResolverModule.libraryName))
+        #expect(ResolverModule.isInForce(nsswitch: nsswitch, libraryIn: directories))
+        try nsswitch.remove()
+        #expect(!ResolverModule.isInForce(nsswitch: nsswitch, libraryIn: directories), "not named")
+    }
+
     /// The Makefile installs the library in /usr/lib/$(MULTIARCH), asking the C compiler first.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/cc"), "needs cc (gcc)"))
     func theMultiarchTupleIsTheCompilers() throws {

@@ -52,4 +52,15 @@ public enum ResolverModule {
     public static func precedesResolvers(in nsswitch: [UInt8]) -> Bool {
         NsswitchConf(bytes: nsswitch).consultsServiceBeforeResolvers
     }
+
+    /// Whether glibc answers hosts lookups through the module now: the
+    /// library is installed in one of `directories` and `nsswitch` names
+    /// `refocus` before any resolver (`precedesResolvers`). A file that
+    /// cannot be read counts as one that does not name it. Reads the file at
+    /// every call: cheap (a few hundred bytes), and always current.
+    public static func isInForce(nsswitch: NsswitchFile = NsswitchFile(),
+                                 libraryIn directories: [String] = libraryDirectories) -> Bool {
+        guard installedLibrary(in: directories) != nil, let conf = try? nsswitch.read() else { return false }
+        return conf.consultsServiceBeforeResolvers
+    }
 }
