@@ -7,14 +7,16 @@
 #   make completions  generate bash, zsh and fish completions into .build/completions
 #   make nss        build the NSS module .build/nss/libnss_refocus.so.2 (C only, no Swift runtime)
 #   sudo make install    install the missing Debian packages that building needs (as root: the only
-#                        password asked is sudo's own), build release binaries as the invoking user
-#                        with the Swift runtime linked statically (.build-static), install them, the sudo policy,
-#                        the admin policy, the systemd unit, man pages and completions; create the
+#                        password asked is sudo's own), build release binaries and the NSS module as the
+#                        invoking user with the Swift runtime linked statically (.build-static), install
+#                        them, the sudo policy, the admin policy, the systemd unit, man pages and
+#                        completions; name the resolver module in /etc/nsswitch.conf; create the
 #                        group refocus and add the invoking user (SUDO_USER) to it. Idempotent.
-#   make deb             build .build/refocus_<version>_amd64.deb (the static release binaries, stripped;
-#                        packaging/debian holds the control file and the maintainer scripts)
-#   sudo make uninstall  lift every block (refocus-helper clear) and remove what install installed;
-#                        refused while a locked session runs unless FORCE=1
+#   make deb             build .build/refocus_<version>_amd64.deb (the static release binaries and the
+#                        NSS module, stripped; packaging/debian holds the control file and the maintainer scripts)
+#   sudo make uninstall  lift every block (refocus-helper clear), take the resolver module off
+#                        /etc/nsswitch.conf and remove what install installed; refused while a locked
+#                        session runs unless FORCE=1
 # Swift 6 must be on PATH (swift.org toolchain; see SWIFT below for sudo); everything else is installed here.
 
 # sudo resets PATH: without swift on it, look where swift.org tarballs and swiftly put it.
@@ -44,13 +46,18 @@ BINDIR     ?= $(PREFIX)/bin
 MANDIR     ?= $(PREFIX)/share/man
 DATADIR    ?= $(PREFIX)/share
 UNITDIR    ?= /lib/systemd/system
+# The resolver module goes where glibc's loader finds it without ld.so.cache: /usr/lib/MULTIARCH
+# (MULTIARCH below), which ResolverModule.libraryDirectories names too.
+LIBDIR     ?= /usr/lib/$(MULTIARCH)
 HELPERDIR  := /usr/libexec/refocus
 SUDOERSDIR := /etc/sudoers.d
 POLICYDIR  := /etc/refocus
-# Where install takes the binaries and man pages from. NOBUILD=1 builds nothing and runs no
-# apt (tests: `make install NOBUILD=1 PRODUCTS=.build/debug MANPAGES=...`).
+# Where install takes the binaries, man pages and NSS module from. NOBUILD=1 builds nothing and
+# runs no apt (tests: `make install NOBUILD=1 PRODUCTS=.build/debug MANPAGES=... NSS_MODULE=...`);
+# `make nss` builds NSS_MODULE where it names.
 PRODUCTS   ?= .build-static/release
 MANPAGES   ?= .build/man
+NSS_MODULE ?= .build/nss/libnss_refocus.so.2
 NOBUILD    ?=
 # uninstall: FORCE=1 also during a locked session; PURGE=1 also the session history
 # (/var/lib/refocus), an edited /etc/refocus/policy.toml and the group refocus.
@@ -90,7 +97,6 @@ build: $(DEPS) nss
 # _nss_refocus_* functions are exported (-fvisibility=hidden); -z defs: nothing unresolved.
 CLANG      ?= $(or $(wildcard $(dir $(shell command -v $(SWIFT) 2> /dev/null))clang),$(shell command -v clang),cc)
 NSS_SOURCES := $(wildcard Sources/CNameIndex/*.c Sources/CNameIndex/include/*.h Sources/CNSSRefocus/*.c Sources/CNSSRefocus/include/*.h)
-NSS_MODULE := .build/nss/libnss_refocus.so.2
 nss: $(NSS_MODULE)
 $(NSS_MODULE): $(NSS_SOURCES)
 	mkdir -p $(dir $@)
@@ -100,6 +106,13 @@ $(NSS_MODULE): $(NSS_SOURCES)
 	  -Wl,-soname,libnss_refocus.so.2 -Wl,-z,defs -Wl,-z,relro -Wl,-z,now \
 	  -o $@.tmp $(filter %.c,$^)
 	mv $@.tmp $@
+
+# Debian's multiarch tuple (x86_64-linux-gnu): the compiler's (Debian's gcc and clang print it,
+# the toolchain's clang does not), dpkg's, else the machine's name with -linux-gnu.
+MULTIARCH  ?= $(shell for ask in '$(CLANG) -print-multiarch' 'cc -print-multiarch' \
+                'dpkg-architecture -qDEB_HOST_MULTIARCH'; do \
+                tuple=$$($$ask 2> /dev/null) && [ -n "$$tuple" ] && { echo "$$tuple"; exit; }; done; \
+                echo "$$(uname -m)-linux-gnu")
 
 # generate-manual (the man page plugin's tool) lets the tests render the pages.
 # The release build too: `make install` builds in release, where a file's missing import can
@@ -168,21 +181,26 @@ AS_INVOKER := $(if $(and $(filter-out 0,$(SUDO_UID)),$(filter $(SUDO_UID),$(shel
               setpriv --reuid=$(SUDO_UID) --regid=$(SUDO_GID) --init-groups \
               env HOME=$(INVOKER_HOME) USER=$(SUDO_USER) LOGNAME=$(SUDO_USER))
 
+# The helper run by root itself: under `sudo make …` the environment names the user who ran sudo
+# (SUDO_UID), whom the helper would take for its caller (refusing clear and nsswitch add/remove,
+# answering for that user's sessions only). The same in packaging/debian's maintainer scripts.
+AS_ROOT_ITSELF := env -u SUDO_UID -u SUDO_GID -u SUDO_USER -u SUDO_COMMAND
+
 install-build:
 	$(MAKE) --no-print-directory deps
-	$(AS_INVOKER) $(MAKE) --no-print-directory static man SWIFT=$(SWIFT) NODEPS=1
+	$(AS_INVOKER) $(MAKE) --no-print-directory static man nss SWIFT=$(SWIFT) NODEPS=1
 
 # Files first (all of them, or none of the sudoers file: it is checked before it is copied);
 # then, on this machine only (DESTDIR empty), the group and the service.
 install: $(if $(NOBUILD),,install-build)
 	@set -e; \
-	for file in $(PRODUCTS)/refocus $(PRODUCTS)/refocus-helper $(MANPAGES)/refocus.1 $(MANPAGES)/refocus-helper.8; do \
-	  [ -f "$$file" ] || { echo "make install: $$file is missing; run 'make install' without NOBUILD, or give PRODUCTS= and MANPAGES=" >&2; exit 1; }; \
+	for file in $(PRODUCTS)/refocus $(PRODUCTS)/refocus-helper $(MANPAGES)/refocus.1 $(MANPAGES)/refocus-helper.8 $(NSS_MODULE); do \
+	  [ -f "$$file" ] || { echo "make install: $$file is missing; run 'make install' without NOBUILD, or give PRODUCTS=, MANPAGES= and NSS_MODULE=" >&2; exit 1; }; \
 	done; \
 	command -v $(VISUDO) > /dev/null || { echo "make install: visudo is missing (apt-get install sudo); the sudoers file is never installed unchecked" >&2; exit 1; }
 	$(VISUDO) -cf policy/sudoers.d/refocus
 	install -d -m 0755 $(DESTDIR)$(BINDIR) $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(SUDOERSDIR) $(DESTDIR)$(POLICYDIR) \
-	  $(DESTDIR)$(UNITDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
+	  $(DESTDIR)$(UNITDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/vendor-completions \
 	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
 	install -m 0755 $(PRODUCTS)/refocus $(DESTDIR)$(BINDIR)/refocus
@@ -196,6 +214,9 @@ install: $(if $(NOBUILD),,install-build)
 	  echo "install -m 0644 policy/policy.toml $(DESTDIR)$(POLICYDIR)/policy.toml"; \
 	  install -m 0644 policy/policy.toml $(DESTDIR)$(POLICYDIR)/policy.toml; \
 	fi
+	@# Renamed into place: every process that resolves a name may have the old module mapped.
+	install -m 0644 $(NSS_MODULE) $(DESTDIR)$(LIBDIR)/.libnss_refocus.so.2.new
+	mv -f $(DESTDIR)$(LIBDIR)/.libnss_refocus.so.2.new $(DESTDIR)$(LIBDIR)/libnss_refocus.so.2
 	install -m 0644 packaging/systemd/refocus.service $(DESTDIR)$(UNITDIR)/refocus.service
 	install -m 0644 $(MANPAGES)/refocus.1 $(DESTDIR)$(MANDIR)/man1/refocus.1
 	install -m 0644 $(MANPAGES)/refocus-helper.8 $(DESTDIR)$(MANDIR)/man8/refocus-helper.8
@@ -206,6 +227,10 @@ install: $(if $(NOBUILD),,install-build)
 	chmod 0644 $(DESTDIR)$(DATADIR)/bash-completion/completions/refocus \
 	  $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_refocus $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/refocus.fish
 ifeq ($(DESTDIR),)
+	ldconfig
+	@# The service refocus on the hosts line, before dns: the module answers for blocked names. A
+	@# file the helper will not edit (it says why) is left as it is: /etc/hosts still blocks them.
+	$(AS_ROOT_ITSELF) $(HELPERDIR)/refocus-helper nsswitch add > /dev/null || echo "make install: /etc/nsswitch.conf was left as it is" >&2
 	getent group refocus > /dev/null || groupadd --system refocus
 	@if [ -n "$$SUDO_USER" ] && [ "$$SUDO_USER" != root ]; then \
 	  if id -nG "$$SUDO_USER" | tr ' ' '\n' | grep -qx refocus; then \
@@ -224,12 +249,13 @@ ifeq ($(DESTDIR),)
 endif
 
 # On this machine (DESTDIR empty): refuse during a locked session unless FORCE=1, stop the
-# service, lift every block with the helper (the sessions are recorded as cleared), then remove.
+# service, take the resolver module off /etc/nsswitch.conf and lift every block with the helper
+# (the sessions are recorded as cleared), then remove.
 uninstall:
 ifeq ($(DESTDIR),)
 	@set -e; \
 	if [ -z "$(FORCE)" ] && [ -x $(BINDIR)/refocus ] && [ -x $(HELPERDIR)/refocus-helper ]; then \
-	  status=$$($(BINDIR)/refocus status --json) || { \
+	  status=$$($(AS_ROOT_ITSELF) $(BINDIR)/refocus status --json) || { \
 	    echo "make uninstall: cannot tell whether a locked session is running; FORCE=1 uninstalls anyway" >&2; exit 1; }; \
 	  if printf '%s\n' "$$status" | grep -Eq '"locked" *: *true'; then \
 	    echo "make uninstall: a locked session is running (see 'refocus status'); uninstall after it ends, or with FORCE=1 to clear it now" >&2; \
@@ -239,15 +265,22 @@ ifeq ($(DESTDIR),)
 	@if [ -d /run/systemd/system ] && [ -e $(UNITDIR)/refocus.service ]; then \
 	  echo "systemctl disable --now refocus.service"; systemctl disable --now refocus.service; \
 	fi
+	@# Before clear (--purge removes /var/lib/refocus, where nsswitch keeps its lock) and before the files go.
+	@if [ -x $(HELPERDIR)/refocus-helper ]; then \
+	  echo "$(HELPERDIR)/refocus-helper nsswitch remove"; \
+	  $(AS_ROOT_ITSELF) $(HELPERDIR)/refocus-helper nsswitch remove > /dev/null; \
+	elif grep -Eq '^[[:space:]]*hosts[[:space:]:].*[[:space:]:]refocus([[:space:][]|$$)' /etc/nsswitch.conf 2> /dev/null; then \
+	  echo "make uninstall: $(HELPERDIR)/refocus-helper is missing: take 'refocus' off the hosts line of /etc/nsswitch.conf by hand" >&2; \
+	fi
 	@if [ -x $(HELPERDIR)/refocus-helper ]; then \
 	  echo "$(HELPERDIR)/refocus-helper clear$(if $(FORCE), --force)$(if $(PURGE), --purge)"; \
-	  $(HELPERDIR)/refocus-helper clear $(if $(FORCE),--force) $(if $(PURGE),--purge) > /dev/null; \
+	  $(AS_ROOT_ITSELF) $(HELPERDIR)/refocus-helper clear $(if $(FORCE),--force) $(if $(PURGE),--purge) > /dev/null; \
 	fi
 endif
 	rm -f $(DESTDIR)$(BINDIR)/refocus $(DESTDIR)$(HELPERDIR)/refocus-helper $(DESTDIR)$(SUDOERSDIR)/refocus \
 	  $(DESTDIR)$(UNITDIR)/refocus.service $(DESTDIR)$(MANDIR)/man1/refocus.1 $(DESTDIR)$(MANDIR)/man8/refocus-helper.8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/refocus $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_refocus \
-	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/refocus.fish
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/refocus.fish $(DESTDIR)$(LIBDIR)/libnss_refocus.so.2
 	@if [ -n "$(PURGE)" ] || cmp -s policy/policy.toml $(DESTDIR)$(POLICYDIR)/policy.toml; then \
 	  rm -f $(DESTDIR)$(POLICYDIR)/policy.toml; \
 	elif [ -e $(DESTDIR)$(POLICYDIR)/policy.toml ]; then \
@@ -257,13 +290,14 @@ endif
 	  if [ -d "$$folder" ]; then rmdir --ignore-fail-on-non-empty "$$folder"; fi; \
 	done
 ifeq ($(DESTDIR),)
+	ldconfig
 	@if [ -n "$(PURGE)" ] && getent group refocus > /dev/null; then echo "groupdel refocus"; groupdel refocus; fi
 	@if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi
 endif
 
-# The Debian package: `make install` into a staging folder, the binaries stripped, the man
-# pages compressed, then packaging/debian's control file (version and Installed-Size filled
-# in), conffiles and maintainer scripts as DEBIAN/, and its copyright and changelog (version
+# The Debian package: `make install` into a staging folder, the binaries and the NSS module
+# stripped, the man pages compressed, then packaging/debian's control file (version and
+# Installed-Size filled in), conffiles, triggers (ldconfig) and maintainer scripts as DEBIAN/, and its copyright and changelog (version
 # and date, from SOURCE_DATE_EPOCH or the last commit, filled in) in /usr/share/doc/refocus. NOBUILD=1 PRODUCTS=… MANPAGES=… as for
 # install (tests); DEBDIR moves the output and the staging folder; DEBFLAGS go to dpkg-deb.
 DEBDIR   ?= .build
@@ -274,7 +308,8 @@ deb: $(if $(NOBUILD),,install-build)
 	rm -rf $(DEB_ROOT)
 	$(MAKE) --no-print-directory install NOBUILD=1 DESTDIR=$(abspath $(DEB_ROOT)) PREFIX=/usr \
 	  PRODUCTS=$(PRODUCTS) MANPAGES=$(MANPAGES)
-	strip --strip-unneeded $(DEB_ROOT)/usr/bin/refocus $(DEB_ROOT)/usr/libexec/refocus/refocus-helper
+	strip --strip-unneeded $(DEB_ROOT)/usr/bin/refocus $(DEB_ROOT)/usr/libexec/refocus/refocus-helper \
+	  $(DEB_ROOT)$(LIBDIR)/libnss_refocus.so.2
 	gzip -9n $(DEB_ROOT)/usr/share/man/man1/refocus.1 $(DEB_ROOT)/usr/share/man/man8/refocus-helper.8
 	@set -e; \
 	version=$$($(PRODUCTS)/refocus --version); \
@@ -289,7 +324,7 @@ deb: $(if $(NOBUILD),,install-build)
 	install -d -m 0755 $(DEB_ROOT)/DEBIAN; \
 	sed -e "s/@VERSION@/$$version/" -e "s/@INSTALLED_SIZE@/$$size/" packaging/debian/control > $(DEB_ROOT)/DEBIAN/control; \
 	chmod 0644 $(DEB_ROOT)/DEBIAN/control; \
-	install -m 0644 packaging/debian/conffiles $(DEB_ROOT)/DEBIAN/conffiles; \
+	install -m 0644 packaging/debian/conffiles packaging/debian/triggers $(DEB_ROOT)/DEBIAN/; \
 	install -m 0755 packaging/debian/postinst packaging/debian/prerm packaging/debian/postrm $(DEB_ROOT)/DEBIAN/; \
 	for script in postinst prerm postrm; do sh -n $(DEB_ROOT)/DEBIAN/$$script; done; \
 	echo "dpkg-deb --root-owner-group --build $(DEBFLAGS) $(DEB_ROOT) $(DEBDIR)/refocus_$${version}_amd64.deb"; \

@@ -17,31 +17,19 @@ protocol HelperVerb: ParsableCommand {
 extension HelperVerb {
     /// The verb's name, from the name of its request's verb (or its own, for verbs that read none).
     func run() throws {
-        do {
+        try ResponseWriter.answer {
             let run = try HelperRun()
             // The request comes before the lock: a caller who sends it slowly,
             // or never, holds up only their own run.
             let request = try Request.read(within: HelperDeadlines.request)
             let context = try HelperContext(run)
-            ResponseWriter.write(try respond(context, request))
-        } catch let error as any RefocusError {
-            let failure = error as? ProtocolFailure ?? ProtocolFailure(code: Self.code(for: error.category),
-                                                                       message: error.description)
-            ResponseWriter.write(HelperResponse(failure: failure))
-            throw ExitCode(ExitStatus(error.category).rawValue)
+            return try respond(context, request)
         }
     }
 
     /// The protocol code for an error that is not already a protocol failure.
     static func code(for category: ErrorCategory) -> ProtocolErrorCode {
-        switch category {
-        case .usage, .data: .badRequest
-        case .notFound: .notFound
-        case .notPermitted: .notPermitted
-        case .busy: .busy
-        case .system: .systemError
-        case .configuration: .badPolicy
-        }
+        ResponseWriter.code(for: category)
     }
 }
 

@@ -40,7 +40,7 @@ public struct RefocusHelper: ParsableCommand {
             """,
         version: RefocusVersion.string,
         subcommands: [StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self, FocusVerb.self,
-                      ReconcileVerb.self, ClearVerb.self, DaemonVerb.self, RunHookVerb.self]
+                      ReconcileVerb.self, ClearVerb.self, NsswitchVerb.self, DaemonVerb.self, RunHookVerb.self]
     )
 
     public init() {}
@@ -70,7 +70,7 @@ enum HelperError: RefocusError, Equatable {
     var description: String {
         switch self {
         case .notRoot: "must run as root; refocus runs it through sudo for you (see 'refocus --help')"
-        case .noVerb: "name a verb: start, stop, pace, status, history, focus, reconcile or clear (see --help)"
+        case .noVerb: "name a verb: start, stop, pace, status, history, focus, reconcile, clear or nsswitch (see --help)"
         case .daemonNotRootItself:
             "only root itself runs the enforcer daemon (refocus.service, or the first helper run starts it), "
                 + "not a user through sudo"

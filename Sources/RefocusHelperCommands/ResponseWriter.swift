@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import RefocusCore
 
@@ -8,5 +9,32 @@ enum ResponseWriter {
         let data = (try? HelperProtocol.encoder().encode(response))
             ?? Data(#"{"ok":false,"version":1,"error":{"code":"system-error","message":"cannot encode the answer"}}"#.utf8)
         try? FileHandle.standardOutput.write(contentsOf: data + Data("\n".utf8))
+    }
+}
+
+extension ResponseWriter {
+    /// Writes `serve`'s answer; a failure is answered in JSON too, and
+    /// thrown on as the exit code of its category.
+    static func answer(_ serve: () throws -> HelperResponse) throws {
+        do {
+            write(try serve())
+        } catch let error as any RefocusError {
+            let failure = error as? ProtocolFailure ?? ProtocolFailure(code: code(for: error.category),
+                                                                       message: error.description)
+            write(HelperResponse(failure: failure))
+            throw ExitCode(ExitStatus(error.category).rawValue)
+        }
+    }
+
+    /// The protocol code for an error that is not already a protocol failure.
+    static func code(for category: ErrorCategory) -> ProtocolErrorCode {
+        switch category {
+        case .usage, .data: .badRequest
+        case .notFound: .notFound
+        case .notPermitted: .notPermitted
+        case .busy: .busy
+        case .system: .systemError
+        case .configuration: .badPolicy
+        }
     }
 }

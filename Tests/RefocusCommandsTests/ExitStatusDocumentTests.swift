@@ -25,7 +25,7 @@ import Testing
                     "refocus preset delete", "refocus preset show", "refocus preset list", "refocus schedule add",
                     "refocus schedule list", "refocus schedule remove", "refocus sync now", "refocus sync init",
                     "refocus sync status", "refocus sync off"],
-        "refocus-helper": ["refocus-helper", "refocus-helper clear", "refocus-helper daemon"],
+        "refocus-helper": ["refocus-helper", "refocus-helper clear", "refocus-helper nsswitch", "refocus-helper daemon"],
     ]
 
     /// The range of `document`'s lines from the first that `starts` accepts up to

@@ -30,7 +30,7 @@ import Testing
         let run = try helper.run([])
         if getuid() == 0 {
             #expect(run.status == 64, "\(run.stderr)")
-            #expect(run.stderr == "refocus-helper: name a verb: start, stop, pace, status, history, focus, reconcile or clear (see --help)\n")
+            #expect(run.stderr == "refocus-helper: name a verb: start, stop, pace, status, history, focus, reconcile, clear or nsswitch (see --help)\n")
         } else {
             #expect(run.status == 77, "\(run.stderr)")
             #expect(run.stderr.contains("must run as root"), "\(run.stderr)")

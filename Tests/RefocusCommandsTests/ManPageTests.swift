@@ -37,9 +37,9 @@ import Testing
                      "/usr/libexec/refocus/refocus-helper", "/etc/sudoers.d/refocus", "/etc/refocus/policy.toml",
                      "/run/refocus/status.json", "/etc/hosts", "/var/lib/refocus/refocus.sqlite"]),
         Page(binary: "refocus-helper", section: 8,
-             commands: ["start", "stop", "status", "history", "focus", "reconcile", "clear", "daemon"],
+             commands: ["start", "stop", "status", "history", "focus", "reconcile", "clear", "nsswitch", "daemon"],
              files: ["/etc/sudoers.d/refocus", "/etc/refocus/policy.toml", "/var/lib/refocus/refocus.sqlite",
-                     "/etc/hosts", "/run/refocus/status.json", "/run/refocus/daemon.sock", "/run/refocus/daemon.lock",
+                     "/etc/hosts", "/etc/nsswitch.conf", "/usr/lib/MULTIARCH/libnss_refocus.so.2", "/run/refocus/status.json", "/run/refocus/daemon.sock", "/run/refocus/daemon.lock",
                      "~/.config/refocus/hooks/EVENT", "refocus.service"]),
     ]
 

@@ -53,7 +53,7 @@ import Testing
             try HelperProtocol.decoder().decode(RequestEnvelope<StartRequest>.self,
                                                 from: Data(#"{"version":1,"verb":"stop","stop":{}}"#.utf8))
         }
-        #expect(HelperVerbName.allCases.map(\.rawValue) == ["start", "stop", "pace", "status", "history", "focus", "reconcile", "clear", "daemon"])
+        #expect(HelperVerbName.allCases.map(\.rawValue) == ["start", "stop", "pace", "status", "history", "focus", "reconcile", "clear", "daemon", "nsswitch"])
         #expect([StartRequest.verb, StopRequest.verb, StatusRequest.verb, HistoryRequest.verb] == [.start, .stop, .status, .history])
     }
 
@@ -102,11 +102,19 @@ import Testing
         let session = SessionSummary(id: 3, owner: 1000, lists: [try BlockListName("social")],
                                      start: Date(timeIntervalSince1970: 1_800_000_000),
                                      plannedEnd: Date(timeIntervalSince1970: 1_800_003_000), locked: false)
+        let module = ResolverModuleState(path: "/etc/nsswitch.conf",
+                                         conf: NsswitchConf(bytes: Array("hosts: files refocus dns\n".utf8)),
+                                         library: "/usr/lib/x86_64-linux-gnu/libnss_refocus.so.2")
         for response in [HelperResponse(sessions: [session], notes: ["a note"]),
+                         HelperResponse(sessions: [], resolverModule: module),
                          HelperResponse(failure: ProtocolFailure(code: .sessionLocked, message: "locked for 20m"))] {
             let data = try HelperProtocol.encoder().encode(response)
             #expect(try HelperProtocol.decoder().decode(HelperResponse.self, from: data) == response)
         }
+        let state = String(decoding: try HelperProtocol.encoder().encode(module), as: UTF8.self)
+        #expect(state.contains(#""hostsServices":["files","refocus","dns"]"#) && state.contains(#""named":true"#)
+                    && state.contains(#""beforeResolvers":true"#), "\(state)")
+        #expect(module.inForce)
         let lying = #"{"version":1,"ok":true,"sessions":[],"notes":[],"error":{"code":"busy","message":"x"}}"#
         #expect(throws: (any Error).self) {
             try HelperProtocol.decoder().decode(HelperResponse.self, from: Data(lying.utf8))

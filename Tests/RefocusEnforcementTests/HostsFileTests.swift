@@ -57,7 +57,7 @@ import RefocusTestSupport
         let old = Array(Self.original.utf8)
         let new = old + Array("# BEGIN refocus\n192.0.2.1 a.example\n100::1 a.example\n# END refocus\n".utf8)
         // Interrupted after the journal was saved and part of the new bytes written.
-        try Data(HostsJournal(old: old, new: new).bytes).write(to: URL(fileURLWithPath: journalPath))
+        try Data(RewriteJournal(old: old, new: new).bytes).write(to: URL(fileURLWithPath: journalPath))
         try Data(new.prefix(old.count + 10)).write(to: URL(fileURLWithPath: path))
         #expect(try hosts.currentBody() == nil, "the torn file has no whole section yet")
         #expect(try hosts.apply(body: try Self.body(["a.example"])).notes.isEmpty)
@@ -65,7 +65,7 @@ import RefocusTestSupport
         #expect(!FileManager.default.fileExists(atPath: journalPath))
         // Interrupted, then a container runtime wrote a file of its own: kept, the journal discarded.
         let runtime = Self.original + "172.17.0.9 web\n"
-        try Data(HostsJournal(old: old, new: new).bytes).write(to: URL(fileURLWithPath: journalPath))
+        try Data(RewriteJournal(old: old, new: new).bytes).write(to: URL(fileURLWithPath: journalPath))
         try Data(runtime.utf8).write(to: URL(fileURLWithPath: path))
         let outcome = try hosts.apply(body: nil)
         #expect(outcome.notes == ["\(journalPath) was not replayed: \(path) changed since the interrupted rewrite it "

@@ -1,11 +1,13 @@
 import Foundation
+import RefocusEnforcement
 import RefocusTestSupport
 import Testing
 
 /// The README's first command as a new user types it: `sudo make install`
 /// in a fresh clone, by a member of the group sudo with a password, at a
 /// terminal. The Makefile's whole flow runs for real (packages as root,
-/// the build as the user, the installation as root), inside InstallTests'
+/// the build as the user, the resolver module compiled by the C compiler
+/// there is, the installation as root), inside InstallTests'
 /// sandbox (overlays on /etc and /usr), with two stand-ins: `SWIFT=` a
 /// script that makes the products and man pages a release build would (from
 /// this build's binaries; a real one takes minutes) and records who ran it,
@@ -85,8 +87,11 @@ struct FreshCloneInstallTests {
             echo "--- sudo: $(grep -c 'COMMAND=' /var/log/sudo.log) commands"; grep -o 'COMMAND=.*' /var/log/sudo.log || true
             echo "--- after"
             find "$C" ! -user newbie -printf "not the user's: %P\n"
-            stat -c 'built: %U %n' "$C/.build-static/release/refocus" "$C/.build/man/refocus.1" "$C/.build/man/refocus-helper.8" || true
+            stat -c 'built: %U %n' "$C/.build-static/release/refocus" "$C/.build/man/refocus.1" "$C/.build/man/refocus-helper.8" \
+              "$C/.build/nss/libnss_refocus.so.2" || true
             cmp /usr/bin/refocus "$B/refocus" && cmp /usr/libexec/refocus/refocus-helper "$B/refocus-helper" && echo "installed"
+            cmp "/usr/lib/$MA/libnss_refocus.so.2" "$C/.build/nss/libnss_refocus.so.2" && echo "module installed"
+            module_state | grep -E '^(hosts line|check):'
             visudo -cf /etc/sudoers.d/refocus || true
             id -nG newbie | tr ' ' '\n' | grep -x refocus > /dev/null && echo "newbie is in the group refocus"
             """#)
@@ -114,7 +119,10 @@ struct FreshCloneInstallTests {
         }, "\(calls)")
         #expect(output.contains("--- after\nbuilt: newbie "), "the build folders are the user's: \(output)")
         #expect(!output.contains("not the user's: "), "\(output)")
-        for fact in ["installed\n", "parsed OK", "newbie is in the group refocus\n"] {
+        let library = "/usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2"
+        for fact in ["installed\n", "parsed OK", "newbie is in the group refocus\n", "/.build/nss/libnss_refocus.so.2\n",
+                     "module installed\n", "hosts line: hosts: files mdns4_minimal [NOTFOUND=return] refocus dns myhostname\n",
+                     "check: True True \(library)\n"] {
             #expect(output.contains(fact), "\(fact): \(output)")
         }
     }

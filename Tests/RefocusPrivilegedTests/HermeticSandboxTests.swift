@@ -4,7 +4,7 @@ import Testing
 /// Sandboxes start from a known state whatever the machine holds. The
 /// machine here is itself a sandbox (never this machine): ReFocus installed
 /// in it by hand (the group with a member, the sudo rule and a test's rule,
-/// a policy) and a session running (a hosts section, the store, the status
+/// a policy, the resolver module named in nsswitch.conf) and a session running (a hosts section, the store, the status
 /// file, table `inet refocus`, the daemon). Inside it run the set-up scripts
 /// of further sandboxes, as `Sandbox.run` would run them, with and without
 /// a network namespace of their own; they must see none of it, and their
@@ -44,7 +44,7 @@ struct HermeticSandboxTests {
         #expect(output.hasPrefix("machine: section 1, table 1, daemon running, store 1, refocus:x:"), "\(output)")
         #expect(output.components(separatedBy: "\n").first?.hasSuffix(":machine-user") == true, "\(output)")
         for kind in ["own-network", "shared-network", "shared-network-orphan"] {
-            for fact in ["hosts as before any session", "no group refocus", "state: 0 files", "sessions: 0",
+            for fact in ["hosts as before any session", "nsswitch.conf as before ReFocus", "no group refocus", "state: 0 files", "sessions: 0",
                          "started its own", "stopped"] {
                 #expect(output.contains("\(kind): \(fact)\n"), "\(kind): \(fact): \(output)")
             }
@@ -59,7 +59,7 @@ struct HermeticSandboxTests {
             #expect(output.contains("\(kind): tables [table inet refocus ]\n"), "\(output)")
             #expect(output.contains("\(kind): no table of its own (programs only)\n"), "\(output)")
         }
-        for fact in ["machine: hosts unchanged", "machine: table unchanged", "machine: daemon alive",
+        for fact in ["machine: hosts unchanged", "machine: nsswitch.conf unchanged", "machine: table unchanged", "machine: daemon alive",
                      "machine: 1 session, focus", "machine: group, rules and policy kept",
                      "machine: daemon stopped, table left", "machine: orphaned table kept"] {
             #expect(output.contains(fact + "\n"), "\(fact): \(output)")
@@ -76,6 +76,7 @@ struct HermeticSandboxTests {
         cp -a /etc/. "$WORK/etc/" && mount --bind "$WORK/etc" /etc
         export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
         cp /etc/hosts "$WORK/hosts.clean"
+        cp /etc/nsswitch.conf "$WORK/nsswitch.clean"
         mount -t tmpfs tmpfs /var/log
         useradd --no-create-home --shell /usr/sbin/nologin machine-user
         groupadd --system refocus && usermod -aG refocus machine-user
@@ -85,6 +86,8 @@ struct HermeticSandboxTests {
         mkdir -p /etc/refocus && printf 'max_session = "12h"\n' > /etc/refocus/policy.toml
         "$BIN/refocus" list add focus social.test 192.0.2.7 > /dev/null
         "$BIN/refocus" start --list focus 10m > /dev/null
+        "$BIN/refocus-helper" nsswitch add > /dev/null
+        cp /etc/nsswitch.conf "$WORK/nsswitch.machine"
         machine_daemon=$(pgrep -f 'refocus-helper daemon' | head -1)
         nft list table inet refocus > "$WORK/table.machine"
         cp /etc/hosts "$WORK/hosts.machine"
@@ -97,6 +100,7 @@ struct HermeticSandboxTests {
     /// What the machine must still hold after a sandbox ran inside it.
     static let machineUnchanged = #"""
         cmp -s /etc/hosts "$WORK/hosts.machine" && echo "machine: hosts unchanged"
+        cmp -s /etc/nsswitch.conf "$WORK/nsswitch.machine" && echo "machine: nsswitch.conf unchanged"
         nft list table inet refocus | cmp -s - "$WORK/table.machine" && echo "machine: table unchanged"
         kill -0 "$machine_daemon" && echo "machine: daemon alive"
         "$BIN/refocus" status --json | python3 -c 'import json, sys
@@ -120,6 +124,7 @@ struct HermeticSandboxTests {
             \(sandbox.setUpScript)
             k=\(kind)
             cmp -s /etc/hosts "$MACHINE/hosts.clean" && echo "$k: hosts as before any session"
+            cmp -s /etc/nsswitch.conf "$MACHINE/nsswitch.clean" && echo "$k: nsswitch.conf as before ReFocus"
             grep -q '^refocus:' /etc/group || echo "$k: no group refocus"
             ls -A /etc/sudoers.d | grep refocus | sed "s/^/$k: rule /" || true
             if [ -e /etc/refocus/policy.toml ]; then echo "$k: policy $(cat /etc/refocus/policy.toml)"; else echo "$k: no policy"; fi

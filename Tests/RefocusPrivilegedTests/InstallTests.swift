@@ -1,4 +1,5 @@
 import Foundation
+import RefocusEnforcement
 import RefocusTestSupport
 import Testing
 
@@ -6,7 +7,8 @@ import Testing
 /// its overlay on /etc, /usr (and /lib where it is not a link into /usr)
 /// get overlays of their own, so the installed binaries, unit, man pages
 /// and completions land in them and never on the machine. The binaries are
-/// the debug build (`NOBUILD=1 PRODUCTS=…`); the man pages are stand-ins.
+/// the debug build (`NOBUILD=1 PRODUCTS=…`); the man pages are stand-ins; the
+/// resolver module is built for real (`make nss` into the sandbox's folder).
 /// Users come from useradd in the overlay; they reach the installed helper
 /// through the real sudo and the installed sudoers drop-in, without a terminal.
 /// An installed ReFocus on the machine is invisible: the sandbox's set-up
@@ -22,6 +24,7 @@ struct InstallTests {
         440 root:root etc/sudoers.d/refocus
         644 root:root etc/refocus/policy.toml
         644 root:root lib/systemd/system/refocus.service
+        644 root:root usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2
         644 root:root usr/share/bash-completion/completions/refocus
         644 root:root usr/share/fish/vendor_completions.d/refocus.fish
         644 root:root usr/share/man/man1/refocus.1
@@ -36,7 +39,9 @@ struct InstallTests {
     /// `uninstall_refocus [MAKE ARGUMENTS]` (the log in `$WORK/make.log`),
     /// `add_user NAME`, `$WORK/as-user NAME COMMAND…` (a login's environment)
     /// and `$WORK/as-cron NAME COMMAND…` (cron's), `detached COMMAND…` (no
-    /// terminal), `blocked NAME`.
+    /// terminal), `blocked NAME`, `module_state` (the hosts line and where the
+    /// resolver module is); `$NSS_MODULE`, the module built for the sandbox,
+    /// which every `make install` there takes; `$MA`, the multiarch tuple.
     static let setUp = #"""
         REPO='\#(repository)'
         chmod 755 "$WORK"
@@ -51,12 +56,27 @@ struct InstallTests {
         rm -rf /usr/bin/refocus /usr/local/bin/refocus /usr/libexec/refocus /usr/share/man/man1/refocus.1* \
           /usr/share/man/man8/refocus-helper.8* /usr/share/bash-completion/completions/refocus \
           /usr/share/zsh/vendor-completions/_refocus /usr/share/fish/vendor_completions.d/refocus.fish \
-          /usr/share/doc/refocus /lib/systemd/system/refocus.service
+          /usr/share/doc/refocus /lib/systemd/system/refocus.service /usr/lib/*/libnss_refocus.so.2 /lib/*/libnss_refocus.so.2
         B="$WORK/bin"
         install -d -m 755 "$B" "$WORK/man"
         install -m 755 "$BIN/refocus" "$BIN/refocus-helper" "$B/"
         printf '.TH REFOCUS 1\n' > "$WORK/man/refocus.1"
         printf '.TH REFOCUS-HELPER 8\n' > "$WORK/man/refocus-helper.8"
+        export NSS_MODULE="$WORK/nss/libnss_refocus.so.2"
+        make -C "$REPO" --no-print-directory nss > "$WORK/nss.log" 2>&1 || { cat "$WORK/nss.log" >&2; exit 1; }
+        MA='\#(ResolverModule.multiarch)'
+        module_state() {
+          echo "hosts line: $(grep '^hosts:' /etc/nsswitch.conf | tr -s ' \t' ' ')"
+          { ls /usr/lib/$MA/libnss_refocus.so.2 /lib/$MA/libnss_refocus.so.2 2> /dev/null || true; } | sed 's/^/library: /'
+          cmp -s /usr/lib/$MA/libnss_refocus.so.2 "$NSS_MODULE" && echo "library: as built"
+          cmp -s /etc/nsswitch.conf "$WORK/nsswitch.before" && echo "nsswitch.conf as before"
+          if [ -x /usr/libexec/refocus/refocus-helper ]; then
+            /usr/libexec/refocus/refocus-helper nsswitch check | python3 -c 'import json, sys
+        m = json.load(sys.stdin)["resolverModule"]
+        print("check:", m["named"], m["beforeResolvers"], m.get("library"))'
+          fi
+          true
+        }
         install_refocus() {
           make -C "$REPO" --no-print-directory install NOBUILD=1 PRODUCTS="$B" MANPAGES="$WORK/man" "$@" \
             > "$WORK/make.log" 2>&1 || { cat "$WORK/make.log" >&2; return 1; }
@@ -91,6 +111,10 @@ struct InstallTests {
         }
         blocked() { echo "$1: $(getent ahosts "$1" | awk '{print $1}' | sort -u | tr '\n' ' ')"; }
         cp /etc/hosts "$WORK/hosts.before"
+        # Debian's hosts line with libnss-mdns, whatever the machine's is.
+        sed -i '/^hosts:/d' /etc/nsswitch.conf
+        printf 'hosts:          files mdns4_minimal [NOTFOUND=return] dns myhostname\n' >> /etc/nsswitch.conf
+        cp /etc/nsswitch.conf "$WORK/nsswitch.before"
 
         """#
 
@@ -114,6 +138,7 @@ struct InstallTests {
             grep -q "^complete -c 'refocus'" "$R/usr/share/fish/vendor_completions.d/refocus.fish" && echo "fish completes refocus"
             grep -q '^complete .* refocus$' "$R/usr/share/bash-completion/completions/refocus" && echo "bash completes refocus"
             getent group refocus > /dev/null || echo "no group made for a DESTDIR install"
+            cmp -s /etc/nsswitch.conf "$WORK/nsswitch.before" && echo "nsswitch.conf untouched by a DESTDIR install"
             uninstall_refocus DESTDIR="$R"
             grep -q "Keeping the edited $R/etc/refocus/policy.toml" "$WORK/make.log" && echo "edited policy kept"
             find "$R" ! -type d -printf 'left: %P\n'
@@ -127,7 +152,8 @@ struct InstallTests {
         for fact in ["policy kept\n# edited by the administrator\n", "same files again", "sudoers as shipped",
                      "parsed OK", "rule: %refocus ALL=(root) NOPASSWD: /usr/libexec/refocus/refocus-helper\n",
                      "binaries as built", "\n#compdef refocus\n", "fish completes refocus", "bash completes refocus",
-                     "no group made for a DESTDIR install", "edited policy kept",
+                     "no group made for a DESTDIR install", "nsswitch.conf untouched by a DESTDIR install",
+                     "edited policy kept",
                      "left: etc/refocus/policy.toml\n",
                      "local: usr/libexec/refocus/refocus-helper\nlocal: usr/local/bin/refocus\n"] {
             #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")
@@ -166,6 +192,7 @@ struct InstallTests {
             grep -q '^ann is in the group refocus' "$WORK/make.log" && echo "installed again"
             echo "uid: $(id -u ann)"
             stat -c 'sudoers: %a %U' /etc/sudoers.d/refocus
+            module_state
             as_user ann refocus list add focus social.test > /dev/null
             detached "$WORK/as-user" ann refocus start --list focus 1m
             cat "$WORK/out" "$WORK/err"
@@ -175,7 +202,10 @@ struct InstallTests {
         #expect(run.status == 0, "\(run.stderr)")
         let uid = try #require(SudoPathTests.value("uid", in: run.stdout))
         // The session is the member's (SUDO_UID), and the member reads the status file without sudo.
+        let library = "/usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2"
         for fact in ["ann added\ninstalled again\n", "sudoers: 440 root", "social.test: 100::1 192.0.2.1 \n",
+                     "hosts line: hosts: files mdns4_minimal [NOTFOUND=return] refocus dns myhostname\n", "library: \(library)\n", "library: as built\n",
+                     "check: True True \(library)\n",
                      "status: 0\nBlocking 1 entry and 0 programs: #1 focus until", "status \"owner\":\(uid)\n"] {
             #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")
         }
@@ -224,10 +254,13 @@ struct InstallTests {
             status=0; uninstall_refocus || status=$?
             echo "uninstall: $status"; grep '^make uninstall:' "$WORK/make.log"
             [ -x /usr/libexec/refocus/refocus-helper ] && [ -e /etc/sudoers.d/refocus ] && echo "still installed"
+            module_state | grep '^check:'
             blocked social.test
-            uninstall_refocus FORCE=1 || { cat "$WORK/make.log"; exit 1; }
+            # As 'sudo make uninstall' runs it: the environment names the user who ran sudo.
+            SUDO_USER=dan SUDO_UID=$(id -u dan) SUDO_GID=$(id -g dan) uninstall_refocus FORCE=1 || { cat "$WORK/make.log"; exit 1; }
             echo "forced: $(blocked social.test)"
             cmp /etc/hosts "$WORK/hosts.before" && echo "hosts as before"
+            module_state | sed 's/^/after uninstall: /'
             pgrep -f 'refocus-helper daemon' > /dev/null || echo "no daemon"
             for file in /usr/bin/refocus /usr/libexec/refocus /etc/sudoers.d/refocus /etc/refocus /lib/systemd/system/refocus.service \
               /usr/share/man/man1/refocus.1 /usr/share/man/man8/refocus-helper.8 /usr/share/bash-completion/completions/refocus \
@@ -241,7 +274,10 @@ struct InstallTests {
             """#)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("uninstall: 2\nmake uninstall: a locked session is running"), "\(run.stdout)")
-        #expect(run.stdout.contains("still installed\nsocial.test: 100::1 192.0.2.1 \n"), "\(run.stdout)")
+        #expect(run.stdout.contains("still installed\ncheck: True True /usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2\n"
+            + "social.test: 100::1 192.0.2.1 \n"), "\(run.stdout)")
+        #expect(run.stdout.contains("after uninstall: nsswitch.conf as before\n"), "\(run.stdout)")
+        #expect(!run.stdout.contains("after uninstall: library"), "the module is gone: \(run.stdout)")
         #expect(run.stdout.contains("forced: social.test: \n"), "\(run.stdout)")
         for fact in ["hosts as before", "no daemon", "group kept", "history kept", "group purged"] {
             #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")

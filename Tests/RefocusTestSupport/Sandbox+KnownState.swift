@@ -6,10 +6,12 @@ extension Sandbox {
     /// lock, start empty, and no helper in the sandbox can reach a daemon of
     /// the machine). In the overlay on /etc it removes:
     ///
-    /// - the machine's ReFocus section of /etc/hosts, as the helper removes a
-    ///   section (the BEGIN line through the END line, and the line break
-    ///   before BEGIN when END ends the file without one), keeping every
-    ///   other byte; a marker without its partner goes alone;
+    /// - the machine's ReFocus section of /etc/hosts and of /etc/nsswitch.conf,
+    ///   as the helper removes a section (the BEGIN line through the END
+    ///   line, and the line break before BEGIN when END ends the file without
+    ///   one), keeping every other byte; a marker without its partner goes
+    ///   alone; and the service `refocus` (with an action block after it) on
+    ///   nsswitch.conf's hosts lines, with the blank before it;
     /// - the group `refocus` (with its members), even as someone's primary group;
     /// - every sudo rule of ReFocus (`/etc/sudoers.d/refocus*`, a half-installed
     ///   `.refocus*`, a test's `refocus-test`);
@@ -18,37 +20,43 @@ extension Sandbox {
     static let knownState = #"""
         python3 - <<'PY'
         import re
-        path = "/etc/hosts"
-        try:
-            with open(path, "rb") as f:
-                data = f.read()
-        except FileNotFoundError:
-            data = b""
-        lines = re.findall(rb"[^\n]*\n|[^\n]+", data)
         def marker(line, word):
             return line.rstrip(b"\n").rstrip(b"\r").strip(b" \t") == b"# " + word + b" refocus"
-        kept, section = [], None
-        for line in lines:
-            if section is not None:
-                if marker(line, b"END"):
-                    if not line.endswith(b"\n") and kept:
-                        last = kept[-1][:-1]
-                        kept[-1] = last[:-1] if last.endswith(b"\r") else last
-                    section = None
+        def without_section(lines):
+            kept, section = [], None
+            for line in lines:
+                if section is not None:
+                    if marker(line, b"END"):
+                        if not line.endswith(b"\n") and kept:
+                            last = kept[-1][:-1]
+                            kept[-1] = last[:-1] if last.endswith(b"\r") else last
+                        section = None
+                    elif marker(line, b"BEGIN"):
+                        kept += section[1:]
+                        section = [line]
+                    else:
+                        section.append(line)
                 elif marker(line, b"BEGIN"):
-                    kept += section[1:]
                     section = [line]
-                else:
-                    section.append(line)
-            elif marker(line, b"BEGIN"):
-                section = [line]
-            elif not marker(line, b"END"):
-                kept.append(line)
-        if section is not None:
-            kept += section[1:]
-        if kept != lines:
-            with open(path, "wb") as f:
-                f.write(b"".join(kept))
+                elif not marker(line, b"END"):
+                    kept.append(line)
+            if section is not None:
+                kept += section[1:]
+            return kept
+        for path in ("/etc/hosts", "/etc/nsswitch.conf"):
+            try:
+                with open(path, "rb") as f:
+                    data = f.read()
+            except FileNotFoundError:
+                continue
+            lines = re.findall(rb"[^\n]*\n|[^\n]+", data)
+            kept = without_section(lines)
+            if path == "/etc/nsswitch.conf":
+                kept = [re.sub(rb"[ \t]refocus(?:[ \t]*\[[^\]\n]*\])?(?=[ \t\r\n#]|$)", b"", line)
+                        if re.match(rb"[ \t]*hosts[ \t:]", line) else line for line in kept]
+            if kept != lines:
+                with open(path, "wb") as f:
+                    f.write(b"".join(kept))
         PY
         if grep -q '^refocus:' /etc/group; then groupdel --force refocus; fi
         rm -rf /etc/refocus /etc/sudoers.d/refocus* /etc/sudoers.d/.refocus* /etc/systemd/system/refocus.service \

@@ -77,7 +77,8 @@ extension ExitStatus {
         case .dataError:
             ExitStatusMeaning("invalid request",
                               cases: "malformed JSON, an unknown field, a key given twice, a bad entry, a request "
-                                  + "that did not arrive whole within 10 s, or a damaged session store")
+                                  + "that did not arrive whole within 10 s, a damaged session store, or an "
+                                  + "`/etc/nsswitch.conf` that ReFocus does not edit")
         case .notFound: ExitStatusMeaning("no such session")
         case .systemError: ExitStatusMeaning("system error", cases: "the operating system refused a change")
         case .busy:
@@ -85,7 +86,8 @@ extension ExitStatus {
         case .notPermitted:
             ExitStatusMeaning("not permitted",
                               cases: "not run as root, the session is locked, a start over one of the policy's "
-                                  + "caps, or `daemon` or `clear` run through sudo rather than by root itself")
+                                  + "caps, or `daemon`, `clear` or `nsswitch add` or `remove` run through sudo "
+                                  + "rather than by root itself")
         case .configuration:
             ExitStatusMeaning("bad configuration",
                               cases: "an invalid `/etc/refocus/policy.toml`, or a session store written by a "

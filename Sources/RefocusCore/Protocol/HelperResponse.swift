@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// The helper's answer to one request: `{"version": 1, "ok": true, "sessions": [...]}`
-/// (the `focus` verb's with `"focus": {...}` beside them)
+/// (the `focus` verb's with `"focus": {...}` beside them, the `nsswitch` verb's
+/// with `"resolverModule": {...}`)
 /// or `{"version": 1, "ok": false, "error": {"code": "...", "message": "..."}}`.
 public struct HelperResponse: Codable, Sendable, Equatable {
     /// The protocol version of the helper that answered.
@@ -16,6 +17,8 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public var notes: [String]
     /// The `focus` verb's ended sessions; nil in every other answer.
     public var focus: FocusColumns?
+    /// The `nsswitch` verb's resolver module; nil in every other answer.
+    public var resolverModule: ResolverModuleState?
     /// The failure, when the request failed.
     public var error: ProtocolFailure?
 
@@ -23,11 +26,13 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public var ok: Bool { error == nil }
 
     /// A successful answer.
-    public init(sessions: [SessionSummary], notes: [String] = [], focus: FocusColumns? = nil) {
+    public init(sessions: [SessionSummary], notes: [String] = [], focus: FocusColumns? = nil,
+                resolverModule: ResolverModuleState? = nil) {
         version = HelperProtocol.version
         self.sessions = sessions
         self.notes = notes
         self.focus = focus
+        self.resolverModule = resolverModule
         error = nil
     }
 
@@ -37,10 +42,11 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         sessions = []
         notes = []
         focus = nil
+        resolverModule = nil
         error = failure
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case version, ok, sessions, notes, focus, error }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case version, ok, sessions, notes, focus, resolverModule, error }
 
     /// Decodes a response, checking that `ok` agrees with the presence of `error`.
     public init(from decoder: any Decoder) throws {
@@ -49,6 +55,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         sessions = try container.decodeIfPresent([SessionSummary].self, forKey: .sessions) ?? []
         notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
         focus = try container.decodeIfPresent(FocusColumns.self, forKey: .focus)
+        resolverModule = try container.decodeIfPresent(ResolverModuleState.self, forKey: .resolverModule)
         error = try container.decodeIfPresent(ProtocolFailure.self, forKey: .error)
         guard try container.decode(Bool.self, forKey: .ok) == (error == nil) else {
             throw DecodingError.dataCorruptedError(forKey: .ok, in: container,
@@ -64,6 +71,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         try container.encode(sessions, forKey: .sessions)
         try container.encode(notes, forKey: .notes)
         try container.encodeIfPresent(focus, forKey: .focus)
+        try container.encodeIfPresent(resolverModule, forKey: .resolverModule)
         try container.encodeIfPresent(error, forKey: .error)
     }
 }

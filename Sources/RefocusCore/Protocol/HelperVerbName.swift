@@ -21,6 +21,8 @@ public enum HelperVerbName: String, CaseIterable, Sendable, Codable {
     case clear
     /// Root only: the enforcer daemon; reads no request.
     case daemon
+    /// Root only (`check`: anyone): the resolver module in /etc/nsswitch.conf; reads no request.
+    case nsswitch
 }
 
 /// What a verb reads on the helper's standard input, inside a

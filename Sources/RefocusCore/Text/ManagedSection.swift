@@ -15,6 +15,12 @@ public struct ManagedSection: Sendable, Hashable {
         self.name = name
     }
 
+    /// A section whose name is a literal of this module, known to be valid (checked in debug builds).
+    init(validName name: String) {
+        assert(Self.isValid(name), "invalid section name \(name)")
+        self.name = name
+    }
+
     /// The line that opens the section: `# BEGIN <name>`.
     public var beginMarker: String { "# BEGIN \(name)" }
 

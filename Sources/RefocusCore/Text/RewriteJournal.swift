@@ -1,6 +1,7 @@
-/// The journal of an in-place rewrite of /etc/hosts (where it is a bind
-/// mount and cannot be replaced by rename): the file as it was and as it is
-/// to become, saved before the first byte is overwritten.
+/// The journal of an in-place rewrite of a shared system file, /etc/hosts
+/// or /etc/nsswitch.conf (where it is a bind mount and cannot be replaced
+/// by rename): the file as it was and as it is to become, saved before the
+/// first byte is overwritten.
 ///
 /// After a crash the journal is replayed only over the file it was written
 /// against: the old bytes, or a torn mix of old and new (each byte one or
@@ -10,8 +11,10 @@
 /// and replaying it would lose their bytes, so it is discarded.
 ///
 /// Format: `refocus-hosts-journal 1 OLDLENGTH NEWLENGTH\n`, the old bytes,
-/// the new bytes.
-public struct HostsJournal: Sendable, Equatable {
+/// the new bytes, whatever the file (the magic keeps the name it had when
+/// /etc/hosts was the only such file, so that a journal an older ReFocus
+/// left is still replayed).
+public struct RewriteJournal: Sendable, Equatable {
     /// The file before the rewrite.
     public let old: [UInt8]
     /// The file after it.

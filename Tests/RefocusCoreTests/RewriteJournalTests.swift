@@ -3,33 +3,33 @@ import Testing
 
 /// The in-place rewrite's journal: replayed only over the file it was
 /// written against, or a torn mix of that file and the new one.
-@Suite struct HostsJournalTests {
+@Suite struct RewriteJournalTests {
     static let old = Array("127.0.0.1 localhost\n# BEGIN refocus\n192.0.2.1 a.example\n# END refocus\n".utf8)
     static let new = Array("127.0.0.1 localhost\n".utf8)
 
     @Test func roundTripsAndRefusesATruncatedJournal() {
-        let journal = HostsJournal(old: Self.old, new: Self.new)
-        #expect(HostsJournal(bytes: journal.bytes) == journal)
-        #expect(HostsJournal(bytes: Array(journal.bytes.dropLast())) == nil)
-        #expect(HostsJournal(bytes: Array("refocus-hosts-journal 2 0 0\n".utf8)) == nil)
-        #expect(HostsJournal(bytes: []) == nil)
-        #expect(HostsJournal(bytes: HostsJournal(old: [], new: []).bytes) == HostsJournal(old: [], new: []))
+        let journal = RewriteJournal(old: Self.old, new: Self.new)
+        #expect(RewriteJournal(bytes: journal.bytes) == journal)
+        #expect(RewriteJournal(bytes: Array(journal.bytes.dropLast())) == nil)
+        #expect(RewriteJournal(bytes: Array("refocus-hosts-journal 2 0 0\n".utf8)) == nil)
+        #expect(RewriteJournal(bytes: []) == nil)
+        #expect(RewriteJournal(bytes: RewriteJournal(old: [], new: []).bytes) == RewriteJournal(old: [], new: []))
     }
 
     @Test func replaysOverTheOldFileOrATornMix() {
-        let journal = HostsJournal(old: Self.old, new: Self.new)
+        let journal = RewriteJournal(old: Self.old, new: Self.new)
         #expect(journal.replay(over: Self.new) == .done)
         #expect(journal.replay(over: Self.old) == .complete)
         // Written whole, not yet truncated: the new bytes, then the old file's tail.
         #expect(journal.replay(over: Self.new + Self.old[Self.new.count...]) == .complete)
         // Part of the new bytes written over the old ones.
-        let growing = HostsJournal(old: Self.new, new: Self.old)
+        let growing = RewriteJournal(old: Self.new, new: Self.old)
         #expect(growing.replay(over: Array(Self.old.prefix(10)) + Array(Self.new.dropFirst(10))) == .complete)
         #expect(growing.replay(over: Array(Self.old.prefix(Self.new.count + 5))) == .complete)
     }
 
     @Test func anotherWritersFileIsNeverOverwritten() {
-        let journal = HostsJournal(old: Self.old, new: Self.new)
+        let journal = RewriteJournal(old: Self.old, new: Self.new)
         // A container runtime rewrote the file after the crash, with a line of its own.
         let runtime = Array("127.0.0.1 localhost\n172.17.0.9 web\n".utf8)
         #expect(journal.replay(over: runtime) == .stale)
