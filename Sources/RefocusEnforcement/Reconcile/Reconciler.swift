@@ -27,7 +27,8 @@ public final class Reconciler {
     public let hosts: HostsFile
     /// The resolver module's index.
     public let names: NameIndexFile
-    /// Whether the resolver module is in force now (asked at every run).
+    /// Whether the resolver module is in force now (asked at every run):
+    /// `ResolverModule.isInForce()` unless a test gives another answer.
     public let resolverModule: @Sendable () -> Bool
     /// The administrator's policy; the daemon replaces it on SIGHUP.
     public var policy: Policy
@@ -39,7 +40,7 @@ public final class Reconciler {
     /// A reconciler over these enforcement points, with a firewall for the
     /// policy's table.
     public init(store: SessionStore, hosts: HostsFile = HostsFile(), names: NameIndexFile = NameIndexFile(),
-                policy: Policy, resolverModule: @escaping @Sendable () -> Bool = { false }) {
+                policy: Policy, resolverModule: @escaping @Sendable () -> Bool = { ResolverModule.isInForce() }) {
         self.store = store
         self.hosts = hosts
         self.names = names
