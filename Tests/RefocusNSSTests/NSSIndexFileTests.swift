@@ -1,6 +1,7 @@
 import CNameIndex
 import Foundation
 import Glibc
+import RefocusCore
 import Testing
 
 extension NSSModuleTests {
@@ -99,6 +100,31 @@ extension NSSModuleTests {
             try other.install(blocking: "example.org")
             #expect(Self.answers(other, "example.org") == Self.blocked("example.org"), "another file mapped")
             #expect(Self.answers(folder, "reddit.com") == Self.nothing, "a link, the mapping another file's")
+        }
+
+        /// The mapped file itself truncated or overwritten (not renamed over,
+        /// as the helper never does, but as a hand might): the next lookup
+        /// looks at the file before the mapping, so it never reads past the
+        /// file's new end (SIGBUS), and blocks nothing.
+        @Test func theMappedFileChangedInPlaceBlocksNothingAndCrashesNothing() throws {
+            let folder = try IndexFolder()
+            defer { folder.remove() }
+            // Many pages, so that the old mapping reaches past the new end of the file.
+            let names = try (0..<2_000).map { try DomainName(validating: "name\($0).example") } + [DomainName(validating: "reddit.com")]
+            let bytes = NameIndex(blocking: names).bytes
+            #expect(bytes.count > 8 * Int(getpagesize()))
+            for change in ["truncated to 100 bytes", "truncated to nothing", "zeroed"] {
+                try folder.install(bytes)
+                #expect(Self.answers(folder, "reddit.com") == Self.blocked("reddit.com"), "\(change): mapped")
+                let inode = try folder.inode()
+                switch change {
+                case "truncated to 100 bytes": try IndexFolder.check("truncate", folder.path, truncate(folder.path, 100))
+                case "truncated to nothing": try IndexFolder.check("truncate", folder.path, truncate(folder.path, 0))
+                default: try Data(repeating: 0, count: bytes.count).write(to: URL(fileURLWithPath: folder.path))
+                }
+                #expect(try folder.inode() == inode, "\(change): the same file")
+                #expect(Self.answers(folder, "reddit.com") == Self.nothing, "\(change)")
+            }
         }
 
         /// Damaged files as a crash, a full disk or a hand would leave them.
