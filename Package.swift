@@ -92,6 +92,9 @@ let package = Package(
         .testTarget(name: "RefocusHelperCommandsTests", dependencies: [
             "RefocusHelperCommands", "RefocusCore", "RefocusEnforcement",
         ]),
+        // The NSS module's functions called in-process on index files of the test's own (needs root:
+        // the module trusts only root's files).
+        .testTarget(name: "RefocusNSSTests", dependencies: ["CNSSRefocus", "CNameIndex", "RefocusCore", "RefocusTestSupport"]),
         .testTarget(name: "RefocusCommandsTests",
                     dependencies: ["RefocusCore", "RefocusOS", "RefocusCommands", "RefocusTestSupport", "refocus", "refocus-helper"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.

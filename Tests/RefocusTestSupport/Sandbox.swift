@@ -24,6 +24,10 @@ import Glibc
 /// its policy names a table of its own (`nftables_table = "refocus_t…"`);
 /// scripts find the table's name in `$REFOCUS_TABLE` either way.
 ///
+/// With `resolverModule`, also the NSS module installed as a package
+/// installs it, in an overlay on the system's library folder, and named in
+/// the overlay's /etc/nsswitch.conf before `dns` (see `resolverModuleSetUp`).
+///
 /// The script sees `$BIN` (the build folder) and `$WORK` (a private folder).
 public struct Sandbox: Sendable {
     /// A DNS name and the address dnsmasq answers for it.
@@ -47,14 +51,18 @@ public struct Sandbox: Sendable {
     /// More dnsmasq arguments; dnsmasq runs only when `dns` has a record,
     /// the first of which the set-up waits for.
     public var dnsmasqOptions: [String] = []
+    /// A built `libnss_refocus.so.2` (`ResolverModule.path`) to install in
+    /// the sandbox, so that every program in it resolves through the module.
+    public var resolverModule: String?
 
     public init(network: Bool = true, privatePIDs: Bool = true, dns: [Record] = [], peerAddresses: [String] = [],
-                dnsmasqOptions: [String] = []) {
+                dnsmasqOptions: [String] = [], resolverModule: String? = nil) {
         self.network = network
         self.privatePIDs = privatePIDs
         self.dns = dns
         self.peerAddresses = peerAddresses
         self.dnsmasqOptions = dnsmasqOptions
+        self.resolverModule = resolverModule
     }
 
     /// Why sandboxed tests cannot run here, or nil when they can.
@@ -71,11 +79,13 @@ public struct Sandbox: Sendable {
     /// Whether sandboxed tests can run here.
     public static var isAvailable: Bool { unavailableReason == nil }
 
-    /// Runs `script` after the set-up; returns what it printed and its status.
-    public func run(_ script: String) throws -> Binary.Run {
+    /// Runs `script` after the set-up, with `files` (name: bytes) written in
+    /// `$WORK` first; returns what it printed and its status.
+    public func run(_ script: String, files: [String: [UInt8]] = [:]) throws -> Binary.Run {
         let work = NSTemporaryDirectory() + "refocus-sandbox-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: work) }
+        for (name, bytes) in files { try Data(bytes).write(to: URL(fileURLWithPath: work + "/" + name)) }
         let path = work + "/script.sh"
         try Data((setUpScript + "\n# --- test ---\n" + script).utf8).write(to: URL(fileURLWithPath: path))
         // The test runner's threads block most signals, and a child inherits its
@@ -117,6 +127,7 @@ public struct Sandbox: Sendable {
             lines.append(#"trap 'for p in /proc/[0-9]*; do [ "${p#/proc/}" != $$ ] && [ "$(readlink $p/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ] && kill -9 "${p#/proc/}" 2> /dev/null; done; true' EXIT"#)
         }
         lines.append(Self.knownState)
+        if let resolverModule { lines.append(Self.resolverModuleSetUp(resolverModule)) }
         lines.append(network ? "export REFOCUS_TABLE=refocus" : Self.ownTable)
         guard network else { return lines.joined(separator: "\n") }
         lines += [
