@@ -57,7 +57,8 @@ static bool trusted(const struct stat *status) {
 /* Maps the index at `path` if it is one this module understands; else an empty mapping. */
 static struct mapping map_index(const char *path) {
     struct mapping mapping = {0};
-    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
+    /* O_NONBLOCK: a FIFO put in its place must not hold the lookup; fstat then refuses it. */
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
     if (fd < 0) return mapping;
     struct stat status;
     if (fstat(fd, &status) == 0 && trusted(&status)) {

@@ -12,10 +12,8 @@ extension Sandbox {
     ///   write /var/cache/ldconfig outside the sandbox, and a module needs
     ///   no cache entry;
     /// - the hosts line of the overlay's /etc/nsswitch.conf names `refocus`
-    ///   before the first of `dns` and `resolve`, the rest of the machine's
-    ///   line kept (at its end when it names neither; `hosts: files refocus
-    ///   dns` when the file has no hosts line; unchanged when it names
-    ///   `refocus` already).
+    ///   before the first of `dns` and `resolve`, through the helper's own
+    ///   `refocus-helper nsswitch add`, as `make install` and the package do.
     ///
     /// Scripts find the installed library in `$RESOLVER_MODULE`, and can call
     /// `install_index FILE`, which puts FILE at /run/refocus/names.idx as
@@ -29,32 +27,7 @@ extension Sandbox {
             mount -t overlay overlay -o lowerdir="$resolver_libdir",upperdir="$WORK/libdir-upper",workdir="$WORK/libdir-work" "$resolver_libdir"
             export RESOLVER_MODULE="$resolver_libdir/libnss_refocus.so.2"
             install -m 0644 -o root -g root \#(quoted) "$RESOLVER_MODULE"
-            python3 - <<'PY'
-            import re
-            path = "/etc/nsswitch.conf"
-            try:
-                with open(path) as f:
-                    lines = f.read().splitlines(keepends=True)
-            except FileNotFoundError:
-                lines = []
-            for number, line in enumerate(lines):
-                match = re.match(r"(\s*hosts\s*:\s*)([^#\n]*)(.*)$", line, re.S)
-                if not match:
-                    continue
-                words = match.group(2).split()
-                if "refocus" not in words:
-                    at = next((i for i, word in enumerate(words) if word in ("dns", "resolve")), len(words))
-                    words.insert(at, "refocus")
-                tail = match.group(3)
-                lines[number] = match.group(1) + " ".join(words) + (" " + tail if tail.startswith("#") else tail)
-                break
-            else:
-                if lines and not lines[-1].endswith("\n"):
-                    lines[-1] += "\n"
-                lines.append("hosts: files refocus dns\n")
-            with open(path, "w") as f:
-                f.write("".join(lines))
-            PY
+            env -u SUDO_UID -u SUDO_GID -u SUDO_USER "$BIN/refocus-helper" nsswitch add > /dev/null
             install_index() {
               install -m 0644 -o root -g root "$1" /run/refocus/.names.idx.new
               mv -f /run/refocus/.names.idx.new /run/refocus/names.idx
