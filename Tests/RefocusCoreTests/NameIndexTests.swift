@@ -98,4 +98,10 @@ extension NameIndexTests {
         }
         #expect(NameIndex(blocking: Set(names), keeping: kept).bytes == index.bytes)
     }
+
+    /// RF_NAMES_MAX_BYTES as Swift sees it (a cast in the macro once made it 0,
+    /// and NameIndexFile.read refused every file).
+    @Test func theLargestFileIsFourGibibytes() {
+        #expect(NameIndex.maximumBytes == 1 << 32)
+    }
 }
