@@ -1,0 +1,50 @@
+import Foundation
+import Glibc
+import RefocusCore
+import RefocusEnforcement
+
+/// Writing the names index as reconcile does: building its bytes
+/// (`NameIndex(blocking:)`) from domains made beforehand, then the atomic
+/// write (`NameIndexFile.apply`: temporary sibling, fsync, rename, fsync of
+/// the folder) over no file, and `apply` again with the same index (it reads
+/// the file back and writes nothing). Target: a million names built and
+/// written in under 300 ms. No tool does the same job: the target is absolute.
+enum NameIndexWriteBench {
+    /// The target for building and writing a million names, in seconds.
+    static let target = 0.3
+
+    /// Times each size of `sizes` (a prefix of `domains`) into `file`, on tmpfs; `runs` runs a figure.
+    static func run(_ domains: [DomainName], sizes: [Int], runs: Int, file: NameIndexFile) throws {
+        print("names index written (median of \(runs) runs, range in brackets; target: 1,000,000 names built and written < "
+            + "\(Measure.format(target))), \(file.path) on tmpfs:")
+        for size in sizes {
+            let names = domains.prefix(size)
+            var index = NameIndex(blocking: [DomainName]())
+            let build = Samples.measure(runs: runs) { index = NameIndex(blocking: names) }
+            guard index.count == size else { throw BenchError.checkFailed("the index of \(size) names holds \(index.count)") }
+            let write = try Samples.measure(runs: runs, prepare: { unlink(file.path) }) {
+                guard try file.apply(index) else { throw BenchError.checkFailed("apply wrote nothing over no file") }
+            }
+            let unchanged = try Samples.measure(runs: runs) {
+                guard try !file.apply(index) else { throw BenchError.checkFailed("apply rewrote an unchanged index") }
+            }
+            guard file.read() == index else { throw BenchError.checkFailed("the index file of \(size) names reads back otherwise") }
+            let total = build.median + write.median
+            let verdict = size < 1_000_000 ? "" : total < target ? "; under the target" : "; OVER the target"
+            print("  \(size.grouped.leftPadded(9)) names, \(mebibytes(index.bytes.count)): build \(build.medianAndRange), "
+                + "write \(write.medianAndRange), together \(Measure.format(total))\(verdict); "
+                + "apply unchanged \(unchanged.medianAndRange)")
+        }
+        unlink(file.path)
+    }
+
+    /// `12.3 MiB`.
+    static func mebibytes(_ bytes: Int) -> String {
+        String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+    }
+}
+
+extension Int {
+    /// `1,000,000`.
+    var grouped: String { formatted(.number.grouping(.automatic)) }
+}
