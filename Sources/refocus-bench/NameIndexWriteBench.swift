@@ -15,27 +15,35 @@ enum NameIndexWriteBench {
 
     /// Times each size of `sizes` (a prefix of `domains`) into `file`, on tmpfs; `runs` runs a figure.
     static func run(_ domains: [DomainName], sizes: [Int], runs: Int, file: NameIndexFile) throws {
-        print("names index written (median of \(runs) runs, range in brackets; target: 1,000,000 names built and written < "
+        print("names index written (median of \(runs) runs, range in brackets; CPU: the runs' mean; target: 1,000,000 names built and written < "
             + "\(Measure.format(target))), \(file.path) on tmpfs:")
         for size in sizes {
             let names = domains.prefix(size)
             var index = NameIndex(blocking: [DomainName]())
-            let build = Samples.measure(runs: runs) { index = NameIndex(blocking: names) }
+            let build = CPUTiming.perRun(runs) { Samples.measure(runs: runs) { index = NameIndex(blocking: names) } }
             guard index.count == size else { throw BenchError.checkFailed("the index of \(size) names holds \(index.count)") }
-            let write = try Samples.measure(runs: runs, prepare: { unlink(file.path) }) {
-                guard try file.apply(index) else { throw BenchError.checkFailed("apply wrote nothing over no file") }
+            let write = try CPUTiming.perRun(runs) {
+                try Samples.measure(runs: runs, prepare: { unlink(file.path) }) {
+                    guard try file.apply(index) else { throw BenchError.checkFailed("apply wrote nothing over no file") }
+                }
             }
             let unchanged = try Samples.measure(runs: runs) {
                 guard try !file.apply(index) else { throw BenchError.checkFailed("apply rewrote an unchanged index") }
             }
             guard file.read() == index else { throw BenchError.checkFailed("the index file of \(size) names reads back otherwise") }
-            let total = build.median + write.median
+            let total = build.result.median + write.result.median
             let verdict = size < 1_000_000 ? "" : total < target ? "; under the target" : "; OVER the target"
-            print("  \(size.grouped.leftPadded(9)) names, \(mebibytes(index.bytes.count)): build \(build.medianAndRange), "
-                + "write \(write.medianAndRange), together \(Measure.format(total))\(verdict); "
+            print("  \(size.grouped.leftPadded(9)) names, \(mebibytes(index.bytes.count)): together \(Measure.format(total))\(verdict)")
+            print("    build \(build.result.medianAndRange), CPU \(cpu(build)); write \(write.result.medianAndRange), CPU \(cpu(write)); "
                 + "apply unchanged \(unchanged.medianAndRange)")
         }
         unlink(file.path)
+    }
+
+    /// `user 150.0 ms + kernel 40.0 ms`: a run's mean CPU time, which
+    /// other load on the machine changes less than the wall time.
+    private static func cpu(_ timing: (result: Samples, user: Double, kernel: Double)) -> String {
+        "user \(Measure.format(timing.user)) + kernel \(Measure.format(timing.kernel))"
     }
 
     /// `12.3 MiB`.
