@@ -1,8 +1,9 @@
 import CNameIndex
 
 extension NameIndex {
-    /// Lays out the file: the names' records and hashes first, then the
-    /// table, sized once (at most half full) and filled by linear probing.
+    /// Lays out the file: the names' records first, copied as they come,
+    /// then their hashes, then the table, sized once (at most half full)
+    /// and filled by linear probing.
     ///
     /// The bytes depend on the set of names only, not on the order they
     /// came in (a `Set`'s order differs from one process to the next): the
@@ -18,11 +19,12 @@ extension NameIndex {
     /// records are written straight into the file's bytes; and each record's
     /// size is known before it is read, so that the reads from the pool,
     /// scattered, overlap.
+    @usableFromInline
     struct Builder {
         /// The records in the order the names came: kind, length, name.
         private var pool: [UInt8] = []
-        /// Each name's mixed hash and record in `pool`.
-        private var entries: [Entry] = []
+        /// How many names came.
+        private var count = 0
 
         private struct Entry {
             var hash: UInt64
@@ -31,29 +33,32 @@ extension NameIndex {
             var size: UInt16
         }
 
-        init(blocked: ContiguousArray<DomainName>, kept: ContiguousArray<DomainName>) {
-            let count = blocked.count + kept.count
+        /// A builder with room for `names` names.
+        @usableFromInline
+        init(capacity names: Int) {
             // Enough for names of up to 46 bytes without growing; pages left untouched cost nothing.
-            pool.reserveCapacity(48 * count)
-            entries.reserveCapacity(count)
-            for name in kept { append(name, kind: RF_NAMES_KEEP) }
-            for name in blocked { append(name, kind: RF_NAMES_BLOCK) }
+            pool.reserveCapacity(48 * names)
         }
 
-        private mutating func append(_ name: DomainName, kind: rf_names_kind) {
-            let offset = UInt32(pool.count)
+        /// Adds `name`, blocked, or kept (never blocked) when `kept`. Only
+        /// copies its bytes, so that the reads of names scattered over
+        /// memory (a set's) overlap; they are hashed later, from the pool.
+        @usableFromInline
+        mutating func append(_ name: DomainName, kept: Bool) {
             var ascii = name.ascii
             ascii.withUTF8 { text in
-                pool.append(UInt8(kind.rawValue))
+                pool.append(UInt8((kept ? RF_NAMES_KEEP : RF_NAMES_BLOCK).rawValue))
                 pool.append(UInt8(text.count))
                 pool.append(contentsOf: text)
-                entries.append(Entry(hash: rf_names_hash(text.baseAddress, text.count), offset: offset, size: UInt16(2 + text.count)))
             }
+            count += 1
         }
 
         /// The whole file.
+        @usableFromInline
         func file() -> [UInt8] {
             pool.withUnsafeBufferPointer { pool in
+                let entries = Self.entries(pool, count: count)
                 var slotCount = Self.slotCount(names: entries.count)
                 var order = Self.canonicalOrder(entries, pool, slotCount: slotCount)
                 // Names given twice can make the table smaller: sized for the names, not for what came.
@@ -67,6 +72,20 @@ extension NameIndex {
                     Self.layOut(slots, order, from: pool, into: records)
                 }
             }
+        }
+
+        /// Each record of `pool` with its name's mixed hash.
+        private static func entries(_ pool: UnsafeBufferPointer<UInt8>, count: Int) -> [Entry] {
+            var entries: [Entry] = []
+            entries.reserveCapacity(count)
+            var offset = 0
+            while offset < pool.count {
+                let size = 2 + Int(pool[offset + 1])
+                let name = UnsafeBufferPointer(rebasing: pool[(offset + 2)..<(offset + size)])
+                entries.append(Entry(hash: rf_names_hash(name.baseAddress, name.count), offset: UInt32(offset), size: UInt16(size)))
+                offset += size
+            }
+            return entries
         }
 
         /// The slots of a table of `names` names: at most half full, a power of two, 8 at least; none for none.
