@@ -14,12 +14,15 @@ enum BenchMain {
         "exec-kill": ExecKillBench.run,
         "nft": NftBench.run,
         "resolve": { _ in try ResolveBench.run() },
+        "resolver": ResolverBench.run,
         "stats": StatsBench.run,
         "stats-figures": StatsFiguresBench.run,
         "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
     ]
 
     static func run(_ arguments: [String]) {
+        // The resolver benchmark's child: not a benchmark of its own.
+        if arguments.first == "resolver-probe" { ResolverProbe.run(Array(arguments.dropFirst())) }
         var options = Options()
         var names: [String] = []
         for argument in arguments {
@@ -32,9 +35,9 @@ enum BenchMain {
         if names.isEmpty || names == ["all"] {
             names = benchmarks.keys.sorted()
             if geteuid() != 0 {
-                names.removeAll { ["nft", "resolve", "daemon", "exec-kill", "stats"].contains($0) }
-                print("nft, resolve, daemon, exec-kill, stats: skipped, they need root "
-                    + "(sudo refocus-bench nft resolve daemon exec-kill stats)")
+                names.removeAll { ["nft", "resolve", "resolver", "daemon", "exec-kill", "stats"].contains($0) }
+                print("nft, resolve, resolver, daemon, exec-kill, stats: skipped, they need root "
+                    + "(sudo refocus-bench nft resolve resolver daemon exec-kill stats)")
             }
         }
         if names.contains("nft"),

@@ -16,6 +16,15 @@ struct CPUTiming: CustomStringConvertible {
                          kernel: (after.kernel - before.kernel) / Double(runs))
     }
 
+    /// What `body` returns, and the CPU time this process spent in it in
+    /// user space and in the kernel, divided by `runs` (the runs it makes).
+    static func perRun<T>(_ runs: Int, _ body: () throws -> T) rethrows -> (result: T, user: Double, kernel: Double) {
+        let before = usage(RUSAGE_SELF)
+        let result = try body()
+        let after = usage(RUSAGE_SELF)
+        return (result, (after.user - before.user) / Double(runs), (after.kernel - before.kernel) / Double(runs))
+    }
+
     private static func usage(_ who: __rusage_who) -> (user: Double, kernel: Double) {
         var usage = rusage()
         _ = getrusage(who.rawValue, &usage)

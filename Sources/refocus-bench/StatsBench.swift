@@ -32,7 +32,7 @@ enum StatsBench {
         let count = options.checkOnly ? 2_000 : sessions
         let runs = options.checkOnly ? 1 : 5
         let seeding = ContinuousClock().measure { seed(count) }
-        print("stats data (\(machine()); \(count) ended sessions of the caller and \(count / 10) of another user, "
+        print("stats data (\(Machine.summary); \(count) ended sessions of the caller and \(count / 10) of another user, "
             + "seeded in \(Measure.format(seconds(seeding))); median of \(runs) runs; target: focus verb and decode < 1 s):")
         let helper = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/refocus-helper"
         setenv("SUDO_UID", "\(caller)", 1)
@@ -139,13 +139,6 @@ enum StatsBench {
         } catch {
             BenchMain.fail("refocus-bench: stats: seeding the store failed: \(error)", status: 1)
         }
-    }
-
-    /// The processor and how many this process may use.
-    private static func machine() -> String {
-        let model = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
-            .first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces)
-        return "\(model ?? "unknown processor"), \(ProcessInfo.processInfo.activeProcessorCount) cores"
     }
 
     private static func seconds(_ duration: Duration) -> Double {

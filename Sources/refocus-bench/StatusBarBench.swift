@@ -39,26 +39,7 @@ enum StatusBarBench {
 
     /// Median and 90th percentile of `runs` spawns of `path` with stdout to /dev/null.
     private static func spawnTimes(_ path: String, _ arguments: [String]) throws -> (median: Double, p90: Double) {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let start = ContinuousClock.now
-            var pid: pid_t = 0
-            guard posix_spawn(&pid, path, &actions, nil, argv, environ) == 0 else {
-                throw BenchError.referenceFailed("spawn \(path)")
-            }
-            var status: Int32 = 0
-            waitpid(pid, &status, 0)
-            let elapsed = ContinuousClock.now - start
-            guard status == 0 else { throw BenchError.referenceFailed("\(path) \(arguments) exited with \(status)") }
-            times.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-        }
-        times.sort()
-        return (times[times.count / 2], times[times.count * 9 / 10])
+        let times = try TimedSpawn(path, arguments).times(runs: runs)
+        return (times.median, times.percentile(0.9))
     }
 }

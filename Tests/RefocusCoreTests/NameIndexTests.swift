@@ -97,5 +97,46 @@ extension NameIndexTests {
             #expect(NameIndex(blocking: names.shuffled(using: &generator), keeping: kept).bytes == index.bytes)
         }
         #expect(NameIndex(blocking: Set(names), keeping: kept).bytes == index.bytes)
+        // Names given twice, blocked and kept, in any order: the same bytes again.
+        let twice = names + names.prefix(500) + kept
+        for _ in 0..<3 {
+            #expect(NameIndex(blocking: twice.shuffled(using: &generator), keeping: kept).bytes == index.bytes)
+        }
+    }
+
+    /// Small tables fill their last slots often: a cluster there goes on at
+    /// the table's start, where the reader's probe wraps to.
+    @Test func everyNameIsFoundInTablesOfEverySmallSize() throws {
+        let names = try (0..<300).map { try DomainName(validating: "small\($0).example") }
+        var wrapped = 0
+        for count in 1...names.count {
+            let index = NameIndex(blocking: names.prefix(count))
+            #expect(index.count == count)
+            #expect(names.prefix(count).allSatisfy { index.match("x." + $0.ascii) == .blocked }, "\(count) names")
+            #expect(NameIndex(validating: index.bytes) == index)
+            if Self.slotsBeforeTheirHome(index.bytes) > 0 { wrapped += 1 }
+        }
+        #expect(wrapped > 10, "tables whose last cluster wrapped to the start")
+    }
+
+    /// How many names sit in a slot before their home slot: the wrapped ones.
+    private static func slotsBeforeTheirHome(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { file in
+            let header = file.loadUnaligned(as: rf_names_header.self)
+            return (0..<Int(header.slot_count)).filter { index in
+                let slot = file.loadUnaligned(fromByteOffset: Int(header.header_size) + 8 * index, as: rf_names_slot.self)
+                guard slot.record != 0 else { return false }
+                let record = Int(header.records_offset) + Int(slot.record)
+                let name = UnsafeRawBufferPointer(rebasing: file[(record + 2)..<(record + 2 + Int(file[record + 1]))])
+                let home = Int(rf_names_hash(name.bindMemory(to: UInt8.self).baseAddress, name.count) & UInt64(header.slot_count - 1))
+                return index < home
+            }.count
+        }
+    }
+
+    /// RF_NAMES_MAX_BYTES as Swift sees it (a cast in the macro once made it 0,
+    /// and NameIndexFile.read refused every file).
+    @Test func theLargestFileIsFourGibibytes() {
+        #expect(NameIndex.maximumBytes == 1 << 32)
     }
 }

@@ -36,7 +36,8 @@
 #define RF_NAMES_MAX_NAME 253u
 /* Far above any index ReFocus writes (10M names); a larger header is refused. */
 #define RF_NAMES_MAX_SLOTS (1u << 25)
-#define RF_NAMES_MAX_BYTES ((uint64_t)1 << 32)
+/* 4 GiB, as a plain literal: Swift imports `((uint64_t)1 << 32)` as 0. */
+#define RF_NAMES_MAX_BYTES 0x100000000ull
 
 /* What a record says of its name and every name under it. */
 enum rf_names_kind {
