@@ -57,6 +57,16 @@ import Testing
             policy: try Self.policy(subdomains: [], neverBlock: ["corp.example"]))
         #expect(Array(desired.hostsNames) == ["fun.example"])
         #expect(desired.namesToResolve == ["fun.example"])
+        #expect(desired.browserHosts.map(\.ascii) == ["fun.example"])
+    }
+
+    /// The browsers' policy holds every blocked domain, whatever layer holds it otherwise, unexpanded.
+    @Test func theBrowserPolicyHoldsEveryBlockedDomain() throws {
+        let desired = DesiredEnforcement(
+            sessions: [try Self.session(1000, [("big", ["a.example", "b.example"], []), ("small", ["c.example"], [])])],
+            policy: try Self.policy(subdomains: ["www"], hostsOnlyAbove: 3), resolverModule: true)
+        #expect(desired.chromiumPolicy?.patterns == ["a.example", "b.example", "c.example"])
+        #expect(DesiredEnforcement(sessions: [], policy: try Self.policy()).chromiumPolicy == nil)
     }
 
     /// hosts_only_above, and whether the list of two domains (four names with `www`) is resolved.

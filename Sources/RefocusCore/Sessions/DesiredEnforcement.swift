@@ -31,6 +31,9 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// The lists enforced through the resolver module only (larger than the
     /// policy's `hostsOnlyAbove`), with how many domains each has.
     public var resolverOnlyLists: [BlockListName: Int]
+    /// Every blocked domain, whatever the layers above, for the browsers'
+    /// managed policies (`ChromiumPolicy`), which match subdomains themselves.
+    public var browserHosts: Set<DomainName>
 
     /// Computes the enforcement for `sessions` (the caller passes the active
     /// ones), with the resolver module in force or not.
@@ -42,9 +45,11 @@ public struct DesiredEnforcement: Sendable, Equatable {
         var indexed = Set<DomainName>()
         var hostsOnly: [BlockListName: Int] = [:]
         var resolverOnly: [BlockListName: Int] = [:]
+        var browserHosts = Set<DomainName>()
         for session in sessions {
             for list in session.blockLists {
                 let listDomains = list.entries.compactMap(\.domain).filter { !policy.forbids($0) }
+                browserHosts.formUnion(listDomains)
                 if resolverModule { indexed.formUnion(listDomains) }
                 if !Self.isHostsOnly(domainCount: listDomains.count, policy: policy) {
                     domains.formUnion(listDomains)
@@ -66,6 +71,13 @@ public struct DesiredEnforcement: Sendable, Equatable {
         hostsOnlyLists = hostsOnly
         indexedNames = indexed
         resolverOnlyLists = resolverOnly
+        self.browserHosts = browserHosts
+    }
+
+    /// The Chromium-family browsers' policy for `browserHosts`; nil when nothing is blocked.
+    public var chromiumPolicy: ChromiumPolicy? {
+        let policy = ChromiumPolicy(hosts: browserHosts)
+        return policy.isEmpty ? nil : policy
     }
 
     /// The resolver module's index: the indexed names, and the names the

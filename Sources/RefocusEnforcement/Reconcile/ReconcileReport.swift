@@ -18,6 +18,8 @@ extension Reconciler {
         public var indexedNames: Int
         /// Whether the index was written or removed.
         public var indexChanged: Bool
+        /// Which Chromium-family browsers' `refocus.json` changed, and which hold it now.
+        public var browserPolicies: ChromiumPolicies.Outcome
         /// How many addresses and ranges the firewall blocks for the sessions,
         /// the sinkhole aside (0: no table).
         public var firewallEntries: Int

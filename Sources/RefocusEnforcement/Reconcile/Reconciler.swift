@@ -7,7 +7,8 @@ import RefocusResolver
 /// sessions whose end has passed, computes the desired enforcement of the
 /// active ones (`DesiredEnforcement`, pure), and makes the system match it:
 /// the /etc/hosts section, the resolver module's index (where the module
-/// is in force: `resolverModule`), then table `inet refocus` with the listed
+/// is in force: `resolverModule`), the Chromium-family browsers' managed
+/// policies (`ChromiumPolicies`), then table `inet refocus` with the listed
 /// addresses, those the blocked names resolve to upstream, and the
 /// `Sinkhole` addresses while the section is in force (no address, no
 /// table), less the addresses that must never be blocked
@@ -27,6 +28,8 @@ public final class Reconciler {
     public let hosts: HostsFile
     /// The resolver module's index.
     public let names: NameIndexFile
+    /// The managed policy files of Chromium-family browsers.
+    public let browsers: ChromiumPolicies
     /// Whether the resolver module is in force now (asked at every run):
     /// `ResolverModule.isInForce()` unless a test gives another answer.
     public let resolverModule: @Sendable () -> Bool
@@ -40,10 +43,11 @@ public final class Reconciler {
     /// A reconciler over these enforcement points, with a firewall for the
     /// policy's table.
     public init(store: SessionStore, hosts: HostsFile = HostsFile(), names: NameIndexFile = NameIndexFile(),
-                policy: Policy, resolverModule: @escaping @Sendable () -> Bool = { ResolverModule.isInForce() }) {
+                browsers: ChromiumPolicies = ChromiumPolicies(), policy: Policy, resolverModule: @escaping @Sendable () -> Bool = { ResolverModule.isInForce() }) {
         self.store = store
         self.hosts = hosts
         self.names = names
+        self.browsers = browsers
         self.resolverModule = resolverModule
         self.policy = policy
         firewall = Firewall(tableName: policy.nftablesTable)
@@ -68,6 +72,12 @@ public final class Reconciler {
         let index = desired.nameIndex(policy: policy)
         let indexChanged = try names.apply(index)
         var notes = damaged.map(\.description) + hostsOutcome.notes
+        let chromium = desired.chromiumPolicy
+        let browserOutcome = try browsers.apply(chromium)
+        if let chromium, chromium.leftOut > 0, !browserOutcome.holding.isEmpty {
+            notes.append("\(chromium.leftOut) browser rules are over Chromium's limit of \(ChromiumPolicy.maximumPatterns) "
+                + "and left to /etc/hosts and the firewall")
+        }
         let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, notes: &notes) }
         let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
         // The sinkhole is refused even where it is protected: a blocked name must never reach a listener here.
@@ -80,6 +90,7 @@ public final class Reconciler {
         }
         return Report(expired: expired, now: now, active: active, desired: desired, hostsChanged: hostsOutcome.changed,
                       indexedNames: index?.count ?? 0, indexChanged: indexChanged,
+                      browserPolicies: browserOutcome,
                       firewallEntries: outcome.layer == .table ? blocked.count : 0, firewallLayer: outcome.layer,
                       firewallChanged: outcome.tableChanged, notes: notes)
     }

@@ -1,0 +1,75 @@
+/// The managed policy file that ReFocus writes for Chromium-family browsers
+/// (`refocus.json`): `URLBlocklist` with the blocked hosts and paths, and
+/// `DnsOverHttpsMode: "off"`, so that a browser's own DNS over HTTPS cannot
+/// walk around /etc/hosts (Brave, unlike Chromium, keeps DoH on beside other
+/// machine policies unless told).
+///
+/// Patterns follow Chromium's "URL Blocklist filter format"
+/// (chromium.org/administrators/url-blocklist-filter-format, also
+/// Microsoft's "Filter format for URL list-based policies" for Edge):
+/// `[scheme://][.]host[:port][/path][@query]`. Without a scheme the filter
+/// matches every scheme; a host without a leading `.` matches the host and
+/// every subdomain (a leading `.` would match the host only); a path matches
+/// as a prefix. So a blocked host is written as itself (`reddit.com`), and a
+/// blocked path as `host/path` (`youtube.com/shorts`).
+///
+/// Chromium's URLBlocklist policy is limited to 1,000 entries, later ones
+/// being ignored (its policy description; Edge's says the same). Over the
+/// limit the shortest patterns are kept (a short host pattern usually
+/// covers most), and `leftOut` counts the rest: hosts among them are still
+/// blocked by /etc/hosts, the resolver module and the firewall; paths are not.
+///
+/// The bytes are deterministic: keys and patterns sorted, two-space
+/// indentation, a final newline; the same rules give the same bytes.
+public struct ChromiumPolicy: Sendable, Equatable {
+    /// The file's name in each managed policy folder.
+    public static let fileName = "refocus.json"
+    /// How many `URLBlocklist` entries Chromium reads.
+    public static let maximumPatterns = 1_000
+
+    /// The `URLBlocklist` patterns, sorted.
+    public let patterns: [String]
+    /// How many patterns were left out over `maximumPatterns`.
+    public let leftOut: Int
+
+    /// The policy blocking `hosts` and their subdomains, and `paths` (a path
+    /// under a blocked host, or under one of its parents, is left out as
+    /// already covered); at most `limit` patterns, the shortest.
+    public init(hosts: some Sequence<DomainName>, paths: some Sequence<BrowserPathRule> = [BrowserPathRule](),
+                limit: Int = maximumPatterns) {
+        let hostNames = Set(hosts.map(\.ascii))
+        let uncovered = Set(paths).filter { !Self.isCovered($0.host, by: hostNames) }
+        let all = hostNames.union(uncovered.map(Self.pattern(path:)))
+        let kept = all.count <= limit ? Array(all)
+            : Array(all.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }.prefix(max(0, limit)))
+        patterns = kept.sorted()
+        leftOut = all.count - kept.count
+    }
+
+    /// Whether the policy blocks nothing (no file is written then).
+    public var isEmpty: Bool { patterns.isEmpty }
+
+    /// The pattern that blocks `host` and every name under it, on every scheme and port.
+    public static func pattern(host: DomainName) -> String { host.ascii }
+
+    /// The pattern that blocks `rule`'s path and below, on its host and every name under it.
+    public static func pattern(path rule: BrowserPathRule) -> String { rule.description }
+
+    /// The file's bytes: a JSON object with `DnsOverHttpsMode` and `URLBlocklist`.
+    public var bytes: [UInt8] {
+        var text = "{\n  \"DnsOverHttpsMode\": \"off\",\n  \"URLBlocklist\": ["
+        text += patterns.isEmpty ? "" : "\n" + patterns.map { "    " + JSONString.quoted($0) }.joined(separator: ",\n") + "\n  "
+        text += "]\n}\n"
+        return Array(text.utf8)
+    }
+
+    /// Whether `host` is one of `hosts` or under one of them.
+    private static func isCovered(_ host: DomainName, by hosts: Set<String>) -> Bool {
+        var name = Substring(host.ascii)
+        while true {
+            if hosts.contains(String(name)) { return true }
+            guard let dot = name.firstIndex(of: ".") else { return false }
+            name = name[name.index(after: dot)...]
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Glibc
+import RefocusCore
+import RefocusOS
+import SystemPackage
+
+/// `refocus.json` in the managed policy folder of every installed
+/// Chromium-family browser (`ChromiumBrowser.known`): written while
+/// something is blocked, removed when nothing is. Written atomically
+/// (`AtomicFile`), 0644 and root's, only when its bytes, owner or mode are
+/// wrong; a missing folder is created (0755) only for a browser that is
+/// installed. No other file in those folders is ever read, written or
+/// removed, and folders are never removed. Needs root for the real folders.
+public struct ChromiumPolicies: Sendable {
+    /// What `apply` did.
+    public struct Outcome: Sendable, Equatable {
+        /// The browsers whose file was written or removed.
+        public var changed: [String]
+        /// The browsers that hold the policy now.
+        public var holding: [String]
+    }
+
+    /// Prefixed to every path (`""`: the system; a temporary folder in tests).
+    public let root: String
+    /// The browsers looked for.
+    public let browsers: [ChromiumBrowser]
+
+    /// The policies of `browsers` under `root`.
+    public init(root: String = "", browsers: [ChromiumBrowser] = ChromiumBrowser.known) {
+        self.root = root
+        self.browsers = browsers
+    }
+
+    /// The browsers installed now: one of their probes exists.
+    public func installed() -> [ChromiumBrowser] {
+        browsers.filter { browser in
+            browser.probes.contains { probe in
+                var status = stat()
+                return stat(root + probe, &status) == 0
+            }
+        }
+    }
+
+    /// The file of `browser`.
+    public func file(of browser: ChromiumBrowser) -> String {
+        root + browser.policyFolder + "/" + ChromiumPolicy.fileName
+    }
+
+    /// The policy folders that exist now, of installed browsers: those to watch.
+    public func existingFolders() -> [String] {
+        installed().map { root + $0.policyFolder }.filter { folder in
+            var status = stat()
+            return stat(folder, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        }
+    }
+
+    /// Makes every installed browser's file hold `policy`, or removes the
+    /// file from every known browser's folder for nil (a browser may have
+    /// been removed during a session).
+    @discardableResult
+    public func apply(_ policy: ChromiumPolicy?) throws(SystemError) -> Outcome {
+        var outcome = Outcome(changed: [], holding: [])
+        guard let policy else {
+            for browser in browsers where try remove(file(of: browser)) { outcome.changed.append(browser.name) }
+            return outcome
+        }
+        let bytes = policy.bytes
+        for browser in installed() {
+            if try write(bytes, to: browser) { outcome.changed.append(browser.name) }
+            outcome.holding.append(browser.name)
+        }
+        return outcome
+    }
+
+    /// Writes `bytes` into `browser`'s file unless it holds them already, as root's with 0644.
+    private func write(_ bytes: [UInt8], to browser: ChromiumBrowser) throws(SystemError) -> Bool {
+        let path = file(of: browser)
+        var status = stat()
+        if case .success = syscall({ lstat(path, &status) }) {
+            let trusted = (status.st_mode & S_IFMT) == S_IFREG && status.st_uid == geteuid()
+                && status.st_mode & 0o7777 == 0o644
+            if trusted, Int(status.st_size) == bytes.count,
+               (try? FileReader.readIfPresent(path, limit: bytes.count)) == bytes {
+                return false
+            }
+            // AtomicFile keeps an existing file's mode: a wrong one (or a link) goes first.
+            if !trusted { try syscall { unlink(path) }.get("remove", path) }
+        }
+        try createFolder(root + browser.policyFolder)
+        try AtomicFile.write(bytes, to: path, mode: 0o644)
+        return true
+    }
+
+    /// Removes `path`; whether there was one.
+    private func remove(_ path: String) throws(SystemError) -> Bool {
+        switch syscall({ unlink(path) }) {
+        case .success: return true
+        case .failure(.noSuchFileOrDirectory), .failure(.notDirectory): return false
+        case .failure(let errno): throw SystemError("remove", path, errno)
+        }
+    }
+
+    /// Creates `folder` and its missing parents, each 0755 whatever the
+    /// umask (the browser runs as the user); an existing one is left as it is.
+    private func createFolder(_ folder: String) throws(SystemError) {
+        var prefix = ""
+        for component in folder.split(separator: "/") {
+            prefix += "/" + component
+            switch syscall({ mkdir(prefix, 0o755) }) {
+            case .success: try syscall { chmod(prefix, 0o755) }.get("set the permissions of", prefix)
+            case .failure(.fileExists): continue
+            case .failure(let errno): throw SystemError("create the directory", prefix, errno)
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import RefocusCore
+import Testing
+@testable import RefocusEnforcement
+import RefocusTestSupport
+
+/// `refocus.json` in the policy folders of browsers installed under a
+/// temporary root: written, updated and removed, nothing else touched, no
+/// folder for a browser that is not installed, no write when nothing changed.
+@Suite struct ChromiumPoliciesTests {
+    static func policy(_ names: [String]) throws -> ChromiumPolicy {
+        ChromiumPolicy(hosts: try names.map { try DomainName(validating: $0) })
+    }
+
+    /// A root with Debian's Chromium installed (its probe file) and nothing else.
+    static func root() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path + "/usr/lib/chromium", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: folder.path + "/usr/lib/chromium/chromium", contents: Data()))
+        return folder
+    }
+
+    static func modified(_ path: String) throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+    }
+
+    @Test func writtenForTheInstalledBrowserOnlyAndRemoved() throws {
+        let folder = try Self.root()
+        defer { folder.remove() }
+        let policies = ChromiumPolicies(root: folder.path)
+        #expect(policies.installed().map(\.name) == ["chromium"])
+        let file = folder.path + "/etc/chromium/policies/managed/refocus.json"
+        let first = try policies.apply(try Self.policy(["video.test"]))
+        #expect(first == .init(changed: ["chromium"], holding: ["chromium"]))
+        #expect(FileManager.default.contents(atPath: file) == Data(try Self.policy(["video.test"]).bytes))
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? Int) == 0o644)
+        let folderAttributes = try FileManager.default.attributesOfItem(atPath: folder.path + "/etc/chromium/policies/managed")
+        #expect((folderAttributes[.posixPermissions] as? Int) == 0o755)
+        #expect(try folder.files("/etc") == ["chromium"])
+        #expect(policies.existingFolders() == [folder.path + "/etc/chromium/policies/managed"])
+
+        #expect(try policies.apply(try Self.policy(["video.test", "a.example"])).changed == ["chromium"])
+        #expect(FileManager.default.contents(atPath: file) == Data(try Self.policy(["a.example", "video.test"]).bytes))
+
+        #expect(try policies.apply(nil) == .init(changed: ["chromium"], holding: []))
+        #expect(!FileManager.default.fileExists(atPath: file))
+        #expect(try policies.apply(nil).changed.isEmpty)
+    }
+
+    @Test func otherFilesInTheFolderAreNeverTouched() throws {
+        let folder = try Self.root()
+        defer { folder.remove() }
+        let managed = folder.path + "/etc/chromium/policies/managed"
+        try FileManager.default.createDirectory(atPath: managed, withIntermediateDirectories: true)
+        let admin = Data(#"{"URLBlocklist": ["example.org"]}"#.utf8)
+        #expect(FileManager.default.createFile(atPath: managed + "/admin.json", contents: admin))
+        let policies = ChromiumPolicies(root: folder.path)
+        try policies.apply(try Self.policy(["video.test"]))
+        #expect(try folder.files("/etc/chromium/policies/managed") == ["admin.json", "refocus.json"])
+        try policies.apply(nil)
+        #expect(try folder.files("/etc/chromium/policies/managed") == ["admin.json"])
+        #expect(FileManager.default.contents(atPath: managed + "/admin.json") == admin)
+    }
+
+    @Test func unchangedBytesAreNotWrittenAndEditsAreRepaired() throws {
+        let folder = try Self.root()
+        defer { folder.remove() }
+        let policies = ChromiumPolicies(root: folder.path)
+        let file = folder.path + "/etc/chromium/policies/managed/refocus.json"
+        let policy = try Self.policy(["video.test"])
+        try policies.apply(policy)
+        let inode = try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int
+        #expect(try policies.apply(policy) == .init(changed: [], holding: ["chromium"]))
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int == inode)
+
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("{}".utf8)))
+        #expect(try policies.apply(policy).changed == ["chromium"])
+        #expect(FileManager.default.contents(atPath: file) == Data(policy.bytes))
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: file)
+        #expect(try policies.apply(policy).changed == ["chromium"])
+        #expect((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) == 0o644)
+    }
+
+    @Test func noFolderForABrowserThatIsNotInstalled() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let policies = ChromiumPolicies(root: folder.path)
+        #expect(policies.installed().isEmpty)
+        #expect(try policies.apply(try Self.policy(["video.test"])) == .init(changed: [], holding: []))
+        #expect(try folder.files().isEmpty)
+        #expect(policies.existingFolders().isEmpty)
+    }
+
+    @Test func everyKnownBrowserHasItsOwnFolder() {
+        let folders = ChromiumBrowser.known.map(\.policyFolder)
+        #expect(Set(folders).count == folders.count)
+        #expect(folders.allSatisfy { $0.hasPrefix("/etc/") && $0.hasSuffix("/policies/managed") })
+    }
+}
