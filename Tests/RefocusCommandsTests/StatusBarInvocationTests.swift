@@ -55,7 +55,7 @@ import Testing
           "blockedAttempts":0,"programsKilled":0},
          {"id":4,"owner":0,"lists":["news"],"start":"2020-05-10T09:00:00Z","plannedEnd":"2020-05-10T10:00:00Z",
           "locked":false,"blockedAttempts":0,"programsKilled":0}],
-         "counts":{"names":6,"addresses":0,"programs":0,"programBlocking":"none"}}
+         "counts":{"names":6,"addresses":0,"programs":0,"programBlocking":"none","browserPolicies":["chromium"]}}
         """#
 
     @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
@@ -69,7 +69,7 @@ import Testing
                           + #"&& exec "$0" "$@""#]
         let environment = ["REFOCUS_HELPER": "/nonexistent/refocus-helper", "STATUS_COPY": file]
         for (form, expected) in [
-            (["status"], "#3 social paused (1h27m left), in work 2/4 (12m left)\nEnforced by: /etc/hosts (6 names).\n"),
+            (["status"], "#3 social paused (1h27m left), in work 2/4 (12m left)\nEnforced by: /etc/hosts (6 names), browser policies (Chromium).\n"),
             (["status", "--format", "polybar"], "focus: social paused 1h27m\n"),
             (["status", "--format", "i3blocks", "--"], "focus: social paused 1h27m\npaused 1h27m\n#98C379\n"),
         ] {

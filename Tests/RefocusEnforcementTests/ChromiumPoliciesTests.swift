@@ -30,7 +30,7 @@ import RefocusTestSupport
         let policies = ChromiumPolicies(root: folder.path)
         #expect(policies.installed().map(\.name) == ["chromium"])
         let file = folder.path + "/etc/chromium/policies/managed/refocus.json"
-        let first = try policies.apply(try Self.policy(["video.test"]))
+        let first = policies.apply(try Self.policy(["video.test"]))
         #expect(first == .init(changed: ["chromium"], holding: ["chromium"]))
         #expect(FileManager.default.contents(atPath: file) == Data(try Self.policy(["video.test"]).bytes))
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
@@ -40,12 +40,12 @@ import RefocusTestSupport
         #expect(try folder.files("/etc") == ["chromium"])
         #expect(policies.existingFolders() == [folder.path + "/etc/chromium/policies/managed"])
 
-        #expect(try policies.apply(try Self.policy(["video.test", "a.example"])).changed == ["chromium"])
+        #expect(policies.apply(try Self.policy(["video.test", "a.example"])).changed == ["chromium"])
         #expect(FileManager.default.contents(atPath: file) == Data(try Self.policy(["a.example", "video.test"]).bytes))
 
-        #expect(try policies.apply(nil) == .init(changed: ["chromium"], holding: []))
+        #expect(policies.apply(nil) == .init(changed: ["chromium"], holding: []))
         #expect(!FileManager.default.fileExists(atPath: file))
-        #expect(try policies.apply(nil).changed.isEmpty)
+        #expect(policies.apply(nil).changed.isEmpty)
     }
 
     @Test func otherFilesInTheFolderAreNeverTouched() throws {
@@ -56,9 +56,9 @@ import RefocusTestSupport
         let admin = Data(#"{"URLBlocklist": ["example.org"]}"#.utf8)
         #expect(FileManager.default.createFile(atPath: managed + "/admin.json", contents: admin))
         let policies = ChromiumPolicies(root: folder.path)
-        try policies.apply(try Self.policy(["video.test"]))
+        policies.apply(try Self.policy(["video.test"]))
         #expect(try folder.files("/etc/chromium/policies/managed") == ["admin.json", "refocus.json"])
-        try policies.apply(nil)
+        policies.apply(nil)
         #expect(try folder.files("/etc/chromium/policies/managed") == ["admin.json"])
         #expect(FileManager.default.contents(atPath: managed + "/admin.json") == admin)
     }
@@ -69,16 +69,16 @@ import RefocusTestSupport
         let policies = ChromiumPolicies(root: folder.path)
         let file = folder.path + "/etc/chromium/policies/managed/refocus.json"
         let policy = try Self.policy(["video.test"])
-        try policies.apply(policy)
+        policies.apply(policy)
         let inode = try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int
-        #expect(try policies.apply(policy) == .init(changed: [], holding: ["chromium"]))
+        #expect(policies.apply(policy) == .init(changed: [], holding: ["chromium"]))
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.systemFileNumber] as? Int == inode)
 
         #expect(FileManager.default.createFile(atPath: file, contents: Data("{}".utf8)))
-        #expect(try policies.apply(policy).changed == ["chromium"])
+        #expect(policies.apply(policy).changed == ["chromium"])
         #expect(FileManager.default.contents(atPath: file) == Data(policy.bytes))
         try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: file)
-        #expect(try policies.apply(policy).changed == ["chromium"])
+        #expect(policies.apply(policy).changed == ["chromium"])
         #expect((try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int) == 0o644)
     }
 
@@ -87,9 +87,23 @@ import RefocusTestSupport
         defer { folder.remove() }
         let policies = ChromiumPolicies(root: folder.path)
         #expect(policies.installed().isEmpty)
-        #expect(try policies.apply(try Self.policy(["video.test"])) == .init(changed: [], holding: []))
+        #expect(policies.apply(try Self.policy(["video.test"])) == .init(changed: [], holding: []))
         #expect(try folder.files().isEmpty)
         #expect(policies.existingFolders().isEmpty)
+    }
+
+    @Test func aBrowserWhoseFolderCannotBeMadeIsAProblemAndTheOthersAreWritten() throws {
+        let folder = try Self.root()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path + "/opt/brave.com/brave", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: folder.path + "/opt/brave.com/brave/brave", contents: Data()))
+        try FileManager.default.createDirectory(atPath: folder.path + "/etc/chromium", withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: folder.path + "/etc/chromium/policies", contents: Data()))
+        let outcome = ChromiumPolicies(root: folder.path).apply(try Self.policy(["video.test"]))
+        #expect(outcome.changed == ["brave"] && outcome.holding == ["brave"])
+        #expect(outcome.problems.count == 1 && outcome.problems[0].hasPrefix("the chromium browser policy was not written: "),
+                "\(outcome.problems)")
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/etc/brave/policies/managed/refocus.json"))
     }
 
     @Test func everyKnownBrowserHasItsOwnFolder() {

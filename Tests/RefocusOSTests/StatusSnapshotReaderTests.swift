@@ -38,7 +38,8 @@ import Testing
         let progressing = [pomodoro, paused, resumed].map { StatusSnapshot.ActiveSession($0, blockedAttempts: 5, programsKilled: 1) }
         return [
             StatusSnapshot(sessions: progressing, counts: StatusSnapshot.Counts(names: 6, addresses: 1, programs: 0,
-                                                                               programBlocking: .none, firewall: .table)),
+                                                                               programBlocking: .none, firewall: .table,
+                                                                               resolverNames: 3, browserPolicies: ["chromium", "brave"])),
             StatusSnapshot(sessions: [], counts: nil),
             StatusSnapshot(sessions: [first], counts: StatusSnapshot.Counts(names: 6, addresses: 1, programs: 0,
                                                                            programBlocking: .none)),

@@ -114,23 +114,18 @@ struct ResolverModuleSessionTests {
     /// a service it does not know there (`refocus`) it must still resolve
     /// through the system's, or a subdomain only the module blocks would
     /// load. Debian's Chromium, headless, gets a page by a subdomain before
-    /// the session and is refused during it.
+    /// the session and is refused during it (the browser policy layer kept
+    /// out: it would refuse first).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
                    "needs Debian's chromium (make test installs it)"))
     func chromiumResolvesThroughTheModule() throws {
         // A default route, as on a machine online: the sinkhole is then refused by the table, not unreachable.
         let sandbox = try Self.sandbox(["--address=/video.test/127.0.0.1"], peerAddresses: ["192.0.2.2", "2001:db8::2"])
-        let run = try sandbox.run(MemberProbeSetUp.script + #"""
+        let run = try sandbox.run(MemberProbeSetUp.script + Sandbox.chromiumFunctions + #"""
+            \#(Sandbox.withoutChromiumPolicies)
             ip route add default via 192.0.2.2
             ip -6 route add default via 2001:db8::2
-            mkdir -p "$WORK/site"; echo '<p>the local site</p>' > "$WORK/site/index.html"
-            python3 -m http.server 8081 --bind 0.0.0.0 --directory "$WORK/site" > /dev/null 2>&1 & server=$!
-            for _ in $(seq 100); do [ "$(connect 127.0.0.1 8081)" = connected ] && break; sleep 0.02; done
-            browse() {
-              local page=$(timeout 60 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$WORK/chromium" \
-                --dump-dom "$1" 2> "$WORK/chromium.log" | grep -o 'the local site' | head -1)
-              echo "${page:-$(grep -o 'ERR_[A-Z_]*' "$WORK/chromium.log" | head -1)}"
-            }
+            serve_site 0.0.0.0
             echo "before: $(browse http://old.video.test:8081/)"
             as_user ann "$B/refocus" list add v video.test > /dev/null
             as_user ann "$B/refocus" start --list v 25m > /dev/null

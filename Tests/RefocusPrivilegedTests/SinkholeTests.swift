@@ -67,7 +67,7 @@ struct SinkholeTests {
         for fact in ["the old mapping, 0.0.0.0: connected\n", "proxy.test resolves to: 100::1 192.0.2.1 \n",
                      "root by name: refused in ", "sinkholes: refused refused\n", "bob received: 0\n",
                      // proxy.test resolves to 192.0.2.2, the default gateway here: never blocked.
-                     "Enforced by: /etc/hosts (6 names), the nftables table (0 addresses).\n"] {
+                     "Enforced by: /etc/hosts (6 names), the nftables table (0 addresses)\(Sandbox.chromiumLayer).\n"] {
             #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")
         }
         let milliseconds = run.number(after: "refused in ", onLineStarting: "root by name")
@@ -112,7 +112,7 @@ struct SinkholeTests {
                      "route: unreachable 192.0.2.1 \n", "route: unreachable 100::1 dev lo ",
                      "firewall: unreachable-routes\n",
                      "Enforced by: /etc/hosts (6 names), unreachable routes (no nftables table here: addresses are not "
-                        + "blocked).\n",
+                        + "blocked)\(Sandbox.chromiumLayer).\n",
                      "routes left: 0 0\n", "after: connected"] {
             #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")
         }
@@ -125,12 +125,15 @@ struct SinkholeTests {
 
     /// What a browser shows for a blocked name: Debian's Chromium, headless,
     /// gets a page from a local server by name before the block, and
-    /// ERR_CONNECTION_REFUSED right after, for http and https alike.
+    /// ERR_CONNECTION_REFUSED right after, for http and https alike. The
+    /// browser policy layer is kept out: it would refuse first
+    /// (`ChromiumPolicyTests` in this target shows it).
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"),
                    "needs Debian's chromium (make test installs it)"))
     func aBrowserIsRefusedAtOnce() throws {
         let sandbox = Sandbox(dns: [Sandbox.Record("video.test", "192.0.2.2")], peerAddresses: ["192.0.2.2", "2001:db8::2"])
         let run = try sandbox.run(MemberProbeSetUp.script + #"""
+            \#(Sandbox.withoutChromiumPolicies)
             ip route add default via 192.0.2.2
             ip -6 route add default via 2001:db8::2
             mkdir -p "$WORK/site"; echo '<p>the local site</p>' > "$WORK/site/index.html"

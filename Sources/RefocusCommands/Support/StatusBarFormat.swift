@@ -48,7 +48,8 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
     }
 
     /// Which layers enforce the sessions: `Enforced by: /etc/hosts (12 names), the resolver module (6 names
-    /// and every name under them), table inet refocus (8 addresses), exec events (2 programs).`
+    /// and every name under them), table inet refocus (8 addresses), exec events (2 programs), browser
+    /// policies (Chromium).`
     static func layers(_ counts: StatusSnapshot.Counts) -> String {
         var layers: [String] = []
         if counts.names > 0 { layers.append("/etc/hosts (\(counts.names) names)") }
@@ -65,6 +66,7 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         case .procScan: layers.append("a /proc scan (\(counts.programs) programs)")
         case .none: break
         }
+        if let browsers = counts.browserPolicies, !browsers.isEmpty { layers.append("browser policies (Chromium)") }
         return "Enforced by: " + (layers.isEmpty ? "nothing" : layers.joined(separator: ", ")) + "."
     }
 

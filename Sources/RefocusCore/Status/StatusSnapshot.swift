@@ -69,7 +69,8 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
     /// How much is enforced, over all sessions.
     ///
     /// The layers in force: /etc/hosts whenever `names` is not 0; the
-    /// resolver module whenever `resolverNames` is not 0; addresses as
+    /// resolver module whenever `resolverNames` is not 0; the browsers'
+    /// managed policies whenever `browserPolicies` names one; addresses as
     /// `firewall` says; programs as `programBlocking` says.
     public struct Counts: Codable, Sendable, Equatable {
         /// Names in the /etc/hosts section, expansions included.
@@ -77,6 +78,10 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
         /// Names in the resolver module's index, each blocking every name
         /// under it; nil in a file of a daemon older than this field.
         public var resolverNames: Int?
+        /// The Chromium-family browsers whose managed policy folder holds
+        /// ReFocus's `refocus.json` (`chromium`, `chrome`, `brave`…); nil in
+        /// a file of a daemon older than this field.
+        public var browserPolicies: [String]?
         /// Addresses and ranges in the firewall's sets.
         public var addresses: Int
         /// Program names blocked, over all owners.
@@ -88,9 +93,10 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
 
         /// Counts.
         public init(names: Int, addresses: Int, programs: Int, programBlocking: ProgramBlocking,
-                    firewall: FirewallLayer? = nil, resolverNames: Int? = nil) {
+                    firewall: FirewallLayer? = nil, resolverNames: Int? = nil, browserPolicies: [String]? = nil) {
             self.names = names
             self.resolverNames = resolverNames
+            self.browserPolicies = browserPolicies
             self.addresses = addresses
             self.programs = programs
             self.programBlocking = programBlocking

@@ -17,6 +17,9 @@ public struct ChromiumPolicies: Sendable {
         public var changed: [String]
         /// The browsers that hold the policy now.
         public var holding: [String]
+        /// What failed, a line a browser (a read-only folder, a link in
+        /// its place): the other browsers and the other layers still apply.
+        public var problems: [String] = []
     }
 
     /// Prefixed to every path (`""`: the system; a temporary folder in tests).
@@ -55,18 +58,23 @@ public struct ChromiumPolicies: Sendable {
 
     /// Makes every installed browser's file hold `policy`, or removes the
     /// file from every known browser's folder for nil (a browser may have
-    /// been removed during a session).
+    /// been removed during a session). A browser whose file cannot be
+    /// written or removed is a problem in the outcome, never an error.
     @discardableResult
-    public func apply(_ policy: ChromiumPolicy?) throws(SystemError) -> Outcome {
+    public func apply(_ policy: ChromiumPolicy?) -> Outcome {
         var outcome = Outcome(changed: [], holding: [])
-        guard let policy else {
-            for browser in browsers where try remove(file(of: browser)) { outcome.changed.append(browser.name) }
-            return outcome
-        }
-        let bytes = policy.bytes
-        for browser in installed() {
-            if try write(bytes, to: browser) { outcome.changed.append(browser.name) }
-            outcome.holding.append(browser.name)
+        let bytes = policy?.bytes
+        for browser in bytes == nil ? browsers : installed() {
+            do throws(SystemError) {
+                if let bytes {
+                    if try write(bytes, to: browser) { outcome.changed.append(browser.name) }
+                    outcome.holding.append(browser.name)
+                } else if try remove(file(of: browser)) {
+                    outcome.changed.append(browser.name)
+                }
+            } catch {
+                outcome.problems.append("the \(browser.name) browser policy was not \(bytes == nil ? "removed" : "written"): \(error)")
+            }
         }
         return outcome
     }

@@ -73,7 +73,8 @@ public final class Reconciler {
         let indexChanged = try names.apply(index)
         var notes = damaged.map(\.description) + hostsOutcome.notes
         let chromium = desired.chromiumPolicy
-        let browserOutcome = try browsers.apply(chromium)
+        let browserOutcome = browsers.apply(chromium)
+        notes += browserOutcome.problems
         if let chromium, chromium.leftOut > 0, !browserOutcome.holding.isEmpty {
             notes.append("\(chromium.leftOut) browser rules are over Chromium's limit of \(ChromiumPolicy.maximumPatterns) "
                 + "and left to /etc/hosts and the firewall")

@@ -41,7 +41,7 @@ final class Daemon {
         self.logger = logger
         reconciler = Reconciler(store: try SessionStore(), policy: try PolicyFile.load())
         sources = try DaemonSources(hostsPath: reconciler.hosts.path, indexPath: reconciler.names.path,
-                                    firewall: reconciler.firewall)
+                                    browserFolders: reconciler.browsers.existingFolders(), firewall: reconciler.firewall)
         blocker = try ProgramBlocker(loop: sources.loop, logger: logger)
         publisher = StatusPublisher(logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
@@ -83,6 +83,8 @@ final class Daemon {
                     wanted = sources.hostsWatch.drain() || wanted
                 case sources.indexWatch.fileDescriptor:
                     wanted = sources.indexWatch.drain() || wanted
+                case sources.browserWatch.fileDescriptor:
+                    wanted = sources.browserWatch.drain() || wanted
                 case sources.tableWatch?.fileDescriptor:
                     wanted = tableNeedsRepair() || wanted
                 case sources.signals.fileDescriptor:
@@ -194,6 +196,8 @@ final class Daemon {
                 _ = sources.hostsWatch.drain()
             }
             if report.indexChanged { _ = sources.indexWatch.drain() }
+            if !report.browserPolicies.changed.isEmpty { _ = sources.browserWatch.drain() }
+            sources.browserWatch.watch(reconciler.browsers.existingFolders())
             armTimers(report, clock: clock)
             lastReport = report
             let signalled = blocker.update(ProgramRules(report.desired))

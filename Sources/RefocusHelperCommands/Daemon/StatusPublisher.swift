@@ -33,7 +33,8 @@ final class StatusPublisher {
             },
             counts: StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
                                           programs: programs, programBlocking: programBlocking,
-                                          firewall: report.firewallLayer, resolverNames: report.indexedNames))
+                                          firewall: report.firewallLayer, resolverNames: report.indexedNames,
+                                          browserPolicies: report.browserPolicies.holding))
         do {
             try status.publish(snapshot)
         } catch {

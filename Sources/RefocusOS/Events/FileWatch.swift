@@ -31,13 +31,18 @@ public final class FileWatch {
     /// Whether any event since the last call concerned the file (or events
     /// were lost, which counts as a change).
     public func drain() -> Bool {
+        Self.drain(fileDescriptor) { mask, name in mask & UInt32(IN_Q_OVERFLOW) != 0 || name.elementsEqual(self.name.utf8) }
+    }
+
+    /// Reads every pending event of the inotify descriptor `fd`; whether
+    /// `concerns` held for any (its mask and the name it is about).
+    package static func drain(_ fd: Int32, where concerns: (UInt32, [UInt8]) -> Bool) -> Bool {
         var touched = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fileDescriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard count > 0 else { return touched }
-            for event in Self.events(in: buffer[..<count])
-            where event.mask & UInt32(IN_Q_OVERFLOW) != 0 || event.name.elementsEqual(name.utf8) {
+            for event in events(in: buffer[..<count]) where concerns(event.mask, event.name) {
                 touched = true
             }
         }

@@ -99,8 +99,15 @@ enum StatusSnapshotReader {
             guard let number = value.integer else { return nil }
             resolverNames = number
         }
+        var browserPolicies: [String]?
+        if let value = fields["browserPolicies"] {
+            guard let elements = value.array else { return nil }
+            let names = elements.compactMap(\.string)
+            guard names.count == elements.count else { return nil }
+            browserPolicies = names
+        }
         return StatusSnapshot.Counts(names: names, addresses: addresses, programs: programs, programBlocking: blocking,
-                                     firewall: firewall, resolverNames: resolverNames)
+                                     firewall: firewall, resolverNames: resolverNames, browserPolicies: browserPolicies)
     }
 
     /// A UTC time as the encoder writes it, `2026-11-21T19:54:29Z`, read with

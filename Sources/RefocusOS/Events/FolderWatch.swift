@@ -1,0 +1,38 @@
+import Glibc
+
+/// Notices changes to files of one name in several folders that may come
+/// and go (the managed policy folders of browsers): one inotify descriptor,
+/// a watch per folder that exists when `watch(_:)` is called. The caller
+/// calls `watch(_:)` again after creating a folder; a folder that is
+/// removed or moved away counts as a change (its watch ends with it). The
+/// same events as `FileWatch`: writes closed, renames, deletion, creation,
+/// attribute changes, never each write.
+public final class FolderWatch {
+    /// The descriptor to watch; readable when something happened in a folder.
+    public let fileDescriptor: Int32
+    /// The files' name in each folder.
+    public let name: String
+
+    /// Watches no folder yet, for files named `name`.
+    public init(name: String) throws(SystemError) {
+        self.name = name
+        fileDescriptor = try syscall { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }.get("watch", name)
+    }
+
+    deinit { close(fileDescriptor) }
+
+    /// Adds a watch on each of `folders` that exists (one watched already
+    /// keeps its watch); folders that do not exist are skipped.
+    public func watch(_ folders: [String]) {
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB
+            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+        for folder in folders { _ = syscall { inotify_add_watch(fileDescriptor, folder, mask) } }
+    }
+
+    /// Whether any event since the last call concerned a file of that name,
+    /// or a watched folder itself (removed, moved), or events were lost.
+    public func drain() -> Bool {
+        let folderGone = UInt32(IN_Q_OVERFLOW | IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)
+        return FileWatch.drain(fileDescriptor) { mask, name in mask & folderGone != 0 || name.elementsEqual(self.name.utf8) }
+    }
+}
