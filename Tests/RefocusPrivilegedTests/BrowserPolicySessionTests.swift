@@ -69,4 +69,19 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("Enforced by: ") && $0.hasSuffix(", browser policies (Chromium).") },
                 "\(run.stdout)")
     }
+
+    /// `refocus-helper clear` takes the policy file away with the rest.
+    @Test(.enabled(if: Sandbox.hasChromium, "needs Debian's chromium (make test installs it)"))
+    func clearRemovesThePolicy() throws {
+        let run = try Sandbox(network: false).run(MemberProbeSetUp.script + #"""
+            as_user ann "$B/refocus" list add v video.test > /dev/null
+            as_user ann "$B/refocus" start --list v 10m > /dev/null
+            ls /etc/chromium/policies/managed | sed 's/^/during: /'
+            status=0; "$B/refocus-helper" clear > /dev/null 2> "$WORK/err" || status=$?; echo "clear: $status $(head -c 200 "$WORK/err")"
+            echo "after clear: $(ls /etc/chromium/policies/managed | wc -l)"
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("during: refocus.json\n") && run.stdout.contains("clear: 0 \n")
+                && run.stdout.contains("after clear: 0\n"), "\(run.stdout)")
+    }
 }
