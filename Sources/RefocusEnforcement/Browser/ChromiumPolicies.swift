@@ -8,8 +8,10 @@ import SystemPackage
 /// something is blocked, removed when nothing is. Written atomically
 /// (`AtomicFile`), 0644 and root's, only when its bytes, owner or mode are
 /// wrong; a missing folder is created (0755) only for a browser that is
-/// installed. No other file in those folders is ever read, written or
-/// removed, and folders are never removed. Needs root for the real folders.
+/// installed, and recorded (`createdFolders`), so that the removal of the
+/// file also removes the folders ReFocus made, when they are empty again:
+/// after a session the folders are as before it. No other file in those
+/// folders is ever read, written or removed. Needs root for the real folders.
 public struct ChromiumPolicies: Sendable {
     /// What `apply` did.
     public struct Outcome: Sendable, Equatable {
@@ -26,6 +28,9 @@ public struct ChromiumPolicies: Sendable {
     public let root: String
     /// The browsers looked for.
     public let browsers: [ChromiumBrowser]
+
+    /// The folders this writer created, one path a line (under `root`).
+    public var createdFolders: String { root + "/var/lib/refocus/browser-folders" }
 
     /// The policies of `browsers` under `root`.
     public init(root: String = "", browsers: [ChromiumBrowser] = ChromiumBrowser.known) {
@@ -76,7 +81,30 @@ public struct ChromiumPolicies: Sendable {
                 outcome.problems.append("the \(browser.name) browser policy was not \(bytes == nil ? "removed" : "written"): \(error)")
             }
         }
+        if bytes == nil { outcome.problems += removeCreatedFolders() }
         return outcome
+    }
+
+    /// Removes the folders this writer created, deepest first, where they
+    /// are empty (a folder an administrator has since put a file in stays),
+    /// then forgets them all; returns what failed.
+    private func removeCreatedFolders() -> [String] {
+        guard let record = try? FileReader.readIfPresent(createdFolders) else { return [] }
+        let folders = String(decoding: record, as: UTF8.self).split(separator: "\n").map(String.init)
+        for folder in folders.sorted(by: { $0.count > $1.count }) where folder.hasPrefix(root + "/") {
+            _ = rmdir(folder)  // ENOTEMPTY: someone else's file is in it now; it stays.
+        }
+        if case .failure(let errno) = syscall({ unlink(createdFolders) }), errno != .noSuchFileOrDirectory {
+            return ["\(createdFolders) was not removed: \(errno)"]
+        }
+        return []
+    }
+
+    /// Adds `folder` to the record of created folders.
+    private func record(_ folder: String) throws(SystemError) {
+        let known = (try FileReader.readIfPresent(createdFolders)) ?? []
+        try Directories.create(AtomicFile.parentDirectory(of: createdFolders), mode: 0o700)
+        try AtomicFile.write(known + Array((folder + "\n").utf8), to: createdFolders, mode: 0o600)
     }
 
     /// Writes `bytes` into `browser`'s file unless it holds them already, as root's with 0644.
@@ -114,7 +142,9 @@ public struct ChromiumPolicies: Sendable {
         for component in folder.split(separator: "/") {
             prefix += "/" + component
             switch syscall({ mkdir(prefix, 0o755) }) {
-            case .success: try syscall { chmod(prefix, 0o755) }.get("set the permissions of", prefix)
+            case .success:
+                try record(prefix)
+                try syscall { chmod(prefix, 0o755) }.get("set the permissions of", prefix)
             case .failure(.fileExists): continue
             case .failure(let errno): throw SystemError("create the directory", prefix, errno)
             }
