@@ -84,7 +84,9 @@ struct ResolveCommand: ParsableCommand {
             do { entries.append(try BlockEntry(parsing: text)) } catch { problems.append("\(error)") }
         }
         for entry in entries where entry.domain == nil {
-            problems.append("\(entry) is an address, not a name: the firewall blocks it as it is")
+            problems.append(entry.browserPath == nil
+                ? "\(entry) is an address, not a name: the firewall blocks it as it is"
+                : "\(entry) is a path, blocked in browsers only: give its host to resolve")
         }
         guard problems.isEmpty else {
             problems.forEach { Console.error($0) }

@@ -28,11 +28,37 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("Imported into ads: 3 added, 2 skipped as duplicates, 6 rejected."))
         for line in [2, 3, 4, 9, 10] { #expect(result.stderr.contains("hosts.txt:\(line): ")) }
-        #expect(result.stderr.contains("'localhost' is this machine's own name"))
-        #expect(result.stderr.contains("'co.uk' is a public suffix"))
-        #expect(result.stderr.contains("127.0.1.1, which is not a blocking address"))
+        #expect(result.stderr.contains("× this machine's own name"))
+        #expect(result.stderr.contains("1 × a public suffix\n"))
+        #expect(result.stderr.contains("1 × a hosts line with an address that does not block\n"))
         #expect(refocus.listFile("ads.domains")
                 == "metrics.example.net\nadblock.example.org\nads.example.com\ntracker.example.net\n")
+    }
+
+    /// An EasyList-shaped input: a count and three lines per reason, every line with --verbose.
+    @Test func theReportSumsRejectionsUpByReason() throws {
+        let refocus = try Binary()
+        defer { refocus.cleanUp() }
+        var lines = ["[Adblock Plus 2.0]", "||site.example^", "||site.example/promo/", "/?view=ad"]
+        for index in 0..<30 { lines.append("example\(index).com##.ad") }
+        for index in 0..<4 { lines.append("/ads\(index)/*") }
+        let input = lines.joined(separator: "\n") + "\n"
+        let result = try refocus("list", "import", "ads", "-", input: input)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("2 added"))
+        #expect(refocus.listFile("ads.domains") == "site.example\nsite.example/promo\n")
+        let stderr = result.stderr.split(separator: "\n")
+        #expect(stderr.count == 1 + 2 * 5, "\(result.stderr)")
+        #expect(stderr.first == "35 rejected, by reason (--verbose lists each one):")
+        #expect(stderr[1] == "  30 × a cosmetic filter (##)")
+        #expect(stderr[2] == "    stdin:5: example0.com##.ad")
+        #expect(stderr[6] == "  5 × a URL pattern for any site")
+        #expect(stderr[7] == "    stdin:4: /?view=ad")
+        #expect(!result.stderr.contains("empty entry"))
+
+        let verbose = try refocus("list", "import", "ads", "-", "--verbose", input: input)
+        #expect(verbose.stderr.split(separator: "\n").count == 35)
+        #expect(verbose.stderr.contains("stdin:34: a cosmetic filter"))
     }
 
     @Test func importsFromStandardInputAsJSON() throws {
@@ -45,6 +71,7 @@ import Testing
         #expect(report?["duplicates"] as? Int == 0)
         let rejected = report?["rejected"] as? [[String: Any]]
         #expect(rejected?.first?["line"] as? Int == 3)
+        #expect(rejected?.first?["kind"] as? String == "an exception rule (@@)")
         #expect(try refocus("list", "import", "ads", refocus.home + "/absent").status == 66)
     }
 

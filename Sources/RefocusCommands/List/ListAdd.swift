@@ -7,15 +7,23 @@ import RefocusOS
 struct ListAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add domains, addresses or programs to a list (created if missing).",
+        abstract: "Add domains, paths, addresses or programs to a list (created if missing).",
         discussion: """
             Entries are checked and stored in canonical form: lower case, international \
             names in their ASCII form (IDNA, such as xn--bcher-kva.de), URLs reduced to \
-            their host. Public suffixes such as co.uk are refused. If any entry is \
-            invalid, nothing is added.
+            their host (with --path, host and path, the query dropped). Public suffixes \
+            such as co.uk are refused. If any entry is invalid, nothing is added.
+
+            A host with a path, such as youtube.com/shorts, blocks that path and every \
+            path below it in browsers only (through their managed policies); /etc/hosts \
+            and the firewall leave the rest of the site reachable. The path is stored \
+            normalised: . and .. segments resolved, a trailing / dropped, percent-escapes \
+            in upper case; a query or fragment is refused.
 
             Examples:
               refocus list add work reddit.com 'https://news.ycombinator.com/news'
+              refocus list add video youtube.com/shorts
+              refocus list add social --path 'https://www.reddit.com/r/all/?feed=home'
               refocus list add work 203.0.113.0/24
               refocus list add games --program steam --program lutris
             """)

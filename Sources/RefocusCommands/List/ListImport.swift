@@ -16,11 +16,14 @@ struct ListImport: ParsableCommand {
         abstract: "Import a hosts file, Adblock list or plain list into a list.",
         discussion: """
             Each line may be a hosts line (0.0.0.0 or 127.0.0.1 followed by names), an \
-            Adblock rule of the form ||example.com^, or one domain, address or URL. \
+            Adblock rule for a site (||example.com^, ||example.com^$document) or for a \
+            path of one (||example.com/ads/ becomes the path entry example.com/ads, \
+            blocked in browsers only), or one domain, path entry, address or URL. \
             Comments (#, !) and blank lines are skipped. Lines that cannot be blocked \
-            (exception, cosmetic or path rules, local names, bad domains) are rejected \
-            and listed on stderr with their line numbers; the rest is imported. The \
-            list is created if missing.
+            (exception, cosmetic and URL-pattern rules, rules with other options, local \
+            names, bad domains) are rejected; stderr sums them up by reason with the \
+            first three lines of each (--verbose: every line). The rest is imported. \
+            The list is created if missing.
 
             \(ExitStatus.helpLine(for: .refocus, [],
                                   notes: [.success: "the import ran, even with rejected lines",
@@ -38,15 +41,21 @@ struct ListImport: ParsableCommand {
               completion: .file())
     var file: String
 
-    @Flag(help: "Print JSON: {list, added, duplicates, rejected: [{line, text, reason}]}.")
+    @Flag(help: "Print JSON: {list, added, duplicates, rejected: [{line, text, reason, kind}]}.")
     var json = false
+
+    @Flag(name: .shortAndLong, help: "List every rejected line on stderr, not only the first three of each reason.")
+    var verbose = false
+
+    /// How many lines of each reason the summary shows.
+    static let examplesPerReason = 3
 
     /// The outcome of an import.
     struct Report: Encodable {
         let list: BlockListName
         let added: Int
         let duplicates: Int
-        let rejected: [ListLineIssue]
+        let rejected: [ImportRejection]
     }
 
     func run() throws {
@@ -68,11 +77,29 @@ struct ListImport: ParsableCommand {
         let report = Report(list: name, added: new.count, duplicates: parsed.entries.count - new.count,
                             rejected: parsed.rejected)
         if json { return try Console.json(report) }
-        for issue in report.rejected {
-            Console.detail("\(file == "-" ? "stdin" : file):\(issue.line): \(issue.reason)")
-        }
+        printRejections(parsed)
         output.report("Imported into \(name): \(report.added) added, \(report.duplicates) skipped as duplicates, "
             + "\(report.rejected.count) rejected.")
+    }
+}
+
+extension ListImport {
+    /// Every rejected line with `--verbose`; otherwise each reason with its
+    /// count and first lines, the largest group first.
+    func printRejections(_ parsed: ImportParser.Result) {
+        let source = file == "-" ? "stdin" : file
+        if verbose {
+            for issue in parsed.rejected { Console.detail("\(source):\(issue.line): \(issue.reason)") }
+            return
+        }
+        let groups = parsed.rejectedByKind(examples: Self.examplesPerReason)
+        guard !groups.isEmpty else { return }
+        Console.detail("\(parsed.rejected.count) rejected, by reason (--verbose lists each one):")
+        for group in groups {
+            Console.detail("  \(group.count) × \(group.kind)")
+            for example in group.examples { Console.detail("    \(source):\(example.line): \(example.text)") }
+            if group.count > group.examples.count { Console.detail("    …") }
+        }
     }
 }
 

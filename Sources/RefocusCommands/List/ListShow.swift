@@ -6,8 +6,11 @@ import RefocusOS
 struct ListShow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show the domains, addresses and programs of a list.",
+        abstract: "Show the domains, paths, addresses and programs of a list.",
         discussion: """
+            Path entries such as youtube.com/shorts are marked "browsers only": the \
+            browsers' policies block them, /etc/hosts and the firewall do not.
+
             Examples:
               refocus list show social
               refocus list show work --domains > work.txt
@@ -16,10 +19,10 @@ struct ListShow: ParsableCommand {
 
     @OptionGroup var list: ListNameArgument
 
-    @Flag(help: "Print JSON: {name, origin, entries, programs}.")
+    @Flag(help: "Print JSON: {name, origin, entries, kinds, programs}; kinds maps each entry to domain, path or address.")
     var json = false
 
-    @Flag(help: "Print only the domains and addresses, one per line.")
+    @Flag(help: "Print only the domains, paths and addresses, one per line.")
     var domains = false
 
     @Flag(help: "Print only the program names, one per line.")
@@ -36,6 +39,8 @@ struct ListShow: ParsableCommand {
         let name: BlockListName
         let origin: ListStore.Origin
         let entries: [BlockEntry]
+        /// Each entry's kind: `domain`, `path` (browsers only) or `address`.
+        let kinds: [String: String]
         let programs: [ProgramName]
     }
 
@@ -44,16 +49,28 @@ struct ListShow: ParsableCommand {
         let (loaded, origin) = try UserLists.store().load(name)
         let entries = loaded.entries.sorted()
         let programNames = loaded.programs.sorted()
-        if json { return try Console.json(Shown(name: name, origin: origin, entries: entries, programs: programNames)) }
+        if json {
+            let kinds = Dictionary(entries.map { ($0.description, Self.kind(of: $0)) }, uniquingKeysWith: { first, _ in first })
+            return try Console.json(Shown(name: name, origin: origin, entries: entries, kinds: kinds, programs: programNames))
+        }
         if domains { return entries.forEach { print($0) } }
         if programs { return programNames.forEach { print($0) } }
 
         print("# \(name) (\(origin.rawValue)): \(count(entries.count, "entry", "entries")), "
             + count(programNames.count, "program", "programs"))
-        entries.forEach { print($0) }
+        entries.forEach { print($0.browserPath == nil ? "\($0)" : "\($0)  # browsers only") }
         if !programNames.isEmpty {
             print("# programs")
             programNames.forEach { print($0) }
+        }
+    }
+
+    /// The kind of an entry, as the JSON names it.
+    static func kind(of entry: BlockEntry) -> String {
+        switch entry {
+        case .domain: "domain"
+        case .path: "path"
+        case .address: "address"
         }
     }
 }

@@ -1,16 +1,22 @@
 /// One entry of a block list: a domain (blocked through /etc/hosts and the
-/// firewall) or an address or CIDR range (blocked by the firewall only).
+/// firewall), a path of a site (blocked by browsers only) or an address or
+/// CIDR range (blocked by the firewall only).
 public enum BlockEntry: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// A domain such as `reddit.com`.
     case domain(DomainName)
+    /// A path of a site such as `youtube.com/shorts`, blocked in browsers only.
+    case path(BrowserPath)
     /// An address or range such as `192.0.2.1` or `2001:db8::/32`.
     case address(AddressRange)
 
-    /// Parses what a user typed or pasted: a domain, an address, a CIDR
-    /// range, or a URL around one of them
-    /// (`https://user@Old.Reddit.com:443/r/x?y` gives `old.reddit.com`).
-    public init(parsing input: some StringProtocol) throws(EntryError) {
-        self = try EntryText(input).entry()
+    /// Parses what a user typed or pasted: a domain, a path entry
+    /// (`youtube.com/shorts`: no scheme, a path, no query or fragment), an
+    /// address, a CIDR range, or a URL around a host
+    /// (`https://user@Old.Reddit.com:443/r/x?y` gives `old.reddit.com`;
+    /// with `keepingURLPath`, `old.reddit.com/r/x`, the query dropped).
+    /// A path of `/` alone gives the domain.
+    public init(parsing input: some StringProtocol, keepingURLPath: Bool = false) throws(EntryError) {
+        self = try EntryText(input).entry(keepingURLPath: keepingURLPath)
     }
 
     /// An entry as ReFocus stored it, in canonical text: an address or range
@@ -20,6 +26,9 @@ public enum BlockEntry: Hashable, Comparable, Sendable, CustomStringConvertible 
     public init(stored text: String) throws {
         if AddressRange.looksLikeAddress(text) {
             self = .address(try AddressRange(parsing: text))
+        } else if let slash = text.utf8.firstIndex(of: asciiByte("/")) {
+            self = .path(BrowserPath(host: try DomainName(stored: String(text[..<slash])),
+                                     path: try URLPath(stored: String(text[slash...]))))
         } else {
             self = .domain(try DomainName(stored: text))
         }
@@ -29,6 +38,7 @@ public enum BlockEntry: Hashable, Comparable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .domain(let name): name.ascii
+        case .path(let path): path.description
         case .address(let range): range.description
         }
     }
@@ -39,19 +49,34 @@ public enum BlockEntry: Hashable, Comparable, Sendable, CustomStringConvertible 
         return nil
     }
 
+    /// The browser path, when this entry is one.
+    public var browserPath: BrowserPath? {
+        if case .path(let path) = self { return path }
+        return nil
+    }
+
     /// The address range, when this entry is one.
     public var addressRange: AddressRange? {
         if case .address(let range) = self { return range }
         return nil
     }
 
-    /// Domains first in alphabetical order, then addresses in numeric order.
+    /// Domains first in alphabetical order, then paths by host and path,
+    /// then addresses in numeric order.
     public static func < (lhs: BlockEntry, rhs: BlockEntry) -> Bool {
         switch (lhs, rhs) {
         case let (.domain(a), .domain(b)): a < b
+        case let (.path(a), .path(b)): a < b
         case let (.address(a), .address(b)): a < b
-        case (.domain, .address): true
-        case (.address, .domain): false
+        default: lhs.kindOrder < rhs.kindOrder
+        }
+    }
+
+    private var kindOrder: Int {
+        switch self {
+        case .domain: 0
+        case .path: 1
+        case .address: 2
         }
     }
 }

@@ -31,6 +31,8 @@ public enum EntryError: RefocusError, Equatable {
     case unclosedBracket(input: String)
     /// An address or CIDR range that does not parse.
     case address(AddressError)
+    /// The path of a browser path entry (`host/path`) that cannot be one.
+    case invalidPath(input: String, reason: String)
     /// libpsl found no public suffix list, so no name can be checked.
     case suffixListUnavailable
 
@@ -77,6 +79,8 @@ public enum EntryError: RefocusError, Equatable {
             "'\(input)': the IPv6 address in brackets has no closing ']'"
         case let .address(error):
             error.description
+        case let .invalidPath(input, reason):
+            "'\(input)': \(reason); a path entry is host/path, such as youtube.com/shorts"
         case .suffixListUnavailable:
             "the public suffix list is missing; install it with 'apt-get install publicsuffix libpsl5'"
         }

@@ -12,7 +12,7 @@ struct EntryText {
     ///
     /// Scans UTF-8 bytes: every delimiter it looks for is ASCII, and
     /// Character-level indexing would dominate the cost of an import.
-    func entry() throws(EntryError) -> BlockEntry {
+    func entry(keepingURLPath: Bool = false) throws(EntryError) -> BlockEntry {
         let trimmed = input.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty else { throw .empty }
 
@@ -32,7 +32,15 @@ struct EntryText {
             host = host[..<colon]
         }
         if Self.isAddressAttempt(host) { return try address(host) }
-        return .domain(try DomainName(validating: host))
+        let name = try DomainName(validating: host)
+        guard rest[end...].utf8.first == asciiByte("/"), !hasScheme || keepingURLPath else { return .domain(name) }
+        let after = rest[end...]
+        let pathEnd = after.utf8.firstIndex { $0 == asciiByte("?") || $0 == asciiByte("#") } ?? after.endIndex
+        guard let path = try URLPath.normalizing(after[..<pathEnd], input: input) else { return .domain(name) }
+        if !hasScheme, pathEnd != after.endIndex {
+            throw .invalidPath(input: input, reason: "a path entry has no query or fragment (write \(name)\(path))")
+        }
+        return .path(BrowserPath(host: name, path: path))
     }
 
     /// Removes `scheme://` when present; says whether it was.

@@ -1,9 +1,9 @@
-/// A named block list: the entries (domains, addresses) that sync between
+/// A named block list: the entries (domains, paths, addresses) that sync between
 /// machines, and the program names that stay on this machine.
 public struct BlockList: Hashable, Sendable {
     /// The list's name.
     public var name: BlockListName
-    /// Domains, addresses and CIDR ranges.
+    /// Domains, browser paths, addresses and CIDR ranges.
     public var entries: Set<BlockEntry>
     /// Programs to kill while the list is active.
     public var programs: Set<ProgramName>
@@ -17,6 +17,10 @@ public struct BlockList: Hashable, Sendable {
 
     /// The domain entries, sorted.
     public var domains: [DomainName] { entries.compactMap(\.domain).sorted() }
+
+    /// The path entries, sorted: blocked in browsers only, never in
+    /// /etc/hosts, the firewall or the resolver module's index.
+    public var browserPaths: [BrowserPath] { entries.compactMap(\.browserPath).sorted() }
 
     /// The address and range entries, sorted.
     public var addresses: [AddressRange] { entries.compactMap(\.addressRange).sorted() }

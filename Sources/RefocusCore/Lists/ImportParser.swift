@@ -10,7 +10,21 @@ public enum ImportParser {
         /// The entries in order of appearance, repeats included.
         public var entries: [BlockEntry] = []
         /// Lines or names that could not be imported, with the reason.
-        public var rejected: [ListLineIssue] = []
+        public var rejected: [ImportRejection] = []
+
+        /// The rejections grouped by kind, the largest group first, with up
+        /// to `examples` of each in order of appearance.
+        public func rejectedByKind(examples: Int) -> [(kind: String, count: Int, examples: [ImportRejection])] {
+            var groups: [String: (count: Int, first: Int, examples: [ImportRejection])] = [:]
+            for (index, rejection) in rejected.enumerated() {
+                var group = groups[rejection.kind] ?? (0, index, [])
+                group.count += 1
+                if group.examples.count < examples { group.examples.append(rejection) }
+                groups[rejection.kind] = group
+            }
+            return groups.sorted { ($1.value.count, $0.value.first) < ($0.value.count, $1.value.first) }
+                .map { (kind: $0.key, count: $0.value.count, examples: $0.value.examples) }
+        }
     }
 
     /// Names that hosts files map for the machine itself, never sites.
@@ -37,7 +51,7 @@ public enum ImportParser {
         let trimmed = line.trimmingASCIIWhitespace()
         // Adblock comments and headers.
         if trimmed.hasPrefix("!") || trimmed.lowercased().hasPrefix("[adblock") { return }
-        if trimmed.hasPrefix("||") || trimmed.hasPrefix("@@") || trimmed.contains("##") || trimmed.contains("#@#") {
+        if trimmed.hasPrefix("||") || trimmed.hasPrefix("@@") || isCosmetic(trimmed) {
             record(adblockRule(trimmed), line: line, number: number, into: &result)
             return
         }
@@ -45,45 +59,76 @@ public enum ImportParser {
         if content.isEmpty { return }
         let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard words.count > 1 else {
-            record(Swift.Result { try BlockEntry(parsing: content) }, line: line, number: number, into: &result)
+            if isURLPattern(content) {
+                record(.failure(ImportRefusal.urlPattern), line: line, number: number, into: &result)
+            } else {
+                record(Swift.Result { try BlockEntry(parsing: content) }, line: line, number: number, into: &result)
+            }
             return
         }
         guard EntryText.isAddressAttempt(words[0]) else {
-            result.rejected.append(ListLineIssue(
-                line: number, text: String(line),
-                reason: "more than one word and not a hosts line; put one entry on each line"))
+            record(.failure(ImportRefusal(kind: "more than one word and not a hosts line",
+                                          "more than one word and not a hosts line; put one entry on each line")),
+                   line: line, number: number, into: &result)
             return
         }
         guard blockingAddresses.contains(words[0]) else {
-            result.rejected.append(ListLineIssue(
-                line: number, text: String(line),
-                reason: "maps names to \(words[0]), which is not a blocking address (0.0.0.0, 127.0.0.1, ::, ::1)"))
+            record(.failure(ImportRefusal(kind: "a hosts line with an address that does not block",
+                                          "maps names to \(words[0]), which is not a blocking address "
+                                              + "(0.0.0.0, 127.0.0.1, ::, ::1)")),
+                   line: line, number: number, into: &result)
             return
         }
         for name in words.dropFirst() {
             if localNames.contains(name) {
-                result.rejected.append(ListLineIssue(
-                    line: number, text: String(line), reason: "'\(name)' is this machine's own name, not a site"))
+                record(.failure(ImportRefusal(kind: "this machine's own name", "'\(name)' is this machine's own name, not a site")),
+                       line: line, number: number, into: &result)
             } else {
                 record(Swift.Result { try BlockEntry(parsing: name) }, line: line, number: number, into: &result)
             }
         }
     }
 
-    /// `||example.com^` gives example.com; other rules are refused with the reason.
+    /// Whether the line is an element-hiding or scriptlet rule (`##`, `#@#`, `#?#`, `#$#`).
+    private static func isCosmetic(_ rule: Substring) -> Bool {
+        ["##", "#@#", "#?#", "#$#", "#%#"].contains { rule.contains($0) }
+    }
+
+    /// Whether a one-word line is an Adblock rule that matches part of any
+    /// address (`/ads/*`, `/?view=ad`, `-banner.`, `|https://…`, `&ad=`), not a site.
+    private static func isURLPattern(_ word: Substring) -> Bool {
+        guard let first = word.first else { return false }
+        if first == "/" || first == "|" { return true }
+        if !(first.isLetter || first.isNumber || first == "[" || first == ".") { return true }
+        // A pasted URL may hold anything after its host; a bare word with
+        // Adblock's wildcards, separators or options is a pattern.
+        return !word.contains("://") && word.contains { $0 == "*" || $0 == "^" || $0 == "$" }
+    }
+
+    /// `||example.com^` (or with `$document`) gives example.com and
+    /// `||example.com/ads/` the path entry example.com/ads; other rules are
+    /// refused with the reason.
     private static func adblockRule(_ rule: Substring) -> Swift.Result<BlockEntry, any Error> {
-        if rule.hasPrefix("@@") { return .failure(ImportRefusal("an exception rule (@@) allows, it does not block")) }
-        if rule.contains("##") || rule.contains("#@#") {
-            return .failure(ImportRefusal("a cosmetic filter hides page elements; only whole domains can be blocked"))
-        }
+        if rule.hasPrefix("@@") { return .failure(ImportRefusal.exception) }
+        if isCosmetic(rule) { return .failure(ImportRefusal.cosmetic) }
         var body = rule.dropFirst(2)
         if let dollar = body.firstIndex(of: "$") {
-            return .failure(ImportRefusal(
-                "the rule has options (\(body[dollar...])); only whole-domain rules (||example.com^) can be blocked"))
+            let options = body[body.index(after: dollar)...].split(separator: ",")
+            guard !options.isEmpty, options.allSatisfy({ $0 == "document" || $0 == "doc" }) else {
+                return .failure(ImportRefusal(kind: "a rule with options ($…)",
+                                              "the rule has options (\(body[dollar...])); only rules for a site or a path "
+                                                  + "(||example.com^, ||example.com/path, $document) can be blocked"))
+            }
+            body = body[..<dollar]
         }
+        if body.hasSuffix("|") { body = body.dropLast() }
         if body.hasSuffix("^") { body = body.dropLast() }
-        if body.contains("/") || body.contains("*") || body.contains("^") {
-            return .failure(ImportRefusal("the rule matches part of a site; only whole-domain rules (||example.com^) can be blocked"))
+        // `/ads/*` and `/ads/` cover the same paths: a path entry is a prefix.
+        if body.contains("/"), body.hasSuffix("*") { body = body.dropLast() }
+        if body.contains("*") || body.contains("^") || body.contains("|") {
+            return .failure(ImportRefusal(kind: "a wildcard or separator inside a site rule",
+                                          "the rule has a wildcard (*) or separator (^) inside it; only rules for a "
+                                              + "site or a path (||example.com^, ||example.com/path) can be blocked"))
         }
         return Swift.Result { try BlockEntry(parsing: body) }
     }
@@ -93,13 +138,27 @@ public enum ImportParser {
         switch parsed {
         case .success(let entry): result.entries.append(entry)
         case .failure(let error):
-            result.rejected.append(ListLineIssue(line: number, text: String(line), reason: "\(error)"))
+            let kind = (error as? ImportRefusal)?.kind ?? (error as? EntryError)?.kind ?? "other"
+            result.rejected.append(ImportRejection(line: number, text: String(line), reason: "\(error)", kind: kind))
         }
     }
 }
 
-/// Why an import line is not a block rule.
+/// Why an import line is not a block rule: the kind it is counted under in
+/// the report, and the full reason.
 struct ImportRefusal: Error, CustomStringConvertible {
+    let kind: String
     let description: String
-    init(_ description: String) { self.description = description }
+
+    init(kind: String, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+
+    static let exception = ImportRefusal(kind: "an exception rule (@@)", "an exception rule (@@) allows, it does not block")
+    static let cosmetic = ImportRefusal(kind: "a cosmetic filter (##)",
+                                        "a cosmetic filter hides page elements; only sites and paths can be blocked")
+    static let urlPattern = ImportRefusal(kind: "a URL pattern for any site",
+                                          "a URL pattern matches part of an address on any site; only rules for a "
+                                              + "site or a path (||example.com^, ||example.com/path) can be blocked")
 }

@@ -5,7 +5,9 @@
 /// policy's subdomains), names to resolve for the firewall (those of lists
 /// whose expanded size, domains × (1 + subdomains), is within the policy's
 /// `hostsOnlyAbove`), literal addresses and ranges, and program names per
-/// owner. Domains the policy never blocks are left out.
+/// owner. Domains the policy never blocks are left out. Path entries
+/// (`youtube.com/shorts`) go to none of these: they are collected in
+/// `browserPaths`, for the browsers' managed policies only.
 ///
 /// Where the resolver module is in force (`libnss_refocus.so.2` named in
 /// nsswitch.conf), every blocked domain also goes into its index, which
@@ -26,6 +28,9 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// The lists enforced through /etc/hosts only (larger than the policy's
     /// `hostsOnlyAbove`, without the resolver module), with how many domains each has.
     public var hostsOnlyLists: [BlockListName: Int]
+    /// The path entries of the lists (`youtube.com/shorts`), for browsers
+    /// only; those under a host the policy never blocks are left out.
+    public var browserPaths: Set<BrowserPath>
     /// Every blocked domain, for the resolver module's index (empty without the module).
     public var indexedNames: Set<DomainName>
     /// The lists enforced through the resolver module only (larger than the
@@ -46,6 +51,7 @@ public struct DesiredEnforcement: Sendable, Equatable {
         var hostsOnly: [BlockListName: Int] = [:]
         var resolverOnly: [BlockListName: Int] = [:]
         var browserHosts = Set<DomainName>()
+        var paths = Set<BrowserPath>()
         for session in sessions {
             for list in session.blockLists {
                 let listDomains = list.entries.compactMap(\.domain).filter { !policy.forbids($0) }
@@ -61,6 +67,7 @@ public struct DesiredEnforcement: Sendable, Equatable {
                     hostsOnly[list.name] = max(hostsOnly[list.name] ?? 0, listDomains.count)
                 }
                 addresses.formUnion(list.entries.compactMap(\.addressRange))
+                paths.formUnion(list.entries.compactMap(\.browserPath).filter { !policy.forbids($0.host) })
             }
             if !session.programs.isEmpty { programs[session.owner, default: []].formUnion(session.programs) }
         }
@@ -72,11 +79,14 @@ public struct DesiredEnforcement: Sendable, Equatable {
         indexedNames = indexed
         resolverOnlyLists = resolverOnly
         self.browserHosts = browserHosts
+        browserPaths = paths
     }
 
-    /// The Chromium-family browsers' policy for `browserHosts`; nil when nothing is blocked.
+    /// The Chromium-family browsers' policy for `browserHosts` and
+    /// `browserPaths`; nil when nothing is blocked.
     public var chromiumPolicy: ChromiumPolicy? {
-        let policy = ChromiumPolicy(hosts: browserHosts)
+        let rules = browserPaths.map { BrowserPathRule(host: $0.host, path: $0.path.text) }
+        let policy = ChromiumPolicy(hosts: browserHosts, paths: rules)
         return policy.isEmpty ? nil : policy
     }
 

@@ -7,7 +7,7 @@ extension SessionRules {
         if let empty = lists.first(where: \.isEmpty) {
             throw ProtocolFailure(code: .badRequest, message: ListError.empty(empty.name).description)
         }
-        let forbidden = lists.flatMap(\.entries).compactMap(\.domain).filter(policy.forbids)
+        let forbidden = lists.flatMap(\.entries).compactMap { $0.domain ?? $0.browserPath?.host }.filter(policy.forbids)
         if let first = forbidden.min() {
             throw ProtocolFailure(code: .badRequest,
                                   message: "\(first) may not be blocked on this machine (never_block in the "
@@ -40,11 +40,12 @@ extension SessionRules {
         let own = Totals(mine)
         let all = Totals(after)
         let checks: [(count: Int, what: String, key: PolicyKey, value: Int)] = [
-            (own.names.count, "\(own.names.count) domains of yours", .maxNamesPerUser, caps.namesPerUser),
+            (own.nameCount, "\(own.namesText) of yours", .maxNamesPerUser, caps.namesPerUser),
             (own.addresses.count, "\(own.addresses.count) addresses and ranges of yours", .maxAddressesPerUser,
              caps.addressesPerUser),
             (own.programCount, "\(own.programCount) programs of yours", .maxProgramsPerUser, caps.programsPerUser),
-            (all.names.count, "\(all.names.count) domains on this machine", .maxNamesPerMachine, caps.namesPerMachine),
+            (all.nameCount, "\(all.namesText) on this machine", .maxNamesPerMachine,
+             caps.namesPerMachine),
             (all.addresses.count, "\(all.addresses.count) addresses and ranges on this machine",
              .maxAddressesPerMachine, caps.addressesPerMachine),
             (all.programCount, "\(all.programCount) programs on this machine", .maxProgramsPerMachine,
@@ -74,6 +75,8 @@ extension SessionRules {
     /// What a set of sessions blocks together, each thing counted once.
     private struct Totals {
         var names = Set<DomainName>()
+        /// Browser paths, which count against the names caps with the domains.
+        var paths = Set<BrowserPath>()
         var addresses = Set<AddressRange>()
         /// Program names, counted once per owner.
         var programCount = 0
@@ -85,6 +88,7 @@ extension SessionRules {
                     for entry in list.entries {
                         switch entry {
                         case .domain(let name): names.insert(name)
+                        case .path(let path): paths.insert(path)
                         case .address(let range): addresses.insert(range)
                         }
                     }
@@ -93,6 +97,12 @@ extension SessionRules {
             }
             programCount = programs.values.reduce(0) { $0 + $1.count }
         }
+
+        /// Domains and browser paths together.
+        var nameCount: Int { names.count + paths.count }
+
+        /// `3 domains`, or `3 domains and paths` when paths are among them.
+        var namesText: String { paths.isEmpty ? "\(nameCount) domains" : "\(nameCount) domains and paths" }
     }
 
     /// The key and value of the shortest prefix allowed for `range`'s family.

@@ -55,7 +55,7 @@ public struct SyncedListText: Sendable, Equatable {
         do { entry = try BlockEntry(parsing: line) } catch { return .failure(Reason(text: "\(error)")) }
         guard entry.description == line else {
             if entry.domain != nil, line.contains("/") || line.contains(":") {
-                return .failure(Reason(text: "a path or URL; only whole domains sync (\(entry) would)"))
+                return .failure(Reason(text: "a URL; only domains and host/path entries sync (\(entry) would)"))
             }
             return .failure(Reason(text: "not in the synced form; write it as \(entry)"))
         }
