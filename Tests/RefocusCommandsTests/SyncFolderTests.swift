@@ -20,6 +20,13 @@ import Testing
             for machine in [a, b, c] { machine.refocus.cleanUp() }
         }
 
+        /// Machine A creates the list `work` holding `entries` and syncs it to the folder.
+        func aSharesWork(_ entries: String...) throws {
+            try a.run("list", "create", "work")
+            try a.run(["list", "add", "work"] + entries)
+            try a.run("sync")
+        }
+
         func remote(_ list: String) -> String? { try? String(contentsOfFile: "\(shared.path)/\(list).domains", encoding: .utf8) }
     }
 
@@ -51,9 +58,7 @@ import Testing
     @Test func concurrentAdditionsBetweenSyncsEndOnBoth() throws {
         let world = try World()
         defer { world.remove() }
-        try world.a.run("list", "create", "work")
-        try world.a.run("list", "add", "work", "one.example")
-        try world.a.run("sync")
+        try world.aSharesWork("one.example")
         try world.b.run("sync")
         try world.a.write("work.programs", "slack\n")
         try world.a.run("list", "add", "work", "a-side.example")
@@ -85,9 +90,7 @@ import Testing
     @Test func deletionAgainstAChangeKeepsTheListWithANote() throws {
         let world = try World()
         defer { world.remove() }
-        try world.a.run("list", "create", "work")
-        try world.a.run("list", "add", "work", "one.example")
-        try world.a.run("sync")
+        try world.aSharesWork("one.example")
         try world.b.run("sync")
         try world.a.run("list", "delete", "work")
         try world.b.run("list", "add", "work", "two.example")
@@ -121,9 +124,7 @@ import Testing
     @Test func conflictCopiesMergeInAndAreRemoved() throws {
         let world = try World()
         defer { world.remove() }
-        try world.a.run("list", "create", "work")
-        try world.a.run("list", "add", "work", "one.example", "two.example")
-        try world.a.run("sync")
+        try world.aSharesWork("one.example", "two.example")
         try "one.example\nthree.example\ntwo.example\n".write(
             toFile: world.shared.path + "/work.sync-conflict-20261123-101530-ABCDEFG.domains", atomically: true, encoding: .utf8)
         try "four.example\none.example\ntwo.example\n".write(
@@ -137,9 +138,7 @@ import Testing
     @Test func invalidRemoteLinesAreReportedAndSkipped() throws {
         let world = try World()
         defer { world.remove() }
-        try world.a.run("list", "create", "work")
-        try world.a.run("list", "add", "work", "one.example")
-        try world.a.run("sync")
+        try world.aSharesWork("one.example")
         try "co.uk\nhttps://example.com/path\nbad_char!.example\none.example\nthree.example\n".write(
             toFile: world.shared.path + "/work.domains", atomically: true, encoding: .utf8)
         let run = try world.a.run("sync", status: 65)
@@ -150,9 +149,7 @@ import Testing
     @Test func halfWrittenFileIsSkippedAndDeletesNothing() throws {
         let world = try World()
         defer { world.remove() }
-        try world.a.run("list", "create", "work")
-        try world.a.run("list", "add", "work", "one.example", "two.example")
-        try world.a.run("sync")
+        try world.aSharesWork("one.example", "two.example")
         try "one.exa".write(toFile: world.shared.path + "/work.domains", atomically: true, encoding: .utf8)
         let run = try world.a.run("sync", status: 65)
         #expect(run.stderr.contains("work.domains: half written"))
@@ -167,9 +164,7 @@ import Testing
     @Test func missingFolderChangesNothing() throws {
         let world = try World()
         defer { world.remove() }
-        try world.a.run("list", "create", "work")
-        try world.a.run("list", "add", "work", "one.example")
-        try world.a.run("sync")
+        try world.aSharesWork("one.example")
         world.shared.remove()
         let run = try world.a.run("sync", status: 66)
         #expect(run.stderr.contains("is not there"))

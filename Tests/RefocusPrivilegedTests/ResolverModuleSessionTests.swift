@@ -17,10 +17,10 @@ struct ResolverModuleSessionTests {
     static let sinkholes = "100::1 192.0.2.1 "
 
     static func sandbox(_ options: [String] = [], peerAddresses: [String] = []) throws -> Sandbox {
-        if let reason = ResolverModule.unavailableReason { try Test.cancel(Comment(rawValue: reason)) }
+        if let reason = BuiltResolverModule.unavailableReason { try Test.cancel(Comment(rawValue: reason)) }
         return Sandbox(dns: [Sandbox.Record("example.org", "198.51.100.9")], peerAddresses: peerAddresses,
                        dnsmasqOptions: ["--address=/reddit.com/198.51.100.7", "--address=/redd.it/198.51.100.12"] + options,
-                       resolverModule: ResolverModule.path)
+                       resolverModule: BuiltResolverModule.path)
     }
 
     /// The first must-show: `refocus start --list social 25m`, then

@@ -19,11 +19,11 @@ enum ResolverModuleSetUp {
     /// The sandbox, once the module is built (`ResolverModule`); when it
     /// cannot be, the test is cancelled, which reports it skipped with the reason.
     static func sandbox() throws -> Sandbox {
-        if let reason = ResolverModule.unavailableReason { try Test.cancel(Comment(rawValue: reason)) }
+        if let reason = BuiltResolverModule.unavailableReason { try Test.cancel(Comment(rawValue: reason)) }
         return Sandbox(
             dns: [Sandbox.Record("example.org", "198.51.100.9"), Sandbox.Record("notreddit.com", "198.51.100.8")],
             dnsmasqOptions: ["--address=/reddit.com/198.51.100.7", "--address=/xn--bcher-kva.de/198.51.100.11", "--local=/invalid/"],
-            resolverModule: ResolverModule.path)
+            resolverModule: BuiltResolverModule.path)
     }
 
     /// The index file that blocks `names`.

@@ -51,7 +51,7 @@ public struct Sandbox: Sendable {
     /// More dnsmasq arguments; dnsmasq runs only when `dns` has a record,
     /// the first of which the set-up waits for.
     public var dnsmasqOptions: [String] = []
-    /// A built `libnss_refocus.so.2` (`ResolverModule.path`) to install in
+    /// A built `libnss_refocus.so.2` (`BuiltResolverModule.path`) to install in
     /// the sandbox, so that every program in it resolves through the module.
     public var resolverModule: String?
 

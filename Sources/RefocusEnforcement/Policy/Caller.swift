@@ -16,6 +16,9 @@ public struct Caller: Sendable, Equatable {
     /// and `daemon` require, since the group's sudo rule must never reach them.
     public var isRootItself: Bool { isRoot && !throughSudo }
 
+    /// Whose sessions the caller reads: its own, or everyone's (nil) for root.
+    public var readableOwner: UInt32? { isRoot ? nil : uid }
+
     /// The caller of this process: requires real uid 0 (the helper runs as
     /// root); `SUDO_UID` names the user, else the caller is root.
     public static func current(environment: [String: String]) throws(CallerError) -> Caller {

@@ -14,7 +14,7 @@ struct FocusVerb: HelperVerb {
 
     func respond(_ context: HelperContext, _ request: FocusRequest) throws -> HelperResponse {
         _ = try context.enforce(onlyIfExpired: true)
-        let owner: UInt32? = context.caller.isRoot ? nil : context.caller.uid
+        let owner = context.caller.readableOwner
         let records = try context.store.read { try $0.focusRecords(owner: owner, since: request.since) }
         return HelperResponse(sessions: [], focus: FocusColumns(records))
     }

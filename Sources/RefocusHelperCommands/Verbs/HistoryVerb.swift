@@ -10,10 +10,9 @@ struct HistoryVerb: HelperVerb {
         commandName: HistoryRequest.verb.rawValue,
         abstract: "Report the caller's ended sessions, newest first, up to the request's limit and since its date.")
 
-
     func respond(_ context: HelperContext, _ request: HistoryRequest) throws -> HelperResponse {
         _ = try context.enforce(onlyIfExpired: true)
-        let owner: UInt32? = context.caller.isRoot ? nil : context.caller.uid
+        let owner = context.caller.readableOwner
         let sessions = try context.store.read { try $0.history(owner: owner, since: request.since, limit: request.limit) }
         return HelperResponse(sessions: sessions.map { $0.summary(at: context.now) })
     }

@@ -10,7 +10,7 @@ import Glibc
 /// done, `unavailableReason` says why, for the test to skip with it. Asked
 /// from a test's body, not from a trait: traits are made for every test,
 /// even those a filter leaves out.
-public enum ResolverModule {
+public enum BuiltResolverModule {
     /// The package's root: the folder two levels above this file's.
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
