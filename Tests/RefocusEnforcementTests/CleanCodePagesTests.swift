@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import RefocusEnforcement
+import RefocusOS
 import RefocusTestSupport
 
 /// Releasing clean code pages: which mappings qualify, on written smaps

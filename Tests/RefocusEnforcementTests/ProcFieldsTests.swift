@@ -1,9 +1,8 @@
 import Glibc
 import RefocusCore
-import Testing
-
-@testable import RefocusEnforcement
+import RefocusEnforcement
 import RefocusOS
+import Testing
 
 /// Reading processes from /proc: the parsers on written text, and this
 /// test's own process for real (no root needed to read one's own).
@@ -46,7 +45,7 @@ import RefocusOS
         let length = readlink("/proc/self/exe", &exe, exe.count)
         #expect(me.identity.executable == exe[..<max(length, 0)].map { UInt8(bitPattern: $0) })
         #expect(ProcessSnapshot.read(pid: getpid(), wanted: { _ in false }) == nil)
-        #expect(ProcessSnapshot.processIDs().contains(getpid()))
+        #expect(ProcFile.processIDs().contains(getpid()))
         #expect(ProcessSnapshot.scan(wanted: { $0 == getuid() }).contains { $0.pid == getpid() })
     }
 

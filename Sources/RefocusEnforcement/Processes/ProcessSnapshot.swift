@@ -53,20 +53,6 @@ public struct ProcessSnapshot: Sendable, Equatable {
     /// Every process in /proc whose real uid `wanted` accepts, in pid order;
     /// processes that vanish while being read are left out.
     public static func scan(wanted: (UInt32) -> Bool = { _ in true }) -> [ProcessSnapshot] {
-        processIDs().compactMap { read(pid: $0, wanted: wanted) }
-    }
-
-    /// The ids of the processes in /proc now, sorted.
-    public static func processIDs() -> [Int32] {
-        guard let directory = opendir("/proc") else { return [] }
-        defer { closedir(directory) }
-        var pids: [Int32] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if let pid = Int32(name), pid > 0 { pids.append(pid) }
-        }
-        return pids.sorted()
+        ProcFile.processIDs().compactMap { read(pid: $0, wanted: wanted) }
     }
 }

@@ -1,6 +1,5 @@
 import Glibc
 import SystemPackage
-import RefocusOS
 
 /// Reads the files of /proc/PID with as few system calls as possible: the
 /// exec path of the program blocker reads four of them per exec.
@@ -8,12 +7,12 @@ import RefocusOS
 /// Each file is opened by path, so two files of one pid may describe two
 /// processes if the pid is reused in between; `ProcessKiller` rules that out
 /// by checking, after reading, that the pidfd it opened before is still alive.
-enum ProcFile {
+public enum ProcFile {
     /// The first `limit` bytes of /proc/`pid`/`name`, read in 4 KiB pieces
     /// until the end, or until a piece holds `terminator`; with `singleRead`,
     /// one read only (/proc/PID/stat and status come whole in one read, and
     /// what matters in them is in their first 4 KiB). Nil when it cannot be read.
-    static func read(pid: Int32, _ name: String, limit: Int = 4096, stoppingAt terminator: UInt8? = nil,
+    public static func read(pid: Int32, _ name: String, limit: Int = 4096, stoppingAt terminator: UInt8? = nil,
                      singleRead: Bool = false) -> [UInt8]? {
         guard case .success(let file) = syscall({ open("/proc/\(pid)/\(name)", O_RDONLY | O_CLOEXEC) }) else { return nil }
         defer { close(file) }
@@ -33,12 +32,26 @@ enum ProcFile {
     }
 
     /// The target of the symbolic link /proc/`pid`/`name`; nil when it cannot be read (a kernel thread has no `exe`).
-    static func link(pid: Int32, _ name: String) -> [UInt8]? {
+    public static func link(pid: Int32, _ name: String) -> [UInt8]? {
         var characters = [CChar](repeating: 0, count: Int(PATH_MAX) + 16)
         let capacity = characters.count
         guard case .success(let length) = syscall({ readlink("/proc/\(pid)/\(name)", &characters, capacity) }),
               length < capacity
         else { return nil }
         return characters[..<length].map { UInt8(bitPattern: $0) }
+    }
+
+    /// The ids of the processes in /proc now, sorted.
+    public static func processIDs() -> [Int32] {
+        guard let directory = opendir("/proc") else { return [] }
+        defer { closedir(directory) }
+        var pids: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let pid = Int32(name), pid > 0 { pids.append(pid) }
+        }
+        return pids.sorted()
     }
 }
