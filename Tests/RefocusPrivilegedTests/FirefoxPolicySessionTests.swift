@@ -31,6 +31,7 @@ import Testing
             python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); p = d["policies"]
             print("during:", p["DisableTelemetry"], p["Homepage"]["URL"], d["comment"], p["DNSOverHTTPS"], p["WebsiteFilter"]["Block"])' \
               "$policies"
+            as_user ann "$B/refocus" status | grep '^Enforced by'
             as_user ann "$B/refocus" stop > /dev/null
             after="$(stat -c '%U:%G %a %s' "$policies") $(sha256sum < "$policies")"
             [ "$before" = "$after" ] && echo "after: identical" || echo "after: $before / $after"
@@ -42,6 +43,10 @@ import Testing
                      "after: identical", "saved: 0"] {
             #expect(run.stdout.contains(fact + "\n"), "\(fact): \(run.stdout)")
         }
+        let layer = Sandbox.hasChromium ? "browser policies (Chromium, Firefox)." : "browser policies (Firefox)."
+        #expect(run.stdout.split(separator: "\n").contains {
+            $0.hasPrefix("Enforced by: ") && $0.hasSuffix(layer)
+        }, "\(run.stdout)")
     }
 
     /// No administrator's file: ours during the session, none and no
