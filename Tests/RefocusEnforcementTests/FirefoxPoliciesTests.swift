@@ -123,6 +123,24 @@ import RefocusTestSupport
         #expect(Self.contents(policies) == admin)
     }
 
+    /// Firefox reads its install folder's file only when /etc has none: ours
+    /// carries that file's policies, and the install folder's file is untouched.
+    @Test func withoutAFileInEtcTheInstallFoldersPoliciesAreKept() throws {
+        let folder = try Self.root()
+        defer { folder.remove() }
+        let policies = FirefoxPolicies(root: folder.path)
+        let distribution = folder.path + "/usr/lib/firefox-esr/distribution/policies.json"
+        try FileManager.default.createDirectory(atPath: AtomicFile.parentDirectory(of: distribution),
+                                                withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: distribution, contents: Data(Self.telemetryOff.utf8)))
+        policies.apply(try Self.policy())
+        let during = try #require(Self.contents(policies))
+        #expect(during.contains("\"DisableTelemetry\": true") && during.contains("reddit.com"))
+        policies.apply(nil)
+        #expect(Self.contents(policies) == nil)
+        #expect(FileManager.default.contents(atPath: distribution) == Data(Self.telemetryOff.utf8))
+    }
+
     @Test func noFirefoxNoFile() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }

@@ -13,7 +13,10 @@ import RefocusOS
 /// lower-cased application name, `Firefox` in Mozilla's builds, Debian's
 /// firefox-esr (its application.ini) and the snap alike. Only when that
 /// file is absent does Firefox read `distribution/policies.json` in its
-/// install folder, so while ReFocus's file exists that one is not read.
+/// install folder, so while ReFocus's file exists that one is not read:
+/// where there is no file in /etc, the policy is merged into the first
+/// `distributionFiles` that exists (that file itself is never changed),
+/// and the file in /etc is removed after the session as before.
 ///
 /// Before the first write the administrator's bytes (or their absence) are
 /// saved (`original`, root-only, atomic), and the bytes about to be written
@@ -46,6 +49,11 @@ public struct FirefoxPolicies: Sendable {
     /// firefox-esr and firefox, the snap); one present means installed.
     public static let knownProbes = ["/usr/lib/firefox-esr/firefox-esr", "/usr/lib/firefox/firefox",
                                      "/snap/bin/firefox", "/opt/firefox/firefox"]
+
+    /// The install folders' policy files, read by Firefox only when /etc has none.
+    public static let distributionFiles = ["/usr/lib/firefox-esr/distribution/policies.json",
+                                           "/usr/lib/firefox/distribution/policies.json",
+                                           "/opt/firefox/distribution/policies.json"]
 
     /// Prefixed to every path (`""`: the system; a temporary folder in tests).
     public let root: String
@@ -112,7 +120,7 @@ public struct FirefoxPolicies: Sendable {
         }
         let merged: FirefoxPolicyMerge.Merged
         do {
-            merged = try FirefoxPolicyMerge.merge(policy, into: saved ?? nil)
+            merged = try FirefoxPolicyMerge.merge(policy, into: (saved ?? nil) ?? distributionBase())
         } catch {
             outcome.problems.append("\(file) is left as it is, without the Firefox policy: \(error)")
             return
@@ -160,6 +168,14 @@ public struct FirefoxPolicies: Sendable {
             outcome.problems.append("\(file) was edited and is left as it is: \(error)")
             return disk
         }
+    }
+
+    /// The first install folder's policy file that exists, what Firefox reads without ours.
+    private func distributionBase() throws(SystemError) -> [UInt8]? {
+        for path in Self.distributionFiles {
+            if let bytes = try FileReader.readIfPresent(root + path, limit: 1 << 20) { return bytes }
+        }
+        return nil
     }
 
     private func readFile() throws(SystemError) -> [UInt8]? {
