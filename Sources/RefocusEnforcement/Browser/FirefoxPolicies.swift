@@ -19,7 +19,8 @@ import RefocusOS
 /// and the file in /etc is removed after the session as before.
 ///
 /// Before the first write the administrator's bytes (or their absence) are
-/// saved (`original`, root-only, atomic), and the bytes about to be written
+/// saved (`original`, root-only, atomic, with the file's mode and owner in
+/// `originalOwner`), and the bytes about to be written
 /// are saved (`written`) before the file is: a crash at any instant leaves
 /// enough to restore. A file that differs from `written` at the next apply
 /// was edited by the administrator: the edit, with ReFocus's parts taken
@@ -64,6 +65,8 @@ public struct FirefoxPolicies: Sendable {
     public var file: String { root + Self.policyFile }
     /// Where the administrator's original bytes are kept: `present\n` or `absent\n`, then the bytes.
     public var original: String { root + "/var/lib/refocus/firefox/original" }
+    /// The original file's mode, owner and group (`0640 0 0`), put back with its bytes.
+    public var originalOwner: String { root + "/var/lib/refocus/firefox/original-owner" }
     /// The bytes last written into `file`.
     public var written: String { root + "/var/lib/refocus/firefox/written" }
     private var folders: CreatedFolders { CreatedFolders(root: root, record: root + "/var/lib/refocus/firefox/folders") }
@@ -151,7 +154,8 @@ public struct FirefoxPolicies: Sendable {
                 if let target { try AtomicFile.write(target, to: file, mode: 0o644) } else { try removeFile() }
                 outcome.changed = true
             }
-            for path in [written, original] {
+            if target != nil { try restoreOwner() }
+            for path in [written, original, originalOwner] {
                 if case .failure(let errno) = syscall({ unlink(path) }), errno != .noSuchFileOrDirectory {
                     throw SystemError("remove", path, errno)
                 }
@@ -188,6 +192,21 @@ public struct FirefoxPolicies: Sendable {
         }
     }
 
+    /// Gives the file back the mode, owner and group it had before the session (a file
+    /// deleted during it was made again as 0644 root's).
+    private func restoreOwner() throws(SystemError) {
+        guard let record = try FileReader.readIfPresent(originalOwner) else { return }
+        let fields = String(decoding: record, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+        guard fields.count == 3, let mode = mode_t(fields[0], radix: 8), let uid = uid_t(fields[1]),
+              let gid = gid_t(fields[2]) else { return }
+        var status = stat()
+        try syscall { lstat(file, &status) }.get("read the status of", file)
+        if status.st_uid != uid || status.st_gid != gid {
+            try syscall { lchown(file, uid, gid) }.get("give back the owner of", file)
+        }
+        if status.st_mode & 0o7777 != mode { try syscall { chmod(file, mode) }.get("give back the mode of", file) }
+    }
+
     /// The saved original: nil if none is saved, `.some(nil)` if the file was absent.
     private func readOriginal() throws(SystemError) -> [UInt8]?? {
         guard let bytes = try FileReader.readIfPresent(original, limit: (1 << 20) + 16) else { return nil }
@@ -198,6 +217,11 @@ public struct FirefoxPolicies: Sendable {
 
     private func saveOriginal(_ bytes: [UInt8]?) throws(SystemError) {
         try Directories.create(AtomicFile.parentDirectory(of: original), mode: 0o700)
+        var status = stat()
+        if bytes != nil, case .success = syscall({ lstat(file, &status) }) {
+            let owner = "\(String(status.st_mode & 0o7777, radix: 8)) \(status.st_uid) \(status.st_gid)\n"
+            try AtomicFile.write(Array(owner.utf8), to: originalOwner, mode: 0o600)
+        }
         try AtomicFile.write(bytes.map { Array("present\n".utf8) + $0 } ?? Array("absent\n".utf8), to: original, mode: 0o600)
     }
 }
