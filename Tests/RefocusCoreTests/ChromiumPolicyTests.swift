@@ -44,10 +44,17 @@ import Testing
         #expect(policy.patterns == ["notyoutube.com/shorts", "youtube.com"])
     }
 
-    @Test func nothingBlockedIsEmpty() {
+    @Test func nothingBlockedAndDoHLeftIsEmpty() {
+        #expect(ChromiumPolicy(hosts: [DomainName](), turnsDoHOff: false).isEmpty)
+        // `browser_doh = "off"` with no session: the file holds the DoH setting only.
         let policy = ChromiumPolicy(hosts: [DomainName]())
-        #expect(policy.isEmpty)
+        #expect(!policy.isEmpty)
         #expect(String(decoding: policy.bytes, as: UTF8.self) == "{\n  \"DnsOverHttpsMode\": \"off\",\n  \"URLBlocklist\": []\n}\n")
+    }
+
+    @Test func leftDoHWritesNoDoHKey() throws {
+        let policy = ChromiumPolicy(hosts: [try DomainName(validating: "a.example")], turnsDoHOff: false)
+        #expect(String(decoding: policy.bytes, as: UTF8.self) == "{\n  \"URLBlocklist\": [\n    \"a.example\"\n  ]\n}\n")
     }
 
     @Test func overTheLimitTheShortestAreKept() throws {

@@ -38,6 +38,21 @@ struct PolicyFileTests {
         }
     }
 
+    @Test(arguments: [("browser_doh = \"off\"", BrowserDoH.off), ("browser_doh = \"leave\"", .leave),
+                      ("browser_doh = \"session\"", .session), ("", .session)])
+    func browserDoh(text: String, expected: BrowserDoH) throws {
+        #expect(try PolicyFile.parse(text, path: "policy.toml").browserDoh == expected)
+    }
+
+    @Test(arguments: ["browser_doh = \"always\"", "browser_doh = false"])
+    func anUnknownBrowserDohIsRefused(text: String) {
+        #expect(throws: PolicyError.invalid(path: "policy.toml", key: "browser_doh",
+                                            reason: "give \"off\" (always), \"session\" (during sessions, the default) "
+                                                + "or \"leave\" (never), in quotes")) {
+            try PolicyFile.parse(text, path: "policy.toml")
+        }
+    }
+
     @Test func aMisspelledKeyNamesEveryKey() {
         #expect(throws: PolicyError.invalid(path: "policy.toml", key: "root_may_clear_lock",
                                             reason: "unknown key; the keys are max_session, min_session, "
@@ -45,7 +60,7 @@ struct PolicyFileTests {
                                                 + "root_may_clear_locked, nftables_table, never_block_addresses, max_names_per_user, "
                                                 + "max_addresses_per_user, max_programs_per_user, max_names_per_machine, "
                                                 + "max_addresses_per_machine, max_programs_per_machine, "
-                                                + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6")) {
+                                                + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6, browser_doh")) {
             try PolicyFile.parse("root_may_clear_lock = false", path: "policy.toml")
         }
     }

@@ -22,7 +22,7 @@ struct StatusCommand: ParsableCommand {
             resolverNames, browserPolicies, addresses, programs, programBlocking, firewall}}; counts is \
             absent when the answer came from the helper. resolverNames counts the names in \
             the resolver module's index (each blocks every name under it); browserPolicies \
-            names the Chromium-family browsers whose managed policies hold the blocklist. A session's object also has, when they apply: label; \
+            names the browsers whose managed policies hold the blocklist (Chromium-family ones, and firefox). A session's object also has, when they apply: label; \
             pomodoro {work, shortBreak, cycles, longBreak} (lengths in seconds), phase \
             {kind (work, short-break or long-break), cycle, cycles, endsAt} and \
             completedWork (work phases run to their end) for a pomodoro session; pause \

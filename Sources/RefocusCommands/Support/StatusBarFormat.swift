@@ -66,7 +66,10 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         case .procScan: layers.append("a /proc scan (\(counts.programs) programs)")
         case .none: break
         }
-        if let browsers = counts.browserPolicies, !browsers.isEmpty { layers.append("browser policies (Chromium)") }
+        if let browsers = counts.browserPolicies, !browsers.isEmpty {
+            let kinds = [browsers.contains { $0 != "firefox" } ? "Chromium" : nil, browsers.contains("firefox") ? "Firefox" : nil]
+            layers.append("browser policies (\(kinds.compactMap { $0 }.joined(separator: ", ")))")
+        }
         return "Enforced by: " + (layers.isEmpty ? "nothing" : layers.joined(separator: ", ")) + "."
     }
 

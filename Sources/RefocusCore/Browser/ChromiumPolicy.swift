@@ -31,12 +31,15 @@ public struct ChromiumPolicy: Sendable, Equatable {
     public let patterns: [String]
     /// How many patterns were left out over `maximumPatterns`.
     public let leftOut: Int
+    /// Whether the file sets `DnsOverHttpsMode: "off"`.
+    public let turnsDoHOff: Bool
 
     /// The policy blocking `hosts` and their subdomains, and `paths` (a path
     /// under a blocked host, or under one of its parents, is left out as
     /// already covered); at most `limit` patterns, the shortest.
     public init(hosts: some Sequence<DomainName>, paths: some Sequence<BrowserPathRule> = [BrowserPathRule](),
-                limit: Int = maximumPatterns) {
+                limit: Int = maximumPatterns, turnsDoHOff: Bool = true) {
+        self.turnsDoHOff = turnsDoHOff
         let hostNames = Set(hosts.map(\.ascii))
         let uncovered = Set(paths).filter { !Self.isCovered($0.host, by: hostNames) }
         let all = hostNames.union(uncovered.map(Self.pattern(path:)))
@@ -46,8 +49,8 @@ public struct ChromiumPolicy: Sendable, Equatable {
         leftOut = all.count - kept.count
     }
 
-    /// Whether the policy blocks nothing (no file is written then).
-    public var isEmpty: Bool { patterns.isEmpty }
+    /// Whether the policy neither blocks nor turns DoH off (no file is written then).
+    public var isEmpty: Bool { patterns.isEmpty && !turnsDoHOff }
 
     /// The pattern that blocks `host` and every name under it, on every scheme and port.
     public static func pattern(host: DomainName) -> String { host.ascii }
@@ -55,9 +58,10 @@ public struct ChromiumPolicy: Sendable, Equatable {
     /// The pattern that blocks `rule`'s path and below, on its host and every name under it.
     public static func pattern(path rule: BrowserPathRule) -> String { rule.description }
 
-    /// The file's bytes: a JSON object with `DnsOverHttpsMode` and `URLBlocklist`.
+    /// The file's bytes: a JSON object with `DnsOverHttpsMode` (unless
+    /// left) and `URLBlocklist`.
     public var bytes: [UInt8] {
-        var text = "{\n  \"DnsOverHttpsMode\": \"off\",\n  \"URLBlocklist\": ["
+        var text = "{\n" + (turnsDoHOff ? "  \"DnsOverHttpsMode\": \"off\",\n" : "") + "  \"URLBlocklist\": ["
         text += patterns.isEmpty ? "" : "\n" + patterns.map { "    " + JSONString.quoted($0) }.joined(separator: ",\n") + "\n  "
         text += "]\n}\n"
         return Array(text.utf8)

@@ -30,6 +30,9 @@ public struct Policy: Sendable, Equatable {
     /// network namespace (a test sandbox beside an installed one).
     public var nftablesTable = standardTableName
 
+    /// When browsers' own DNS over HTTPS is turned off through their managed policies (`browser_doh`).
+    public var browserDoh = BrowserDoH.session
+
     /// The table's name unless the policy names another.
     public static let standardTableName = "refocus"
 
@@ -101,6 +104,8 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     case minPrefixIPv4 = "min_prefix_ipv4"
     /// An integer, 1 to 128: the shortest IPv6 prefix a merged range may have (default 32).
     case minPrefixIPv6 = "min_prefix_ipv6"
+    /// "off", "session" or "leave": when browsers' own DNS over HTTPS is turned off (default session).
+    case browserDoh = "browser_doh"
 
     /// The caps' keys, with the field each sets and the largest value it takes.
     public static var caps: [(key: PolicyKey, field: WritableKeyPath<SessionCaps, Int>, maximum: Int)] { [

@@ -83,11 +83,29 @@ public struct DesiredEnforcement: Sendable, Equatable {
     }
 
     /// The Chromium-family browsers' policy for `browserHosts` and
-    /// `browserPaths`; nil when nothing is blocked.
-    public var chromiumPolicy: ChromiumPolicy? {
-        let rules = browserPaths.map { BrowserPathRule(host: $0.host, path: $0.path.text) }
-        let policy = ChromiumPolicy(hosts: browserHosts, paths: rules)
+    /// `browserPaths`, with DoH off during sessions; nil when nothing is blocked.
+    public var chromiumPolicy: ChromiumPolicy? { chromiumPolicy(browserDoh: .session) }
+
+    /// The Chromium-family browsers' policy for `browserHosts` and
+    /// `browserPaths`, with DoH as `browserDoh` says; nil when there is nothing to write.
+    public func chromiumPolicy(browserDoh: BrowserDoH) -> ChromiumPolicy? {
+        let blocks = !browserHosts.isEmpty || !browserPaths.isEmpty
+        let policy = ChromiumPolicy(hosts: browserHosts, paths: pathRules,
+                                    turnsDoHOff: browserDoh == .off || (browserDoh == .session && blocks))
         return policy.isEmpty ? nil : policy
+    }
+
+    /// Firefox's policy for `browserHosts` and `browserPaths`, with DoH as
+    /// `browserDoh` says; nil when there is nothing to merge.
+    public func firefoxPolicy(browserDoh: BrowserDoH) -> FirefoxPolicy? {
+        let blocks = !browserHosts.isEmpty || !browserPaths.isEmpty
+        let policy = FirefoxPolicy(hosts: browserHosts, paths: pathRules,
+                                   turnsDoHOff: browserDoh == .off || (browserDoh == .session && blocks))
+        return policy.isEmpty ? nil : policy
+    }
+
+    private var pathRules: [BrowserPathRule] {
+        browserPaths.map { BrowserPathRule(host: $0.host, path: $0.path.text) }
     }
 
     /// The resolver module's index: the indexed names, and the names the

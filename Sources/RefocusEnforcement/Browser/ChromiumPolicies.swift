@@ -32,6 +32,8 @@ public struct ChromiumPolicies: Sendable {
     /// The folders this writer created, one path a line (under `root`).
     public var createdFolders: String { root + "/var/lib/refocus/browser-folders" }
 
+    private var folders: CreatedFolders { CreatedFolders(root: root, record: createdFolders) }
+
     /// The policies of `browsers` under `root`.
     public init(root: String = "", browsers: [ChromiumBrowser] = ChromiumBrowser.known) {
         self.root = root
@@ -81,30 +83,8 @@ public struct ChromiumPolicies: Sendable {
                 outcome.problems.append("the \(browser.name) browser policy was not \(bytes == nil ? "removed" : "written"): \(error)")
             }
         }
-        if bytes == nil { outcome.problems += removeCreatedFolders() }
+        if bytes == nil { outcome.problems += folders.removeEmpty() }
         return outcome
-    }
-
-    /// Removes the folders this writer created, deepest first, where they
-    /// are empty (a folder an administrator has since put a file in stays),
-    /// then forgets them all; returns what failed.
-    private func removeCreatedFolders() -> [String] {
-        guard let record = try? FileReader.readIfPresent(createdFolders) else { return [] }
-        let folders = String(decoding: record, as: UTF8.self).split(separator: "\n").map(String.init)
-        for folder in folders.sorted(by: { $0.count > $1.count }) where folder.hasPrefix(root + "/") {
-            _ = rmdir(folder)  // ENOTEMPTY: someone else's file is in it now; it stays.
-        }
-        if case .failure(let errno) = syscall({ unlink(createdFolders) }), errno != .noSuchFileOrDirectory {
-            return ["\(createdFolders) was not removed: \(errno)"]
-        }
-        return []
-    }
-
-    /// Adds `folder` to the record of created folders.
-    private func record(_ folder: String) throws(SystemError) {
-        let known = (try FileReader.readIfPresent(createdFolders)) ?? []
-        try Directories.create(AtomicFile.parentDirectory(of: createdFolders), mode: 0o700)
-        try AtomicFile.write(known + Array((folder + "\n").utf8), to: createdFolders, mode: 0o600)
     }
 
     /// Writes `bytes` into `browser`'s file unless it holds them already, as root's with 0644.
@@ -121,7 +101,7 @@ public struct ChromiumPolicies: Sendable {
             // AtomicFile keeps an existing file's mode: a wrong one (or a link) goes first.
             if !trusted { try syscall { unlink(path) }.get("remove", path) }
         }
-        try createFolder(root + browser.policyFolder)
+        try folders.create(root + browser.policyFolder)
         try AtomicFile.write(bytes, to: path, mode: 0o644)
         return true
     }
@@ -132,22 +112,6 @@ public struct ChromiumPolicies: Sendable {
         case .success: return true
         case .failure(.noSuchFileOrDirectory), .failure(.notDirectory): return false
         case .failure(let errno): throw SystemError("remove", path, errno)
-        }
-    }
-
-    /// Creates `folder` and its missing parents, each 0755 whatever the
-    /// umask (the browser runs as the user); an existing one is left as it is.
-    private func createFolder(_ folder: String) throws(SystemError) {
-        var prefix = ""
-        for component in folder.split(separator: "/") {
-            prefix += "/" + component
-            switch syscall({ mkdir(prefix, 0o755) }) {
-            case .success:
-                try record(prefix)
-                try syscall { chmod(prefix, 0o755) }.get("set the permissions of", prefix)
-            case .failure(.fileExists): continue
-            case .failure(let errno): throw SystemError("create the directory", prefix, errno)
-            }
         }
     }
 }

@@ -109,6 +109,11 @@ public enum PolicyFile {
                     + "or underscores, such as \"refocus\"")
             }
             policy.nftablesTable = name
+        case .browserDoh:
+            guard let text = value.string, let choice = BrowserDoH(rawValue: text) else {
+                throw fail("give \"off\" (always), \"session\" (during sessions, the default) or \"leave\" (never), in quotes")
+            }
+            policy.browserDoh = choice
         }
     }
 }

@@ -20,6 +20,8 @@ extension Reconciler {
         public var indexChanged: Bool
         /// Which Chromium-family browsers' `refocus.json` changed, and which hold it now.
         public var browserPolicies: ChromiumPolicies.Outcome
+        /// Whether Firefox's policies.json changed, and holds the policy now.
+        public var firefoxPolicy: FirefoxPolicies.Outcome
         /// How many addresses and ranges the firewall blocks for the sessions,
         /// the sinkhole aside (0: no table).
         public var firewallEntries: Int

@@ -8,7 +8,9 @@ import RefocusResolver
 /// active ones (`DesiredEnforcement`, pure), and makes the system match it:
 /// the /etc/hosts section, the resolver module's index (where the module
 /// is in force: `resolverModule`), the Chromium-family browsers' managed
-/// policies (`ChromiumPolicies`), then table `inet refocus` with the listed
+/// policies (`ChromiumPolicies`), Firefox's (`FirefoxPolicies`, merged into
+/// the administrator's file), both with DoH as the policy's `browserDoh`
+/// says (with `off`, even when no session runs), then table `inet refocus` with the listed
 /// addresses, those the blocked names resolve to upstream, and the
 /// `Sinkhole` addresses while the section is in force (no address, no
 /// table), less the addresses that must never be blocked
@@ -30,6 +32,8 @@ public final class Reconciler {
     public let names: NameIndexFile
     /// The managed policy files of Chromium-family browsers.
     public let browsers: ChromiumPolicies
+    /// Firefox's policy file.
+    public let firefox: FirefoxPolicies
     /// Whether the resolver module is in force now (asked at every run):
     /// `ResolverModule.isInForce()` unless a test gives another answer.
     public let resolverModule: @Sendable () -> Bool
@@ -43,11 +47,12 @@ public final class Reconciler {
     /// A reconciler over these enforcement points, with a firewall for the
     /// policy's table.
     public init(store: SessionStore, hosts: HostsFile = HostsFile(), names: NameIndexFile = NameIndexFile(),
-                browsers: ChromiumPolicies = ChromiumPolicies(), policy: Policy, resolverModule: @escaping @Sendable () -> Bool = { ResolverModule.isInForce() }) {
+                browsers: ChromiumPolicies = ChromiumPolicies(), firefox: FirefoxPolicies = FirefoxPolicies(), policy: Policy, resolverModule: @escaping @Sendable () -> Bool = { ResolverModule.isInForce() }) {
         self.store = store
         self.hosts = hosts
         self.names = names
         self.browsers = browsers
+        self.firefox = firefox
         self.resolverModule = resolverModule
         self.policy = policy
         firewall = Firewall(tableName: policy.nftablesTable)
@@ -72,12 +77,18 @@ public final class Reconciler {
         let index = desired.nameIndex(policy: policy)
         let indexChanged = try names.apply(index)
         var notes = damaged.map(\.description) + hostsOutcome.notes
-        let chromium = desired.chromiumPolicy
+        let chromium = desired.chromiumPolicy(browserDoh: policy.browserDoh)
         let browserOutcome = browsers.apply(chromium)
         notes += browserOutcome.problems
         if let chromium, chromium.leftOut > 0, !browserOutcome.holding.isEmpty {
             notes.append("\(chromium.leftOut) browser rules are over Chromium's limit of \(ChromiumPolicy.maximumPatterns) "
                 + "and left to /etc/hosts and the firewall")
+        }
+        let firefoxOutcome = firefox.apply(desired.firefoxPolicy(browserDoh: policy.browserDoh))
+        notes += firefoxOutcome.problems
+        if firefoxOutcome.leftOut > 0 {
+            notes.append("\(firefoxOutcome.leftOut) browser rules are over Firefox's limit of \(FirefoxPolicy.maximumPatterns) "
+                + "WebsiteFilter entries and left to /etc/hosts and the firewall")
         }
         let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, notes: &notes) }
         let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
@@ -91,7 +102,7 @@ public final class Reconciler {
         }
         return Report(expired: expired, now: now, active: active, desired: desired, hostsChanged: hostsOutcome.changed,
                       indexedNames: index?.count ?? 0, indexChanged: indexChanged,
-                      browserPolicies: browserOutcome,
+                      browserPolicies: browserOutcome, firefoxPolicy: firefoxOutcome,
                       firewallEntries: outcome.layer == .table ? blocked.count : 0, firewallLayer: outcome.layer,
                       firewallChanged: outcome.tableChanged, notes: notes)
     }

@@ -41,7 +41,8 @@ final class Daemon {
         self.logger = logger
         reconciler = Reconciler(store: try SessionStore(), policy: try PolicyFile.load())
         sources = try DaemonSources(hostsPath: reconciler.hosts.path, indexPath: reconciler.names.path,
-                                    browserFolders: reconciler.browsers.existingFolders(), firewall: reconciler.firewall)
+                                    browserFolders: reconciler.browsers.existingFolders(),
+                                    firefoxFolders: reconciler.firefox.existingFolder().map { [$0] } ?? [], firewall: reconciler.firewall)
         blocker = try ProgramBlocker(loop: sources.loop, logger: logger)
         publisher = StatusPublisher(logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
@@ -85,6 +86,8 @@ final class Daemon {
                     wanted = sources.indexWatch.drain() || wanted
                 case sources.browserWatch.fileDescriptor:
                     wanted = sources.browserWatch.drain() || wanted
+                case sources.firefoxWatch.fileDescriptor:
+                    wanted = sources.firefoxWatch.drain() || wanted
                 case sources.tableWatch?.fileDescriptor:
                     wanted = tableNeedsRepair() || wanted
                 case sources.signals.fileDescriptor:
@@ -198,6 +201,8 @@ final class Daemon {
             if report.indexChanged { _ = sources.indexWatch.drain() }
             if !report.browserPolicies.changed.isEmpty { _ = sources.browserWatch.drain() }
             sources.browserWatch.watch(reconciler.browsers.existingFolders())
+            if report.firefoxPolicy.changed { _ = sources.firefoxWatch.drain() }
+            sources.firefoxWatch.watch(reconciler.firefox.existingFolder().map { [$0] } ?? [])
             armTimers(report, clock: clock)
             lastReport = report
             let signalled = blocker.update(ProgramRules(report.desired))

@@ -34,7 +34,8 @@ final class StatusPublisher {
             counts: StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
                                           programs: programs, programBlocking: programBlocking,
                                           firewall: report.firewallLayer, resolverNames: report.indexedNames,
-                                          browserPolicies: report.browserPolicies.holding))
+                                          browserPolicies: report.browserPolicies.holding
+                                              + (report.firefoxPolicy.holding ? ["firefox"] : [])))
         do {
             try status.publish(snapshot)
         } catch {

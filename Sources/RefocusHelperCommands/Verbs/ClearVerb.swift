@@ -47,7 +47,9 @@ struct ClearVerb: HelperVerb {
         }
         if let note = try HostsFile().salvage() { StandardError.write("refocus-helper clear: \(note)\n") }
         // The browsers' policy files go first, as the hosts section: whatever enforce meets next.
-        for problem in ChromiumPolicies().apply(nil).problems { StandardError.write("refocus-helper clear: \(problem)\n") }
+        for problem in ChromiumPolicies().apply(nil).problems + FirefoxPolicies().apply(nil).problems {
+            StandardError.write("refocus-helper clear: \(problem)\n")
+        }
         _ = try context.enforce(startingDaemon: false)
         StatusFile().remove()
         if purge {

@@ -1,0 +1,45 @@
+/// What ReFocus adds to Firefox's enterprise policies
+/// (`/etc/firefox/policies/policies.json`, `{"policies": {...}}`): the
+/// blocked hosts and paths as `WebsiteFilter.Block` match patterns, and
+/// `DNSOverHTTPS` disabled and locked, so that Firefox's own DNS over HTTPS
+/// cannot walk around /etc/hosts.
+///
+/// Patterns are WebExtension match patterns (MDN, "Match patterns"; Firefox's
+/// WebsiteFilter.sys.mjs builds a `MatchPatternSet` from them): a host is
+/// `*://*.reddit.com/*`, where `*.` matches the host itself and every name
+/// under it; a path is `*://*.youtube.com/shorts*`, the path and below
+/// (like Chromium's prefix match, `/shortsx` too). Firefox reads at most
+/// 1,000 `Block` entries (`LIST_LENGTH_LIMIT` in WebsiteFilter.sys.mjs),
+/// the administrator's included: `FirefoxPolicyMerge` keeps the shortest of
+/// ours that fit, and the rest are left to /etc/hosts and the firewall.
+/// An administrator's `Exceptions` entry is kept, and can unblock a pattern.
+public struct FirefoxPolicy: Sendable, Equatable {
+    /// How many `WebsiteFilter.Block` entries Firefox reads.
+    public static let maximumPatterns = 1_000
+
+    /// The `Block` patterns, shortest first (then by text): the order they are kept in over the limit.
+    public let patterns: [String]
+    /// Whether `DNSOverHTTPS` is turned off and locked.
+    public let turnsDoHOff: Bool
+
+    /// The policy blocking `hosts` and their subdomains and `paths` (a path
+    /// under a blocked host is left out as covered), with DoH off or not.
+    public init(hosts: some Sequence<DomainName>, paths: some Sequence<BrowserPathRule> = [BrowserPathRule](),
+                turnsDoHOff: Bool) {
+        let chromium = ChromiumPolicy(hosts: hosts, paths: paths, limit: Int.max)
+        // Chromium's patterns are `host` or `host/path`: the same set, uncovered paths only, in Firefox's syntax.
+        patterns = chromium.patterns.map { pattern in
+            guard let slash = pattern.firstIndex(of: "/") else { return "*://*.\(pattern)/*" }
+            return "*://*.\(pattern[..<slash])\(pattern[slash...])*"
+        }.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
+        self.turnsDoHOff = turnsDoHOff
+    }
+
+    /// Whether the policy adds nothing (the administrator's file is left as it was).
+    public var isEmpty: Bool { patterns.isEmpty && !turnsDoHOff }
+
+    /// The `DNSOverHTTPS` value ReFocus sets: disabled, and locked so the user cannot turn it on.
+    public static let dohOff: [JSONMember] = [
+        JSONMember(key: "Enabled", value: .bool(false)), JSONMember(key: "Locked", value: .bool(true)),
+    ]
+}
