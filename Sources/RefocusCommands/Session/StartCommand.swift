@@ -46,7 +46,10 @@ struct StartCommand: ParsableCommand {
             policy (1m to 24h by default). Runs refocus-helper through sudo -n: \
             without a terminal (cron, scripts) nothing ever asks for a password, and \
             without sudo rights it is refused with one line naming the fix. \
-            --quiet prints nothing on success.
+            A Firefox of yours that was running before the session says so on stderr: \
+            Firefox reads its policies only as it starts, so the browser rules (paths, \
+            DNS over HTTPS off) reach it at its next start; hosts and the firewall block \
+            at once. --quiet prints nothing on success.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy],
                                   notes: [.dataError: "an empty list, or a bad line in a list file",
@@ -112,6 +115,7 @@ struct StartCommand: ParsableCommand {
                 + SessionFormat.line(session, now: answered))
         }
         response.notes.forEach { Console.error($0) }
+        BrowserRestartAdvice.lines().forEach { Console.error($0) }
     }
 
     /// What the words, options, preset and `[defaults]` of `config` ask for.

@@ -29,6 +29,11 @@ struct StatusCommand: ParsableCommand {
             {pausedAt (while paused), seconds (paused before), count} once paused. A paused \
             session's time stands still: plannedEnd moves later by the pause when it resumes.
 
+            During a session, the plain status ends with a line for a Firefox of yours that \
+            was started before its policy last changed: Firefox reads its policies only as \
+            it starts, so the browser rules reach it at its next start (hosts and the \
+            firewall block at once).
+
             A pomodoro session shows its phase and the time left in it and in the whole \
             session; a paused one shows 'paused' and its time left. The bar formats show \
             the lists and the time left until the last session ends (focus: social 23m), a \
@@ -65,6 +70,7 @@ struct StatusCommand: ParsableCommand {
         let snapshot = try StatusFile().read()?.current(at: now) ?? fromHelper()
         if json { return try Console.json(snapshot) }
         print(format.render(snapshot, now: now))
+        if format == .plain, !snapshot.sessions.isEmpty { BrowserRestartAdvice.lines().forEach { print($0) } }
     }
 
     /// The few exact forms a status bar runs every second (`status`,

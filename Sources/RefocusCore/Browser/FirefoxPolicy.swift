@@ -16,6 +16,11 @@
 public struct FirefoxPolicy: Sendable, Equatable {
     /// How many `WebsiteFilter.Block` entries Firefox reads.
     public static let maximumPatterns = 1_000
+    /// The file every Firefox build reads its enterprise policies from, once, as it starts.
+    public static let systemFile = "/etc/firefox/policies/policies.json"
+    /// The names of Firefox's executables (`/proc/PID/exe`'s last component):
+    /// Mozilla's builds and the snap (`firefox`, `firefox-bin`), Debian's ESR.
+    public static let executables: Set<String> = ["firefox", "firefox-bin", "firefox-esr"]
 
     /// The `Block` patterns, shortest first (then by text): the order they are kept in over the limit.
     public let patterns: [String]

@@ -45,7 +45,7 @@ public struct FirefoxPolicies: Sendable {
     /// The file's name in its folder.
     public static let fileName = "policies.json"
     /// The file Firefox reads.
-    public static let policyFile = "/etc/firefox/policies/" + fileName
+    public static let policyFile = FirefoxPolicy.systemFile
     /// Executables of Firefox's packages (Mozilla's tarball in /opt, Debian's
     /// firefox-esr and firefox, the snap); one present means installed.
     public static let knownProbes = ["/usr/lib/firefox-esr/firefox-esr", "/usr/lib/firefox/firefox",
