@@ -41,8 +41,7 @@ final class Daemon {
         self.logger = logger
         reconciler = Reconciler(store: try SessionStore(), policy: try PolicyFile.load())
         sources = try DaemonSources(hostsPath: reconciler.hosts.path, indexPath: reconciler.names.path,
-                                    browserFolders: reconciler.browsers.existingFolders(),
-                                    firefoxFolders: reconciler.firefox.existingFolder().map { [$0] } ?? [], firewall: reconciler.firewall)
+                                    browserFolders: Self.browserFolders(reconciler), firewall: reconciler.firewall)
         blocker = try ProgramBlocker(loop: sources.loop, logger: logger)
         publisher = StatusPublisher(logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
@@ -86,8 +85,6 @@ final class Daemon {
                     wanted = sources.indexWatch.drain() || wanted
                 case sources.browserWatch.fileDescriptor:
                     wanted = sources.browserWatch.drain() || wanted
-                case sources.firefoxWatch.fileDescriptor:
-                    wanted = sources.firefoxWatch.drain() || wanted
                 case sources.tableWatch?.fileDescriptor:
                     wanted = tableNeedsRepair() || wanted
                 case sources.signals.fileDescriptor:
@@ -199,10 +196,10 @@ final class Daemon {
                 _ = sources.hostsWatch.drain()
             }
             if report.indexChanged { _ = sources.indexWatch.drain() }
-            if !report.browserPolicies.changed.isEmpty { _ = sources.browserWatch.drain() }
-            sources.browserWatch.watch(reconciler.browsers.existingFolders())
-            if report.firefoxPolicy.changed { _ = sources.firefoxWatch.drain() }
-            sources.firefoxWatch.watch(reconciler.firefox.existingFolder().map { [$0] } ?? [])
+            // Our own writes of the browser policies are not drained: an edit that lands between our
+            // write and a drain would be lost with them. Their events cost one more reconcile, which
+            // finds the files right and writes nothing.
+            sources.browserWatch.watch(Self.browserFolders(reconciler))
             armTimers(report, clock: clock)
             lastReport = report
             let signalled = blocker.update(ProgramRules(report.desired))
@@ -254,6 +251,11 @@ final class Daemon {
         let counts = tally.counts(hits(), sessions: sessions, policy: reconciler.policy, cache: reconciler.cache)
         tally.keep(counts)
         return counts
+    }
+
+    /// The browsers' policy folders that exist now: Chromium-family browsers' and Firefox's.
+    private static func browserFolders(_ reconciler: Reconciler) -> [String] {
+        reconciler.browsers.existingFolders() + (reconciler.firefox.existingFolder().map { [$0] } ?? [])
     }
 
     /// The next session end or phase boundary on the boot-time clock (one

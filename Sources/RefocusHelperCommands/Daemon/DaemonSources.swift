@@ -20,17 +20,16 @@ struct DaemonSources {
     let clockWatch: ClockChangeWatch
     let hostsWatch: FileWatch
     let indexWatch: FileWatch
-    /// `refocus.json` in the browsers' policy folders; re-armed after each
-    /// reconcile, which may have created a folder.
+    /// `refocus.json` in the Chromium-family browsers' policy folders and
+    /// Firefox's `policies.json` in its own; re-armed after each reconcile,
+    /// which may have created a folder.
     let browserWatch: FolderWatch
-    /// Firefox's `policies.json` in its policy folder, re-armed likewise.
-    let firefoxWatch: FolderWatch
     let tableWatch: TableWatch?
     let signals: SignalWatch
     let control: ControlSocket
 
     /// Opens every source for `hostsPath` and `firewall`'s table and registers them with a new loop.
-    init(hostsPath: String, indexPath: String, browserFolders: [String], firefoxFolders: [String], firewall: Firewall) throws {
+    init(hostsPath: String, indexPath: String, browserFolders: [String], firewall: Firewall) throws {
         loop = try EventLoop()
         endTimer = try BootTimer()
         resolveTimer = try BootTimer()
@@ -40,15 +39,13 @@ struct DaemonSources {
         hostsWatch = try FileWatch(hostsPath)
         try Directories.prepare(AtomicFile.parentDirectory(of: indexPath), mode: 0o755)
         indexWatch = try FileWatch(indexPath)
-        browserWatch = try FolderWatch(name: ChromiumPolicy.fileName)
+        browserWatch = try FolderWatch(names: [ChromiumPolicy.fileName, FirefoxPolicies.fileName])
         browserWatch.watch(browserFolders)
-        firefoxWatch = try FolderWatch(name: FirefoxPolicies.fileName)
-        firefoxWatch.watch(firefoxFolders)
         tableWatch = try TableWatch(firewall: firewall)
         signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP, SIGCHLD])
         control = try ControlSocket()
         for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, countsTimer.fileDescriptor, hookTimer.fileDescriptor,
-                   clockWatch.fileDescriptor, hostsWatch.fileDescriptor, indexWatch.fileDescriptor, browserWatch.fileDescriptor, firefoxWatch.fileDescriptor,
+                   clockWatch.fileDescriptor, hostsWatch.fileDescriptor, indexWatch.fileDescriptor, browserWatch.fileDescriptor,
                    signals.fileDescriptor, control.fileDescriptor]
             + (tableWatch.map { [$0.fileDescriptor] } ?? []) {
             try loop.watch(fd)

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Notices changes to files of one name in several folders that may come
+/// Notices changes to files of some names in several folders that may come
 /// and go (the managed policy folders of browsers): one inotify descriptor,
 /// a watch per folder that exists when `watch(_:)` is called. The caller
 /// calls `watch(_:)` again after creating a folder; a folder that is
@@ -10,13 +10,13 @@ import Glibc
 public final class FolderWatch {
     /// The descriptor to watch; readable when something happened in a folder.
     public let fileDescriptor: Int32
-    /// The files' name in each folder.
-    public let name: String
+    /// The files' names; a change to any of them in any watched folder counts.
+    public let names: Set<String>
 
-    /// Watches no folder yet, for files named `name`.
-    public init(name: String) throws(SystemError) {
-        self.name = name
-        fileDescriptor = try syscall { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }.get("watch", name)
+    /// Watches no folder yet, for files named one of `names`.
+    public init(names: Set<String>) throws(SystemError) {
+        self.names = names
+        fileDescriptor = try syscall { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }.get("watch", names.sorted().joined(separator: ", "))
     }
 
     deinit { close(fileDescriptor) }
@@ -29,10 +29,10 @@ public final class FolderWatch {
         for folder in folders { _ = syscall { inotify_add_watch(fileDescriptor, folder, mask) } }
     }
 
-    /// Whether any event since the last call concerned a file of that name,
+    /// Whether any event since the last call concerned a file of those names,
     /// or a watched folder itself (removed, moved), or events were lost.
     public func drain() -> Bool {
         let folderGone = UInt32(IN_Q_OVERFLOW | IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)
-        return FileWatch.drain(fileDescriptor) { mask, name in mask & folderGone != 0 || name.elementsEqual(self.name.utf8) }
+        return FileWatch.drain(fileDescriptor) { mask, name in mask & folderGone != 0 || self.names.contains(String(decoding: name, as: UTF8.self)) }
     }
 }
