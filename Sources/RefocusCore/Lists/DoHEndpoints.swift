@@ -11,7 +11,8 @@
 /// - Quad9: https://quad9.net/service/service-addresses-and-features/
 /// - OpenDNS: https://support.opendns.com/hc/en-us/articles/360038086532
 /// - AdGuard: https://adguard-dns.io/kb/general/dns-providers/
-/// - CleanBrowsing: https://cleanbrowsing.org/filters/
+/// - CleanBrowsing: https://cleanbrowsing.org/support/troubleshooting/firewall-dns-requirements
+///   (its Security Filter, the one doh.cleanbrowsing.org/doh/security-filter serves)
 /// NextDNS publishes no fixed anycast address (each profile has its own), so
 /// only its name is listed.
 public enum DoHEndpoints {
@@ -58,7 +59,7 @@ public enum DoHEndpoints {
         "94.140.14.14", "94.140.15.15", "2a10:50c0::ad1:ff", "2a10:50c0::ad2:ff",
         "94.140.14.140", "94.140.14.141", "2a10:50c0::1:ff", "2a10:50c0::2:ff",
         "94.140.14.15", "94.140.15.16", "2a10:50c0::bad1:ff", "2a10:50c0::bad2:ff",
-        // CleanBrowsing
-        "185.228.168.9", "185.228.169.9", "2a0d:2a00:1::2", "2a0d:2a00:2::2",
+        // CleanBrowsing (Security, Adult and Family Filters)
+        "185.228.168.9", "185.228.169.9", "185.228.168.10", "185.228.169.11", "185.228.168.168", "185.228.169.168",
     ]
 }
