@@ -29,9 +29,20 @@ extension NftRule {
     /// the destination address, offset 16, length 4 (IPv4) or offset 24,
     /// length 16 (IPv6).
     func loadNetworkHeader(offset: UInt32, length: UInt32) throws(NftablesError) {
+        try loadPayload(NFT_PAYLOAD_NETWORK_HEADER, offset: offset, length: length)
+    }
+
+    /// `payload load 2b @ transport header + 2 => reg 1`: the TCP or UDP
+    /// destination port, in network byte order (nft's `th dport`).
+    func loadDestinationPort() throws(NftablesError) {
+        try loadPayload(NFT_PAYLOAD_TRANSPORT_HEADER, offset: 2, length: 2)
+    }
+
+    /// `payload load <length>b @ <base> + <offset> => reg 1`.
+    private func loadPayload(_ base: nft_payload_bases, offset: UInt32, length: UInt32) throws(NftablesError) {
         try appendExpression("payload") { expression in
             nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_PAYLOAD_DREG), NFT_REG_1.rawValue)
-            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_PAYLOAD_BASE), NFT_PAYLOAD_NETWORK_HEADER.rawValue)
+            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_PAYLOAD_BASE), base.rawValue)
             nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_PAYLOAD_OFFSET), offset)
             nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_PAYLOAD_LEN), length)
         }

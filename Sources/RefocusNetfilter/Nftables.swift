@@ -69,17 +69,18 @@ public final class Nftables {
         return SetElement.elements(of: ranges, family: family).count
     }
 
-    /// Makes table `inet refocus` block exactly `intervals`, replacing
-    /// whatever the table held, in one transaction; with no interval, deletes
+    /// Makes table `inet refocus` block exactly `intervals`, and
+    /// `endpoints` on ports 443 and 853 only (`DoHEndpoints.ports`),
+    /// replacing whatever the table held, in one transaction; with neither, deletes
     /// the table if it exists (no address to block, no table). Idempotent.
     ///
     /// Throws `.ownedByAnotherProcess` when a live process (the daemon) owns
     /// the table, `.notPermitted` without CAP_NET_ADMIN, `.refused` when the
     /// kernel rejects a message (nothing changes then).
-    public func apply(_ intervals: AddressIntervals) throws(NftablesError) {
-        guard !intervals.isEmpty else { return try deleteTable() }
-        let batch = try RefocusTableBatch.replacement(for: intervals, firstSequence: socket.firstFreeSequence,
-                                                      table: tableName)
+    public func apply(_ intervals: AddressIntervals, endpoints: AddressIntervals = .empty) throws(NftablesError) {
+        guard !intervals.isEmpty || !endpoints.isEmpty else { return try deleteTable() }
+        let batch = try RefocusTableBatch.replacement(for: intervals, endpoints: endpoints,
+                                                      firstSequence: socket.firstFreeSequence, table: tableName)
         try commit(batch, operation: "replace \(displayName)")
     }
 

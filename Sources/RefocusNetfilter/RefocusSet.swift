@@ -19,9 +19,12 @@ struct RefocusSet: Equatable, Sendable {
         /// Refused addresses, added by the rules (`update`); flag `dynamic`,
         /// and a `counter` that the kernel gives every element it adds.
         case hits
+        /// DNS-over-HTTPS endpoints, refused on ports 443 and 853 only, added
+        /// by `apply`; flag `interval`, no counter.
+        case endpoints
     }
 
-    /// The set's name in the table: `v4`, `v4net`, `v6`, `v6net`, `hits4`, `hits6`.
+    /// The set's name in the table: `v4`, `v4net`, `v6`, `v6net`, `hits4`, `hits6`, `doh4`, `doh6`.
     let name: String
     /// The set's batch-local id, which rules in the same batch use to find it.
     let id: UInt32
@@ -31,7 +34,7 @@ struct RefocusSet: Equatable, Sendable {
     let kind: Kind
 
     /// Whether the set holds ranges (flag `interval`) rather than single addresses.
-    var isInterval: Bool { kind == .ranges }
+    var isInterval: Bool { kind == .ranges || kind == .endpoints }
 
     static let v4 = RefocusSet(name: "v4", id: 1, family: .ipv4, kind: .addresses)
     static let v4net = RefocusSet(name: "v4net", id: 2, family: .ipv4, kind: .ranges)
@@ -39,6 +42,8 @@ struct RefocusSet: Equatable, Sendable {
     static let v6net = RefocusSet(name: "v6net", id: 4, family: .ipv6, kind: .ranges)
     static let hits4 = RefocusSet(name: "hits4", id: 5, family: .ipv4, kind: .hits)
     static let hits6 = RefocusSet(name: "hits6", id: 6, family: .ipv6, kind: .hits)
+    static let doh4 = RefocusSet(name: "doh4", id: 7, family: .ipv4, kind: .endpoints)
+    static let doh6 = RefocusSet(name: "doh6", id: 8, family: .ipv6, kind: .endpoints)
     /// The two hits sets, in table order.
     static let allHits = [hits4, hits6]
 
@@ -62,6 +67,14 @@ struct RefocusSet: Equatable, Sendable {
         [(v4, v4net, intervals.ipv4Split), (v6, v6net, intervals.ipv6Split)].flatMap { plain, ranges, split in
             [(plain, SetElement.elements(of: split.singles)),
              (ranges, SetElement.elements(of: split.ranges, family: ranges.family))]
+        }.filter { !$0.elements.isEmpty }
+    }
+
+    /// The endpoint sets that have elements for `endpoints`, in table order,
+    /// each with its elements encoded as intervals.
+    static func endpointContents(for endpoints: AddressIntervals) -> [(definition: RefocusSet, elements: [SetElement])] {
+        [(doh4, endpoints.ipv4), (doh6, endpoints.ipv6)].map { set, intervals in
+            (set, SetElement.elements(of: intervals, family: set.family))
         }.filter { !$0.elements.isEmpty }
     }
 

@@ -14,6 +14,8 @@ import RefocusOS
 ///         set v6net { type ipv6_addr; flags interval; size L; elements = { … } }
 ///         set hits4 { type ipv4_addr; size 65536; flags dynamic; counter; }
 ///         set hits6 { type ipv6_addr; size 65536; flags dynamic; counter; }
+///         set doh4 { type ipv4_addr; flags interval; elements = { … } }
+///         set doh6 { type ipv6_addr; flags interval; elements = { … } }
 ///         chain output {                         # and chain forward, hook forward
 ///             type filter hook output priority filter; policy accept;
 ///             ip daddr @v4 update @hits4 { ip daddr }
@@ -29,7 +31,9 @@ import RefocusOS
 /// `v4net` and `v6net` (rbtrees, several times slower to fill). A block set
 /// exists only when it has elements, and its rules only with it; the size
 /// hint is its element count. A family's hits set exists with its first
-/// block set.
+/// block set. The endpoint sets `doh4` and `doh6` hold the DNS-over-HTTPS
+/// endpoints' addresses, refused on ports 443 and 853 only; they too exist
+/// only with elements, and the table exists when any set has elements.
 ///
 /// Counters: the block sets have none, so loading them costs nothing more
 /// than their elements. The packet path adds each refused destination to
@@ -48,16 +52,19 @@ enum RefocusTableBatch {
     /// Netlink bytes budgeted per set element (a v6 element with flags takes 36).
     static let bytesPerElement = 48
 
-    /// The batch that makes the table hold exactly `intervals`, whatever was
+    /// The batch that makes the table hold exactly `intervals` (and
+    /// `endpoints`, refused on `endpointPorts` only), whatever was
     /// there before, in one transaction: NEWTABLE (without flags: creates it
     /// when absent, changes nothing when present), DELTABLE, NEWTABLE with
     /// OWNER|PERSIST, chains, the sets that have elements, their rules, the
     /// elements. Idempotent.
-    static func replacement(for intervals: AddressIntervals, firstSequence: UInt32,
+    static func replacement(for intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
+                            endpointPorts: [UInt16] = DoHEndpoints.ports, firstSequence: UInt32,
                             table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
         let displayName = displayName(tableName)
         let contents = RefocusSet.contents(for: intervals)
-        let elementCount = contents.reduce(0) { $0 + $1.elements.count }
+        let endpointContents = RefocusSet.endpointContents(for: endpoints)
+        let elementCount = (contents + endpointContents).reduce(0) { $0 + $1.elements.count }
         let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
 
         let existing = try NftTable(name: tableName, flags: nil)
@@ -71,7 +78,7 @@ enum RefocusTableBatch {
             try batch.append(NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(chain.name)", object: object)
         }
         var sets: [NftSet] = []
-        for (definition, elements) in contents {
+        for (definition, elements) in contents + endpointContents {
             let set = try NftSet(definition, table: tableName, sizeHint: elements.count)
             for element in elements { try set.add(element) }
             try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
@@ -87,6 +94,12 @@ enum RefocusTableBatch {
                              try blockingRule(chain: chain.name, set: definition, tcpOnly: true, table: tableName),
                              try blockingRule(chain: chain.name, set: definition, tcpOnly: false, table: tableName)]
                 for rule in rules {
+                    try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
+                                     operation: "add a rule to chain \(chain.name)", object: rule)
+                }
+            }
+            for (definition, _) in endpointContents {
+                for rule in try endpointRules(chain: chain.name, set: definition, ports: endpointPorts, table: tableName) {
                     try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
                                      operation: "add a rule to chain \(chain.name)", object: rule)
                 }

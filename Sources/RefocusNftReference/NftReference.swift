@@ -37,9 +37,13 @@ public enum NftReference {
     /// The nft script that replaces table `inet refocus` with the table
     /// `Nftables.apply` builds for `intervals`: same chains, block sets (only
     /// those with elements, with the same size hint), hits sets (one per
-    /// family with a block set), rules and elements.
-    public static func script(for intervals: AddressIntervals) -> String {
+    /// family with a block set), rules and elements; and, for `endpoints`,
+    /// the sets `doh4` and `doh6` refused on TCP and UDP ports 443 and 853.
+    public static func script(for intervals: AddressIntervals, endpoints: AddressIntervals = .empty) -> String {
         let sets = sets(for: intervals).filter { !$0.intervals.isEmpty }
+        let endpointSets = [("doh4", "ip", "ipv4_addr", endpoints.ipv4), ("doh6", "ip6", "ipv6_addr", endpoints.ipv6)]
+            .map { SetLayout(name: $0.0, match: $0.1, type: $0.2, isInterval: true, intervals: $0.3) }
+            .filter { !$0.intervals.isEmpty }
         let hits = [("ip", "hits4", "ipv4_addr"), ("ip6", "hits6", "ipv6_addr")].filter { match, _, _ in
             sets.contains { $0.match == match }
         }
@@ -50,7 +54,12 @@ public enum NftReference {
                         meta l4proto tcp \(set.match) daddr @\(set.name) counter reject with tcp reset
                         \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited
                 """
-        }.joined(separator: "\n")
+        }.joined(separator: "\n") + endpointSets.map { set -> String in
+            DoHEndpoints.ports.flatMap { port in
+                ["\n            meta l4proto tcp th dport \(port) \(set.match) daddr @\(set.name) counter reject with tcp reset",
+                 "\n            meta l4proto udp th dport \(port) \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited"]
+            }.joined()
+        }.joined()
         let hitsDefinitions = hits.map { _, name, type -> String in
             "    set \(name) { type \(type); size \(hitsCapacity); flags dynamic; counter; }"
         }
@@ -58,7 +67,7 @@ public enum NftReference {
             table inet refocus
             delete table inet refocus
             table inet refocus {
-            \((sets.map(definition) + hitsDefinitions).joined(separator: "\n"))
+            \((sets.map(definition) + endpointSets.map(definition) + hitsDefinitions).joined(separator: "\n"))
                 chain output {
                     type filter hook output priority 0; policy accept;
             \(rules)

@@ -18,8 +18,12 @@ import Testing
         return Session(owner: owner, blockLists: blockLists, start: start, plannedEnd: start.addingTimeInterval(600), locked: false)
     }
 
-    static func policy(subdomains: [String] = ["www"], hostsOnlyAbove: Int = 5_000, neverBlock: [String] = []) throws -> Policy {
+    /// A policy for these tests; the DNS-over-HTTPS endpoints are off unless
+    /// asked for, so that the sets below hold the lists' entries only.
+    static func policy(subdomains: [String] = ["www"], hostsOnlyAbove: Int = 5_000, neverBlock: [String] = [],
+                       dohEndpoints: Bool = false) throws -> Policy {
         var policy = Policy()
+        policy.blockDoHEndpoints = dohEndpoints
         policy.subdomains = subdomains
         policy.hostsOnlyAbove = hostsOnlyAbove
         policy.neverBlock = Set(try neverBlock.map { try DomainName(validating: $0) })

@@ -30,6 +30,18 @@ struct PolicyFileTests {
         #expect(try PolicyFile.parse(text, path: "policy.toml").rootMayClearLocked == expected)
     }
 
+    @Test(arguments: [("block_doh_endpoints = false", false), ("block_doh_endpoints = true", true), ("", true)])
+    func blockDoHEndpoints(text: String, expected: Bool) throws {
+        #expect(try PolicyFile.parse(text, path: "policy.toml").blockDoHEndpoints == expected)
+    }
+
+    @Test func aDoHChoiceThatIsNotABooleanIsRefused() {
+        #expect(throws: PolicyError.invalid(path: "policy.toml", key: "block_doh_endpoints",
+                                            reason: "give true or false, without quotes")) {
+            try PolicyFile.parse("block_doh_endpoints = \"off\"", path: "policy.toml")
+        }
+    }
+
     @Test(arguments: ["root_may_clear_locked = \"no\"", "root_may_clear_locked = 0"])
     func aClearPolicyThatIsNotABooleanIsRefused(text: String) {
         #expect(throws: PolicyError.invalid(path: "policy.toml", key: "root_may_clear_locked",
@@ -57,7 +69,8 @@ struct PolicyFileTests {
         #expect(throws: PolicyError.invalid(path: "policy.toml", key: "root_may_clear_lock",
                                             reason: "unknown key; the keys are max_session, min_session, "
                                                 + "hosts_only_above, subdomains, resolve_timeout_ms, never_block, "
-                                                + "root_may_clear_locked, nftables_table, never_block_addresses, max_names_per_user, "
+                                                + "root_may_clear_locked, block_doh_endpoints, nftables_table, "
+                                                + "never_block_addresses, max_names_per_user, "
                                                 + "max_addresses_per_user, max_programs_per_user, max_names_per_machine, "
                                                 + "max_addresses_per_machine, max_programs_per_machine, "
                                                 + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6, browser_doh")) {

@@ -24,6 +24,8 @@ struct NftablesCheckTests {
         "nft lists exactly the 4 intervals applied, and empty hits sets",
         "deleteTable deletes the table and tolerates its absence",
         "the listing equals nft's own for 4 intervals",
+        "the listing equals nft's own for 4 intervals and 3 endpoints",
+        "the listing equals nft's own for 0 intervals and 3 endpoints",
         "no address to block, no table",
         "nft lists exactly the 5 intervals applied, and empty hits sets",
         "packets refused at exactly the 10 blocked probes; 10 neighbours connect",

@@ -82,14 +82,16 @@ enum NftCheck {
 
     /// Throws unless `ours` (the listing after `apply`) equals the listing
     /// after `nft -f` loaded the reference script for the same intervals.
-    static func expectSameListing(_ ours: String, asNftFor intervals: AddressIntervals, scriptPath: String) throws {
-        try Data(NftReference.script(for: intervals).utf8).write(to: URL(fileURLWithPath: scriptPath))
+    static func expectSameListing(_ ours: String, asNftFor intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
+                                  scriptPath: String) throws {
+        try Data(NftReference.script(for: intervals, endpoints: endpoints).utf8).write(to: URL(fileURLWithPath: scriptPath))
         try NftReference.nft(["-f", scriptPath])
         let reference = try NftReference.listing()
         try NftReference.nft(["delete", "table", "inet", "refocus"])
         guard ours == reference else {
             throw ScenarioError.failed("nft list table differs from nft's own:\n--- refocus\n\(ours)\n--- nft -f\n\(reference)")
         }
-        NftScenarioFacts.checked("the listing equals nft's own for \(intervals.count) intervals")
+        NftScenarioFacts.checked("the listing equals nft's own for \(intervals.count) intervals"
+            + (endpoints.isEmpty ? "" : " and \(endpoints.count) endpoints"))
     }
 }

@@ -41,6 +41,15 @@ enum NftCheckScenario {
         try expect(!other.tableExists(), "deleteTable deletes the table and tolerates its absence")
         try NftCheck.expectSameListing(innerListing, asNftFor: inner, scriptPath: path)
 
+        // The DNS-over-HTTPS endpoint sets and their port-restricted rules, beside block sets and alone.
+        let endpoints = AddressIntervals(try ["8.8.8.8", "1.1.1.1", "2001:4860:4860::8888"].map { try AddressRange(parsing: $0) })
+        for blocked in [inner, .empty] {
+            try other.apply(blocked, endpoints: endpoints)
+            let listing = try NftReference.listing()
+            try other.deleteTable()
+            try NftCheck.expectSameListing(listing, asNftFor: blocked, endpoints: endpoints, scriptPath: path)
+        }
+
         try other.apply(edges)
         try other.apply(.empty)
         try expect(!other.tableExists(), "no address to block, no table")

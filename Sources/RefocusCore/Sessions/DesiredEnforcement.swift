@@ -9,6 +9,16 @@
 /// (`youtube.com/shorts`) go to none of these: they are collected in
 /// `browserPaths`, for the browsers' managed policies only.
 ///
+/// While any session is active, and unless the policy's `blockDoHEndpoints`
+/// is off, the well-known DNS-over-HTTPS endpoints (`DoHEndpoints`) are
+/// blocked too: their names in the resolver module's index, where it is in
+/// force (Chromium's managed policy already turns its DNS-over-HTTPS off),
+/// but not in /etc/hosts (which would block none of their subdomains) nor
+/// resolved for the firewall;
+/// their published addresses go to `dohAddresses`, which the firewall
+/// refuses on ports 443 and 853 only, so that a resolver at such an address
+/// keeps answering on port 53.
+///
 /// Where the resolver module is in force (`libnss_refocus.so.2` named in
 /// nsswitch.conf), every blocked domain also goes into its index, which
 /// blocks the domain and every name under it; a list above
@@ -39,6 +49,9 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// Every blocked domain, whatever the layers above, for the browsers'
     /// managed policies (`ChromiumPolicy`), which match subdomains themselves.
     public var browserHosts: Set<DomainName>
+    /// The DNS-over-HTTPS endpoints' addresses, refused on ports 443 and 853
+    /// only; empty without sessions or with `blockDoHEndpoints` off.
+    public var dohAddresses: Set<AddressRange>
 
     /// Computes the enforcement for `sessions` (the caller passes the active
     /// ones), with the resolver module in force or not.
@@ -71,6 +84,9 @@ public struct DesiredEnforcement: Sendable, Equatable {
             }
             if !session.programs.isEmpty { programs[session.owner, default: []].formUnion(session.programs) }
         }
+        let doh = sessions.isEmpty || !policy.blockDoHEndpoints ? [] : DoHEndpoints.names.filter { !policy.forbids($0) }
+        if resolverModule { indexed.formUnion(doh) }
+        dohAddresses = sessions.isEmpty || !policy.blockDoHEndpoints ? [] : Set(DoHEndpoints.addresses)
         hostsNames = HostsSection.names(domains: domains, subdomains: policy.subdomains)
         namesToResolve = Array(HostsSection.names(domains: resolved, subdomains: policy.subdomains))
         self.addresses = addresses

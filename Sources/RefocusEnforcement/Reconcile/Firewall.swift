@@ -16,6 +16,8 @@ public final class Firewall {
     public let tableName: String
     /// What the last successful `apply` made the table hold; nil before, or after a failure.
     public private(set) var applied: AddressIntervals?
+    /// The DNS-over-HTTPS endpoints the last successful `apply` refused on ports 443 and 853.
+    public private(set) var appliedEndpoints: AddressIntervals?
     /// Why no netfilter socket could be opened.
     private let unavailable: NftablesError?
     /// The fallback routes, opened when first needed.
@@ -46,32 +48,34 @@ public final class Firewall {
         }
     }
 
-    /// Makes the table hold `intervals` (none: no table), unless it already
-    /// does. Where the table cannot be made, and `sinkhole` says the hosts
+    /// Makes the table hold `intervals`, and `endpoints` refused on ports
+    /// 443 and 853 only (neither: no table), unless it already does. Where the table cannot be made, and `sinkhole` says the hosts
     /// section is in force, unreachable routes for the sinkhole addresses
     /// keep blocked names failing at once; they are removed again as soon as
     /// the table is in force or the section is gone. Never throws: a failure
     /// is the outcome's `problem`.
     @discardableResult
-    public func apply(_ intervals: AddressIntervals, sinkhole: Bool) -> Outcome {
+    public func apply(_ intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
+                      sinkhole: Bool) -> Outcome {
         var changed = false
         do throws(NftablesError) {
             guard let nftables else { throw unavailable ?? .unanswered(operation: "open the netfilter socket") }
-            if intervals != applied {
-                try nftables.apply(intervals)
+            if intervals != applied || endpoints != appliedEndpoints {
+                try nftables.apply(intervals, endpoints: endpoints)
                 applied = intervals
+                appliedEndpoints = endpoints
                 changed = true
             }
         } catch .ownedByAnotherProcess {
             // A live daemon owns the table (this is a helper run beside a daemon that does not answer):
             // its table keeps blocking what it last applied, so no fallback is needed, nor possible.
-            applied = nil
+            forget()
             return Outcome(layer: .table, tableChanged: false,
                            problem: "the firewall was not changed: another process (the daemon) owns table inet "
                                + "\(tableName), which keeps what it last applied")
         } catch {
-            applied = nil
-            let problem = intervals.isEmpty ? nil : "table inet \(tableName) could not be made (\(error))"
+            forget()
+            let problem = intervals.isEmpty && endpoints.isEmpty ? nil : "table inet \(tableName) could not be made (\(error))"
             do throws(RouteError) {
                 try setRoutes(installed: sinkhole)
                 return Outcome(layer: sinkhole ? .routes : .none, tableChanged: false, problem: problem)
@@ -87,13 +91,14 @@ public final class Firewall {
         } catch {
             routesProblem = "the fallback routes could not be removed (\(error))"
         }
-        return Outcome(layer: intervals.isEmpty ? .none : .table, tableChanged: changed, problem: routesProblem)
+        return Outcome(layer: intervals.isEmpty && endpoints.isEmpty ? .none : .table, tableChanged: changed, problem: routesProblem)
     }
 
     /// Forgets what was applied, so that the next `apply` sends the table
     /// again: after someone else changed the ruleset or events were lost.
     public func forget() {
         applied = nil
+        appliedEndpoints = nil
     }
 
     /// Whether the table is as the last `apply` left it: owned by this
@@ -103,7 +108,7 @@ public final class Firewall {
     public func verify() throws(NftablesError) -> Bool {
         guard let applied, let nftables else { return false }
         let state = try nftables.tableState()
-        let intact = applied.isEmpty ? state == .missing : state == .ownedByUs
+        let intact = applied.isEmpty && appliedEndpoints?.isEmpty != false ? state == .missing : state == .ownedByUs
         if !intact { forget() }
         return intact
     }

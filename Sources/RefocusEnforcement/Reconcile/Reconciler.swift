@@ -94,8 +94,10 @@ public final class Reconciler {
         let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
         // The sinkhole is refused even where it is protected: a blocked name must never reach a listener here.
         let blocked = AddressIntervals(desired.addresses.union(resolved)).subtracting(protected.intervals)
+        // The DoH endpoints are not cut by the protected addresses: refused on ports 443 and 853 only, a
+        // resolver among them (8.8.8.8, say) still answers on port 53.
         let outcome = firewall.apply(blocked.union(AddressIntervals(hostsActive ? Sinkhole.ranges : [])),
-                                     sinkhole: hostsActive)
+                                     endpoints: AddressIntervals(desired.dohAddresses), sinkhole: hostsActive)
         if let problem = outcome.problem {
             notes.append(problem + (outcome.layer == .routes
                 ? ": blocked names fail at once through unreachable routes, but addresses are not blocked" : ""))
