@@ -32,7 +32,11 @@ public struct RefocusHelper: ParsableCommand {
 
             Enforcement: the daemon ('refocus-helper daemon', refocus.service under \
             systemd) owns table inet refocus; every verb that changes sessions asks it \
-            to reconcile, starting it when none runs. During every session, unless             policy.toml sets block_doh_endpoints = false, the table also refuses the             well-known DNS-over-HTTPS endpoints' published addresses (8.8.8.8, 1.1.1.1,             9.9.9.9, …) on TCP and UDP ports 443 and 853 only, never on port 53, so a             machine whose resolver is one of them keeps resolving; their names go into             the resolver module's index where it is in force.
+            to reconcile, starting it when none runs. During every session that blocks sites, unless policy.toml \
+            sets block_doh_endpoints = false, the table also refuses the well-known DNS-over-HTTPS \
+            endpoints' published addresses (8.8.8.8, 1.1.1.1, 9.9.9.9 and others) on TCP and UDP \
+            ports 443 and 853 only, never on port 53, so a machine whose resolver is one of them \
+            keeps resolving; their names go into the resolver module's index where it is in force.
 
             \(ExitStatus.helpLine(for: .helper, ExitStatus.documented,
                                   notes: [.notPermitted: "not root, a locked session, or over a cap"])) \

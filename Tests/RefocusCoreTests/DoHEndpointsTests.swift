@@ -28,7 +28,7 @@ import Testing
         #expect(desired.addresses.isEmpty)
     }
 
-    @Test func theKeyOffOrNoSessionBlocksNoEndpoint() throws {
+    @Test func theKeyOffNoSessionOrProgramsAloneBlockNoEndpoint() throws {
         let session = try DesiredEnforcementTests.session(1000, [("a", ["fun.example"], [])])
         var policy = try DesiredEnforcementTests.policy(dohEndpoints: true)
         policy.blockDoHEndpoints = false
@@ -38,6 +38,11 @@ import Testing
         let idle = DesiredEnforcement(sessions: [], policy: try DesiredEnforcementTests.policy(dohEndpoints: true), resolverModule: true)
         #expect(idle.dohAddresses.isEmpty)
         #expect(idle.indexedNames.isEmpty)
+        // A session of programs alone blocks no site, so it opens no table (program tests rely on it).
+        let programs = try DesiredEnforcementTests.session(1000, [("games", [], ["steam"])])
+        let programsOnly = DesiredEnforcement(sessions: [programs], policy: try DesiredEnforcementTests.policy(dohEndpoints: true),
+                                              resolverModule: true)
+        #expect(programsOnly.dohAddresses.isEmpty && programsOnly.indexedNames.isEmpty)
     }
 
     @Test func aNameThePolicyNeverBlocksStaysOutOfTheIndex() throws {

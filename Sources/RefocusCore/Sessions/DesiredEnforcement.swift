@@ -9,7 +9,8 @@
 /// (`youtube.com/shorts`) go to none of these: they are collected in
 /// `browserPaths`, for the browsers' managed policies only.
 ///
-/// While any session is active, and unless the policy's `blockDoHEndpoints`
+/// While any session blocks sites (names, addresses or paths: not programs
+/// alone), and unless the policy's `blockDoHEndpoints`
 /// is off, the well-known DNS-over-HTTPS endpoints (`DoHEndpoints`) are
 /// blocked too: their names in the resolver module's index, where it is in
 /// force (Chromium's managed policy already turns its DNS-over-HTTPS off),
@@ -50,7 +51,7 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// managed policies (`ChromiumPolicy`), which match subdomains themselves.
     public var browserHosts: Set<DomainName>
     /// The DNS-over-HTTPS endpoints' addresses, refused on ports 443 and 853
-    /// only; empty without sessions or with `blockDoHEndpoints` off.
+    /// only; empty unless a session blocks sites, and with `blockDoHEndpoints` off.
     public var dohAddresses: Set<AddressRange>
 
     /// Computes the enforcement for `sessions` (the caller passes the active
@@ -84,9 +85,11 @@ public struct DesiredEnforcement: Sendable, Equatable {
             }
             if !session.programs.isEmpty { programs[session.owner, default: []].formUnion(session.programs) }
         }
-        let doh = sessions.isEmpty || !policy.blockDoHEndpoints ? [] : DoHEndpoints.names.filter { !policy.forbids($0) }
+        // Only sessions that block sites close the side doors: a session of programs alone makes no table.
+        let blocksSites = policy.blockDoHEndpoints && sessions.contains { $0.blockLists.contains { !$0.entries.isEmpty } }
+        let doh = blocksSites ? DoHEndpoints.names.filter { !policy.forbids($0) } : []
         if resolverModule { indexed.formUnion(doh) }
-        dohAddresses = sessions.isEmpty || !policy.blockDoHEndpoints ? [] : Set(DoHEndpoints.addresses)
+        dohAddresses = blocksSites ? Set(DoHEndpoints.addresses) : []
         hostsNames = HostsSection.names(domains: domains, subdomains: policy.subdomains)
         namesToResolve = Array(HostsSection.names(domains: resolved, subdomains: policy.subdomains))
         self.addresses = addresses
