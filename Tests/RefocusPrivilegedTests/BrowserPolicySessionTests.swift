@@ -66,7 +66,7 @@ import Testing
                      "other: the local site", "deleted: back", "overwritten: back", "after: the local site"] {
             #expect(lines.contains(fact), "\(fact): \(run.stdout)")
         }
-        #expect(lines.contains { $0.hasPrefix("Enforced by: ") && $0.hasSuffix(", browser policies (Chromium).") },
+        #expect(lines.contains { $0.hasPrefix("Enforced by: ") && $0.hasSuffix(", browser policies (Chromium)\(Sandbox.dohLayer).") },
                 "\(run.stdout)")
     }
 

@@ -1,3 +1,4 @@
+import RefocusCore
 import RefocusTestSupport
 import Testing
 
@@ -172,7 +173,8 @@ struct DaemonTests {
         // Debian's Chromium, where installed, holds the sessions' blocklist in its managed policies.
         let browsers = Sandbox.hasChromium ? #"["chromium"]"# : "[]"
         #expect(run.stdout.contains(#"counts: {"addresses": 1, "browserPolicies": "# + browsers
-                    + #", "firewall": "table", "names": 6, "programBlocking": "none", "programs": 0, "resolverNames": 0}"#),
+                    + #", "dohEndpoints": \#(DoHEndpoints.addresses.count), "firewall": "table", "names": 6, "programBlocking": "none", "#
+                    + #""programs": 0, "resolverNames": 0}"#),
                 "\(run.stdout)")
         #expect(run.stdout.contains("lists: ['focus']"), "\(run.stdout)")
         #expect(run.stdout.contains(#""class":"active""#) && run.stdout.contains(#""text":"focus: focus 10m"#)

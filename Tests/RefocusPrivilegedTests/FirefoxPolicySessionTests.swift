@@ -48,7 +48,7 @@ import Testing
                      "deleted: back", "after: identical", "saved: 0"] {
             #expect(run.stdout.contains(fact + "\n"), "\(fact): \(run.stdout)")
         }
-        let layer = Sandbox.hasChromium ? "browser policies (Chromium, Firefox)." : "browser policies (Firefox)."
+        let layer = (Sandbox.hasChromium ? "browser policies (Chromium, Firefox)" : "browser policies (Firefox)") + Sandbox.dohLayer + "."
         #expect(run.stdout.split(separator: "\n").contains {
             $0.hasPrefix("Enforced by: ") && $0.hasSuffix(layer)
         }, "\(run.stdout)")

@@ -67,7 +67,7 @@ struct SinkholeTests {
         for fact in ["the old mapping, 0.0.0.0: connected\n", "proxy.test resolves to: 100::1 192.0.2.1 \n",
                      "root by name: refused in ", "sinkholes: refused refused\n", "bob received: 0\n",
                      // proxy.test resolves to 192.0.2.2, the default gateway here: never blocked.
-                     "Enforced by: /etc/hosts (6 names), the nftables table (0 addresses)\(Sandbox.chromiumLayer).\n"] {
+                     "Enforced by: /etc/hosts (6 names), the nftables table (0 addresses)\(Sandbox.chromiumLayer)\(Sandbox.dohLayer).\n"] {
             #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")
         }
         let milliseconds = run.number(after: "refused in ", onLineStarting: "root by name")

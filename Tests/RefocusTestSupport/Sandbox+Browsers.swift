@@ -1,4 +1,5 @@
 import Foundation
+import RefocusCore
 
 extension Sandbox {
     /// Whether Debian's Chromium is installed on this machine, and so seen
@@ -11,6 +12,13 @@ extension Sandbox {
     /// What `refocus status` ends its "Enforced by" line with here during a
     /// session: `, browser policies (Chromium)` where Chromium is installed.
     public static var chromiumLayer: String { hasChromium ? ", browser policies (Chromium)" : "" }
+
+    /// What `refocus status` ends its "Enforced by" line with during a
+    /// session that blocks sites, the table in force and `block_doh_endpoints`
+    /// left on: the DNS-over-HTTPS endpoints' addresses (`DoHEndpoints`).
+    public static var dohLayer: String {
+        ", DNS-over-HTTPS endpoints (\(DoHEndpoints.addresses.count) addresses, ports 443 and 853)"
+    }
 
     /// A bash line that keeps the browser policy layer out of a sandbox
     /// (a read-only, empty /etc/chromium: the helper notes that it cannot

@@ -19,10 +19,12 @@ struct StatusCommand: ParsableCommand {
             members of the group 'refocus' may read; without it, asks the helper through \
             sudo. With --json, prints {version, sessions: [{id, owner, lists, start, \
             plannedEnd, locked, blockedAttempts, programsKilled}], counts: {names, \
-            resolverNames, browserPolicies, addresses, programs, programBlocking, firewall}}; counts is \
+            resolverNames, browserPolicies, addresses, programs, programBlocking, firewall, dohEndpoints}}; counts is \
             absent when the answer came from the helper. resolverNames counts the names in \
             the resolver module's index (each blocks every name under it); browserPolicies \
-            names the browsers whose managed policies hold the blocklist (Chromium-family ones, and firefox). A session's object also has, when they apply: label; \
+            names the browsers whose managed policies hold the blocklist (Chromium-family ones, \
+            and firefox); dohEndpoints counts the DNS-over-HTTPS endpoints' addresses refused \
+            on ports 443 and 853. A session's object also has, when they apply: label; \
             pomodoro {work, shortBreak, cycles, longBreak} (lengths in seconds), phase \
             {kind (work, short-break or long-break), cycle, cycles, endsAt} and \
             completedWork (work phases run to their end) for a pomodoro session; pause \

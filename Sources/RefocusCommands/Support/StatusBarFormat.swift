@@ -49,7 +49,7 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
 
     /// Which layers enforce the sessions: `Enforced by: /etc/hosts (12 names), the resolver module (6 names
     /// and every name under them), table inet refocus (8 addresses), exec events (2 programs), browser
-    /// policies (Chromium).`
+    /// policies (Chromium), DNS-over-HTTPS endpoints (23 addresses, ports 443 and 853).`
     static func layers(_ counts: StatusSnapshot.Counts) -> String {
         var layers: [String] = []
         if counts.names > 0 { layers.append("/etc/hosts (\(counts.names) names)") }
@@ -69,6 +69,9 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         if let browsers = counts.browserPolicies, !browsers.isEmpty {
             let kinds = [browsers.contains { $0 != "firefox" } ? "Chromium" : nil, browsers.contains("firefox") ? "Firefox" : nil]
             layers.append("browser policies (\(kinds.compactMap { $0 }.joined(separator: ", ")))")
+        }
+        if let endpoints = counts.dohEndpoints, endpoints > 0 {
+            layers.append("DNS-over-HTTPS endpoints (\(endpoints) addresses, ports 443 and 853)")
         }
         return "Enforced by: " + (layers.isEmpty ? "nothing" : layers.joined(separator: ", ")) + "."
     }

@@ -71,7 +71,8 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
     /// The layers in force: /etc/hosts whenever `names` is not 0; the
     /// resolver module whenever `resolverNames` is not 0; the browsers'
     /// managed policies whenever `browserPolicies` names one; addresses as
-    /// `firewall` says; programs as `programBlocking` says.
+    /// `firewall` says, and the DNS-over-HTTPS endpoints' ports whenever
+    /// `dohEndpoints` is not 0; programs as `programBlocking` says.
     public struct Counts: Codable, Sendable, Equatable {
         /// Names in the /etc/hosts section, expansions included.
         public var names: Int
@@ -90,10 +91,15 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
         public var programBlocking: ProgramBlocking
         /// What blocks addresses; nil in a file of a daemon older than this field.
         public var firewall: FirewallLayer?
+        /// The DNS-over-HTTPS endpoints' addresses the table refuses on ports
+        /// 443 and 853 (`DoHEndpoints`); nil in a file of a daemon older than this field.
+        public var dohEndpoints: Int?
 
         /// Counts.
         public init(names: Int, addresses: Int, programs: Int, programBlocking: ProgramBlocking,
-                    firewall: FirewallLayer? = nil, resolverNames: Int? = nil, browserPolicies: [String]? = nil) {
+                    firewall: FirewallLayer? = nil, resolverNames: Int? = nil, browserPolicies: [String]? = nil,
+                    dohEndpoints: Int? = nil) {
+            self.dohEndpoints = dohEndpoints
             self.names = names
             self.resolverNames = resolverNames
             self.browserPolicies = browserPolicies

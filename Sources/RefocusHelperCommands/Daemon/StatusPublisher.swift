@@ -35,7 +35,8 @@ final class StatusPublisher {
                                           programs: programs, programBlocking: programBlocking,
                                           firewall: report.firewallLayer, resolverNames: report.indexedNames,
                                           browserPolicies: report.browserPolicies.holding
-                                              + (report.firefoxPolicy.holding ? ["firefox"] : [])))
+                                              + (report.firefoxPolicy.holding ? ["firefox"] : []),
+                                          dohEndpoints: report.firewallLayer == .table ? report.desired.dohAddresses.count : 0))
         do {
             try status.publish(snapshot)
         } catch {

@@ -106,8 +106,14 @@ enum StatusSnapshotReader {
             guard names.count == elements.count else { return nil }
             browserPolicies = names
         }
+        var dohEndpoints: Int?
+        if let value = fields["dohEndpoints"] {
+            guard let number = value.integer else { return nil }
+            dohEndpoints = number
+        }
         return StatusSnapshot.Counts(names: names, addresses: addresses, programs: programs, programBlocking: blocking,
-                                     firewall: firewall, resolverNames: resolverNames, browserPolicies: browserPolicies)
+                                     firewall: firewall, resolverNames: resolverNames, browserPolicies: browserPolicies,
+                                     dohEndpoints: dohEndpoints)
     }
 
     /// A UTC time as the encoder writes it, `2026-11-21T19:54:29Z`, read with
