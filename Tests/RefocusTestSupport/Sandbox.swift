@@ -122,10 +122,19 @@ public struct Sandbox: Sendable {
             "mount -t tmpfs -o mode=0755 tmpfs /run",
             "mkdir -p /run/refocus",
         ]
+        var exit: [String] = []
         if !privatePIDs {
             // Everything still running in this mount namespace was started here: end it with the script.
-            lines.append(#"trap 'for p in /proc/[0-9]*; do [ "${p#/proc/}" != $$ ] && [ "$(readlink $p/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ] && kill -9 "${p#/proc/}" 2> /dev/null; done; true' EXIT"#)
+            exit.append(#"for p in /proc/[0-9]*; do [ "${p#/proc/}" != $$ ] && [ "$(readlink $p/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ] && kill -9 "${p#/proc/}" 2> /dev/null; done"#)
         }
+        if !network {
+            // The sandbox's own table is in the machine's ruleset, and persists when its owner dies (a
+            // session the script did not stop): its daemon goes first (in a PID namespace of its own,
+            // everything else there), then the table.
+            if privatePIDs { exit.append("kill -9 -1 2> /dev/null || true") }
+            exit.append(#"for _ in $(seq 100); do nft list table inet "$REFOCUS_TABLE" > /dev/null 2>&1 || break; nft delete table inet "$REFOCUS_TABLE" 2> /dev/null || sleep 0.02; done"#)
+        }
+        if !exit.isEmpty { lines.append("trap '" + (exit + ["true"]).joined(separator: "; ") + "' EXIT") }
         lines.append(Self.knownState)
         if let resolverModule { lines.append(Self.resolverModuleSetUp(resolverModule)) }
         lines.append(network ? "export REFOCUS_TABLE=refocus" : Self.ownTable)
