@@ -31,7 +31,7 @@ import Testing
     /// The header of `--csv`: the keys of `--json`, in this order.
     static let header = ["id", "owner", "lists", "start", "plannedEnd", "endedAt", "seconds", "plannedSeconds", "locked",
                          "outcome", "entries", "programs", "label", "pomodoro", "completedWork", "pauses",
-                         "pausedSeconds"]
+                         "pausedSeconds", "mode"]
 
     /// Reads `csv` with Python's csv module (strict, newline='' as its manual says) into rows of fields.
     static func python(_ csv: String) throws -> [[String]] {
@@ -89,9 +89,9 @@ import Testing
         // The values themselves, as a person checks them.
         #expect(rows[1] == ["5", "1000", "social;video", "2020-05-12T07:00:00Z", "2020-05-12T09:15:00Z",
                             "2020-05-12T08:10:00Z", "4200", "8100", "true", "stopped", "40", "2", "",
-                            "25m/5m x4, 15m long break", "2", "1", "300"])
-        #expect(rows[2][12] == #"thesis, "chapter" 2"# && rows[2][13...].allSatisfy(\.isEmpty))
-        #expect(rows[3][14...] == ["", "2", "1200"], "a paused plain session: no completedWork")
+                            "25m/5m x4, 15m long break", "2", "1", "300", "block"])
+        #expect(rows[2][12] == #"thesis, "chapter" 2"# && rows[2][13..<17].allSatisfy(\.isEmpty) && rows[2][17] == "block")
+        #expect(rows[3][14...] == ["", "2", "1200", "block"], "a paused plain session: no completedWork")
         #expect(rows[4][9] == "cleared" && rows[4][1] == "0")
         #expect(rows[5][2...10] == ["news;social", "2020-05-10T09:00:00Z", "2020-05-10T10:00:00Z", "2020-05-10T09:25:00Z",
                                     "1500", "3600", "false", "stopped", ""])

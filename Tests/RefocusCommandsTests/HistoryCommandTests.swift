@@ -65,7 +65,7 @@ import Testing
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 2)
         #expect(Set(rows[0].keys) == ["id", "owner", "lists", "start", "plannedEnd", "endedAt", "seconds",
-                                      "plannedSeconds", "locked", "outcome"])
+                                      "plannedSeconds", "locked", "outcome", "mode"])
         #expect(rows[0]["id"] as? Int == 2 && rows[0]["owner"] as? Int == 1000)
         #expect(rows[0]["lists"] as? [String] == ["news", "social"])
         #expect(rows[0]["start"] as? String == "2020-05-10T09:00:00Z")

@@ -76,3 +76,24 @@ struct SessionStoreTimelineTests {
         #expect(try store.read { try $0.announcing() }.isEmpty)
     }
 }
+
+/// An allowlist session's mode in the store.
+struct SessionStoreModeTests {
+    @Test func theModeRoundTripsAndAnUnknownOneIsDamage() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try SessionStore(path: folder.path + "/refocus.sqlite")
+        let start = SessionStoreTests.start
+        let allowing = Session(owner: 1000, blockLists: [], start: start, plannedEnd: start.addingTimeInterval(3600),
+                               locked: false, mode: .allow)
+        let blocking = Session(owner: 1000, blockLists: [], start: start, plannedEnd: start.addingTimeInterval(3600),
+                               locked: false)
+        let stored = try store.write { [try $0.insert(allowing), try $0.insert(blocking)] }
+        let read = try store.read { try $0.openSessions() }.sorted { ($0.id ?? 0) < ($1.id ?? 0) }
+        #expect(read.map(\.mode) == [.allow, .block])
+        #expect(read.map(\.id) == stored.map(\.id))
+
+        try SessionStoreTrustTests.edit(folder.path + "/refocus.sqlite", "UPDATE session SET mode = 'everything' WHERE id = \(stored[0].id ?? 0)")
+        #expect(try store.read { try $0.damagedOpenSessions() }.count == 1, "an unknown mode is never read as block")
+    }
+}

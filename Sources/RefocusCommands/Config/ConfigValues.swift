@@ -42,6 +42,9 @@ struct ConfigValues {
         for (key, value) in values {
             switch key {
             case "lists": preset.lists = try lists(value, key: key)
+            case "allow":
+                preset.lists = try lists(value, key: key)
+                preset.mode = .allow
             case "length": preset.duration = .length(try length(value, key: key))
             case "until":
                 guard let time = value.string else { throw fail(key, "give a time in quotes, such as \"17:30\"") }
@@ -54,9 +57,12 @@ struct ConfigValues {
                 do { preset.label = try SessionLabel(text) } catch { throw fail(key, error.description) }
             case "pomodoro", "cycles", "long_break": break  // read together, below
             default:
-                throw fail(key, "unknown key; a preset takes lists, length or until (or pomodoro, cycles and "
+                throw fail(key, "unknown key; a preset takes lists or allow, length or until (or pomodoro, cycles and "
                     + "long_break), lock and label")
             }
+        }
+        if values.contains(key: "lists"), values.contains(key: "allow") {
+            throw fail("allow", "give lists (to block) or allow (to allow alone), not both")
         }
         if values.contains(key: "length"), values.contains(key: "until") {
             throw fail("until", "give length or until, not both")

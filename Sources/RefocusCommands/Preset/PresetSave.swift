@@ -63,6 +63,7 @@ struct PresetSave: ParsableCommand {
         let (words, plan) = try self.plan()
         var pairs: [(key: String, value: String)] = []
         if !session.lists.isEmpty { pairs.append(("lists", TOMLText.array(session.lists))) }
+        if !session.allowLists.isEmpty { pairs.append(("allow", TOMLText.array(session.allowLists))) }
         if let length = words.length { pairs.append(("length", TOMLText.string("\(length)"))) }
         if let until = session.until { pairs.append(("until", TOMLText.string(until))) }
         if let plan {

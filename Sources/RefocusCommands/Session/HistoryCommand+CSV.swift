@@ -40,6 +40,7 @@ extension HistoryCommand.Row {
             case .completedWork: completedWork.map(String.init) ?? ""
             case .pauses: pause.map { String($0.count) } ?? ""
             case .pausedSeconds: pause.map { String($0.seconds) } ?? ""
+            case .mode: session.mode.rawValue
             }
         }
     }

@@ -28,7 +28,8 @@ struct HistoryCommand: ParsableCommand {
             session was for, when it had one), pomodoro (a pomodoro session's plan: work, \
             shortBreak, cycles and longBreak, lengths in seconds) with completedWork (the \
             work phases it ran to their end), and pauses and pausedSeconds (how often and \
-            how long it was paused, when it was). History keeps these \
+            how long it was paused, when it was), and mode (block, or allow for an \
+            allowlist session). History keeps these \
             counts and the lists' names, not the lists' contents. Keys are only ever added.
 
             --csv prints the same as CSV (RFC 4180: comma-separated, CRLF line ends, UTF-8): \
@@ -96,7 +97,7 @@ struct HistoryCommand: ParsableCommand {
         /// The keys of `--json`, in the order of `--csv`'s columns.
         enum Key: String, CodingKey, CaseIterable {
             case id, owner, lists, start, plannedEnd, endedAt, seconds, plannedSeconds, locked, outcome, entries, programs,
-                 label, pomodoro, completedWork, pauses, pausedSeconds
+                 label, pomodoro, completedWork, pauses, pausedSeconds, mode
         }
 
         /// When it ended: its planned end when the helper did not say.
@@ -132,6 +133,7 @@ struct HistoryCommand: ParsableCommand {
             try container.encodeIfPresent(completedWork, forKey: .completedWork)
             try container.encodeIfPresent(pause?.count, forKey: .pauses)
             try container.encodeIfPresent(pause?.seconds, forKey: .pausedSeconds)
+            try container.encode(session.mode, forKey: .mode)
         }
     }
 

@@ -92,7 +92,15 @@ struct StartCommand: ParsableCommand {
         let config = try UserPresets.config()
         let choice = try Self.choice(words: words, session, config: config)
         let store = try UserLists.store()
-        let blockLists = try choice.lists.map { try store.load($0).list }
+        var blockLists = try choice.lists.map { try store.load($0).list }
+        if choice.mode == .allow {
+            // Programs have no meaning in an allowlist session: only destinations are allowed.
+            let ignored = blockLists.filter { !$0.programs.isEmpty }.map(\.name.rawValue)
+            if !ignored.isEmpty {
+                Console.error("an allowlist session ignores programs: those of \(ignored.joined(separator: ", ")) are not blocked")
+            }
+            blockLists = blockLists.map { BlockList(name: $0.name, entries: $0.entries) }
+        }
         if let empty = blockLists.first(where: \.isEmpty) { throw ListError.empty(empty.name) }
         let now = Date()
         let sessionLength: SessionLength
@@ -105,14 +113,16 @@ struct StartCommand: ParsableCommand {
         }
         let response = try HelperClient().send(StartRequest(lists: blockLists, length: sessionLength, locked: choice.locked,
                                                             label: choice.label, pomodoro: choice.pomodoro,
-                                                            notify: config.defaults.notify))
+                                                            notify: config.defaults.notify, mode: choice.mode))
         if json { return try Console.json(response) }
         let answered = Date()  // after the helper's answer: the time left counts from the session's start
         for session in response.sessions {
             let domains = blockLists.reduce(0) { $0 + $1.entries.count }
             let programs = blockLists.reduce(0) { $0 + $1.programs.count }
-            output.report("Blocking \(count(domains, "entry", "entries")) and \(count(programs, "program", "programs")): "
-                + SessionFormat.line(session, now: answered))
+            output.report(choice.mode == .allow
+                ? "Allowing only \(count(domains, "entry", "entries")): " + SessionFormat.line(session, now: answered)
+                : "Blocking \(count(domains, "entry", "entries")) and \(count(programs, "program", "programs")): "
+                    + SessionFormat.line(session, now: answered))
         }
         response.notes.forEach { Console.error($0) }
         BrowserRestartAdvice.lines().forEach { Console.error($0) }
@@ -125,8 +135,8 @@ struct StartCommand: ParsableCommand {
             guard let found = config.preset(name) else { throw UserPresetError.notFound(name) }
             return found
         }
-        return try SessionChoice(words: parsed, lists: try session.lists.map { try BlockListName($0) },
-                                 until: session.until, lock: session.lock,
+        let (lists, mode) = try session.chosenLists
+        return try SessionChoice(words: parsed, lists: lists, mode: mode, until: session.until, lock: session.lock,
                                  label: try session.label.map { try SessionLabel($0) },
                                  pomodoro: try session.pomodoroOptions, preset: preset,
                                  defaultLists: config.defaults.lists, defaultLength: config.defaults.length)

@@ -21,9 +21,10 @@ enum SessionFormat {
     /// a pomodoro session's phase after it (`, work 2/4 until 14:05 (12m left)`);
     /// `#3 social paused (32m left)` while paused; `#3 social, news: 14:05,
     /// 12m of 50m, stopped` once ended, with the work phases completed and
-    /// the pauses after it; with a label, `#3 social, news for thesis …`.
+    /// the pauses after it; with a label, `#3 social, news for thesis …`;
+    /// an allowlist session's lists as `allow: work`.
     static func line(_ session: SessionSummary, now: Date = Date()) -> String {
-        let lists = session.lists.map(\.rawValue).joined(separator: ", ") + (session.label.map { " for \($0)" } ?? "")
+        let lists = names(session) + (session.label.map { " for \($0)" } ?? "")
         if session.endedAt != nil {
             let (ran, planned) = (self.ran(session), self.planned(session))
             let length = ran < planned ? "\(ran) of \(planned)" : "\(ran)"
@@ -40,6 +41,11 @@ enum SessionFormat {
         } ?? ""
         if session.isPaused { return "#\(session.id) \(lists) paused \(left)" + phase }
         return "#\(session.id) \(lists) until \(time(session.plannedEnd, now: now)) \(left)" + phase
+    }
+
+    /// `social, news` for a block-list session, `allow: work, docs` for an allowlist session.
+    static func names(_ session: SessionSummary) -> String {
+        (session.mode == .allow ? "allow: " : "") + session.lists.map(\.rawValue).joined(separator: ", ")
     }
 
     /// `work 2/4`, `break 2/4` (the break after work phase 2), `long break`.

@@ -2,7 +2,7 @@ import ArgumentParser
 import RefocusCore
 
 /// The options that shape a session, shared by `refocus start` and
-/// `refocus preset save`: the lists, an end time instead of a length, the
+/// `refocus preset save`: the lists to block or to allow, an end time instead of a length, the
 /// lock, the label, and a pomodoro plan (`--pomodoro`, `--cycles`,
 /// `--long-break`; the plan's `WORK/BREAK` is a positional word, since an
 /// option whose value may be left out cannot be told from the next word).
@@ -10,6 +10,11 @@ struct SessionOptions: ParsableArguments {
     @Option(name: .customLong("list"), help: "A list to block (repeatable).",
             completion: .custom(UserLists.completeNames))
     var lists: [String] = []
+
+    @Option(name: .customLong("allow"),
+            help: "A list to allow alone (repeatable): everything else is refused to you for the session.",
+            completion: .custom(UserLists.completeNames))
+    var allowLists: [String] = []
 
     @Option(help: ArgumentHelp("End at the next such time instead, such as 17:30.", valueName: "HH:MM"))
     var until: String?
@@ -36,11 +41,20 @@ struct SessionOptions: ParsableArguments {
     /// Refuses a bad list name, end time, label or long break as a usage error that names it.
     func validate() throws {
         do {
-            _ = try lists.map { try BlockListName($0) }
+            _ = try (lists + allowLists).map { try BlockListName($0) }
             _ = try until.map { try EndTime.validateClock($0) }
             _ = try label.map { try SessionLabel($0) }
         } catch { throw ValidationError("\(error)") }
+        if !lists.isEmpty, !allowLists.isEmpty { throw ValidationError(SessionChoiceError.listsAndAllow.description) }
         do { _ = try pomodoroOptions } catch { throw ValidationError("--long-break: \(error)") }
+    }
+
+    /// The lists given, and whether they are to block or to allow.
+    var chosenLists: (names: [BlockListName], mode: SessionMode) {
+        get throws {
+            allowLists.isEmpty ? (try lists.map { try BlockListName($0) }, .block)
+                : (try allowLists.map { try BlockListName($0) }, .allow)
+        }
     }
 
     /// The pomodoro options given (`--pomodoro`, `--cycles`, `--long-break`).

@@ -76,12 +76,12 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         return "Enforced by: " + (layers.isEmpty ? "nothing" : layers.joined(separator: ", ")) + "."
     }
 
-    /// `focus: social, news 23m` until the last session ends, `focus: social work 2/4 12m3s` in a pomodoro
+    /// `focus: social, news 23m` until the last session ends (`focus: allow: work 23m` for an allowlist session), `focus: social work 2/4 12m3s` in a pomodoro
     /// session, `focus: social paused 32m` when every session is paused; `no focus` when none is active.
     private static func barText(_ sessions: [StatusSnapshot.ActiveSession], now: Date) -> String {
         guard let state = BarState(sessions, now: now) else { return "no focus" }
         var lists: [String] = []
-        for name in sessions.flatMap(\.session.lists).map(\.rawValue) where !lists.contains(name) { lists.append(name) }
+        for name in sessions.map({ SessionFormat.names($0.session) }) where !lists.contains(name) { lists.append(name) }
         return "focus: \(lists.joined(separator: ", ")) \(state.text)"
     }
 }

@@ -1,13 +1,15 @@
 /// A saved way to start a session, started by name (`refocus start deep`):
-/// the lists, how long or until when (or a pomodoro plan, which sets the
+/// the lists to block or to allow, how long or until when (or a pomodoro plan, which sets the
 /// length), the lock and the label. The user's own
 /// live in `config.toml`'s `[presets.NAME]` tables and shadow the built-in
 /// ones of the same name (`BuiltinPresets`).
 public struct Preset: Sendable, Equatable {
     /// Its name.
     public var name: PresetName
-    /// The lists it blocks; empty to take `[defaults]`'s.
+    /// The lists it blocks (or allows alone); empty to take `[defaults]`'s.
     public var lists: [BlockListName]
+    /// Whether its lists are blocked (`lists = […]`) or the only ones allowed (`allow = […]`).
+    public var mode: SessionMode
     /// How long its session lasts, or until when; nil to take `[defaults]`'s length.
     public var duration: PresetDuration?
     /// Whether its session refuses `refocus stop` until it ends.
@@ -20,9 +22,10 @@ public struct Preset: Sendable, Equatable {
 
     /// A preset.
     public init(name: PresetName, lists: [BlockListName], duration: PresetDuration?, locked: Bool = false,
-                label: SessionLabel? = nil, pomodoro: PomodoroPlan? = nil) {
+                label: SessionLabel? = nil, pomodoro: PomodoroPlan? = nil, mode: SessionMode = .block) {
         self.name = name
         self.lists = lists
+        self.mode = mode
         self.duration = duration
         self.locked = locked
         self.label = label

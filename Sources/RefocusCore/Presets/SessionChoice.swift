@@ -2,8 +2,10 @@
 /// user's `[defaults]` are put together: the command line wins over the
 /// preset, the preset over the defaults. A pomodoro plan sets the length.
 public struct SessionChoice: Sendable, Equatable {
-    /// The lists to block.
+    /// The lists to block, or to allow alone.
     public var lists: [BlockListName]
+    /// Whether `lists` are blocked or the only ones allowed.
+    public var mode: SessionMode
     /// How long, or until when; a pomodoro session's is its plan's total.
     public var duration: PresetDuration
     /// Whether `stop` is refused until the end.
@@ -15,8 +17,9 @@ public struct SessionChoice: Sendable, Equatable {
 
     /// A choice made of its parts.
     public init(lists: [BlockListName], duration: PresetDuration, locked: Bool, label: SessionLabel?,
-                pomodoro: PomodoroPlan? = nil) {
+                pomodoro: PomodoroPlan? = nil, mode: SessionMode = .block) {
         self.lists = lists
+        self.mode = mode
         self.duration = duration
         self.locked = locked
         self.label = label
@@ -50,17 +53,19 @@ public struct SessionChoice: Sendable, Equatable {
         }
     }
 
-    /// Puts together the command line (`lists`, `words`, `until`, `lock`,
+    /// Puts together the command line (`lists` with their `mode`, `words`, `until`, `lock`,
     /// `label`, `pomodoro`), the preset the words name (already looked up;
     /// nil when they name none) and the user's default lists and length.
     /// A pomodoro plan, the command line's or the preset's, sets the length:
     /// a length or `--until` beside it is an error that says so.
-    public init(words: Words, lists: [BlockListName], until: String?, lock: Bool, label: SessionLabel?,
+    public init(words: Words, lists: [BlockListName], mode: SessionMode = .block, until: String?, lock: Bool,
+                label: SessionLabel?,
                 pomodoro options: PomodoroOptions = PomodoroOptions(), preset: Preset?,
                 defaultLists: [BlockListName], defaultLength: SessionLength?) throws(SessionChoiceError) {
         if words.length != nil, until != nil { throw .lengthAndUntil }
         let plan = try options.plan(lengths: words.pomodoro, base: preset?.pomodoro)
-        let chosenLists = !lists.isEmpty ? lists : preset.map(\.lists).flatMap { $0.isEmpty ? nil : $0 } ?? defaultLists
+        let presetLists = preset.flatMap { $0.lists.isEmpty ? nil : ($0.lists, $0.mode) }
+        let (chosenLists, chosenMode) = !lists.isEmpty ? (lists, mode) : presetLists ?? (defaultLists, .block)
         guard !chosenLists.isEmpty else { throw .noList }
         let duration: PresetDuration
         if let plan {
@@ -81,6 +86,7 @@ public struct SessionChoice: Sendable, Equatable {
             throw .noLength
         }
         self.lists = chosenLists
+        self.mode = chosenMode
         self.duration = duration
         locked = lock || preset?.locked == true
         self.label = label ?? preset?.label
@@ -95,6 +101,7 @@ public enum SessionChoiceError: RefocusError, Equatable {
     case notAPresetOrLength(String)
     case lengthAndUntil
     case noList
+    case listsAndAllow
     case noLength
     case twoPlans
     case plan(PomodoroPlanError)
@@ -111,6 +118,8 @@ public enum SessionChoiceError: RefocusError, Equatable {
         case let .notAPresetOrLength(word):
             "'\(word)' is neither a length (50m, 1h30m, 90) nor a preset name (see 'refocus preset list')"
         case .lengthAndUntil: "give a length or --until, not both"
+        case .listsAndAllow:
+            "give lists to block (--list) or lists to allow (--allow), not both: start them as two sessions"
         case .noList:
             "name a list with --list NAME, or a preset ('refocus preset list'), or set lists in [defaults] of config.toml"
         case .noLength:

@@ -20,10 +20,13 @@ public struct StartRequest: Codable, Sendable, Equatable {
     public var pomodoro: PomodoroPlan?
     /// Whether the owner is told when the session or a phase ends.
     public var notify: Bool
+    /// Whether the lists are blocked, or the only destinations allowed to the caller.
+    public var mode: SessionMode
 
     /// Makes a start request.
     public init(lists: [BlockList], length: SessionLength, locked: Bool, label: SessionLabel? = nil,
-                pomodoro: PomodoroPlan? = nil, notify: Bool = true) {
+                pomodoro: PomodoroPlan? = nil, notify: Bool = true, mode: SessionMode = .block) {
+        self.mode = mode
         self.lists = lists
         self.length = length
         self.locked = locked
@@ -32,7 +35,7 @@ public struct StartRequest: Codable, Sendable, Equatable {
         self.notify = notify
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case lists, length, locked, label, pomodoro, notify }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case lists, length, locked, label, pomodoro, notify, mode }
 
     /// Decodes strictly and enforces the protocol's count limits.
     public init(from decoder: any Decoder) throws {
@@ -44,6 +47,7 @@ public struct StartRequest: Codable, Sendable, Equatable {
         label = try container.decodeIfPresent(SessionLabel.self, forKey: .label)
         pomodoro = try container.decodeIfPresent(PomodoroPlan.self, forKey: .pomodoro)
         notify = try container.decodeIfPresent(Bool.self, forKey: .notify) ?? true
+        mode = try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .block
         if let pomodoro, pomodoro.total != length.seconds {
             throw DecodingError.dataCorruptedError(
                 forKey: .length, in: container,

@@ -30,13 +30,16 @@ public struct SessionSummary: Codable, Sendable, Equatable {
     public var programs: Int?
     /// What its time is for; nil for none.
     public var label: SessionLabel?
+    /// Whether it blocks its lists or allows only them (`block` from a helper older than this field).
+    public var mode: SessionMode
     /// Its pomodoro plan and phase, and its pauses.
     public var progress: SessionProgress
 
     /// Makes a summary.
     public init(id: Int64, owner: UInt32, lists: [BlockListName], start: Date, plannedEnd: Date,
                 locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, entries: Int? = nil,
-                programs: Int? = nil, label: SessionLabel? = nil, progress: SessionProgress = SessionProgress()) {
+                programs: Int? = nil, label: SessionLabel? = nil, mode: SessionMode = .block,
+                progress: SessionProgress = SessionProgress()) {
         self.id = id
         self.owner = owner
         self.lists = lists
@@ -48,6 +51,7 @@ public struct SessionSummary: Codable, Sendable, Equatable {
         self.entries = entries
         self.programs = programs
         self.label = label
+        self.mode = mode
         self.progress = progress
     }
 
@@ -60,7 +64,7 @@ public struct SessionSummary: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, owner, lists, start, plannedEnd, locked, endedAt, outcome, entries, programs, label
+        case id, owner, lists, start, plannedEnd, locked, endedAt, outcome, entries, programs, label, mode
     }
 
     /// Reads the fields, `progress`'s among them.
@@ -77,6 +81,7 @@ public struct SessionSummary: Codable, Sendable, Equatable {
                   entries: try container.decodeIfPresent(Int.self, forKey: .entries),
                   programs: try container.decodeIfPresent(Int.self, forKey: .programs),
                   label: try container.decodeIfPresent(SessionLabel.self, forKey: .label),
+                  mode: try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .block,
                   progress: try SessionProgress(from: decoder))
     }
 
@@ -94,6 +99,7 @@ public struct SessionSummary: Codable, Sendable, Equatable {
         try container.encodeIfPresent(entries, forKey: .entries)
         try container.encodeIfPresent(programs, forKey: .programs)
         try container.encodeIfPresent(label, forKey: .label)
+        try container.encode(mode, forKey: .mode)
         try progress.encode(to: encoder)
     }
 }

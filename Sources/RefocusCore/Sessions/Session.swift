@@ -32,12 +32,14 @@ public struct Session: Sendable, Equatable {
     public var keptCounts: ListCounts?
     /// Whether its owner is told when it, or one of its phases, ends.
     public var notify: Bool
+    /// Whether it blocks its lists or allows only them to its owner.
+    public var mode: SessionMode
 
     /// Makes an active session.
     public init(id: Int64? = nil, owner: UInt32, blockLists: [BlockList], start: Date, plannedEnd: Date,
                 locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, anchor: BootAnchor? = nil,
                 keptCounts: ListCounts? = nil, label: SessionLabel? = nil, pomodoro: PomodoroPlan? = nil,
-                notify: Bool = true) {
+                notify: Bool = true, mode: SessionMode = .block) {
         self.id = id
         self.owner = owner
         self.blockLists = blockLists.sorted { $0.name < $1.name }
@@ -50,6 +52,7 @@ public struct Session: Sendable, Equatable {
         self.keptCounts = keptCounts
         self.label = label
         self.notify = notify
+        self.mode = mode
     }
 
     /// Where its time is anchored on the boot-time clock (see `SessionClock`).
@@ -61,8 +64,11 @@ public struct Session: Sendable, Equatable {
     /// The names of its lists, sorted.
     public var lists: [BlockListName] { blockLists.map(\.name) }
 
-    /// The program names of all its lists.
-    public var programs: Set<ProgramName> { blockLists.reduce(into: []) { $0.formUnion($1.programs) } }
+    /// The program names of all its lists; none for an allowlist session,
+    /// where programs have no meaning.
+    public var programs: Set<ProgramName> {
+        mode == .allow ? [] : blockLists.reduce(into: []) { $0.formUnion($1.programs) }
+    }
 
     /// How many distinct entries and programs its lists hold (or held, once compacted).
     public var counts: ListCounts {
@@ -92,7 +98,7 @@ public struct Session: Sendable, Equatable {
                           count: timeline.pauses)
         return SessionSummary(id: id ?? 0, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
                               locked: locked, endedAt: endedAt, outcome: outcome, entries: counts.entries,
-                              programs: counts.programs, label: label,
+                              programs: counts.programs, label: label, mode: mode,
                               progress: SessionProgress(pomodoro: timeline.pomodoro, phase: phaseStatus(at: now),
                                                         pause: pause, completedWork: completedWork(at: now)))
     }

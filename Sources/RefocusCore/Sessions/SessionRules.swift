@@ -50,12 +50,14 @@ public enum SessionRules {
         let current = active.filter { $0.isActive(at: now) }
         let plan: StartPlan
         if var same = current.first(where: {
-            $0.owner == owner && $0.lists == names && $0.timeline.pomodoro == request.pomodoro
+            $0.owner == owner && $0.mode == request.mode && $0.lists == names && $0.timeline.pomodoro == request.pomodoro
         }) {
             // Starting it again means blocking now: a paused session resumes. A plan keeps its own end.
             same = same.resumed(at: now)
             if same.timeline.pomodoro == nil { same.plannedEnd = max(same.plannedEnd, end) }
-            same.blockLists = same.locked ? union(same.blockLists, request.lists) : request.lists.sorted { $0.name < $1.name }
+            // A lock only tightens: more blocked for a block list, less allowed for an allow list.
+            same.blockLists = !same.locked ? request.lists.sorted { $0.name < $1.name }
+                : same.mode == .block ? union(same.blockLists, request.lists) : intersection(same.blockLists, request.lists)
             // A locked session keeps its label; an unlocked one takes a new one when given.
             if !same.locked || same.label == nil { same.label = request.label ?? same.label }
             same.locked = same.locked || request.locked
@@ -63,7 +65,7 @@ public enum SessionRules {
         } else {
             plan = .create(Session(owner: owner, blockLists: request.lists, start: now, plannedEnd: end,
                                    locked: request.locked, anchor: clock.anchor, label: request.label,
-                                   pomodoro: request.pomodoro, notify: request.notify))
+                                   pomodoro: request.pomodoro, notify: request.notify, mode: request.mode))
         }
         let after = current.filter { plan.session.id == nil || $0.id != plan.session.id } + [plan.session]
         try checkLimits(after, owner: owner, policy: policy)
@@ -101,6 +103,13 @@ public enum SessionRules {
             byName[list.name, default: BlockList(name: list.name)].programs.formUnion(list.programs)
         }
         return byName.values.sorted { $0.name < $1.name }
+    }
+
+    /// The entries of `kept`'s lists that `offered` also has, list by list
+    /// (no programs: an allow list has no meaning for them).
+    static func intersection(_ kept: [BlockList], _ offered: [BlockList]) -> [BlockList] {
+        let offeredByName = Dictionary(offered.map { ($0.name, $0.entries) }, uniquingKeysWith: { first, _ in first })
+        return kept.map { BlockList(name: $0.name, entries: $0.entries.intersection(offeredByName[$0.name] ?? [])) }
     }
 
     private static func lockedFailure(_ session: Session, now: Date) -> ProtocolFailure {

@@ -112,6 +112,11 @@ public final class SessionStore: Sendable {
             // Stats read a member's ended sessions since a date, oldest first.
             try db.execute(sql: "CREATE INDEX session_focus ON session(owner, start) WHERE endedAt IS NOT NULL")
         }
+        migrator.registerMigration("v7: allowlist sessions") { db in
+            try db.alter(table: "session") { table in
+                table.add(column: "mode", .text).notNull().defaults(to: SessionMode.block.rawValue)
+            }
+        }
         return migrator
     }
 

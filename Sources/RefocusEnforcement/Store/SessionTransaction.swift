@@ -39,8 +39,8 @@ public struct SessionTransaction {
         try db.execute(sql: """
             INSERT INTO session (owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome,
                 anchorBootID, anchorSinceBoot, anchorWall, entryCount, programCount, label, pomodoroWork,
-                pomodoroBreak, pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, pauses, notify)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                pomodoroBreak, pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, pauses, notify, mode)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: try arguments(session))
         var stored = session
         stored.id = db.lastInsertedRowID
@@ -54,7 +54,7 @@ public struct SessionTransaction {
             UPDATE session SET owner = ?, listNames = ?, lists = ?, start = ?, plannedEnd = ?, locked = ?,
                 endedAt = ?, outcome = ?, anchorBootID = ?, anchorSinceBoot = ?, anchorWall = ?, entryCount = ?,
                 programCount = ?, label = ?, pomodoroWork = ?, pomodoroBreak = ?, pomodoroCycles = ?,
-                pomodoroLongBreak = ?, pausedAt = ?, pausedSeconds = ?, pauses = ?, notify = ? WHERE id = ?
+                pomodoroLongBreak = ?, pausedAt = ?, pausedSeconds = ?, pauses = ?, notify = ?, mode = ? WHERE id = ?
             """, arguments: try arguments(session) + [id])
     }
 
@@ -131,7 +131,7 @@ public struct SessionTransaction {
         let plan = session.timeline.pomodoro
         return [plan?.work.seconds, plan?.shortBreak.seconds, plan?.cycles, plan?.longBreak.seconds,
                 session.timeline.pausedAt?.timeIntervalSince1970, session.timeline.pausedSeconds,
-                session.timeline.pauses, session.notify]
+                session.timeline.pauses, session.notify, session.mode.rawValue]
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -162,6 +162,9 @@ public struct SessionTransaction {
               let start = row["start"] as Double?, let end = row["plannedEnd"] as Double?,
               let locked = row["locked"] as Bool?
         else { throw StoreError.failed(path: "session \(id)", reason: "a field is missing or of the wrong type") }
+        guard let mode = SessionMode(rawValue: row["mode"] as String? ?? SessionMode.block.rawValue) else {
+            throw StoreError.failed(path: "session \(id)", reason: "its mode is neither block nor allow")
+        }
         let lists: [BlockList]
         do {
             lists = try StoredLists.decode(listsText)
@@ -183,7 +186,7 @@ public struct SessionTransaction {
                               endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
                               outcome: outcome, anchor: anchor, keptCounts: kept,
                               label: (row["label"] as String?).flatMap { try? SessionLabel($0) },
-                              notify: row["notify"] as Bool? ?? true)
+                              notify: row["notify"] as Bool? ?? true, mode: mode)
         session.timeline.pomodoro = try pomodoro(row, id: id)
         session.timeline.pausedAt = (row["pausedAt"] as Double?).map(Date.init(timeIntervalSince1970:))
         session.timeline.pausedSeconds = max(0, row["pausedSeconds"] as Double? ?? 0)

@@ -62,6 +62,11 @@ enum StatusSnapshotReader {
             guard let parsed = value.string.flatMap({ try? SessionLabel($0) }) else { return nil }
             label = parsed
         }
+        var mode = SessionMode.block
+        if let value = fields["mode"] {
+            guard let parsed = value.string.flatMap(SessionMode.init(rawValue:)) else { return nil }
+            mode = parsed
+        }
         var counted: [Int?] = []
         for key in ["entries", "programs"] {
             guard let value = fields[key] else {
@@ -74,7 +79,7 @@ enum StatusSnapshotReader {
         guard let progress = progress(fields) else { return nil }
         let summary = SessionSummary(id: id, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
                                      locked: locked, endedAt: endedAt, outcome: outcome, entries: counted[0],
-                                     programs: counted[1], label: label, progress: progress)
+                                     programs: counted[1], label: label, mode: mode, progress: progress)
         var hookProblem: HookReport?
         if let value = fields["hookProblem"] {
             guard let report = hookReport(value) else { return nil }
