@@ -1,6 +1,9 @@
 /// What the system must enforce for a set of active sessions: the one pure
 /// function at the heart of `reconcile(now)`.
 ///
+/// Block-list sessions make the sets below; allowlist sessions make
+/// `allowed`, what their owners may still reach.
+///
 /// The union over sessions of: domains for /etc/hosts (each with the
 /// policy's subdomains), names to resolve for the firewall (those of lists
 /// whose expanded size, domains × (1 + subdomains), is within the policy's
@@ -53,6 +56,9 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// The DNS-over-HTTPS endpoints' addresses, refused on ports 443 and 853
     /// only; empty unless a session blocks sites, and with `blockDoHEndpoints` off.
     public var dohAddresses: Set<AddressRange>
+    /// What each owner of allowlist sessions may still reach, per uid; the
+    /// block lists above bind them too (allowed and not blocked).
+    public var allowed: [UInt32: AllowedDestinations]
 
     /// Computes the enforcement for `sessions` (the caller passes the active
     /// ones), with the resolver module in force or not.
@@ -66,7 +72,11 @@ public struct DesiredEnforcement: Sendable, Equatable {
         var resolverOnly: [BlockListName: Int] = [:]
         var browserHosts = Set<DomainName>()
         var paths = Set<BrowserPath>()
-        for session in sessions {
+        var allowed: [UInt32: AllowedDestinations] = [:]
+        for session in sessions where session.mode == .allow {
+            for list in session.blockLists { allowed[session.owner, default: AllowedDestinations()].add(list) }
+        }
+        for session in sessions where session.mode == .block {
             for list in session.blockLists {
                 let listDomains = list.entries.compactMap(\.domain).filter { !policy.forbids($0) }
                 browserHosts.formUnion(listDomains)
@@ -86,7 +96,8 @@ public struct DesiredEnforcement: Sendable, Equatable {
             if !session.programs.isEmpty { programs[session.owner, default: []].formUnion(session.programs) }
         }
         // Only sessions that block sites close the side doors: a session of programs alone makes no table.
-        let blocksSites = policy.blockDoHEndpoints && sessions.contains { $0.blockLists.contains { !$0.entries.isEmpty } }
+        let blocksSites = policy.blockDoHEndpoints
+            && sessions.contains { $0.mode == .block && $0.blockLists.contains { !$0.entries.isEmpty } }
         let doh = blocksSites ? DoHEndpoints.names.filter { !policy.forbids($0) } : []
         if resolverModule { indexed.formUnion(doh) }
         dohAddresses = blocksSites ? Set(DoHEndpoints.addresses) : []
@@ -99,6 +110,7 @@ public struct DesiredEnforcement: Sendable, Equatable {
         resolverOnlyLists = resolverOnly
         self.browserHosts = browserHosts
         browserPaths = paths
+        self.allowed = allowed
     }
 
     /// The Chromium-family browsers' policy for `browserHosts` and
