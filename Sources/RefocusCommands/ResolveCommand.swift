@@ -37,7 +37,8 @@ struct ResolveCommand: ParsableCommand {
               completion: .custom(ResolveCommand.completeDomains))
     var names: [String]
 
-    @Flag(help: "Print JSON for scripts: {source, servers, names: [{name, ipv4, ipv6, failure, reason}]}.")
+    @Flag(help: ArgumentHelp("Print JSON for scripts: {source, servers, names: [{name, ipv4, ipv6, ttl, failure, reason}]} "
+                                 + "(ttl: the shortest time to live of the answers, in seconds)."))
     var json = false
 
     @Option(help: ArgumentHelp("How long to wait for all answers, in seconds (more than 0, at most 60).",
@@ -122,11 +123,12 @@ struct ResolveCommand: ParsableCommand {
         let names: [Row]
     }
 
-    /// One name in the JSON document; `failure` and `reason` only when it failed.
+    /// One name in the JSON document; `ttl` only with addresses, `failure` and `reason` only when it failed.
     struct Row: Encodable {
         let name: String
         let ipv4: [String]
         let ipv6: [String]
+        let ttl: UInt32?
         let failure: LookupFailure?
         let reason: String?
 
@@ -134,6 +136,7 @@ struct ResolveCommand: ParsableCommand {
             name = result.name.ascii
             ipv4 = result.ipv4.map(\.description)
             ipv6 = result.ipv6.map(\.description)
+            ttl = result.ttl
             failure = result.failure
             reason = result.failure.map { Self.reason($0, result) }
         }

@@ -35,13 +35,13 @@ enum AresReply {
         let parsed = switch type {
         case .a:
             parseRecords(ares_addrttl(), answer, length, parser: { ares_parse_a_reply($0, $1, nil, $2, $3) },
-                         address: { withUnsafeBytes(of: $0.ipaddr) { IPAddress(bytes: $0) } })
+                         address: { withUnsafeBytes(of: $0.ipaddr) { IPAddress(bytes: $0) } }, ttl: \.ttl)
         case .aaaa:
             parseRecords(ares_addr6ttl(), answer, length, parser: { ares_parse_aaaa_reply($0, $1, nil, $2, $3) },
-                         address: { withUnsafeBytes(of: $0.ip6addr) { IPAddress(bytes: $0) } })
+                         address: { withUnsafeBytes(of: $0.ip6addr) { IPAddress(bytes: $0) } }, ttl: \.ttl)
         }
         switch parsed {
-        case .success(let addresses): return .addresses(addresses)
+        case .success(let (addresses, ttl)): return .addresses(addresses, ttl: ttl)
         case .failure(let status) where status.code == ARES_ENODATA: return .noData
         case .failure(let status): return .serverFailure(reason: reason(status.code))
         }
@@ -49,12 +49,13 @@ enum AresReply {
 
     /// Runs one of c-ares' address parsers into a buffer of `Record`s,
     /// doubling the buffer while the parser fills it, so that no address of
-    /// a large answer is lost.
+    /// a large answer is lost; with the shortest time to live of the records
+    /// (c-ares gives each address the smaller of its own and its CNAMEs' TTLs).
     private static func parseRecords<Record>(
         _ empty: Record, _ answer: UnsafePointer<UInt8>, _ length: Int32,
         parser: (UnsafePointer<UInt8>, Int32, UnsafeMutablePointer<Record>?, UnsafeMutablePointer<Int32>) -> Int32,
-        address: (Record) -> IPAddress?
-    ) -> Result<[IPAddress], AresStatus> {
+        address: (Record) -> IPAddress?, ttl: (Record) -> Int32
+    ) -> Result<([IPAddress], UInt32), AresStatus> {
         var capacity = 64
         while true {
             var records = [Record](repeating: empty, count: capacity)
@@ -62,7 +63,8 @@ enum AresReply {
             let status = records.withUnsafeMutableBufferPointer { parser(answer, length, $0.baseAddress, &count) }
             guard status == ARES_SUCCESS else { return .failure(AresStatus(status)) }
             if Int(count) < capacity || capacity >= Int(length) {
-                return .success(records.prefix(Int(count)).compactMap(address))
+                let kept = records.prefix(Int(count))
+                return .success((kept.compactMap(address), UInt32(clamping: kept.map(ttl).min() ?? 0)))
             }
             capacity *= 2
         }

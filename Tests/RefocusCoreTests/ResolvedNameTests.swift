@@ -6,8 +6,8 @@ import Testing
         (try? IPAddress(parsing: text)) ?? .v4(0)
     }
 
-    static let v4 = LookupOutcome.addresses(["192.0.2.2", "192.0.2.1", "192.0.2.2"].map(address))
-    static let v6 = LookupOutcome.addresses([address("2001:db8::1")])
+    static let v4 = LookupOutcome.addresses(["192.0.2.2", "192.0.2.1", "192.0.2.2"].map(address), ttl: 300)
+    static let v6 = LookupOutcome.addresses([address("2001:db8::1")], ttl: 300)
     static let refused = LookupOutcome.serverFailure(reason: "refused")
 
     @Test(arguments: [
@@ -21,12 +21,21 @@ import Testing
         (.timedOut, refused, .timedOut),
         (refused, .notFound, .serverFailure),
         (v4, refused, .serverFailure),
-        (.addresses([address("0.0.0.0")]), .addresses([address("::")]), .unusableAddresses),
-        (.addresses([address("127.0.0.1")]), .noData, .unusableAddresses),
+        (.addresses([address("0.0.0.0")], ttl: 300), .addresses([address("::")], ttl: 300), .unusableAddresses),
+        (.addresses([address("127.0.0.1")], ttl: 300), .noData, .unusableAddresses),
     ] as [(LookupOutcome, LookupOutcome, LookupFailure?)])
     func combinesBothQueries(_ ipv4: LookupOutcome, _ ipv6: LookupOutcome, failure: LookupFailure?) throws {
         let name = try DomainName(validating: "example.com")
         #expect(ResolvedName(name: name, ipv4: ipv4, ipv6: ipv6).failure == failure)
+    }
+
+    @Test func theTimeToLiveIsTheShortestOfTheAnswersWithAddresses() throws {
+        let name = try DomainName(validating: "example.com")
+        let short = LookupOutcome.addresses([Self.address("2001:db8::2")], ttl: 40)
+        #expect(ResolvedName(name: name, ipv4: Self.v4, ipv6: short).ttl == 40)
+        #expect(ResolvedName(name: name, ipv4: Self.v4, ipv6: .noData).ttl == 300)
+        #expect(ResolvedName(name: name, ipv4: .addresses([], ttl: 5), ipv6: Self.v6).ttl == 300, "an empty answer has no say")
+        #expect(ResolvedName(name: name, ipv4: .notFound, ipv6: .timedOut).ttl == nil)
     }
 
     @Test func sortsDeduplicatesAndKeepsTheServersReason() throws {

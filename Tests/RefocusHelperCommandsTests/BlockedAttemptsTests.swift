@@ -24,8 +24,8 @@ import Testing
         policy.subdomains = []
         let cache = AddressCache()
         _ = cache.addresses(of: ["named.example"]) { names in
-            names.map { ResolvedName(name: try! DomainName(validating: $0), ipv4: .addresses([try! Self.address("198.51.100.7")]),
-                                     ipv6: .addresses([])) }
+            names.map { ResolvedName(name: try! DomainName(validating: $0), ipv4: .addresses([try! Self.address("198.51.100.7")], ttl: 300),
+                                     ipv6: .addresses([], ttl: 300)) }
         }
         let hits: [IPAddress: UInt64] = [try Self.address("192.0.2.9"): 3, try Self.address("10.0.0.200"): 2,
                                          try Self.address("198.51.100.7"): 5, Sinkhole.ipv4: 4, Sinkhole.ipv6: 1,

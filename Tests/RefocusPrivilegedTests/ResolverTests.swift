@@ -12,6 +12,7 @@ struct ResolverTests {
             let name: String
             let ipv4: [String]
             let ipv6: [String]
+            let ttl: UInt32?
             let failure: String?
         }
         let source: String
@@ -56,6 +57,15 @@ struct ResolverTests {
         #expect(both.failure == nil)
         let v4 = try report.row("v4.test")
         #expect(v4.ipv4 == ["192.0.2.2"] && v4.ipv6.isEmpty && v4.failure == nil)
+    }
+
+    @Test func theAnswersTimeToLiveIsTheShortest() throws {
+        let sandbox = Sandbox(dns: Self.records, dnsmasqOptions: [Self.localOnly, "--local-ttl=123"])
+        let run = try sandbox.run(#""$BIN/refocus" resolve both.test nosuch.test --json"#)
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try Self.report(run)
+        #expect(try report.row("both.test").ttl == 123, "dnsmasq gives its own records --local-ttl")
+        #expect(try report.row("nosuch.test").ttl == nil, "no address, no time to live")
     }
 
     @Test func unknownNameFailsWithoutAddresses() throws {

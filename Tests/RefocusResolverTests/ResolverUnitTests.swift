@@ -28,7 +28,7 @@ import Testing
         let second = try #require(batch.startNext())
         #expect((first.index, first.type, second.index, second.type) == (0, .a, 0, .aaaa))
         #expect(batch.inFlight == 2)
-        batch.record(.addresses([.v4(0xC000_0201)]), for: first)
+        batch.record(.addresses([.v4(0xC000_0201)], ttl: 300), for: first)
         batch.record(.noData, for: second)
         #expect(batch.inFlight == 0 && !batch.isComplete)
         let results = batch.results()

@@ -1,7 +1,8 @@
 /// What one DNS query (A or AAAA) for one name came back with.
 public enum LookupOutcome: Sendable, Equatable {
-    /// The addresses of the answer, in the order the server gave them.
-    case addresses([IPAddress])
+    /// The addresses of the answer, in the order the server gave them, and
+    /// the shortest time to live among them, in seconds.
+    case addresses([IPAddress], ttl: UInt32)
     /// The name exists but has no record of the type asked for.
     case noData
     /// The name does not exist (NXDOMAIN).

@@ -11,6 +11,9 @@ public struct ResolvedName: Sendable, Equatable {
     public let failure: LookupFailure?
     /// The resolver's reason for a server failure, when there was one.
     public let serverReason: String?
+    /// The shortest time to live of the answers with addresses, in seconds;
+    /// nil when no query was answered with addresses.
+    public let ttl: UInt32?
 
     /// Combines the answers to the A and AAAA queries for `name`.
     ///
@@ -25,6 +28,10 @@ public struct ResolvedName: Sendable, Equatable {
         let answered6 = Self.addresses(in: outcome6)
         ipv4 = Self.blockable(answered4)
         ipv6 = Self.blockable(answered6)
+        ttl = outcomes.compactMap { outcome -> UInt32? in
+            if case .addresses(let found, let ttl) = outcome, !found.isEmpty { return ttl }
+            return nil
+        }.min()
         serverReason = outcomes.lazy.compactMap { outcome -> String? in
             if case .serverFailure(let reason) = outcome { return reason }
             return nil
@@ -48,7 +55,7 @@ public struct ResolvedName: Sendable, Equatable {
     public var addresses: [IPAddress] { ipv4 + ipv6 }
 
     private static func addresses(in outcome: LookupOutcome) -> [IPAddress] {
-        if case .addresses(let found) = outcome { return found }
+        if case .addresses(let found, _) = outcome { return found }
         return []
     }
 
