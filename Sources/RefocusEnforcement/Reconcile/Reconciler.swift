@@ -43,6 +43,8 @@ public final class Reconciler {
     public let firewall: Firewall
     /// The addresses blocked names resolved to.
     public let cache = AddressCache()
+    /// The addresses allowed names resolved to, for allowlist sessions.
+    public let allowedCache = AllowedAddressCache()
 
     /// A reconciler over these enforcement points, with a firewall for the
     /// policy's table.
@@ -112,7 +114,7 @@ public final class Reconciler {
     /// The upstream name servers' answers for `names` (never /etc/hosts). A
     /// failure to resolve is a note, not an error: the hosts section still
     /// blocks the names.
-    private func resolve(_ names: [String], notes: inout [String]) -> [ResolvedName] {
+    func resolve(_ names: [String], notes: inout [String]) -> [ResolvedName] {
         let domains = names.compactMap { try? DomainName(validating: $0) }
         do {
             let servers = try SystemNameServers.load().upstreamServers()
