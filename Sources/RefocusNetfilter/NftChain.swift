@@ -1,9 +1,9 @@
 import CNetfilter
 import RefocusOS
 
-/// Owns one libnftnl base chain (`nftnl_chain`): type `filter` on a netfilter
-/// hook of family `inet`, policy accept; writes it into a NEWCHAIN message
-/// and frees it in `deinit`.
+/// Owns one libnftnl chain (`nftnl_chain`): a base chain of type `filter`
+/// on a netfilter hook of family `inet`, policy accept, or a regular chain
+/// that rules jump to; writes it into a NEWCHAIN message and frees it in `deinit`.
 ///
 /// Building needs no privilege. Fails only when libnftnl cannot allocate.
 final class NftChain {
@@ -25,6 +25,17 @@ final class NftChain {
         nftnl_chain_set_u32(object, UInt16(NFTNL_CHAIN_HOOKNUM.rawValue), hook.rawValue)
         nftnl_chain_set_s32(object, UInt16(NFTNL_CHAIN_PRIO.rawValue), priority)
         nftnl_chain_set_u32(object, UInt16(NFTNL_CHAIN_POLICY.rawValue), UInt32(NF_ACCEPT))
+    }
+
+    /// A regular chain `name` in `table`, with no hook: only a `jump` reaches it.
+    init(regular name: String, table: String) throws(NftablesError) {
+        guard let object = nftnl_chain_alloc() else { throw .outOfMemory("chain \(name)") }
+        self.object = object
+        self.name = name
+        let what = "chain \(name)"
+        try libnftnlStatus(nftnl_chain_set_str(object, UInt16(NFTNL_CHAIN_TABLE.rawValue), table), what)
+        try libnftnlStatus(nftnl_chain_set_str(object, UInt16(NFTNL_CHAIN_NAME.rawValue), name), what)
+        nftnl_chain_set_u32(object, UInt16(NFTNL_CHAIN_FAMILY.rawValue), UInt32(NFPROTO_INET))
     }
 
     deinit {

@@ -88,4 +88,15 @@ extension NftRule {
             nftnl_expr_set_u8(expression, UInt16(NFTNL_EXPR_REJECT_CODE), code)
         }
     }
+
+    /// `immediate reg 0 <verdict>`: `jump <chain>` (`NFT_JUMP`) or `return` (`NFT_RETURN`).
+    func verdict(_ code: nft_verdicts, chain: String? = nil) throws(NftablesError) {
+        try appendExpression("immediate") { expression throws(NftablesError) in
+            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_IMM_DREG), NFT_REG_VERDICT.rawValue)
+            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_IMM_VERDICT), UInt32(bitPattern: code.rawValue))
+            if let chain {
+                try libnftnlStatus(nftnl_expr_set_str(expression, UInt16(NFTNL_EXPR_IMM_CHAIN), chain), "an immediate expression")
+            }
+        }
+    }
 }

@@ -22,6 +22,9 @@ struct RefocusSet: Equatable, Sendable {
         /// DNS-over-HTTPS endpoints, refused on ports 443 and 853 only, added
         /// by `apply`; flag `interval`, no counter.
         case endpoints
+        /// What one owner of allowlist sessions may reach, added by `apply`;
+        /// flag `interval`, no counter.
+        case allowed
     }
 
     /// The set's name in the table: `v4`, `v4net`, `v6`, `v6net`, `hits4`, `hits6`, `doh4`, `doh6`.
@@ -34,7 +37,7 @@ struct RefocusSet: Equatable, Sendable {
     let kind: Kind
 
     /// Whether the set holds ranges (flag `interval`) rather than single addresses.
-    var isInterval: Bool { kind == .ranges || kind == .endpoints }
+    var isInterval: Bool { kind == .ranges || kind == .endpoints || kind == .allowed }
 
     static let v4 = RefocusSet(name: "v4", id: 1, family: .ipv4, kind: .addresses)
     static let v4net = RefocusSet(name: "v4net", id: 2, family: .ipv4, kind: .ranges)
@@ -76,6 +79,18 @@ struct RefocusSet: Equatable, Sendable {
         [(doh4, endpoints.ipv4), (doh6, endpoints.ipv6)].map { set, intervals in
             (set, SetElement.elements(of: intervals, family: set.family))
         }.filter { !$0.elements.isEmpty }
+    }
+
+    /// The allowed sets of owner `uid` (`allow1000_4`, `allow1000_6`), the
+    /// `index`th owner in uid order, each with its elements; both exist even
+    /// when empty, since the owner's chain looks both up.
+    static func allowedContents(uid: UInt32, index: Int,
+                                allowed: AddressIntervals) -> [(definition: RefocusSet, elements: [SetElement])] {
+        [(AddressFamily.ipv4, allowed.ipv4), (.ipv6, allowed.ipv6)].enumerated().map { offset, entry in
+            let set = RefocusSet(name: "allow\(uid)_\(entry.0 == .ipv4 ? 4 : 6)", id: 100 + UInt32(index) * 2 + UInt32(offset),
+                                 family: entry.0, kind: .allowed)
+            return (set, SetElement.elements(of: entry.1, family: entry.0))
+        }
     }
 
     /// The hits sets of the families that have a block set among `blockSets`, in table order.

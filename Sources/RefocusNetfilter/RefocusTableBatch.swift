@@ -59,12 +59,17 @@ enum RefocusTableBatch {
     /// OWNER|PERSIST, chains, the sets that have elements, their rules, the
     /// elements. Idempotent.
     static func replacement(for intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
-                            endpointPorts: [UInt16] = DoHEndpoints.ports, firstSequence: UInt32,
+                            endpointPorts: [UInt16] = DoHEndpoints.ports, allowed: [UInt32: AddressIntervals] = [:],
+                            firstSequence: UInt32,
                             table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
         let displayName = displayName(tableName)
         let contents = RefocusSet.contents(for: intervals)
         let endpointContents = RefocusSet.endpointContents(for: endpoints)
-        let elementCount = (contents + endpointContents).reduce(0) { $0 + $1.elements.count }
+        let owners = allowed.keys.sorted()
+        let allowedContents = owners.enumerated().map { index, uid in
+            (uid, RefocusSet.allowedContents(uid: uid, index: index, allowed: allowed[uid] ?? .empty))
+        }
+        let elementCount = (contents + endpointContents + allowedContents.flatMap(\.1)).reduce(0) { $0 + $1.elements.count }
         let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
 
         let existing = try NftTable(name: tableName, flags: nil)
@@ -77,8 +82,12 @@ enum RefocusTableBatch {
             let object = try NftChain(name: chain.name, table: tableName, hook: chain.hook)
             try batch.append(NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(chain.name)", object: object)
         }
+        for uid in owners {
+            let object = try NftChain(regular: allowChainName(uid: uid), table: tableName)
+            try batch.append(NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(object.name)", object: object)
+        }
         var sets: [NftSet] = []
-        for (definition, elements) in contents + endpointContents {
+        for (definition, elements) in contents + endpointContents + allowedContents.flatMap(\.1) {
             let set = try NftSet(definition, table: tableName, sizeHint: elements.count)
             for element in elements { try set.add(element) }
             try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
@@ -103,6 +112,13 @@ enum RefocusTableBatch {
                     try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
                                      operation: "add a rule to chain \(chain.name)", object: rule)
                 }
+            }
+        }
+        for (uid, owned) in allowedContents {
+            let rules = [try allowJumpRule(chain: "output", uid: uid, table: tableName)]
+                + (try allowChainRules(uid: uid, sets: owned.map(\.definition), table: tableName))
+            for rule in rules {
+                try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND, operation: "add an allowlist rule", object: rule)
             }
         }
         for set in sets { try set.appendElementMessages(to: batch) }
