@@ -13,15 +13,9 @@ final class NftChain {
 
     /// A filter chain `name` in `table` on `hook` (NF_INET_LOCAL_OUT,
     /// NF_INET_FORWARD) at `priority` (0 is `filter`), accepting by default.
-    init(name: String, table: String, hook: nf_inet_hooks, priority: Int32 = 0) throws(NftablesError) {
-        guard let object = nftnl_chain_alloc() else { throw .outOfMemory("chain \(name)") }
-        self.object = object
-        self.name = name
-        let what = "chain \(name)"
-        try libnftnlStatus(nftnl_chain_set_str(object, UInt16(NFTNL_CHAIN_TABLE.rawValue), table), what)
-        try libnftnlStatus(nftnl_chain_set_str(object, UInt16(NFTNL_CHAIN_NAME.rawValue), name), what)
-        try libnftnlStatus(nftnl_chain_set_str(object, UInt16(NFTNL_CHAIN_TYPE.rawValue), "filter"), what)
-        nftnl_chain_set_u32(object, UInt16(NFTNL_CHAIN_FAMILY.rawValue), UInt32(NFPROTO_INET))
+    convenience init(name: String, table: String, hook: nf_inet_hooks, priority: Int32 = 0) throws(NftablesError) {
+        try self.init(regular: name, table: table)
+        try libnftnlStatus(nftnl_chain_set_str(object, UInt16(NFTNL_CHAIN_TYPE.rawValue), "filter"), "chain \(name)")
         nftnl_chain_set_u32(object, UInt16(NFTNL_CHAIN_HOOKNUM.rawValue), hook.rawValue)
         nftnl_chain_set_s32(object, UInt16(NFTNL_CHAIN_PRIO.rawValue), priority)
         nftnl_chain_set_u32(object, UInt16(NFTNL_CHAIN_POLICY.rawValue), UInt32(NF_ACCEPT))
