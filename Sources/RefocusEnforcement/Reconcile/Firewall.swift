@@ -18,6 +18,8 @@ public final class Firewall {
     public private(set) var applied: AddressIntervals?
     /// The DNS-over-HTTPS endpoints the last successful `apply` refused on ports 443 and 853.
     public private(set) var appliedEndpoints: AddressIntervals?
+    /// What each allowlist owner could reach after the last successful `apply`.
+    public private(set) var appliedAllowed: [UInt32: AddressIntervals]?
     /// Why no netfilter socket could be opened.
     private let unavailable: NftablesError?
     /// The fallback routes, opened when first needed.
@@ -56,14 +58,15 @@ public final class Firewall {
     /// is the outcome's `problem`.
     @discardableResult
     public func apply(_ intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
-                      sinkhole: Bool) -> Outcome {
+                      allowed: [UInt32: AddressIntervals] = [:], sinkhole: Bool) -> Outcome {
         var changed = false
         do throws(NftablesError) {
             guard let nftables else { throw unavailable ?? .unanswered(operation: "open the netfilter socket") }
-            if intervals != applied || endpoints != appliedEndpoints {
-                try nftables.apply(intervals, endpoints: endpoints)
+            if intervals != applied || endpoints != appliedEndpoints || allowed != appliedAllowed {
+                try nftables.apply(intervals, endpoints: endpoints, allowed: allowed)
                 applied = intervals
                 appliedEndpoints = endpoints
+                appliedAllowed = allowed
                 changed = true
             }
         } catch .ownedByAnotherProcess {
@@ -75,7 +78,7 @@ public final class Firewall {
                                + "\(tableName), which keeps what it last applied")
         } catch {
             forget()
-            let problem = intervals.isEmpty && endpoints.isEmpty ? nil : "table inet \(tableName) could not be made (\(error))"
+            let problem = intervals.isEmpty && endpoints.isEmpty && allowed.isEmpty ? nil : "table inet \(tableName) could not be made (\(error))"
             do throws(RouteError) {
                 try setRoutes(installed: sinkhole)
                 return Outcome(layer: sinkhole ? .routes : .none, tableChanged: false, problem: problem)
@@ -91,7 +94,7 @@ public final class Firewall {
         } catch {
             routesProblem = "the fallback routes could not be removed (\(error))"
         }
-        return Outcome(layer: intervals.isEmpty && endpoints.isEmpty ? .none : .table, tableChanged: changed, problem: routesProblem)
+        return Outcome(layer: intervals.isEmpty && endpoints.isEmpty && allowed.isEmpty ? .none : .table, tableChanged: changed, problem: routesProblem)
     }
 
     /// Forgets what was applied, so that the next `apply` sends the table
@@ -99,6 +102,7 @@ public final class Firewall {
     public func forget() {
         applied = nil
         appliedEndpoints = nil
+        appliedAllowed = nil
     }
 
     /// Whether the table is as the last `apply` left it: owned by this
@@ -108,7 +112,8 @@ public final class Firewall {
     public func verify() throws(NftablesError) -> Bool {
         guard let applied, let nftables else { return false }
         let state = try nftables.tableState()
-        let intact = applied.isEmpty && appliedEndpoints?.isEmpty != false ? state == .missing : state == .ownedByUs
+        let intact = applied.isEmpty && appliedEndpoints?.isEmpty != false && appliedAllowed?.isEmpty != false
+            ? state == .missing : state == .ownedByUs
         if !intact { forget() }
         return intact
     }
