@@ -71,15 +71,14 @@ public final class Nftables {
 
     /// Makes table `inet refocus` block exactly `intervals`, and
     /// `endpoints` on ports 443 and 853 only (`DoHEndpoints.ports`), and
-    /// restrict each owner in `allowed` (uid to what it may reach) to those
-    /// addresses, replacing whatever the table held, in one transaction; with none of them, deletes
+    /// restrict each owner in `allowed` to what it may reach, replacing whatever the table held, in one transaction; with none of them, deletes
     /// the table if it exists (no address to block, no table). Idempotent.
     ///
     /// Throws `.ownedByAnotherProcess` when a live process (the daemon) owns
     /// the table, `.notPermitted` without CAP_NET_ADMIN, `.refused` when the
     /// kernel rejects a message (nothing changes then).
     public func apply(_ intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
-                      allowed: [UInt32: AddressIntervals] = [:]) throws(NftablesError) {
+                      allowed: AllowedTraffic = .none) throws(NftablesError) {
         guard !intervals.isEmpty || !endpoints.isEmpty || !allowed.isEmpty else { return try deleteTable() }
         let batch = try RefocusTableBatch.replacement(for: intervals, endpoints: endpoints, allowed: allowed,
                                                       firstSequence: socket.firstFreeSequence, table: tableName)

@@ -93,6 +93,15 @@ struct RefocusSet: Equatable, Sendable {
         }
     }
 
+    /// The sets of the name servers allowlist owners may ask on port 53
+    /// (`allowdns4`, `allowdns6`), both, even when empty.
+    static func nameServerContents(for servers: AddressIntervals) -> [(definition: RefocusSet, elements: [SetElement])] {
+        [(AddressFamily.ipv4, servers.ipv4, UInt32(98)), (.ipv6, servers.ipv6, 99)].map { family, intervals, id in
+            (RefocusSet(name: "allowdns\(family == .ipv4 ? 4 : 6)", id: id, family: family, kind: .allowed),
+             SetElement.elements(of: intervals, family: family))
+        }
+    }
+
     /// The hits sets of the families that have a block set among `blockSets`, in table order.
     static func hitsSets(for blockSets: [RefocusSet]) -> [RefocusSet] {
         allHits.filter { hits in blockSets.contains { $0.family == hits.family } }

@@ -14,8 +14,8 @@ import RefocusOS
 ///         meta oif 1 return                              # loopback (ifindex 1 in every namespace)
 ///         ip daddr @allow1000_4 return
 ///         ip6 daddr @allow1000_6 return
-///         meta l4proto udp th dport 53 return            # DNS (and over TCP)
-///         meta l4proto tcp th dport 53 return
+///         meta l4proto udp th dport 53 ip daddr @allowdns4 return   # DNS to /etc/resolv.conf's
+///         meta l4proto tcp th dport 53 ip daddr @allowdns4 return   # servers (and @allowdns6)
 ///         meta l4proto udp th dport { 67, 123, 547, 5353 } return   # DHCP, NTP, DHCPv6, mDNS: a rule each
 ///         meta l4proto tcp counter reject with tcp reset
 ///         counter reject with icmpx admin-prohibited
@@ -40,7 +40,8 @@ extension RefocusTableBatch {
     }
 
     /// The rules of owner `uid`'s chain, in order, for its two allowed sets.
-    static func allowChainRules(uid: UInt32, sets: [RefocusSet], table tableName: String) throws(NftablesError) -> [NftRule] {
+    static func allowChainRules(uid: UInt32, sets: [RefocusSet], nameServers: [RefocusSet],
+                                table tableName: String) throws(NftablesError) -> [NftRule] {
         let chain = allowChainName(uid: uid)
         var rules: [NftRule] = []
         let loopback = try NftRule(table: tableName, chain: chain)
@@ -57,14 +58,20 @@ extension RefocusTableBatch {
             try rule.verdict(NFT_RETURN)
             rules.append(rule)
         }
-        let services: [(proto: Int32, port: UInt16)] = [(Int32(IPPROTO_UDP), 53), (Int32(IPPROTO_TCP), 53)]
-            + allowedServicePorts.map { (Int32(IPPROTO_UDP), $0) }
-        for (proto, port) in services {
-            let rule = try NftRule(table: tableName, chain: chain)
-            try rule.loadMeta(NFT_META_L4PROTO)
-            try rule.compareEqual([UInt8(proto)])
-            try rule.loadDestinationPort()
-            try rule.compareEqual([UInt8(port >> 8), UInt8(port & 0xff)])
+        // DNS to the machine's name servers only, over UDP and TCP.
+        for set in nameServers {
+            for proto in [Int32(IPPROTO_UDP), Int32(IPPROTO_TCP)] {
+                let rule = try portRule(chain: chain, proto: proto, port: 53, table: tableName)
+                try rule.loadMeta(NFT_META_NFPROTO)
+                try rule.compareEqual([set.family.nfproto])
+                try rule.loadNetworkHeader(offset: set.family.destinationOffset, length: UInt32(set.family.addressLength))
+                try rule.lookup(set: set.name, id: set.id)
+                try rule.verdict(NFT_RETURN)
+                rules.append(rule)
+            }
+        }
+        for port in allowedServicePorts {
+            let rule = try portRule(chain: chain, proto: Int32(IPPROTO_UDP), port: port, table: tableName)
             try rule.verdict(NFT_RETURN)
             rules.append(rule)
         }
@@ -77,5 +84,15 @@ extension RefocusTableBatch {
         try other.count()
         try other.reject(NFT_REJECT_ICMPX_UNREACH, code: UInt8(NFT_REJECT_ICMPX_ADMIN_PROHIBITED.rawValue))
         return rules + [tcp, other]
+    }
+
+    /// A rule of `chain` that so far matches `meta l4proto <proto> th dport <port>`.
+    private static func portRule(chain: String, proto: Int32, port: UInt16, table tableName: String) throws(NftablesError) -> NftRule {
+        let rule = try NftRule(table: tableName, chain: chain)
+        try rule.loadMeta(NFT_META_L4PROTO)
+        try rule.compareEqual([UInt8(proto)])
+        try rule.loadDestinationPort()
+        try rule.compareEqual([UInt8(port >> 8), UInt8(port & 0xff)])
+        return rule
     }
 }

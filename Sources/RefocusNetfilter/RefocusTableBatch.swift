@@ -59,17 +59,19 @@ enum RefocusTableBatch {
     /// OWNER|PERSIST, chains, the sets that have elements, their rules, the
     /// elements. Idempotent.
     static func replacement(for intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
-                            endpointPorts: [UInt16] = DoHEndpoints.ports, allowed: [UInt32: AddressIntervals] = [:],
+                            endpointPorts: [UInt16] = DoHEndpoints.ports, allowed: AllowedTraffic = .none,
                             firstSequence: UInt32,
                             table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
         let displayName = displayName(tableName)
         let contents = RefocusSet.contents(for: intervals)
         let endpointContents = RefocusSet.endpointContents(for: endpoints)
-        let owners = allowed.keys.sorted()
+        let owners = allowed.owners.keys.sorted()
         let allowedContents = owners.enumerated().map { index, uid in
-            (uid, RefocusSet.allowedContents(uid: uid, index: index, allowed: allowed[uid] ?? .empty))
+            (uid, RefocusSet.allowedContents(uid: uid, index: index, allowed: allowed.owners[uid] ?? .empty))
         }
-        let elementCount = (contents + endpointContents + allowedContents.flatMap(\.1)).reduce(0) { $0 + $1.elements.count }
+        let nameServerContents = allowed.isEmpty ? [] : RefocusSet.nameServerContents(for: allowed.nameServers)
+        let elementCount = (contents + endpointContents + allowedContents.flatMap(\.1) + nameServerContents)
+            .reduce(0) { $0 + $1.elements.count }
         let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
 
         let existing = try NftTable(name: tableName, flags: nil)
@@ -87,7 +89,7 @@ enum RefocusTableBatch {
             try batch.append(NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(object.name)", object: object)
         }
         var sets: [NftSet] = []
-        for (definition, elements) in contents + endpointContents + allowedContents.flatMap(\.1) {
+        for (definition, elements) in contents + endpointContents + allowedContents.flatMap(\.1) + nameServerContents {
             let set = try NftSet(definition, table: tableName, sizeHint: elements.count)
             for element in elements { try set.add(element) }
             try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
@@ -116,7 +118,8 @@ enum RefocusTableBatch {
         }
         for (uid, owned) in allowedContents {
             let rules = [try allowJumpRule(chain: "output", uid: uid, table: tableName)]
-                + (try allowChainRules(uid: uid, sets: owned.map(\.definition), table: tableName))
+                + (try allowChainRules(uid: uid, sets: owned.map(\.definition),
+                                       nameServers: nameServerContents.map(\.definition), table: tableName))
             for rule in rules {
                 try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND, operation: "add an allowlist rule", object: rule)
             }

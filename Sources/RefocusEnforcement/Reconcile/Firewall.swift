@@ -19,7 +19,7 @@ public final class Firewall {
     /// The DNS-over-HTTPS endpoints the last successful `apply` refused on ports 443 and 853.
     public private(set) var appliedEndpoints: AddressIntervals?
     /// What each allowlist owner could reach after the last successful `apply`.
-    public private(set) var appliedAllowed: [UInt32: AddressIntervals]?
+    public private(set) var appliedAllowed: AllowedTraffic?
     /// Why no netfilter socket could be opened.
     private let unavailable: NftablesError?
     /// The fallback routes, opened when first needed.
@@ -58,7 +58,7 @@ public final class Firewall {
     /// is the outcome's `problem`.
     @discardableResult
     public func apply(_ intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
-                      allowed: [UInt32: AddressIntervals] = [:], sinkhole: Bool) -> Outcome {
+                      allowed: AllowedTraffic = .none, sinkhole: Bool) -> Outcome {
         var changed = false
         do throws(NftablesError) {
             guard let nftables else { throw unavailable ?? .unanswered(operation: "open the netfilter socket") }

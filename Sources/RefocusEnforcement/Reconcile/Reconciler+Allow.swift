@@ -1,19 +1,27 @@
 import RefocusCore
+import RefocusNetfilter
+import RefocusOS
 
 extension Reconciler {
-    /// The addresses each owner of allowlist sessions may reach, per uid: the
-    /// lists' addresses and ranges, and the addresses their names (with the
-    /// policy's subdomains) resolve to, kept by `allowedCache` for their
-    /// TTL. A name that does not resolve is a note; it is not reachable
-    /// until it does.
-    func allowedAddresses(_ desired: DesiredEnforcement, clock: ClockReading,
-                          notes: inout [String]) -> [UInt32: AddressIntervals] {
-        var result: [UInt32: AddressIntervals] = [:]
+    /// What each owner of allowlist sessions may send: the lists' addresses
+    /// and ranges, the addresses their names (with the policy's subdomains)
+    /// resolve to, kept by `allowedCache` for their TTL, and DNS to the name
+    /// servers of /etc/resolv.conf, which the owner's programs ask (a stub
+    /// such as systemd-resolved's is on loopback, allowed anyway). A name
+    /// that does not resolve is a note; it is not reachable until it does.
+    func allowedTraffic(_ desired: DesiredEnforcement, clock: ClockReading, notes: inout [String]) -> AllowedTraffic {
+        guard !desired.allowed.isEmpty else { return .none }
+        var owners: [UInt32: AddressIntervals] = [:]
         for (owner, allowed) in desired.allowed {
             let names = allowed.namesToResolve(subdomains: policy.subdomains)
             let resolved = allowedCache.addresses(of: names, now: clock.sinceBoot) { resolve($0, notes: &notes) }
-            result[owner] = AddressIntervals(allowed.addresses.union(resolved))
+            owners[owner] = AddressIntervals(allowed.addresses.union(resolved))
         }
-        return result
+        let text = (try? FileReader.readIfPresent(Self.resolvConfPath, limit: 1 << 20)) ?? nil
+        let servers = ResolvConf(parsing: String(decoding: text ?? [], as: UTF8.self), path: Self.resolvConfPath).servers
+        return AllowedTraffic(owners: owners, nameServers: AddressIntervals(servers.map { AddressRange($0) }))
     }
+
+    /// The resolv.conf the owners' programs read.
+    static let resolvConfPath = "/etc/resolv.conf"
 }

@@ -98,7 +98,7 @@ public final class Reconciler {
         let blocked = AddressIntervals(desired.addresses.union(resolved)).subtracting(protected.intervals)
         // The DoH endpoints are not cut by the protected addresses: refused on ports 443 and 853 only, a
         // resolver among them (8.8.8.8, say) still answers on port 53.
-        let allowed = allowedAddresses(desired, clock: clock, notes: &notes)
+        let allowed = allowedTraffic(desired, clock: clock, notes: &notes)
         let outcome = firewall.apply(blocked.union(AddressIntervals(hostsActive ? Sinkhole.ranges : [])),
                                      endpoints: AddressIntervals(desired.dohAddresses), allowed: allowed, sinkhole: hostsActive)
         if let problem = outcome.problem {

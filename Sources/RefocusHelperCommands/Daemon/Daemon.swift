@@ -67,6 +67,7 @@ final class Daemon {
                 case sources.resolveTimer.fileDescriptor:
                     sources.resolveTimer.acknowledge()
                     reconciler.cache.forgetAll()
+                    reconciler.allowedCache.expireAll()
                     wanted = true
                 case sources.hookTimer.fileDescriptor:
                     sources.hookTimer.acknowledge()
@@ -258,14 +259,17 @@ final class Daemon {
         reconciler.browsers.existingFolders() + (reconciler.firefox.existingFolder().map { [$0] } ?? [])
     }
 
-    /// The next session end or phase boundary on the boot-time clock (one
-    /// timer, never polling: a wall-clock change moves no boundary);
-    /// re-resolution while names are blocked.
+    /// The next session end, phase boundary or expiry of an allowed name's
+    /// answer on the boot-time clock (one timer, never polling: a wall-clock
+    /// change moves no boundary); re-resolution while names are blocked.
     private func armTimers(_ report: Reconciler.Report, clock: ClockReading) {
-        let nextEnd = report.active.compactMap { $0.nextChange(after: clock.wall) }.min()
-        sources.endTimer.arm(after: nextEnd.map {
-            .milliseconds(max(0, Int64(($0.timeIntervalSince(clock.wall) * 1000).rounded(.up))))
-        })
+        let nextEnd = report.active.compactMap { $0.nextChange(after: clock.wall) }.min().map {
+            Duration.milliseconds(max(0, Int64(($0.timeIntervalSince(clock.wall) * 1000).rounded(.up))))
+        }
+        // An allowed name whose TTL ran out is asked again by the next reconcile.
+        let nextExpiry = report.desired.allowed.isEmpty ? nil
+            : reconciler.allowedCache.nextExpiry.map { max(.zero, $0 - clock.sinceBoot) }
+        sources.endTimer.arm(after: [nextEnd, nextExpiry].compactMap { $0 }.min())
         sources.countsTimer.arm(after: report.firewallEntries == 0 ? nil : Self.countsInterval)
         sources.resolveTimer.arm(after: report.desired.namesToResolve.isEmpty ? nil
             : reconciler.cache.incompleteCount > 0 ? Self.retryInterval : Self.resolveInterval)
