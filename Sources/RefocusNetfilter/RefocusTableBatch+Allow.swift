@@ -51,10 +51,7 @@ extension RefocusTableBatch {
         rules.append(loopback)
         for set in sets {
             let rule = try NftRule(table: tableName, chain: chain)
-            try rule.loadMeta(NFT_META_NFPROTO)
-            try rule.compareEqual([set.family.nfproto])
-            try rule.loadNetworkHeader(offset: set.family.destinationOffset, length: UInt32(set.family.addressLength))
-            try rule.lookup(set: set.name, id: set.id)
+            try rule.lookUpDestination(in: set)
             try rule.verdict(NFT_RETURN)
             rules.append(rule)
         }
@@ -62,10 +59,7 @@ extension RefocusTableBatch {
         for set in nameServers {
             for proto in [Int32(IPPROTO_UDP), Int32(IPPROTO_TCP)] {
                 let rule = try portRule(chain: chain, proto: proto, port: 53, table: tableName)
-                try rule.loadMeta(NFT_META_NFPROTO)
-                try rule.compareEqual([set.family.nfproto])
-                try rule.loadNetworkHeader(offset: set.family.destinationOffset, length: UInt32(set.family.addressLength))
-                try rule.lookup(set: set.name, id: set.id)
+                try rule.lookUpDestination(in: set)
                 try rule.verdict(NFT_RETURN)
                 rules.append(rule)
             }
@@ -94,5 +88,15 @@ extension RefocusTableBatch {
         try rule.loadDestinationPort()
         try rule.compareEqual([UInt8(port >> 8), UInt8(port & 0xff)])
         return rule
+    }
+}
+
+extension NftRule {
+    /// `<ip|ip6> daddr @<set>`, with the `meta nfproto` match nft adds in an `inet` table.
+    func lookUpDestination(in set: RefocusSet) throws(NftablesError) {
+        try loadMeta(NFT_META_NFPROTO)
+        try compareEqual([set.family.nfproto])
+        try loadNetworkHeader(offset: set.family.destinationOffset, length: UInt32(set.family.addressLength))
+        try lookup(set: set.name, id: set.id)
     }
 }
