@@ -45,6 +45,20 @@ import Testing
         #expect(replaced.blockLists[0].domains.map(\.ascii) == ["a.example", "c.example"], "without a lock the new lists hold")
     }
 
+    @Test func aSecondAllowSessionBesideALockedOneIsRefused() throws {
+        var locked = Rules.session(7, [try Rules.list("work", ["a.example"])], locked: true)
+        locked.mode = .allow
+        let failure = Rules.failure { () throws(ProtocolFailure) in
+            try Rules.start(Self.allowRequest([try! Rules.list("fun", ["fun.example"])]), active: [locked])
+        }
+        #expect(failure?.code == .sessionLocked)
+        #expect(failure?.message.contains("allowlist session 7 (work) is locked") == true, "\(String(describing: failure))")
+        // A block list beside it only tightens; another user's allowlist is theirs.
+        #expect(try Rules.start(Rules.request([try Rules.list("fun", ["fun.example"])]), active: [locked]).mode == .block)
+        #expect(try Rules.start(Self.allowRequest([try Rules.list("fun", ["fun.example"])]), owner: Rules.other,
+                                active: [locked]).mode == .allow)
+    }
+
     @Test func theModeDecodesStrictlyAndDefaultsToBlock() throws {
         let request = Self.allowRequest([try Rules.list("work", ["docs.example"])])
         let bytes = try JSONEncoder().encode(request)

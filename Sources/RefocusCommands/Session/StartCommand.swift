@@ -46,6 +46,15 @@ struct StartCommand: ParsableCommand {
             policy (1m to 24h by default). Runs refocus-helper through sudo -n: \
             without a terminal (cron, scripts) nothing ever asks for a password, and \
             without sudo rights it is refused with one line naming the fix. \
+            With --allow LIST (repeatable) instead of --list, the session is an \
+            allowlist for you alone: your programs reach only the names (with their usual \
+            subdomains), addresses and ranges of those lists, loopback, DNS to the name \
+            servers of /etc/resolv.conf, DHCP, NTP and mDNS; every other connection of \
+            yours is refused, while root, services and other users are not restricted. A \
+            list's programs mean nothing there and are ignored (said on stderr). Block-list \
+            sessions still apply beside it: allowed and not blocked. --lock only tightens \
+            it: starting the same lists again may remove entries, never add them, and \
+            no other allowlist session of yours starts beside it. \
             A Firefox of yours that was running before the session says so on stderr: \
             Firefox reads its policies only as it starts, so the browser rules (paths, \
             DNS over HTTPS off) reach it at its next start; hosts and the firewall block \
@@ -61,6 +70,7 @@ struct StartCommand: ParsableCommand {
               refocus start --list social 50m
               refocus start --list social --list news 1h30m --lock
               refocus start --list work --until 17:30
+              refocus start --allow work 2h                 # only the sites of 'work', for you alone
               refocus start deep                            # a preset: 90 minutes of social, news, video, chat
               refocus start morning 3h                      # your preset 'morning', for 3 hours this time
               refocus start --list social 50m --label thesis

@@ -67,6 +67,15 @@ public enum SessionRules {
                                    locked: request.locked, anchor: clock.anchor, label: request.label,
                                    pomodoro: request.pomodoro, notify: request.notify, mode: request.mode))
         }
+        // Two allowlist sessions allow the union of their lists: beside a locked one, another would widen it.
+        if request.mode == .allow, let locked = current.first(where: {
+            $0.owner == owner && $0.mode == .allow && $0.locked && $0.id != plan.session.id
+        }) {
+            throw ProtocolFailure(code: .sessionLocked,
+                                  message: "allowlist session \(locked.id ?? 0) (\(locked.lists.map(\.rawValue).joined(separator: ", "))) "
+                                      + "is locked: another allowlist session beside it would allow more; start the same "
+                                      + "lists again to narrow it, or wait until it ends")
+        }
         let after = current.filter { plan.session.id == nil || $0.id != plan.session.id } + [plan.session]
         try checkLimits(after, owner: owner, policy: policy)
         return plan
