@@ -37,6 +37,19 @@ public struct StartRequest: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey, CaseIterable { case lists, length, locked, label, pomodoro, notify, mode }
 
+    /// Writes the fields; `mode` only for an allowlist session, so that a
+    /// block-list request reads as it did before the field existed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(lists, forKey: .lists)
+        try container.encode(length, forKey: .length)
+        try container.encode(locked, forKey: .locked)
+        try container.encodeIfPresent(label, forKey: .label)
+        try container.encodeIfPresent(pomodoro, forKey: .pomodoro)
+        try container.encode(notify, forKey: .notify)
+        try container.encodeIfPresent(mode == .allow ? mode : nil, forKey: .mode)
+    }
+
     /// Decodes strictly and enforces the protocol's count limits.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
