@@ -32,4 +32,41 @@ struct AllowSessionTests {
             #expect(run.stdout.contains(fact + (fact.hasSuffix(" ") ? "" : "\n")), "\(fact): \(run.stdout) \(run.stderr)")
         }
     }
+
+    /// The two people of the threat model against a locked allowlist,
+    /// through the real sudo: the owner tries to widen it (another
+    /// allowlist session, the same list with more entries by hand, a stop, a
+    /// pause) and to send a request naming another mode or uid; another
+    /// member starts their own allowlist and stops. Every widening is refused
+    /// or dropped, and ann still reaches only docs.test, bob is never restricted.
+    @Test func neitherTheOwnerNorAnotherMemberWidensALockedAllowlist() throws {
+        let sandbox = Sandbox(dns: [Sandbox.Record("docs.test", "198.51.100.5"), Sandbox.Record("fun.test", "198.51.100.6")],
+                              peerAddresses: ["198.51.100.5", "198.51.100.6"])
+        let run = try sandbox.run(MemberProbeSetUp.script + #"""
+            user_connect() { as_user "$1" bash -c "$(declare -f connect); connect $2"; }
+            tried() { local status=0; "$@" > /dev/null 2> "$WORK/err" || status=$?; echo "$status $(grep -o 'session-locked\|is locked' "$WORK/err" | head -1)"; }
+            as_user ann "$B/refocus" list add work docs.test > /dev/null
+            as_user ann "$B/refocus" list add fun fun.test > /dev/null
+            as_user ann "$B/refocus" start --allow work 10m --lock > /dev/null
+            echo "ann another allowlist: $(tried as_user ann "$B/refocus" start --allow fun 10m)"
+            echo "ann stop: $(tried as_user ann "$B/refocus" stop)"
+            echo "ann pause: $(tried as_user ann "$B/refocus" pause)"
+            raw_start ann '{"version":1,"verb":"start","start":{"lists":[{"name":"work","entries":["docs.test","fun.test"],"programs":[]}],"length":600,"locked":false,"notify":true,"mode":"allow"}}' > /dev/null
+            echo "raw other uid: $(raw_start ann '{"version":1,"verb":"start","start":{"lists":[{"name":"fun","entries":["fun.test"],"programs":[]}],"length":600,"locked":false,"owner":1,"mode":"allow"}}' > /dev/null 2>&1; echo $?)"
+            echo "ann fun: $(user_connect ann 198.51.100.6)"
+            echo "ann docs: $(user_connect ann 198.51.100.5)"
+            as_user bob "$B/refocus" list add fun fun.test > /dev/null
+            as_user bob "$B/refocus" start --allow fun 10m > /dev/null
+            echo "bob fun: $(user_connect bob 198.51.100.6)"
+            echo "bob docs: $(user_connect bob 198.51.100.5)"
+            as_user bob "$B/refocus" stop > /dev/null
+            echo "ann fun after bob: $(user_connect ann 198.51.100.6)"
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        for fact in ["ann another allowlist: 77 is locked", "ann stop: 77", "ann pause: 77", "raw other uid: 65",
+                     "ann fun: refused", "ann docs: connected", "bob fun: connected", "bob docs: refused",
+                     "ann fun after bob: refused"] {
+            #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")
+        }
+    }
 }
