@@ -72,13 +72,13 @@ import Testing
         #expect(desired.chromiumPolicy?.patterns == ["a.example", "b.example", "c.example"])
         #expect(DesiredEnforcement(sessions: [], policy: try Self.policy()).chromiumPolicy == nil)
         let none = DesiredEnforcement(sessions: [], policy: try Self.policy())
-        #expect(none.chromiumPolicy(browserDoh: .off)?.turnsDoHOff == true)
-        #expect(none.chromiumPolicy(browserDoh: .off)?.patterns == [])
-        #expect(none.firefoxPolicy(browserDoh: .off) == FirefoxPolicy(hosts: [DomainName](), turnsDoHOff: true))
-        #expect(none.firefoxPolicy(browserDoh: .session) == nil && none.chromiumPolicy(browserDoh: .leave) == nil)
-        #expect(desired.chromiumPolicy(browserDoh: .leave)?.turnsDoHOff == false)
-        #expect(desired.firefoxPolicy(browserDoh: .leave)?.turnsDoHOff == false)
-        #expect(desired.firefoxPolicy(browserDoh: .session)?.turnsDoHOff == true)
+        #expect(none.chromiumPolicy(BrowserChoices(doh: .off))?.turnsDoHOff == true)
+        #expect(none.chromiumPolicy(BrowserChoices(doh: .off))?.patterns == [])
+        #expect(none.firefoxPolicy(BrowserChoices(doh: .off)) == FirefoxPolicy(hosts: [DomainName](), turnsDoHOff: true))
+        #expect(none.firefoxPolicy(BrowserChoices(doh: .session)) == nil && none.chromiumPolicy(BrowserChoices(doh: .leave)) == nil)
+        #expect(desired.chromiumPolicy(BrowserChoices(doh: .leave))?.turnsDoHOff == false)
+        #expect(desired.firefoxPolicy(BrowserChoices(doh: .leave))?.turnsDoHOff == false)
+        #expect(desired.firefoxPolicy(BrowserChoices(doh: .session))?.turnsDoHOff == true)
     }
 
     /// hosts_only_above, and whether the list of two domains (four names with `www`) is resolved.

@@ -53,7 +53,19 @@ struct PolicyFileTests {
     @Test(arguments: [("browser_doh = \"off\"", BrowserDoH.off), ("browser_doh = \"leave\"", .leave),
                       ("browser_doh = \"session\"", .session), ("", .session)])
     func browserDoh(text: String, expected: BrowserDoH) throws {
-        #expect(try PolicyFile.parse(text, path: "policy.toml").browserDoh == expected)
+        #expect(try PolicyFile.parse(text, path: "policy.toml").browsers.doh == expected)
+    }
+
+    @Test(arguments: [("browser_allowlist = false", false), ("browser_allowlist = true", true), ("", true)])
+    func browserAllowlist(text: String, expected: Bool) throws {
+        #expect(try PolicyFile.parse(text, path: "policy.toml").browsers.allowlist == expected)
+    }
+
+    @Test func aBrowserAllowlistThatIsNotABooleanIsRefused() {
+        #expect(throws: PolicyError.invalid(path: "policy.toml", key: "browser_allowlist",
+                                            reason: "give true or false, without quotes")) {
+            try PolicyFile.parse("browser_allowlist = \"no\"", path: "policy.toml")
+        }
     }
 
     @Test(arguments: ["browser_doh = \"always\"", "browser_doh = false"])
@@ -73,7 +85,8 @@ struct PolicyFileTests {
                                                 + "never_block_addresses, max_names_per_user, "
                                                 + "max_addresses_per_user, max_programs_per_user, max_names_per_machine, "
                                                 + "max_addresses_per_machine, max_programs_per_machine, "
-                                                + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6, browser_doh")) {
+                                                + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6, browser_doh, "
+                                                + "browser_allowlist")) {
             try PolicyFile.parse("root_may_clear_lock = false", path: "policy.toml")
         }
     }

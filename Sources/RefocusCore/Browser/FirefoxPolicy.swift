@@ -13,6 +13,12 @@
 /// the administrator's included: `FirefoxPolicyMerge` keeps the shortest of
 /// ours that fit, and the rest are left to /etc/hosts and the firewall.
 /// An administrator's `Exceptions` entry is kept, and can unblock a pattern.
+///
+/// During allowlist sessions (`BrowserAllowlist`), `Block` also holds
+/// `<all_urls>` and `Exceptions` the allowed patterns (an address as
+/// `*://192.0.2.7/*`). Firefox lets any exception win over every block, so
+/// a blocked path under an allowed host is open in Firefox (Chromium keeps
+/// it blocked); /etc/hosts and the firewall still refuse blocked hosts.
 public struct FirefoxPolicy: Sendable, Equatable {
     /// How many `WebsiteFilter.Block` entries Firefox reads.
     public static let maximumPatterns = 1_000
@@ -24,24 +30,39 @@ public struct FirefoxPolicy: Sendable, Equatable {
 
     /// The `Block` patterns, shortest first (then by text): the order they are kept in over the limit.
     public let patterns: [String]
+    /// The `Exceptions` patterns (allowlist sessions), shortest first.
+    public let exceptions: [String]
     /// Whether `DNSOverHTTPS` is turned off and locked.
     public let turnsDoHOff: Bool
+    /// The pattern that blocks every URL, first in `patterns` during allowlist sessions.
+    public static let everyURL = "<all_urls>"
 
     /// The policy blocking `hosts` and their subdomains and `paths` (a path
     /// under a blocked host is left out as covered), with DoH off or not.
+    /// With `allowing`, every other URL is blocked too (`<all_urls>`).
     public init(hosts: some Sequence<DomainName>, paths: some Sequence<BrowserPathRule> = [BrowserPathRule](),
-                turnsDoHOff: Bool) {
+                allowing: BrowserAllowlist? = nil, turnsDoHOff: Bool) {
         let chromium = ChromiumPolicy(hosts: hosts, paths: paths, limit: Int.max)
         // Chromium's patterns are `host` or `host/path`: the same set, uncovered paths only, in Firefox's syntax.
-        patterns = chromium.patterns.map { pattern in
-            guard let slash = pattern.firstIndex(of: "/") else { return "*://*.\(pattern)/*" }
-            return "*://*.\(pattern[..<slash])\(pattern[slash...])*"
-        }.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
+        let blocks = Self.shortestFirst(chromium.patterns.map(Self.pattern(chromium:)))
+        patterns = allowing == nil ? blocks : [Self.everyURL] + blocks
+        exceptions = Self.shortestFirst((allowing?.patterns ?? []).map(Self.pattern(chromium:)))
         self.turnsDoHOff = turnsDoHOff
     }
 
     /// Whether the policy adds nothing (the administrator's file is left as it was).
-    public var isEmpty: Bool { patterns.isEmpty && !turnsDoHOff }
+    public var isEmpty: Bool { patterns.isEmpty && exceptions.isEmpty && !turnsDoHOff }
+
+    /// Firefox's match pattern for a Chromium filter (`host`, `host/path`, an address).
+    private static func pattern(chromium pattern: String) -> String {
+        if BrowserAllowlist.isAddress(pattern) { return "*://\(pattern)/*" }
+        guard let slash = pattern.firstIndex(of: "/") else { return "*://*.\(pattern)/*" }
+        return "*://*.\(pattern[..<slash])\(pattern[slash...])*"
+    }
+
+    private static func shortestFirst(_ patterns: [String]) -> [String] {
+        patterns.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }
+    }
 
     /// The `DNSOverHTTPS` value ReFocus sets: disabled, and locked so the user cannot turn it on.
     public static let dohOff: [JSONMember] = [

@@ -1,8 +1,8 @@
 /// Merges a `FirefoxPolicy` into an administrator's policies.json, and takes
 /// it out again. Every key that is not ours is kept, in its order; under
 /// `policies`, `DNSOverHTTPS` gets `Enabled: false` and `Locked: true`
-/// (other sub-keys kept), and `WebsiteFilter.Block` gets our patterns after
-/// the administrator's (`Exceptions` kept). A file that is not JSON, whose
+/// (other sub-keys kept), and `WebsiteFilter.Block` and `.Exceptions` get
+/// our patterns after the administrator's. A file that is not JSON, whose
 /// top level is not an object, or whose `policies`, `WebsiteFilter` or
 /// `Block` has the wrong type is refused, never overwritten.
 public enum FirefoxPolicyMerge {
@@ -41,15 +41,17 @@ public enum FirefoxPolicyMerge {
             for member in FirefoxPolicy.dohOff { doh = doh.setting(member.key, to: member.value) }
             policies = policies.setting("DNSOverHTTPS", to: doh)
         }
-        if !policy.patterns.isEmpty {
+        if !policy.patterns.isEmpty || !policy.exceptions.isEmpty {
             var filter = policies["WebsiteFilter"] ?? .object([])
             guard case .object = filter else { throw .wrongType("policies.WebsiteFilter", expected: "an object") }
-            let block = try blockEntries(of: filter)
-            let present = Set(block.compactMap { if case .string(let text) = $0 { text } else { nil } })
-            let room = max(0, FirefoxPolicy.maximumPatterns - block.count)
-            let ours = policy.patterns.filter { !present.contains($0) }
-            leftOut = max(0, ours.count - room)
-            filter = filter.setting("Block", to: .array(block + ours.prefix(room).map(JSONValue.string)))
+            for (key, patterns) in [("Block", policy.patterns), ("Exceptions", policy.exceptions)] where !patterns.isEmpty {
+                let entries = try Self.entries(key, of: filter)
+                let present = Set(entries.compactMap { if case .string(let text) = $0 { text } else { nil } })
+                let room = max(0, FirefoxPolicy.maximumPatterns - entries.count)
+                let ours = patterns.filter { !present.contains($0) }
+                leftOut += max(0, ours.count - room)
+                filter = filter.setting(key, to: .array(entries + ours.prefix(room).map(JSONValue.string)))
+            }
             policies = policies.setting("WebsiteFilter", to: filter)
         }
         return Merged(bytes: Array(document.setting("policies", to: policies).text.utf8), leftOut: leftOut)
@@ -57,26 +59,33 @@ public enum FirefoxPolicyMerge {
 
     /// `current` (a file that held `written`, merged into `original`, and
     /// was then edited by the administrator) without what the merge added:
-    /// the `Block` patterns that `written` has beyond `original`, and
-    /// `DNSOverHTTPS` put back as `original` had it. `current` itself, byte
-    /// for byte, when none of that is in it (a file replaced whole).
+    /// the `Block` and `Exceptions` patterns that `written` has beyond
+    /// `original`, and `DNSOverHTTPS` put back as `original` had it.
+    /// `current` itself, byte for byte, when none of that is in it (a file
+    /// replaced whole).
     public static func unmerge(_ current: [UInt8], written: [UInt8], original: [UInt8]?) throws(Problem) -> [UInt8] {
         let edited = try parse(current)
         let before = try policiesObject(of: try parse(original))
-        let added = Set(patterns(in: try policiesObject(of: try parse(written))))
-            .subtracting(patterns(in: before))
+        let wrote = try policiesObject(of: try parse(written))
         var policies = try policiesObject(of: edited)
         if let doh = before["DNSOverHTTPS"] {
             policies = policies.setting("DNSOverHTTPS", to: doh)
         } else {
             policies = policies.removing("DNSOverHTTPS")
         }
-        if let filter = policies["WebsiteFilter"], case .array(let block)? = filter["Block"] {
-            let kept = block.filter { if case .string(let text) = $0 { !added.contains(text) } else { true } }
-            let trimmed = kept.isEmpty && before["WebsiteFilter"]?["Block"] == nil
-                ? filter.removing("Block") : filter.setting("Block", to: .array(kept))
-            policies = trimmed == .object([]) && before["WebsiteFilter"] == nil
-                ? policies.removing("WebsiteFilter") : policies.setting("WebsiteFilter", to: trimmed)
+        if let found = policies["WebsiteFilter"] {
+            var filter = found
+            for key in ["Block", "Exceptions"] {
+                guard case .array(let entries)? = filter[key] else { continue }
+                let added = Set(patterns(key, in: wrote)).subtracting(patterns(key, in: before))
+                let kept = entries.filter { if case .string(let text) = $0 { !added.contains(text) } else { true } }
+                filter = kept.isEmpty && before["WebsiteFilter"]?[key] == nil
+                    ? filter.removing(key) : filter.setting(key, to: .array(kept))
+            }
+            if filter != found {
+                policies = filter == .object([]) && before["WebsiteFilter"] == nil
+                    ? policies.removing("WebsiteFilter") : policies.setting("WebsiteFilter", to: filter)
+            }
         }
         let result = edited["policies"] == nil && policies == .object([])
             ? edited : edited.setting("policies", to: policies)
@@ -97,14 +106,14 @@ public enum FirefoxPolicyMerge {
         return policies
     }
 
-    private static func blockEntries(of filter: JSONValue) throws(Problem) -> [JSONValue] {
-        guard let block = filter["Block"] else { return [] }
-        guard case .array(let entries) = block else { throw .wrongType("policies.WebsiteFilter.Block", expected: "an array") }
+    private static func entries(_ key: String, of filter: JSONValue) throws(Problem) -> [JSONValue] {
+        guard let value = filter[key] else { return [] }
+        guard case .array(let entries) = value else { throw .wrongType("policies.WebsiteFilter.\(key)", expected: "an array") }
         return entries
     }
 
-    private static func patterns(in policies: JSONValue) -> [String] {
-        guard case .array(let block)? = policies["WebsiteFilter"]?["Block"] else { return [] }
-        return block.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    private static func patterns(_ key: String, in policies: JSONValue) -> [String] {
+        guard case .array(let entries)? = policies["WebsiteFilter"]?[key] else { return [] }
+        return entries.compactMap { if case .string(let text) = $0 { text } else { nil } }
     }
 }

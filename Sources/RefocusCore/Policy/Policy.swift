@@ -34,8 +34,9 @@ public struct Policy: Sendable, Equatable {
     /// network namespace (a test sandbox beside an installed one).
     public var nftablesTable = standardTableName
 
-    /// When browsers' own DNS over HTTPS is turned off through their managed policies (`browser_doh`).
-    public var browserDoh = BrowserDoH.session
+    /// What the browsers' managed policies carry beside the blocked sites
+    /// (`browser_doh`, `browser_allowlist`).
+    public var browsers = BrowserChoices()
 
     /// The table's name unless the policy names another.
     public static let standardTableName = "refocus"
@@ -112,6 +113,8 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     case minPrefixIPv6 = "min_prefix_ipv6"
     /// "off", "session" or "leave": when browsers' own DNS over HTTPS is turned off (default session).
     case browserDoh = "browser_doh"
+    /// A boolean: whether allowlist sessions restrict every user's browsers to their lists too (default true).
+    case browserAllowlist = "browser_allowlist"
 
     /// The caps' keys, with the field each sets and the largest value it takes.
     public static var caps: [(key: PolicyKey, field: WritableKeyPath<SessionCaps, Int>, maximum: Int)] { [

@@ -23,6 +23,13 @@ public struct AllowedDestinations: Sendable, Equatable {
         paths.formUnion(list.entries.compactMap(\.browserPath))
     }
 
+    /// Adds everything `other` allows.
+    public mutating func formUnion(_ other: AllowedDestinations) {
+        domains.formUnion(other.domains)
+        addresses.formUnion(other.addresses)
+        paths.formUnion(other.paths)
+    }
+
     /// The names whose addresses are allowed: every domain, and the hosts
     /// of the paths, each with `subdomains` (`www`, `m`, …), sorted.
     public func namesToResolve(subdomains: [String]) -> [String] {

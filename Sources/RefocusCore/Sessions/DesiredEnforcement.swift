@@ -114,25 +114,42 @@ public struct DesiredEnforcement: Sendable, Equatable {
     }
 
     /// The Chromium-family browsers' policy for `browserHosts` and
-    /// `browserPaths`, with DoH off during sessions; nil when nothing is blocked.
-    public var chromiumPolicy: ChromiumPolicy? { chromiumPolicy(browserDoh: .session) }
+    /// `browserPaths`, with the policy's defaults; nil when nothing is blocked.
+    public var chromiumPolicy: ChromiumPolicy? { chromiumPolicy(BrowserChoices()) }
 
     /// The Chromium-family browsers' policy for `browserHosts` and
-    /// `browserPaths`, with DoH as `browserDoh` says; nil when there is nothing to write.
-    public func chromiumPolicy(browserDoh: BrowserDoH) -> ChromiumPolicy? {
-        let blocks = !browserHosts.isEmpty || !browserPaths.isEmpty
-        let policy = ChromiumPolicy(hosts: browserHosts, paths: pathRules,
-                                    turnsDoHOff: browserDoh == .off || (browserDoh == .session && blocks))
+    /// `browserPaths`, and the allowlist sessions' lists as `browsers`
+    /// says, with DoH as it says; nil when there is nothing to write.
+    public func chromiumPolicy(_ browsers: BrowserChoices) -> ChromiumPolicy? {
+        let allowing = browserAllowlist(browsers)
+        let policy = ChromiumPolicy(hosts: browserHosts, paths: pathRules, allowing: allowing,
+                                    turnsDoHOff: turnsDoHOff(browsers, allowing: allowing))
         return policy.isEmpty ? nil : policy
     }
 
-    /// Firefox's policy for `browserHosts` and `browserPaths`, with DoH as
-    /// `browserDoh` says; nil when there is nothing to merge.
-    public func firefoxPolicy(browserDoh: BrowserDoH) -> FirefoxPolicy? {
-        let blocks = !browserHosts.isEmpty || !browserPaths.isEmpty
-        let policy = FirefoxPolicy(hosts: browserHosts, paths: pathRules,
-                                   turnsDoHOff: browserDoh == .off || (browserDoh == .session && blocks))
+    /// Firefox's policy for `browserHosts` and `browserPaths`, and the
+    /// allowlist sessions' lists as `browsers` says, with DoH as it says;
+    /// nil when there is nothing to merge.
+    public func firefoxPolicy(_ browsers: BrowserChoices) -> FirefoxPolicy? {
+        let allowing = browserAllowlist(browsers)
+        let policy = FirefoxPolicy(hosts: browserHosts, paths: pathRules, allowing: allowing,
+                                   turnsDoHOff: turnsDoHOff(browsers, allowing: allowing))
         return policy.isEmpty ? nil : policy
+    }
+
+    /// What every owner's allowlist sessions leave open in the browsers,
+    /// which read their policies machine-wide; nil without such sessions,
+    /// or when the policy keeps allowlists out of the browsers.
+    public func browserAllowlist(_ browsers: BrowserChoices) -> BrowserAllowlist? {
+        guard browsers.allowlist, !allowed.isEmpty else { return nil }
+        var union = AllowedDestinations()
+        for destinations in allowed.values { union.formUnion(destinations) }
+        return BrowserAllowlist(allowed: union, blocked: browserHosts)
+    }
+
+    private func turnsDoHOff(_ browsers: BrowserChoices, allowing: BrowserAllowlist?) -> Bool {
+        let restricts = !browserHosts.isEmpty || !browserPaths.isEmpty || allowing != nil
+        return browsers.doh == .off || (browsers.doh == .session && restricts)
     }
 
     private var pathRules: [BrowserPathRule] {

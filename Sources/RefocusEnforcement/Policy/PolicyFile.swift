@@ -116,7 +116,10 @@ public enum PolicyFile {
             guard let text = value.string, let choice = BrowserDoH(rawValue: text) else {
                 throw fail("give \"off\" (always), \"session\" (during sessions, the default) or \"leave\" (never), in quotes")
             }
-            policy.browserDoh = choice
+            policy.browsers.doh = choice
+        case .browserAllowlist:
+            guard let flag = value.bool else { throw fail("give true or false, without quotes") }
+            policy.browsers.allowlist = flag
         }
     }
 }

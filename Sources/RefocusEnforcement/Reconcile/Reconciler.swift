@@ -79,14 +79,22 @@ public final class Reconciler {
         let index = desired.nameIndex(policy: policy)
         let indexChanged = try names.apply(index)
         var notes = damaged.map(\.description) + hostsOutcome.notes
-        let chromium = desired.chromiumPolicy(browserDoh: policy.browserDoh)
+        let chromium = desired.chromiumPolicy(policy.browsers)
         let browserOutcome = browsers.apply(chromium)
         notes += browserOutcome.problems
         if let chromium, chromium.leftOut > 0, !browserOutcome.holding.isEmpty {
             notes.append("\(chromium.leftOut) browser rules are over Chromium's limit of \(ChromiumPolicy.maximumPatterns) "
                 + "and left to /etc/hosts and the firewall")
         }
-        let firefoxOutcome = firefox.apply(desired.firefoxPolicy(browserDoh: policy.browserDoh))
+        if let chromium, chromium.allowLeftOut > 0, !browserOutcome.holding.isEmpty {
+            notes.append("\(chromium.allowLeftOut) allowed browser entries are over Chromium's limit of "
+                + "\(ChromiumPolicy.maximumPatterns): Chromium blocks them; other programs reach them")
+        }
+        if let ranges = desired.browserAllowlist(policy.browsers)?.ranges, ranges > 0 {
+            notes.append("\(ranges) allowed ranges wider than one address cannot be named in the browsers' "
+                + "policies: the browsers block them; other programs reach them")
+        }
+        let firefoxOutcome = firefox.apply(desired.firefoxPolicy(policy.browsers))
         notes += firefoxOutcome.problems
         if firefoxOutcome.leftOut > 0 {
             notes.append("\(firefoxOutcome.leftOut) browser rules are over Firefox's limit of \(FirefoxPolicy.maximumPatterns) "
