@@ -7,6 +7,8 @@ import RefocusOS
 struct NftRuleReply {
     /// The packets counted by the rule's counters (ReFocus's rules have one each); 0 without any.
     let packets: UInt64
+    /// The chain the rule is in.
+    let chain: String
 
     /// Parses one dump message. Throws `.outOfMemory` when libnftnl cannot
     /// allocate, `.refused` with EBADMSG when the message is not a rule.
@@ -20,6 +22,7 @@ struct NftRuleReply {
             _ = nftnl_expr_foreach(rule, addCounter, pointer)
         }
         self.packets = packets
+        chain = nftnl_rule_get_str(rule, UInt16(NFTNL_RULE_CHAIN.rawValue)).map { String(cString: $0) } ?? ""
     }
 }
 

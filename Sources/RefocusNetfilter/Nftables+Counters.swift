@@ -58,6 +58,23 @@ extension Nftables {
         return total
     }
 
+    /// The packets each allowlist owner sent and the table refused, per
+    /// uid: the counters of the refusing rules of chain `allow<uid>`. An
+    /// owner whose chain refused nothing is 0; one without a chain is
+    /// absent. Starts at zero with every `apply` that sends a batch, like
+    /// the others. One GETRULE dump; needs CAP_NET_ADMIN.
+    public func allowRefusals() throws(NftablesError) -> [UInt32: UInt64] {
+        let filter = try NftDumpFilter.rules(ofTable: tableName)
+        let messages = try dump(NFT_MSG_GETRULE, filter, operation: "read the counters of \(displayName)")
+        var refusals: [UInt32: UInt64] = [:]
+        for message in messages {
+            let rule = try NftRuleReply(parsing: message)
+            guard let uid = RefocusTableBatch.allowChainOwner(rule.chain) else { continue }
+            refusals[uid, default: 0] &+= rule.packets
+        }
+        return refusals
+    }
+
     /// The messages of a dump of `type` chosen by `filter`; none when the
     /// table or set does not exist (ENOENT). A dump the kernel marks
     /// interrupted (the ruleset changed meanwhile) is asked for again, up to three times.

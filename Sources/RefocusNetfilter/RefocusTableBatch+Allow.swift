@@ -30,6 +30,13 @@ extension RefocusTableBatch {
     /// The chain of owner `uid`.
     static func allowChainName(uid: UInt32) -> String { "allow\(uid)" }
 
+    /// The uid whose allowlist chain is `chain` (`allow<uid>`); nil for any other chain.
+    static func allowChainOwner(_ chain: String) -> UInt32? {
+        guard chain.hasPrefix("allow"), let uid = UInt32(chain.dropFirst("allow".count)),
+              allowChainName(uid: uid) == chain else { return nil }
+        return uid
+    }
+
     /// `meta skuid <uid> jump allow<uid>`, for chain `chain` (output).
     static func allowJumpRule(chain: String, uid: UInt32, table tableName: String) throws(NftablesError) -> NftRule {
         let rule = try NftRule(table: tableName, chain: chain)

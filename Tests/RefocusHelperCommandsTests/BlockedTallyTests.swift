@@ -34,7 +34,7 @@ import Testing
         let tally = BlockedTally(store: store, logger: logger)
         tally.record([ProgramMatch(owner: 1000, program: try ProgramName("tv"), field: .comm),
                       ProgramMatch(owner: 1001, program: try ProgramName("tv"), field: .comm)], active: sessions)
-        let counts = tally.counts(hits, sessions: sessions, policy: policy, cache: cache)
+        let counts = tally.counts(TableCounts(hits: hits), sessions: sessions, policy: policy, cache: cache)
         #expect(counts == [first: BlockedCounts(attempts: 5, programsKilled: 3), second: BlockedCounts(attempts: 4, programsKilled: 0)],
                 "the first resumed from the store; another uid's kill is no session's")
         tally.keep(counts)
@@ -43,13 +43,13 @@ import Testing
         // The first ends: its final counts stay in the store, and the tally forgets it.
         tally.settle([first: BlockedCounts(attempts: 6, programsKilled: 3)])
         #expect(try store.read { try $0.blockedCounts(of: [first]) } == [first: BlockedCounts(attempts: 6, programsKilled: 3)])
-        #expect(tally.counts([:], sessions: [sessions[0]], policy: policy, cache: cache)
+        #expect(tally.counts(TableCounts(), sessions: [sessions[0]], policy: policy, cache: cache)
             == [first: BlockedCounts(attempts: 0, programsKilled: 0)])
 
         // A daemon started later (its new table counts from zero) goes on from what the store kept.
         _ = try store.write { try $0.end([sessions[0]], at: Self.start.addingTimeInterval(60), outcome: .stopped) }
         let next = BlockedTally(store: store, logger: logger)
-        #expect(next.counts([:], sessions: [sessions[1]], policy: policy, cache: cache)
+        #expect(next.counts(TableCounts(), sessions: [sessions[1]], policy: policy, cache: cache)
             == [second: BlockedCounts(attempts: 4, programsKilled: 0)])
     }
 }

@@ -22,13 +22,20 @@ struct AllowSessionTests {
             echo "bob other: $(user_connect bob 198.51.100.6)"
             echo "root other: $(connect 198.51.100.6)"
             as_user ann "$B/refocus" status | head -1 | sed 's/until.*//'
+            # Two more of ann's refused, one of bob's not counted; a reconcile publishes the counts at once.
+            user_connect ann 198.51.100.6 > /dev/null; user_connect ann 198.51.100.6 > /dev/null
+            user_connect bob 198.51.100.6 > /dev/null
+            "$B/refocus-helper" reconcile > /dev/null
+            echo "status: $(as_user ann "$B/refocus" status | head -1 | grep -o ', [0-9]* connections* refused$')"
+            echo "json: $(as_user ann "$B/refocus" status --json | python3 -c 'import json, sys; print(json.load(sys.stdin)["sessions"][0]["blockedAttempts"])')"
             as_user ann "$B/refocus" stop > /dev/null
             echo "ann after: $(user_connect ann 198.51.100.6)"
             echo "tables after: $(nft list tables | grep -c refocus || true)"
             """#)
         #expect(run.status == 0, "\(run.stderr)")
         for fact in ["ann allowed: connected", "ann other: refused", "ann dns: 198.51.100.6", "bob other: connected",
-                     "root other: connected", "#1 allow: work ", "ann after: connected", "tables after: 0"] {
+                     "root other: connected", "#1 allow: work ", "status: , 3 connections refused", "json: 3",
+                     "ann after: connected", "tables after: 0"] {
             #expect(run.stdout.contains(fact + (fact.hasSuffix(" ") ? "" : "\n")), "\(fact): \(run.stdout) \(run.stderr)")
         }
     }

@@ -31,6 +31,10 @@ struct StatusCommand: ParsableCommand {
             {pausedAt (while paused), seconds (paused before), count} once paused. A paused \
             session's time stands still: plannedEnd moves later by the pause when it resumes.
 
+            blockedAttempts counts the connections the firewall refused: to the session's \
+            addresses for a block list, every one of its owner's for an allowlist session, \
+            whose plain line ends with it (', 3 connections refused').
+
             During a session, the plain status ends with a line for a Firefox of yours that \
             was started before its policy last changed: Firefox reads its policies only as \
             it starts, so the browser rules reach it at its next start (hosts and the \

@@ -24,7 +24,9 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         switch self {
         case .plain:
             guard !sessions.isEmpty else { return "No active session." }
-            var lines = sessions.map { SessionFormat.line($0.session, now: now) }
+            var lines = sessions.map { active in
+                SessionFormat.line(active.session, now: now) + (snapshot.counts == nil ? "" : Self.refused(active))
+            }
             lines += sessions.compactMap(\.hookProblem).map { "Hook: \($0.sentence)." }
             if let counts = snapshot.counts { lines.append(Self.layers(counts)) }
             if snapshot.counts?.programBlocking == .procScan {
@@ -45,6 +47,14 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
             let members = [("alt", state), ("class", state), ("text", Self.barText(sessions, now: now)), ("tooltip", tooltip)]
             return "{" + members.map { JSONString.quoted($0) + ":" + JSONString.quoted($1) }.joined(separator: ",") + "}"
         }
+    }
+
+    /// `, 3 connections refused` for an allowlist session, from the daemon's
+    /// count (nothing for a block-list session, whose count `refocus watch` shows).
+    static func refused(_ active: StatusSnapshot.ActiveSession) -> String {
+        guard active.session.mode == .allow else { return "" }
+        return ", " + WatchView.counted(Int(clamping: active.blockedAttempts), "connection refused",
+                                        plural: "connections refused")
     }
 
     /// Which layers enforce the sessions: `Enforced by: /etc/hosts (12 names), the resolver module (6 names

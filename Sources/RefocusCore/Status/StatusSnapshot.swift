@@ -19,7 +19,8 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
     public struct ActiveSession: Codable, Sendable, Equatable {
         /// The session.
         public var session: SessionSummary
-        /// Connections to its addresses that the firewall refused.
+        /// Connections the firewall refused: to its addresses for a block
+        /// list, any of its owner's for an allowlist session.
         public var blockedAttempts: UInt64
         /// Its programs killed since it started (this daemon's count).
         public var programsKilled: Int

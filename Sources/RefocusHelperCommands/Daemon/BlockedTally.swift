@@ -45,9 +45,9 @@ final class BlockedTally {
         }
     }
 
-    /// Keeps the counts `hits` read just before the table was replaced (its counters start at zero).
-    func carry(_ hits: [IPAddress: UInt64], sessions: [Session], policy: Policy, cache: AddressCache) {
-        attempts.carry(hits, sessions: sessions, policy: policy, cache: cache)
+    /// Keeps the counts read just before the table was replaced (its counters start at zero).
+    func carry(_ counted: TableCounts, sessions: [Session], policy: Policy, cache: AddressCache) {
+        attempts.carry(counted, sessions: sessions, policy: policy, cache: cache)
     }
 
     /// Counts kills against the owner's session (among `active`) that blocks the program.
@@ -57,10 +57,10 @@ final class BlockedTally {
         }
     }
 
-    /// The counts of `sessions` so far, with `hits` the live counters.
-    func counts(_ hits: [IPAddress: UInt64], sessions: [Session], policy: Policy,
+    /// The counts of `sessions` so far, with `counted` the live counters.
+    func counts(_ counted: TableCounts, sessions: [Session], policy: Policy,
                 cache: AddressCache) -> [Int64: BlockedCounts] {
-        let refused = attempts.totals(hits, sessions: sessions, policy: policy, cache: cache)
+        let refused = attempts.totals(counted, sessions: sessions, policy: policy, cache: cache)
         var counts: [Int64: BlockedCounts] = [:]
         for id in sessions.compactMap(\.id) {
             counts[id] = BlockedCounts(attempts: refused[id] ?? 0, programsKilled: kills[id] ?? 0)

@@ -178,16 +178,16 @@ final class Daemon {
     /// One reconcile; failures are logged and answered, never fatal.
     private func reconcile(reason: String) -> DaemonAnswer {
         let clock = SystemClock.read()
-        let hitsBefore = hits()
+        let countedBefore = tableCounts()
         do {
             let report = try reconciler.reconcile(clock: clock)
             // The final counts of the sessions this reconcile (or a helper run's stop or clear) ended.
             let stillActive = Set(report.active.compactMap(\.id))
             let ended = (lastReport?.active ?? []).filter { !stillActive.contains($0.id ?? 0) }
-            let final = tally.counts(hitsBefore, sessions: ended, policy: reconciler.policy, cache: reconciler.cache)
+            let final = tally.counts(countedBefore, sessions: ended, policy: reconciler.policy, cache: reconciler.cache)
             if report.firewallChanged {
                 // The new table's counters start at zero: keep what the old one counted.
-                tally.carry(hitsBefore, sessions: lastReport?.active ?? [], policy: reconciler.policy,
+                tally.carry(countedBefore, sessions: lastReport?.active ?? [], policy: reconciler.policy,
                             cache: reconciler.cache)
             }
             tally.settle(final)
@@ -235,9 +235,13 @@ final class Daemon {
         logger.info("gave back \(released.kibibytes) KiB of code pages (\(released.mappings) mappings)")
     }
 
-    /// Refused packets per destination, from the table's hits sets; none when there is no table.
-    private func hits() -> [IPAddress: UInt64] {
-        (try? reconciler.firewall.nftables?.hitCounters()) ?? [:]
+    /// What the table refused since it was last replaced; nothing when there is no table.
+    /// The allowlist chains' rules are read only while an allowlist session runs.
+    private func tableCounts() -> TableCounts {
+        guard let nftables = reconciler.firewall.nftables else { return TableCounts() }
+        let allowing = lastReport?.active.contains { $0.mode == .allow } ?? false
+        return TableCounts(hits: (try? nftables.hitCounters()) ?? [:],
+                           allowRefusals: allowing ? (try? nftables.allowRefusals()) ?? [:] : [:])
     }
 
     /// Publishes what `report` enforces, with the live counts, and keeps the counts that changed in the store.
@@ -249,7 +253,7 @@ final class Daemon {
     /// The blocked counts of `sessions` with the live counters, kept in the store where they changed.
     @discardableResult
     private func keepCounts(of sessions: [Session]) -> [Int64: BlockedCounts] {
-        let counts = tally.counts(hits(), sessions: sessions, policy: reconciler.policy, cache: reconciler.cache)
+        let counts = tally.counts(tableCounts(), sessions: sessions, policy: reconciler.policy, cache: reconciler.cache)
         tally.keep(counts)
         return counts
     }
