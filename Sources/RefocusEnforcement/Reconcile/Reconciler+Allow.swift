@@ -14,7 +14,7 @@ extension Reconciler {
         var owners: [UInt32: AddressIntervals] = [:]
         for (owner, allowed) in desired.allowed {
             let names = allowed.namesToResolve(subdomains: policy.subdomains)
-            let resolved = allowedCache.addresses(of: names, now: clock.sinceBoot) { resolve($0, notes: &notes) }
+            let resolved = allowedCache.addresses(of: names, now: clock.sinceBoot) { resolve($0, notes: &notes, for: .allowing) }
             owners[owner] = AddressIntervals(allowed.addresses.union(resolved))
         }
         let text = (try? FileReader.readIfPresent(Self.resolvConfPath, limit: 1 << 20)) ?? nil

@@ -123,18 +123,37 @@ public final class Reconciler {
     /// The upstream name servers' answers for `names` (never /etc/hosts). A
     /// failure to resolve is a note, not an error: the hosts section still
     /// blocks the names.
-    func resolve(_ names: [String], notes: inout [String]) -> [ResolvedName] {
+    func resolve(_ names: [String], notes: inout [String], for purpose: ResolvePurpose = .blocking) -> [ResolvedName] {
         let domains = names.compactMap { try? DomainName(validating: $0) }
         do {
             let servers = try SystemNameServers.load().upstreamServers()
             let deadline = Duration.milliseconds(policy.resolveTimeoutMilliseconds)
             let answers = try Resolver(servers: servers, deadline: deadline).resolve(domains)
             let timedOut = answers.filter { $0.failure == .timedOut }.count
-            if timedOut > 0 { notes.append("\(timedOut) names did not resolve in time; they are blocked through /etc/hosts only") }
+            if timedOut > 0 {
+                notes.append("\(timedOut) \(purpose.names) did not resolve in time; they are \(purpose.meanwhile)")
+            }
             return answers
         } catch {
-            notes.append("addresses were not resolved (\(error)); the names are blocked through /etc/hosts only")
+            notes.append("addresses were not resolved (\(error)); the \(purpose.names) are \(purpose.meanwhile)")
             return []
+        }
+    }
+
+    /// Why names are resolved, which says what a name that did not resolve means meanwhile.
+    enum ResolvePurpose {
+        /// Blocked names, for the firewall.
+        case blocking
+        /// Allowlist sessions' names, for their owners' chains.
+        case allowing
+
+        /// What the names are called in a note.
+        var names: String { self == .blocking ? "names" : "allowed names" }
+
+        /// What holds until the names resolve.
+        var meanwhile: String {
+            self == .blocking ? "blocked through /etc/hosts only"
+                : "unreachable until they resolve (asked again within 30 seconds)"
         }
     }
 }

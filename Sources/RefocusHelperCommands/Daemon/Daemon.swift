@@ -136,13 +136,17 @@ final class Daemon {
         }
     }
 
-    /// SIGTERM and SIGINT end the loop; SIGHUP reloads the policy. Returns whether to reconcile.
+    /// SIGTERM and SIGINT end the loop; SIGHUP reloads the policy and resolves
+    /// every name again (after the administrator changed DNS, say). Returns whether to reconcile.
     private func handleSignals() -> Bool {
         var wanted = false
         for signal in sources.signals.drain() {
             if signal == SIGCHLD {
                 reapChildren()
             } else if signal == SIGHUP {
+                reconciler.cache.forgetAll()
+                reconciler.allowedCache.expireAll()
+                wanted = true
                 do {
                     reconciler.policy = try PolicyFile.load()
                     wanted = true

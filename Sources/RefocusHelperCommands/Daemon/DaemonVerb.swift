@@ -20,7 +20,7 @@ struct DaemonVerb: ParsableCommand {
             It owns table inet refocus, repairs /etc/hosts and the table \
             when someone changes them, ends sessions on time by the boot-time clock, and \
             answers helper runs on /run/refocus/daemon.sock (root only). SIGHUP reloads \
-            the policy; SIGTERM ends it without lifting any block. It logs to standard \
+            the policy and resolves every blocked and allowed name again; SIGTERM ends it without lifting any block. It logs to standard \
             error without ever waiting: lines that would block are dropped and counted.
 
             \(ExitStatus.helpLine(for: .helper, [],
