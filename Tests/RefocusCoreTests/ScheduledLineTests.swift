@@ -42,6 +42,19 @@ import Testing
         #expect(preset.text == "0 9 * * 1-5 /usr/bin/refocus start -q deep # refocus-schedule 5")
     }
 
+    @Test func anAllowlistLineWritesAllowAndReadsBack() throws {
+        let allow = ScheduleAction.lists([try BlockListName("work"), try BlockListName("docs")],
+                                         .length(SessionLength(seconds: 2 * 3600)), locked: true, mode: .allow)
+        let line = try ScheduledLine(entry: try Self.entry(9, "0 14 * * 1-5", allow), program: "/usr/bin/refocus",
+                                     configHome: nil)
+        #expect(line.text == "0 14 * * 1-5 /usr/bin/refocus start -q --allow work --allow docs 2h --lock # refocus-schedule 9")
+        #expect(ScheduledLine(parsing: line.text) == line)
+        #expect(allow.description == "start --allow work --allow docs 2h --lock")
+        // One option for every list: a line mixing them is not one of ours.
+        #expect(ScheduleAction(startArguments: ["--allow", "work", "--list", "news", "2h"]) == nil)
+        #expect(ScheduleAction(startArguments: ["--list", "news", "--allow", "work", "2h"]) == nil)
+    }
+
     @Test(arguments: [
         ("/opt/re focus/refocus", #"'/opt/re focus/refocus'"#),
         ("/opt/ann's/refocus", #"'/opt/ann'\\''s/refocus'"#),

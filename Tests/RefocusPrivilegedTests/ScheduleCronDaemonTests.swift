@@ -24,11 +24,14 @@ struct ScheduleCronDaemonTests {
             as_user ann "$P/refocus" -q schedule add @reboot --list boot 5m
             due=$(next_minute 15)
             as_user ann "$P/refocus" -q schedule add "$(date -u -d "@$due" '+%-M %-H') * * *" --list focus 5m
+            as_user ann "$P/refocus" -q list add reach docs.test
+            as_user ann "$P/refocus" -q schedule add @reboot --allow reach 5m
             echo "uid: $(id -u ann)"
             as_user ann crontab -l | grep refocus-schedule
             start_cron UTC
-            for _ in $(seq 100); do sessions | grep -q boot && break; sleep 0.2; done
-            echo "at boot: $(sessions | tr '\n' ' ')"
+            for _ in $(seq 100); do [ "$(sessions | grep -c 'boot\|reach')" = 2 ] && break; sleep 0.2; done
+            echo "at boot: $(sessions | grep boot | tr '\n' ' ')"
+            echo "allowlist at boot: $(as_user ann "$P/refocus" status | grep -o '#[0-9]* allow: reach')"
             while [ "$(date +%s)" -lt $(( due + 40 )) ]; do
               if sessions | grep -q focus; then echo "started $(( $(date +%s) - due )) s after the minute it was due"; break; fi
               sleep 0.5
@@ -42,6 +45,9 @@ struct ScheduleCronDaemonTests {
         #expect(run.stdout.contains(#"/re focus'\\''s 100\%/refocus' start -q --list focus 5m # refocus-schedule 2"# + "\n"),
                 "the program's folder quoted for sh, % escaped for cron: \(run.stdout)")
         #expect(run.stdout.contains("at boot: session: \(uid) boot \n"), "@reboot ran when cron started: \(run.stdout)")
+        #expect(run.stdout.contains("start -q --allow reach 5m # refocus-schedule 3\n"), "\(run.stdout)")
+        #expect(run.stdout.range(of: #"allowlist at boot: #[0-9]+ allow: reach\n"#, options: .regularExpression) != nil,
+                "an allowlist schedule starts an allowlist session: \(run.stdout)")
         let after = run.number(after: "started ", onLineStarting: "started ")
         #expect(after.map { (0..<30).contains($0) } == true, "started in the minute it was due: \(run.stdout)")
         #expect(run.stdout.contains("session: \(uid) focus\n"), "\(run.stdout)")

@@ -7,7 +7,7 @@ import Foundation
 import RefocusCore
 import RefocusOS
 
-/// `refocus schedule add EXPRESSION (NAME | --list L… LENGTH|--until HH:MM)`: a crontab line.
+/// `refocus schedule add EXPRESSION (NAME | --list L… | --allow L… LENGTH|--until HH:MM)`: a crontab line.
 struct ScheduleAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -28,8 +28,11 @@ struct ScheduleAdd: ParsableCommand {
 
             Without --list, the second argument must be the name of a preset (see 'refocus \
             preset list'): the line runs 'refocus start NAME'. With --list, it is the \
-            length the lists are blocked for, or --until gives the end. A start that falls inside a running session of the \
-            same lists extends it to the later end, as 'refocus start' does. The line \
+            length the lists are blocked for, or --until gives the end. With --allow \
+            instead of --list, the line starts an allowlist session of those lists \
+            (refocus start --allow: only they are reachable for you). A start that falls \
+            inside a running session of the same lists extends it to the later end, as \
+            'refocus start' does. The line \
             runs this refocus by its absolute path with --quiet, so it works in cron's \
             bare environment and cron mails you only when it fails; it must reach the \
             helper without a password: join the group refocus.
@@ -45,6 +48,7 @@ struct ScheduleAdd: ParsableCommand {
               refocus schedule add "30 8 * * mon-fri" --list work 3h
               refocus schedule add "0 13 * * 1-5" --list news --until 14:00 --lock
               refocus schedule add "0 9 * * 1-5" deep       # the preset 'deep'
+              refocus schedule add "0 14 * * 1-5" --allow work 2h
               refocus schedule add @reboot --list games 2h
             """)
 
@@ -53,7 +57,7 @@ struct ScheduleAdd: ParsableCommand {
               completion: .list(["@reboot", "@hourly", "@daily", "@weekly", "@monthly", "@yearly"]))
     var expression: String
 
-    @Argument(help: ArgumentHelp("Without --list: a preset's name. With --list: how long, such as 3h or 1h30m.",
+    @Argument(help: ArgumentHelp("Without --list or --allow: a preset's name. With them: how long, such as 3h or 1h30m.",
                                  valueName: "name-or-length"),
               completion: .custom(Self.completeTarget))
     var target: String?
@@ -65,20 +69,34 @@ struct ScheduleAdd: ParsableCommand {
 
     @Option(name: .customLong("list"), help: "A list to block (repeatable).",
             completion: .custom(UserLists.completeNames))
-    var lists: [String] = []
+    var blockLists: [String] = []
 
-    @Option(help: ArgumentHelp("With --list: end at the next such local time instead of after a length.",
+    @Option(name: .customLong("allow"),
+            help: "A list to allow alone: an allowlist session (repeatable; not with --list).",
+            completion: .custom(UserLists.completeNames))
+    var allowLists: [String] = []
+
+    /// The lists given, by either option.
+    private var lists: [String] { blockLists + allowLists }
+
+    @Option(help: ArgumentHelp("With --list or --allow: end at the next such local time instead of after a length.",
                                valueName: "HH:MM"))
     var until: String?
 
-    @Flag(help: "With --list: lock the session; 'refocus stop' is refused until it ends.")
+    @Flag(help: "With --list or --allow: lock the session; 'refocus stop' is refused until it ends.")
     var lock = false
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if !blockLists.isEmpty && !allowLists.isEmpty {
+            throw ValidationError("give the lists to block with --list or those to allow with --allow, not both")
+        }
         if lists.isEmpty {
-            if target == nil { throw ValidationError("give a preset's name, or the lists to block with --list and a length") }
+            if target == nil {
+                throw ValidationError("give a preset's name, or the lists to block with --list (or allow with --allow) "
+                    + "and a length")
+            }
             if until != nil || lock {
                 throw ValidationError("--until and --lock go with --list; a preset keeps its own end and lock")
             }
@@ -113,10 +131,11 @@ struct ScheduleAdd: ParsableCommand {
         let names = try lists.map { try BlockListName($0) }
         let store = try UserLists.store()
         for name in names where try store.texts(of: name) == nil { throw ListStoreError.notFound(name) }
+        let mode: SessionMode = allowLists.isEmpty ? .block : .allow
         if let until {
             let time = try EndTime.clockTime(until)
-            return .lists(names, .until(hour: time.hour, minute: time.minute), locked: lock)
+            return .lists(names, .until(hour: time.hour, minute: time.minute), locked: lock, mode: mode)
         }
-        return .lists(names, .length(try SessionLength.parse(target ?? "", bounds: .unbounded)), locked: lock)
+        return .lists(names, .length(try SessionLength.parse(target ?? "", bounds: .unbounded)), locked: lock, mode: mode)
     }
 }

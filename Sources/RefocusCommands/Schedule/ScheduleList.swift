@@ -16,7 +16,7 @@ struct ScheduleList: ParsableCommand {
             Each schedule with its number, its cron expression, what it starts and its \
             next three run times in local time (with the time zone's abbreviation, which \
             tells the two passes of a repeated hour apart). --json prints an array of \
-            objects with the keys id, expression, preset, lists, length, until, locked, \
+            objects with the keys id, expression, preset, lists, length, until, locked, mode, \
             atBoot, next (ISO 8601, UTC), program and line (the crontab line); keys are \
             only ever added.
 
@@ -42,6 +42,8 @@ struct ScheduleList: ParsableCommand {
         let length: String?
         let until: String?
         let locked: Bool?
+        /// `allow` for an allowlist session's lists, `block` for block lists; absent otherwise.
+        let mode: SessionMode?
         let atBoot: Bool
         let next: [Date]
         let program: String
@@ -68,13 +70,14 @@ struct ScheduleList: ParsableCommand {
     static func row(_ line: ScheduledLine, now: Date) -> Row {
         let entry = line.entry
         var (preset, lists, length, until, locked): (String?, [BlockListName]?, String?, String?, Bool?)
+        var mode: SessionMode?
         switch entry.action {
         case .sync:
             break
         case let .preset(name):
             preset = name
-        case let .lists(names, end, lock):
-            (lists, locked) = (names, lock)
+        case let .lists(names, end, lock, kind):
+            (lists, locked, mode) = (names, lock, kind)
             switch end {
             case let .length(value): length = value.description
             case .until: until = end.arguments.last
@@ -82,7 +85,7 @@ struct ScheduleList: ParsableCommand {
         }
         let atBoot = entry.expression.schedule == .atBoot
         return Row(id: entry.id, expression: entry.expression.text, preset: preset, lists: lists, length: length,
-                   until: until, locked: locked, atBoot: atBoot, next: Schedules.nextRuns(entry.expression, now: now),
+                   until: until, locked: locked, mode: mode, atBoot: atBoot, next: Schedules.nextRuns(entry.expression, now: now),
                    program: line.program, line: line.text)
     }
 }

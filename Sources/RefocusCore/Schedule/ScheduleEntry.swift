@@ -23,8 +23,9 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
     case sync
     /// `refocus start NAME`: a preset of `~/.config/refocus/config.toml`.
     case preset(String)
-    /// `refocus start --list … LENGTH|--until HH:MM [--lock]`.
-    case lists([BlockListName], ScheduleEnd, locked: Bool)
+    /// `refocus start --list … LENGTH|--until HH:MM [--lock]`, or `--allow …`
+    /// for an allowlist session.
+    case lists([BlockListName], ScheduleEnd, locked: Bool, mode: SessionMode = .block)
 
     /// A preset's name, checked by the list-name rule (`[a-z0-9][a-z0-9_-]{0,63}`).
     ///
@@ -56,8 +57,9 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
             return []
         case let .preset(name):
             return [name]
-        case let .lists(lists, end, locked):
-            return lists.flatMap { ["--list", $0.rawValue] } + end.arguments + (locked ? ["--lock"] : [])
+        case let .lists(lists, end, locked, mode):
+            let option = mode == .allow ? "--allow" : "--list"
+            return lists.flatMap { [option, $0.rawValue] } + end.arguments + (locked ? ["--lock"] : [])
         }
     }
 
@@ -75,7 +77,9 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
         }
         var rest = arguments[...]
         var lists: [BlockListName] = []
-        while rest.first == "--list", rest.count >= 2 {
+        // Every list is given by the same option: `--list` for a block-list session, `--allow` for an allowlist one.
+        let option = rest.first == "--allow" ? "--allow" : "--list"
+        while rest.first == option, rest.count >= 2 {
             guard let name = try? BlockListName(rest[rest.startIndex + 1]) else { return nil }
             lists.append(name)
             rest = rest.dropFirst(2)
@@ -83,7 +87,7 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
         let locked = rest.last == "--lock"
         if locked { rest = rest.dropLast() }
         guard !lists.isEmpty, let end = ScheduleEnd(arguments: Array(rest)) else { return nil }
-        self = .lists(lists, end, locked: locked)
+        self = .lists(lists, end, locked: locked, mode: option == "--allow" ? .allow : .block)
     }
 }
 
