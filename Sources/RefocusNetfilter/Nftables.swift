@@ -69,18 +69,19 @@ public final class Nftables {
         return SetElement.elements(of: ranges, family: family).count
     }
 
-    /// Makes table `inet refocus` block exactly `intervals`, and
-    /// `endpoints` on ports 443 and 853 only (`DoHEndpoints.ports`), and
-    /// restrict each owner in `allowed` to what it may reach, replacing whatever the table held, in one transaction; with none of them, deletes
-    /// the table if it exists (no address to block, no table). Idempotent.
+    /// Makes table `inet refocus` hold exactly `contents`: block its
+    /// addresses, refuse its endpoints on ports 443 and 853 only
+    /// (`DoHEndpoints.ports`), and restrict each allowlist owner to what it
+    /// may reach, replacing whatever the table held, in one transaction;
+    /// with nothing to hold, deletes the table if it exists (no address to
+    /// block, no table). Idempotent.
     ///
     /// Throws `.ownedByAnotherProcess` when a live process (the daemon) owns
     /// the table, `.notPermitted` without CAP_NET_ADMIN, `.refused` when the
     /// kernel rejects a message (nothing changes then).
-    public func apply(_ intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
-                      allowed: AllowedTraffic = .none) throws(NftablesError) {
-        guard !intervals.isEmpty || !endpoints.isEmpty || !allowed.isEmpty else { return try deleteTable() }
-        let batch = try RefocusTableBatch.replacement(for: intervals, endpoints: endpoints, allowed: allowed,
+    public func apply(_ contents: TableContents) throws(NftablesError) {
+        guard !contents.isEmpty else { return try deleteTable() }
+        let batch = try RefocusTableBatch.replacement(for: contents,
                                                       firstSequence: socket.firstFreeSequence, table: tableName)
         try commit(batch, operation: "replace \(displayName)")
     }

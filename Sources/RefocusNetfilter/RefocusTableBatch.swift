@@ -52,19 +52,19 @@ enum RefocusTableBatch {
     /// Netlink bytes budgeted per set element (a v6 element with flags takes 36).
     static let bytesPerElement = 48
 
-    /// The batch that makes the table hold exactly `intervals` (and
-    /// `endpoints`, refused on `endpointPorts` only), whatever was
-    /// there before, in one transaction: NEWTABLE (without flags: creates it
+    /// The batch that makes the table hold exactly `contents` (its
+    /// endpoints refused on `endpointPorts` only), whatever was there
+    /// before, in one transaction: NEWTABLE (without flags: creates it
     /// when absent, changes nothing when present), DELTABLE, NEWTABLE with
     /// OWNER|PERSIST, chains, the sets that have elements, their rules, the
     /// elements. Idempotent.
-    static func replacement(for intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
-                            endpointPorts: [UInt16] = DoHEndpoints.ports, allowed: AllowedTraffic = .none,
+    static func replacement(for table: TableContents, endpointPorts: [UInt16] = DoHEndpoints.ports,
                             firstSequence: UInt32,
                             table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
         let displayName = displayName(tableName)
-        let contents = RefocusSet.contents(for: intervals)
-        let endpointContents = RefocusSet.endpointContents(for: endpoints)
+        let allowed = table.allowed
+        let contents = RefocusSet.contents(for: table.blocked)
+        let endpointContents = RefocusSet.endpointContents(for: table.endpoints)
         let owners = allowed.owners.keys.sorted()
         let allowedContents = owners.enumerated().map { index, uid in
             (uid, RefocusSet.allowedContents(uid: uid, index: index, allowed: allowed.owners[uid] ?? .empty))

@@ -57,8 +57,10 @@ enum NftBench {
         defer { try? FileManager.default.removeItem(atPath: path) }
 
         let nftables = try Nftables()
-        try nftables.apply(intervals)
-        let ours = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF, settle: settle) { try nftables.apply(intervals) }
+        try nftables.apply(TableContents(blocked: intervals))
+        let ours = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF, settle: settle) {
+            try nftables.apply(TableContents(blocked: intervals))
+        }
         let listing = try NftReference.listing()
         try nftables.deleteTable()
 

@@ -16,7 +16,7 @@ import Testing
     @Test func anOwnerGetsAChainTwoSetsAJumpAndRulesThatReturnOrRefuse() throws {
         let allowed = AllowedTraffic(owners: [1000: try Self.intervals(["192.0.2.0/24", "2001:db8::7"])],
                                      nameServers: try Self.intervals(["192.0.2.53"]))
-        let batch = try RefocusTableBatch.replacement(for: .empty, allowed: allowed, firstSequence: 1)
+        let batch = try RefocusTableBatch.replacement(for: TableContents(allowed: allowed), firstSequence: 1)
         let messages = try NetfilterBatchTests.messages(of: batch)
         let sets = try messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSET)) }
             .map(NetfilterBatchTests.setDefinition)
@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func noOwnerNoChain() throws {
-        let batch = try RefocusTableBatch.replacement(for: try Self.intervals(["192.0.2.9"]), firstSequence: 1)
+        let batch = try RefocusTableBatch.replacement(for: TableContents(blocked: try Self.intervals(["192.0.2.9"])),
+                                                      firstSequence: 1)
         let chains = try NetfilterBatchTests.messages(of: batch).filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWCHAIN)) }
         #expect(chains.count == 2, "output and forward only")
     }

@@ -17,7 +17,7 @@ import Testing
 
     @Test func replacementFollowsTheReplacePattern() throws {
         let intervals = AddressIntervals([try AddressRange(parsing: "192.0.2.0/24"), try AddressRange(parsing: "2001:db8::1")])
-        let batch = try RefocusTableBatch.replacement(for: intervals, firstSequence: 100)
+        let batch = try RefocusTableBatch.replacement(for: TableContents(blocked: intervals), firstSequence: 100)
         let messages = try Self.messages(of: batch)
         let expected: [Int32] = [NFNL_MSG_BATCH_BEGIN]
             + [NFT_MSG_NEWTABLE, NFT_MSG_DELTABLE, NFT_MSG_NEWTABLE, NFT_MSG_NEWCHAIN, NFT_MSG_NEWCHAIN,
@@ -44,7 +44,8 @@ import Testing
     @Test func singleAddressesGoToPlainSetsAndRangesToIntervalSets() throws {
         let intervals = AddressIntervals(try ["192.0.2.1", "192.0.2.3", "10.0.0.0/8", "10.1.2.3", "2001:db8:1::1",
                                               "2001:db8::/64"].map { try AddressRange(parsing: $0) })
-        let messages = try Self.messages(of: try RefocusTableBatch.replacement(for: intervals, firstSequence: 1))
+        let messages = try Self.messages(of: try RefocusTableBatch.replacement(for: TableContents(blocked: intervals),
+                                                                               firstSequence: 1))
         let sets = try messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWSET)) }.map(Self.setDefinition)
         #expect(sets.map(\.name) == ["v4", "v4net", "v6", "v6net", "hits4", "hits6"])
         #expect(sets.map(\.flags) == [0, NFT_SET_INTERVAL.rawValue, 0, NFT_SET_INTERVAL.rawValue,
@@ -56,7 +57,8 @@ import Testing
 
     @Test func onlySetsWithElementsAndTheirRulesAreCreated() throws {
         let intervals = AddressIntervals([AddressRange(.v4(0xC000_0201))])
-        let messages = try Self.messages(of: try RefocusTableBatch.replacement(for: intervals, firstSequence: 1))
+        let messages = try Self.messages(of: try RefocusTableBatch.replacement(for: TableContents(blocked: intervals),
+                                                                               firstSequence: 1))
         let sets = try messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWSET)) }.map(Self.setDefinition)
         #expect(sets.map(\.name) == ["v4", "hits4"], "no IPv6 address, no hits6")
         #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 6)
@@ -64,7 +66,7 @@ import Testing
 
     @Test func hundredThousandAddressesSplitAcrossElementMessages() throws {
         let intervals = AddressIntervals((0..<100_000).map { AddressRange(.v4(0x0A00_0000 + UInt32($0) * 2)) })
-        let batch = try RefocusTableBatch.replacement(for: intervals, firstSequence: 1)
+        let batch = try RefocusTableBatch.replacement(for: TableContents(blocked: intervals), firstSequence: 1)
         let elementMessages = try Self.messages(of: batch).filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWSETELEM)) }
         #expect(elementMessages.count > 1)
         #expect(elementMessages.allSatisfy { $0.bytes.count <= 70_000 }, "each element list fits a netlink attribute")

@@ -15,7 +15,8 @@ import Testing
     @Test func onlyTheHitsSetsCarryACounter() throws {
         let intervals = AddressIntervals(try ["192.0.2.1", "10.0.0.0/8", "2001:db8::1", "2001:db8:1::/48"]
             .map { try AddressRange(parsing: $0) })
-        let messages = try NetfilterBatchTests.messages(of: try RefocusTableBatch.replacement(for: intervals, firstSequence: 1))
+        let batch = try RefocusTableBatch.replacement(for: TableContents(blocked: intervals), firstSequence: 1)
+        let messages = try NetfilterBatchTests.messages(of: batch)
         var expressions: [String: [String]] = [:]
         for message in messages where message.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSET)) {
             let set = try #require(nftnl_set_alloc())
@@ -37,7 +38,8 @@ import Testing
     /// the reject rules count.
     @Test func eachBlockSetRecordsThenRejects() throws {
         let intervals = AddressIntervals([try AddressRange(parsing: "192.0.2.1")])
-        let messages = try NetfilterBatchTests.messages(of: try RefocusTableBatch.replacement(for: intervals, firstSequence: 1))
+        let batch = try RefocusTableBatch.replacement(for: TableContents(blocked: intervals), firstSequence: 1)
+        let messages = try NetfilterBatchTests.messages(of: batch)
         let rules = try messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWRULE)) }
             .map { try Self.expressionNames(ofRule: $0.bytes) }
         let forOneSet = [

@@ -13,8 +13,8 @@ import Testing
     }
 
     @Test func endpointsAloneMakeATableWithTheirSetsAndEightRulesPerSetAndChainPair() throws {
-        let batch = try RefocusTableBatch.replacement(for: .empty, endpoints: try Self.endpoints(["8.8.8.8", "2001:4860:4860::8888"]),
-                                                      firstSequence: 1)
+        let endpoints = try Self.endpoints(["8.8.8.8", "2001:4860:4860::8888"])
+        let batch = try RefocusTableBatch.replacement(for: TableContents(endpoints: endpoints), firstSequence: 1)
         let messages = try NetfilterBatchTests.messages(of: batch)
         let sets = try messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSET)) }
             .map(NetfilterBatchTests.setDefinition)
@@ -26,7 +26,8 @@ import Testing
     }
 
     @Test func aRuleMatchesItsProtocolThenItsPortNeverPort53() throws {
-        let batch = try RefocusTableBatch.replacement(for: .empty, endpoints: try Self.endpoints(["8.8.8.8"]), firstSequence: 1)
+        let batch = try RefocusTableBatch.replacement(for: TableContents(endpoints: try Self.endpoints(["8.8.8.8"])),
+                                                      firstSequence: 1)
         let rules = try NetfilterBatchTests.messages(of: batch)
             .filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWRULE)) }
         let texts = try rules.map { try Self.text(ofRule: $0.bytes) }
@@ -56,8 +57,8 @@ import Testing
     }
 
     @Test func blockSetsAndEndpointSetsTogether() throws {
-        let batch = try RefocusTableBatch.replacement(for: try Self.endpoints(["192.0.2.1"]),
-                                                      endpoints: try Self.endpoints(["1.1.1.1", "1.0.0.1"]), firstSequence: 1)
+        let contents = TableContents(blocked: try Self.endpoints(["192.0.2.1"]), endpoints: try Self.endpoints(["1.1.1.1", "1.0.0.1"]))
+        let batch = try RefocusTableBatch.replacement(for: contents, firstSequence: 1)
         let messages = try NetfilterBatchTests.messages(of: batch)
         let sets = try messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSET)) }
             .map(NetfilterBatchTests.setDefinition)

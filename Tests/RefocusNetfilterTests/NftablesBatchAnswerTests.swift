@@ -97,13 +97,15 @@ import Testing
         let socket = RecordingNetlinkSocket(firstSequence: 500)
         socket.batchAnswers = [.acknowledgingAll, .acknowledgingAll, .acknowledgingAll]
         let nftables = Nftables(socket: socket, tableName: "refocus_t7")
-        try nftables.apply(Self.intervals)
-        try nftables.apply(Self.intervals)
+        try nftables.apply(TableContents(blocked: Self.intervals))
+        try nftables.apply(TableContents(blocked: Self.intervals))
         try nftables.deleteTable()
 
-        let first = try RefocusTableBatch.replacement(for: Self.intervals, firstSequence: 500, table: "refocus_t7")
+        let first = try RefocusTableBatch.replacement(for: TableContents(blocked: Self.intervals),
+                                                      firstSequence: 500, table: "refocus_t7")
         let next = 500 + UInt32(first.messageCount)
-        let second = try RefocusTableBatch.replacement(for: Self.intervals, firstSequence: next, table: "refocus_t7")
+        let second = try RefocusTableBatch.replacement(for: TableContents(blocked: Self.intervals),
+                                                       firstSequence: next, table: "refocus_t7")
         let deletion = try RefocusTableBatch.deletion(firstSequence: next + UInt32(second.messageCount), table: "refocus_t7")
         #expect(socket.sent == [.batch(try Self.bytes(first)), .batch(try Self.bytes(second)), .batch(try Self.bytes(deletion))])
 
@@ -128,7 +130,7 @@ import Testing
     static func make(_ change: Change, through socket: RecordingNetlinkSocket) throws(NftablesError) {
         let nftables = Nftables(socket: socket)
         switch change {
-        case .replace: try nftables.apply(intervals)
+        case .replace: try nftables.apply(TableContents(blocked: intervals))
         case .delete: try nftables.deleteTable()
         }
     }

@@ -33,7 +33,7 @@ enum NftCheckScenario {
 
         // The owner is gone: the table persists, orphaned, and another process replaces it.
         try expect(other.tableExists(), "the table outlives its owner (PERSIST)")
-        try other.apply(inner)
+        try other.apply(TableContents(blocked: inner))
         try NftCheck.expectElements(inner)
         let innerListing = try NftReference.listing()
         try other.deleteTable()
@@ -44,13 +44,13 @@ enum NftCheckScenario {
         // The DNS-over-HTTPS endpoint sets and their port-restricted rules, beside block sets and alone.
         let endpoints = AddressIntervals(try ["8.8.8.8", "1.1.1.1", "2001:4860:4860::8888"].map { try AddressRange(parsing: $0) })
         for blocked in [inner, .empty] {
-            try other.apply(blocked, endpoints: endpoints)
+            try other.apply(TableContents(blocked: blocked, endpoints: endpoints))
             let listing = try NftReference.listing()
             try other.deleteTable()
             try NftCheck.expectSameListing(listing, asNftFor: blocked, endpoints: endpoints, scriptPath: path)
         }
 
-        try other.apply(edges)
+        try other.apply(TableContents(blocked: edges))
         try other.apply(.empty)
         try expect(!other.tableExists(), "no address to block, no table")
         try NftPacketCheck.run(other)
@@ -61,13 +61,13 @@ enum NftCheckScenario {
     /// it, and `nft flush ruleset` leaves it; the listing equals nft's own.
     private static func checkOwnership(_ intervals: AddressIntervals, other: Nftables, scriptPath: String) throws {
         let owner = try Nftables()
-        try owner.apply(intervals)
+        try owner.apply(TableContents(blocked: intervals))
         try NftCheck.expectElements(intervals)
         let listing = try NftReference.listing()
-        try owner.apply(intervals)
+        try owner.apply(TableContents(blocked: intervals))
         try expect(try NftReference.listing() == listing, "a second apply of the same intervals changes nothing")
 
-        try expectOwnedError("apply") { () throws(NftablesError) in try other.apply(intervals) }
+        try expectOwnedError("apply") { () throws(NftablesError) in try other.apply(TableContents(blocked: intervals)) }
         try expectOwnedError("deleteTable") { () throws(NftablesError) in try other.deleteTable() }
         try expect((try? NftReference.nft(["delete", "table", "inet", "refocus"])) == nil,
                    "nft cannot delete the owned table")
@@ -77,7 +77,7 @@ enum NftCheckScenario {
 
         try owner.deleteTable()
         try NftCheck.expectSameListing(listing, asNftFor: intervals, scriptPath: scriptPath)
-        try owner.apply(intervals)
+        try owner.apply(TableContents(blocked: intervals))
     }
 
     private static func expectOwnedError(_ what: String, _ body: () throws(NftablesError) -> Void) throws {

@@ -42,7 +42,7 @@ enum NftCountersScenario {
             throw ScenarioError.failed("counters runs only where table inet refocus does not exist yet")
         }
         let intervals = AddressIntervals(try blocked.map { try AddressRange(parsing: $0) })
-        try nftables.apply(intervals)
+        try nftables.apply(TableContents(blocked: intervals))
         NftScenarioFacts.record("fresh.total", try nftables.blockedTotal())
         NftScenarioFacts.record("fresh.hits", try nftables.hitCounters().count)
 
@@ -66,7 +66,8 @@ enum NftCountersScenario {
         try recordListing()
 
         // A replacement starts every counter at zero, with empty hits sets.
-        try nftables.apply(AddressIntervals(try (blocked + ["203.0.113.9"]).map { try AddressRange(parsing: $0) }))
+        let more = AddressIntervals(try (blocked + ["203.0.113.9"]).map { try AddressRange(parsing: $0) })
+        try nftables.apply(TableContents(blocked: more))
         NftScenarioFacts.record("replaced.hits", try nftables.hitCounters().count)
         NftScenarioFacts.record("replaced.total", try nftables.blockedTotal())
         try nftables.deleteTable()

@@ -26,7 +26,7 @@ enum NftFullHitsCheck {
         else { return print("  full hits set check skipped: needs ip (iproute2)") }
         let blocked = try AddressRange(parsing: range)
         guard case .v4(let first) = blocked.first else { throw ScenarioError.failed("\(range) is not IPv4") }
-        try nftables.apply(AddressIntervals([blocked]))
+        try nftables.apply(TableContents(blocked: AddressIntervals([blocked])))
         try ScenarioMain.shell("ip route replace local \(range) dev lo")
         defer { try? ScenarioMain.shell("ip route del local \(range) dev lo") }
 

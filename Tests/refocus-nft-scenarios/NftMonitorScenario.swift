@@ -17,7 +17,7 @@ enum NftMonitorScenario {
         NftScenarioFacts.record("idle.readable", NftScenarioFacts.readable(descriptor, within: 0))
         NftScenarioFacts.record("idle.empty", try monitor.drain().isEmpty)
 
-        try nftables.apply(intervals)
+        try nftables.apply(TableContents(blocked: intervals))
         NftScenarioFacts.record("apply.readable", NftScenarioFacts.readable(descriptor, within: 1000))
         NftScenarioFacts.record("apply", try monitor.drain())
         NftScenarioFacts.record("apply.again.empty", try monitor.drain().isEmpty)
@@ -42,7 +42,7 @@ enum NftMonitorScenario {
         NftScenarioFacts.record("nft-delete", try monitor.drain())
 
         let stranger = try Nftables()
-        try stranger.apply(intervals)
+        try stranger.apply(TableContents(blocked: intervals))
         let unregistered = try monitor.drain()
         NftScenarioFacts.record("stranger", unregistered)
         NftScenarioFacts.record("stranger.port", unregistered.foreignGenerations.first?.portID == stranger.portID)
@@ -59,7 +59,7 @@ enum NftMonitorScenario {
     /// so; the next change after that is read as usual.
     private static func checkOverflow(_ nftables: Nftables) throws {
         let small = try NftMonitor(ownPortIDs: [nftables.portID], receiveBufferSize: 0)
-        try nftables.apply(NftScenarioFacts.distinctAddresses(5_000))
+        try nftables.apply(TableContents(blocked: NftScenarioFacts.distinctAddresses(5_000)))
         NftScenarioFacts.record("overflow", try small.drain())
         _ = try NftScenarioFacts.nft("add", "table", "inet", "after")
         NftScenarioFacts.record("after", try small.drain())

@@ -12,7 +12,7 @@ enum NftOwnershipScenario {
     static func run() throws {
         let intervals = try NftScenarioFacts.intervals()
         let owner = try Nftables()
-        try owner.apply(intervals)
+        try owner.apply(TableContents(blocked: intervals))
         let monitor = try NftMonitor(ownPortIDs: [owner.portID])
         _ = try NftScenarioFacts.nft("add", "table", "inet", "other")
         _ = try monitor.drain()

@@ -32,7 +32,7 @@ enum NftPacketCheck {
               FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
         else { return print("  packet check skipped: needs ip (iproute2) and python3") }
         let intervals = AddressIntervals(try blocked.map { try AddressRange(parsing: $0) })
-        try nftables.apply(intervals)
+        try nftables.apply(TableContents(blocked: intervals))
         try NftCheck.expectElements(intervals)
         guard intervals.ipv4Split.singles.count == 1, intervals.ipv4Split.ranges.count == 2,
               intervals.ipv6Split.singles.count == 1, intervals.ipv6Split.ranges.count == 1

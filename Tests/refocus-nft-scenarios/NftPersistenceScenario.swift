@@ -22,7 +22,7 @@ enum NftPersistenceScenario {
         try applyAndRelease(intervals, observer: observer, step: "recreated")
         // The table is an orphan again: a new instance's apply reclaims it.
         let reclaimer = try Nftables()
-        try reclaimer.apply(intervals)
+        try reclaimer.apply(TableContents(blocked: intervals))
         NftScenarioFacts.record("reclaimed.state", NftScenarioFacts.describe(try reclaimer.tableState()))
         NftScenarioFacts.record("reclaimed.observer", NftScenarioFacts.describe(try observer.tableState(),
                                                                                 owners: ["reclaimer": reclaimer]))
@@ -33,7 +33,7 @@ enum NftPersistenceScenario {
     /// as that instance and the observer see it, and releases the instance.
     private static func applyAndRelease(_ intervals: AddressIntervals, observer: Nftables, step: String) throws {
         let owner = try Nftables()
-        try owner.apply(intervals)
+        try owner.apply(TableContents(blocked: intervals))
         NftScenarioFacts.record("\(step).state", NftScenarioFacts.describe(try owner.tableState()))
         NftScenarioFacts.record("\(step).observer", NftScenarioFacts.describe(try observer.tableState(), owners: ["owner": owner]))
         NftScenarioFacts.record("\(step).elements", NftScenarioFacts.elements(intervals))

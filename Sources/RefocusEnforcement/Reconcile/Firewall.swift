@@ -15,11 +15,7 @@ public final class Firewall {
     /// The table's name in family `inet`.
     public let tableName: String
     /// What the last successful `apply` made the table hold; nil before, or after a failure.
-    public private(set) var applied: AddressIntervals?
-    /// The DNS-over-HTTPS endpoints the last successful `apply` refused on ports 443 and 853.
-    public private(set) var appliedEndpoints: AddressIntervals?
-    /// What each allowlist owner could reach after the last successful `apply`.
-    public private(set) var appliedAllowed: AllowedTraffic?
+    public private(set) var applied: TableContents?
     /// Why no netfilter socket could be opened.
     private let unavailable: NftablesError?
     /// The fallback routes, opened when first needed.
@@ -50,23 +46,20 @@ public final class Firewall {
         }
     }
 
-    /// Makes the table hold `intervals`, and `endpoints` refused on ports
-    /// 443 and 853 only (neither: no table), unless it already does. Where the table cannot be made, and `sinkhole` says the hosts
+    /// Makes the table hold `contents` (nothing: no table), unless it
+    /// already does. Where the table cannot be made, and `sinkhole` says the hosts
     /// section is in force, unreachable routes for the sinkhole addresses
     /// keep blocked names failing at once; they are removed again as soon as
     /// the table is in force or the section is gone. Never throws: a failure
     /// is the outcome's `problem`.
     @discardableResult
-    public func apply(_ intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
-                      allowed: AllowedTraffic = .none, sinkhole: Bool) -> Outcome {
+    public func apply(_ contents: TableContents, sinkhole: Bool) -> Outcome {
         var changed = false
         do throws(NftablesError) {
             guard let nftables else { throw unavailable ?? .unanswered(operation: "open the netfilter socket") }
-            if intervals != applied || endpoints != appliedEndpoints || allowed != appliedAllowed {
-                try nftables.apply(intervals, endpoints: endpoints, allowed: allowed)
-                applied = intervals
-                appliedEndpoints = endpoints
-                appliedAllowed = allowed
+            if contents != applied {
+                try nftables.apply(contents)
+                applied = contents
                 changed = true
             }
         } catch .ownedByAnotherProcess {
@@ -78,7 +71,7 @@ public final class Firewall {
                                + "\(tableName), which keeps what it last applied")
         } catch {
             forget()
-            let problem = intervals.isEmpty && endpoints.isEmpty && allowed.isEmpty ? nil : "table inet \(tableName) could not be made (\(error))"
+            let problem = contents.isEmpty ? nil : "table inet \(tableName) could not be made (\(error))"
             do throws(RouteError) {
                 try setRoutes(installed: sinkhole)
                 return Outcome(layer: sinkhole ? .routes : .none, tableChanged: false, problem: problem)
@@ -94,15 +87,13 @@ public final class Firewall {
         } catch {
             routesProblem = "the fallback routes could not be removed (\(error))"
         }
-        return Outcome(layer: intervals.isEmpty && endpoints.isEmpty && allowed.isEmpty ? .none : .table, tableChanged: changed, problem: routesProblem)
+        return Outcome(layer: contents.isEmpty ? .none : .table, tableChanged: changed, problem: routesProblem)
     }
 
     /// Forgets what was applied, so that the next `apply` sends the table
     /// again: after someone else changed the ruleset or events were lost.
     public func forget() {
         applied = nil
-        appliedEndpoints = nil
-        appliedAllowed = nil
     }
 
     /// Whether the table is as the last `apply` left it: owned by this
@@ -112,8 +103,7 @@ public final class Firewall {
     public func verify() throws(NftablesError) -> Bool {
         guard let applied, let nftables else { return false }
         let state = try nftables.tableState()
-        let intact = applied.isEmpty && appliedEndpoints?.isEmpty != false && appliedAllowed?.isEmpty != false
-            ? state == .missing : state == .ownedByUs
+        let intact = applied.isEmpty ? state == .missing : state == .ownedByUs
         if !intact { forget() }
         return intact
     }

@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
 import RefocusOS
+import RefocusNetfilter
 import RefocusResolver
 
 /// `reconcile(clock)`: the one path by which enforcement changes. It closes
@@ -107,8 +108,9 @@ public final class Reconciler {
         // The DoH endpoints are not cut by the protected addresses: refused on ports 443 and 853 only, a
         // resolver among them (8.8.8.8, say) still answers on port 53.
         let allowed = allowedTraffic(desired, clock: clock, notes: &notes)
-        let outcome = firewall.apply(blocked.union(AddressIntervals(hostsActive ? Sinkhole.ranges : [])),
-                                     endpoints: AddressIntervals(desired.dohAddresses), allowed: allowed, sinkhole: hostsActive)
+        let contents = TableContents(blocked: blocked.union(AddressIntervals(hostsActive ? Sinkhole.ranges : [])),
+                                     endpoints: AddressIntervals(desired.dohAddresses), allowed: allowed)
+        let outcome = firewall.apply(contents, sinkhole: hostsActive)
         if let problem = outcome.problem {
             notes.append(problem + (outcome.layer == .routes
                 ? ": blocked names fail at once through unreachable routes, but addresses are not blocked" : ""))

@@ -1,0 +1,29 @@
+import RefocusCore
+
+/// Everything table `inet refocus` holds, as one value: the blocked
+/// addresses, the DNS-over-HTTPS endpoints refused on ports 443 and 853
+/// only, and what each allowlist owner may reach. `Nftables.apply` makes
+/// the table hold exactly this (nothing: no table); the firewall keeps the
+/// value it last applied and compares it whole, so an unchanged table costs
+/// no batch.
+public struct TableContents: Sendable, Equatable {
+    /// The addresses and ranges refused on every port.
+    public var blocked: AddressIntervals
+    /// The DNS-over-HTTPS endpoints' addresses, refused on ports 443 and 853 only.
+    public var endpoints: AddressIntervals
+    /// What each allowlist owner may reach, and the name servers they may ask.
+    public var allowed: AllowedTraffic
+
+    /// Nothing: no table.
+    public static let empty = TableContents()
+
+    /// A table of `blocked`, `endpoints` and `allowed`; each is empty unless given.
+    public init(blocked: AddressIntervals = .empty, endpoints: AddressIntervals = .empty, allowed: AllowedTraffic = .none) {
+        self.blocked = blocked
+        self.endpoints = endpoints
+        self.allowed = allowed
+    }
+
+    /// Whether the table would hold nothing (then there is no table).
+    public var isEmpty: Bool { blocked.isEmpty && endpoints.isEmpty && allowed.isEmpty }
+}
