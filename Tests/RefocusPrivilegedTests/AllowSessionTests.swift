@@ -102,6 +102,24 @@ struct AllowSessionTests {
         #expect(!run.stdout.contains("/etc/hosts only") && run.stdout.contains("ann .5: refused\n"), "\(run.stdout)")
     }
 
+    /// What the administrator's policy says no session may block stays
+    /// reachable under an allowlist: `never_block_addresses` (.7) and a
+    /// `never_block` name (sso.test, .8); .6 is neither and is refused.
+    @Test func whatThePolicyNeverBlocksStaysReachable() throws {
+        let sandbox = Sandbox(dns: [Sandbox.Record("docs.test", "198.51.100.5"), Sandbox.Record("sso.test", "198.51.100.8")],
+                              peerAddresses: ["198.51.100.5", "198.51.100.6", "198.51.100.7", "198.51.100.8"])
+        let run = try sandbox.run(MemberProbeSetUp.script + #"""
+            mkdir -p /etc/refocus
+            printf 'never_block_addresses = ["198.51.100.7"]\nnever_block = ["sso.test"]\n' >> /etc/refocus/policy.toml
+            as_user ann "$B/refocus" list add work docs.test > /dev/null
+            as_user ann "$B/refocus" start --allow work 10m > /dev/null
+            for a in 5 6 7 8; do echo "ann .$a: $(as_user ann bash -c "$(declare -f connect); connect 198.51.100.$a")"; done
+            as_user ann "$B/refocus" stop > /dev/null
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "ann .5: connected\nann .6: refused\nann .7: connected\nann .8: connected\n", "\(run.stdout)")
+    }
+
     /// Sessions combined, through the real helper: two allowlist sessions
     /// of ann's allow the union of their lists (docs.test's .5 and the
     /// address .7), and a block-list session of hers beside them takes

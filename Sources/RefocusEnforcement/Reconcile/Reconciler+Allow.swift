@@ -5,14 +5,20 @@ import RefocusOS
 extension Reconciler {
     /// What each owner of allowlist sessions may send: the lists' addresses
     /// and ranges, the addresses their names (with the policy's subdomains)
-    /// resolve to, kept by `allowedCache` for their TTL, and DNS to the name
+    /// resolve to, kept by `allowedCache` for their TTL, what the policy
+    /// says no session may block (`never_block` and its subdomains,
+    /// `never_block_addresses`: an allowlist blocks everything else, so it
+    /// must let them through), and DNS to the name
     /// servers of /etc/resolv.conf, which the owner's programs ask (a stub
     /// such as systemd-resolved's is on loopback, allowed anyway). A name
     /// that does not resolve is a note; it is not reachable until it does.
     func allowedTraffic(_ desired: DesiredEnforcement, clock: ClockReading, notes: inout [String]) -> AllowedTraffic {
         guard !desired.allowed.isEmpty else { return .none }
         var owners: [UInt32: AddressIntervals] = [:]
-        for (owner, allowed) in desired.allowed {
+        for (owner, listed) in desired.allowed {
+            var allowed = listed
+            allowed.domains.formUnion(policy.neverBlock)
+            allowed.addresses.formUnion(policy.neverBlockAddresses)
             let names = allowed.namesToResolve(subdomains: policy.subdomains)
             let resolved = allowedCache.addresses(of: names, now: clock.sinceBoot) { resolve($0, notes: &notes, for: .allowing) }
             owners[owner] = AddressIntervals(allowed.addresses.union(resolved))
