@@ -12,6 +12,8 @@
 #include <sys/signalfd.h>
 #include <spawn.h>
 #include <malloc.h>
+#include <sys/fanotify.h>
+#include <sys/eventfd.h>
 #include <linux/connector.h>
 #include <linux/cn_proc.h>
 

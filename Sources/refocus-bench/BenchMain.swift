@@ -12,6 +12,7 @@ enum BenchMain {
         "hosts": { _ in try HostsBench.run(); try HostsWriteBench.run() },
         "domains": { _ in try DomainBench.run() },
         "exec-kill": ExecKillBench.run,
+        "exec-permission": ExecPermissionBench.run,
         "nft": NftBench.run,
         "resolve": { _ in try ResolveBench.run() },
         "resolver": ResolverBench.run,
@@ -35,9 +36,9 @@ enum BenchMain {
         if names.isEmpty || names == ["all"] {
             names = benchmarks.keys.sorted()
             if geteuid() != 0 {
-                names.removeAll { ["nft", "resolve", "resolver", "daemon", "exec-kill", "stats"].contains($0) }
-                print("nft, resolve, resolver, daemon, exec-kill, stats: skipped, they need root "
-                    + "(sudo refocus-bench nft resolve resolver daemon exec-kill stats)")
+                names.removeAll { ["nft", "resolve", "resolver", "daemon", "exec-kill", "exec-permission", "stats"].contains($0) }
+                print("nft, resolve, resolver, daemon, exec-kill, exec-permission, stats: skipped, they need root "
+                    + "(sudo refocus-bench nft resolve resolver daemon exec-kill exec-permission stats)")
             }
         }
         if names.contains("nft"),

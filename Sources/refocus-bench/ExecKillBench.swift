@@ -113,7 +113,7 @@ enum ExecKillBench {
     }
 
     /// A copy of /bin/sleep at `folder/name`, which uid 65534 can run.
-    private static func copyOfSleep(into folder: String, named name: String) throws -> String {
+    static func copyOfSleep(into folder: String, named name: String) throws -> String {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o755])
         let path = folder + "/" + name
@@ -123,7 +123,7 @@ enum ExecKillBench {
     }
 
     /// `median 0.41 ms, p99 1.20 ms, max 3.00 ms`.
-    private static func summary(_ seconds: [Double]) -> String {
+    static func summary(_ seconds: [Double]) -> String {
         let sorted = seconds.sorted()
         let p99 = sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.99).rounded(.up)) - 1)]
         return "median \(Measure.format(sorted[sorted.count / 2])), p99 \(Measure.format(p99)), "

@@ -17,5 +17,7 @@ import Testing
                 "a daemon older than dohEndpoints, or none refused")
         let none = StatusSnapshot.Counts(names: 0, addresses: 0, programs: 0, programBlocking: .none, dohEndpoints: 0)
         #expect(StatusBarFormat.layers(none) == "Enforced by: nothing.")
+        let refused = StatusSnapshot.Counts(names: 0, addresses: 0, programs: 3, programBlocking: .execPermission)
+        #expect(StatusBarFormat.layers(refused) == "Enforced by: exec permission (3 programs refused before they run).")
     }
 }

@@ -24,7 +24,8 @@ struct StatusCommand: ParsableCommand {
             the resolver module's index (each blocks every name under it); browserPolicies \
             names the browsers whose managed policies hold the blocklist (Chromium-family ones, \
             and firefox); dohEndpoints counts the DNS-over-HTTPS endpoints' addresses refused \
-            on ports 443 and 853. A session's object also has, when they apply: label; \
+            on ports 443 and 853; programBlocking is none, exec-permission (refused before \
+            they run), exec-events (killed at exec) or proc-scan. A session's object also has, when they apply: label; \
             pomodoro {work, shortBreak, cycles, longBreak} (lengths in seconds), phase \
             {kind (work, short-break or long-break), cycle, cycles, endsAt} and \
             completedWork (work phases run to their end) for a pomodoro session; pause \

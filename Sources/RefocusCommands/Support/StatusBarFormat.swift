@@ -72,6 +72,7 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         case .none?, nil: break
         }
         switch counts.programBlocking {
+        case .execPermission: layers.append("exec permission (\(counts.programs) programs refused before they run)")
         case .execEvents: layers.append("exec events (\(counts.programs) programs)")
         case .procScan: layers.append("a /proc scan (\(counts.programs) programs)")
         case .none: break

@@ -59,6 +59,16 @@ public struct ProgramRules: Sendable, Equatable {
         return nil
     }
 
+    /// Why an executable at `path`, run by `uid`, is blocked: its base name
+    /// is one of `uid`'s blocked programs. Nil for root, an owner without
+    /// such a session, or any other name. (The exec permission check: the
+    /// caller has checked that the process's uids are all `uid`.)
+    public func match(uid: UInt32, executable path: [UInt8]) -> ProgramMatch? {
+        guard uid != 0, let lookup = lookups[uid], let name = Self.baseName(path), let program = lookup.byName[name]
+        else { return nil }
+        return ProgramMatch(owner: uid, program: program, field: .executable)
+    }
+
     public static func == (lhs: ProgramRules, rhs: ProgramRules) -> Bool {
         lhs.programs == rhs.programs
     }

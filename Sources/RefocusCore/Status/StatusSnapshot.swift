@@ -61,6 +61,9 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
     public enum ProgramBlocking: String, Codable, Sendable {
         /// No active session blocks a program.
         case none
+        /// Refused before they run (fanotify exec permission events), and
+        /// killed at exec from the process connector where already running.
+        case execPermission = "exec-permission"
         /// Killed at exec, from the kernel's process connector.
         case execEvents = "exec-events"
         /// The process connector is unavailable (a container): a /proc scan once a second.

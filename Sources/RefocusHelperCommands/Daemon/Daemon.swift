@@ -23,6 +23,8 @@ final class Daemon {
     /// while the firewall blocks something (refused packets are no event).
     static let countsInterval: Duration = .seconds(10)
 
+
+
     private let reconciler: Reconciler
     private let sources: DaemonSources
     private let blocker: ProgramBlocker
@@ -42,7 +44,8 @@ final class Daemon {
         reconciler = Reconciler(store: try SessionStore(), policy: try PolicyFile.load())
         sources = try DaemonSources(hostsPath: reconciler.hosts.path, indexPath: reconciler.names.path,
                                     browserFolders: Self.browserFolders(reconciler), firewall: reconciler.firewall)
-        blocker = try ProgramBlocker(loop: sources.loop, logger: logger)
+        blocker = try ProgramBlocker(loop: sources.loop, logger: logger,
+                                     hooks: ExecGuardHooks(environment: ProcessInfo.processInfo.environment))
         publisher = StatusPublisher(logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
         herald = SessionHerald(store: reconciler.store, logger: logger)
@@ -95,11 +98,14 @@ final class Daemon {
                         connections.append(connection)
                     }
                 default:
+                    let mode = blocker.mode
                     if let killed = blocker.handle(fd), !killed.isEmpty {
                         tally.record(killed, active: lastReport?.active ?? [])
                         publisher.record(killed, active: lastReport?.active ?? [])
                         killedSome = true
                     }
+                    // The exec guard let go: the status file says how programs are blocked now.
+                    if blocker.mode != mode { killedSome = true }
                 }
             }
             serve(connections, reconcileFirst: wanted)

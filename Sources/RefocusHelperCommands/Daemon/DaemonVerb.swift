@@ -19,9 +19,14 @@ struct DaemonVerb: ParsableCommand {
             Only root itself runs it: through sudo (SUDO_UID set) it is refused. \
             It owns table inet refocus, repairs /etc/hosts and the table \
             when someone changes them, ends sessions on time by the boot-time clock, and \
-            answers helper runs on /run/refocus/daemon.sock (root only). SIGHUP reloads \
-            the policy and resolves every blocked and allowed name again; SIGTERM ends it without lifting any block. It logs to standard \
-            error without ever waiting: lines that would block are dropped and counted.
+            answers helper runs on /run/refocus/daemon.sock (root only). While a session \
+            blocks programs it refuses their owner's execs of them before they run \
+            (fanotify exec permission events, every filesystem marked; a watchdog lets go \
+            of the marks if an answer takes longer than 250 ms) and kills them at exec \
+            where that is unavailable (the process connector). SIGHUP reloads the policy \
+            and resolves every blocked and allowed name again; SIGTERM ends it without \
+            lifting any block. It logs to standard error without ever waiting: lines that \
+            would block are dropped and counted.
 
             \(ExitStatus.helpLine(for: .helper, [],
                                   notes: [.success: "also when another daemon runs",

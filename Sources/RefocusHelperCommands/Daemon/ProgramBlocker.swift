@@ -4,10 +4,14 @@ import RefocusCore
 import RefocusEnforcement
 import RefocusOS
 
-/// The daemon's program blocker: kills a session owner's blocked programs.
+/// The daemon's program blocker: refuses and kills a session owner's blocked programs.
 ///
-/// While rules are active it listens to the kernel's process connector and
-/// kills a matching program at exec (SIGKILL at once); programs already
+/// While rules are active it refuses their execs before they run
+/// (`ExecGuard`, fanotify exec permission events), where the kernel allows
+/// it; and it listens to the kernel's process connector and kills a
+/// matching program at exec (SIGKILL at once): the fallback where the
+/// guard is unavailable or has let go (its watchdog), until the rules end.
+/// Programs already
 /// running when rules arrive get SIGTERM, then SIGKILL after the grace
 /// period unless the rules no longer cover them. Where the connector is
 /// unavailable (another network or PID namespace: containers, the tests'
@@ -23,13 +27,19 @@ final class ProgramBlocker {
     private let graceTimer: BootTimer
     private var rules = ProgramRules.empty
     private var connector: ProcessConnector?
+    private var guardian: ExecGuard?
+    /// Why the exec guard is not used until the rules end (it could not start, or let go); nil to try it.
+    private var guardUnavailable: String?
+    /// The tests' hooks, read as the daemon starts: a delay before each answer of the guard, or no guard at all.
+    private let hooks: ExecGuardHooks
     private var terminating: [TerminatingProcess] = []
     private let logger: Logger
 
     /// A blocker that registers its descriptors with `loop`.
-    init(loop: EventLoop, logger: Logger) throws {
+    init(loop: EventLoop, logger: Logger, hooks: ExecGuardHooks = ExecGuardHooks()) throws {
         self.loop = loop
         self.logger = logger
+        self.hooks = hooks
         scanTimer = try BootTimer()
         graceTimer = try BootTimer()
         try loop.watch(scanTimer.fileDescriptor)
@@ -48,6 +58,7 @@ final class ProgramBlocker {
             return []
         }
         startWatching()
+        guardExecs(new)
         // Scan after subscribing, so that no exec between the two is missed.
         let signalled = killer.terminate(ProcessSnapshot.scan(wanted: new.governs), rules: new)
         terminating += signalled
@@ -59,6 +70,19 @@ final class ProgramBlocker {
     /// Returns the matches of the programs killed.
     func handle(_ fd: Int32) -> [ProgramMatch]? {
         if let connector, fd == connector.fileDescriptor { return record(drain(connector)) }
+        if let guardian, fd == guardian.fileDescriptor {
+            let (denials, fellBack) = guardian.collect()
+            for denial in denials {
+                logger.info("refused the exec of \(denial.match.program) by pid \(denial.pid) (uid \(denial.match.owner))")
+            }
+            if let fellBack {
+                logger.warning("\(fellBack): the exec guard let go; blocked programs are killed at exec instead")
+                guardUnavailable = fellBack
+                stopGuard()
+                mode = connector == nil ? .procScan : .execEvents
+            }
+            return denials.map(\.match)
+        }
         if fd == scanTimer.fileDescriptor {
             scanTimer.acknowledge()
             guard !rules.isEmpty else { return [] }
@@ -119,7 +143,45 @@ final class ProgramBlocker {
         scanTimer.arm(after: .seconds(1))
     }
 
+    /// Starts the exec guard for `rules`, or gives it the new rules; leaves
+    /// it off when it could not start or let go before, until the rules end.
+    private func guardExecs(_ rules: ProgramRules) {
+        let execRules = ExecRules(rules, identities: ProgramLocations.identities(of: rules))
+        if let guardian { return guardian.update(execRules) }
+        guard guardUnavailable == nil, !hooks.guardOff else { return }
+        let started: ExecGuard
+        do {
+            started = try ExecGuard(rules: execRules, answerDelay: hooks.answerDelay)
+        } catch {
+            guardUnavailable = "\(error)"
+            logger.notice("programs cannot be refused before they run here (fanotify: \(error)); they are killed at exec")
+            return
+        }
+        do {
+            try loop.watch(started.fileDescriptor)
+        } catch {
+            started.stop()
+            guardUnavailable = "\(error)"
+            logger.warning("the exec guard could not be watched (\(error)); blocked programs are killed at exec")
+            return
+        }
+        let marks = started.marks
+        let refused = marks.refused.isEmpty ? "" : "; not marked: " + marks.refused.joined(separator: ", ")
+        logger.info("refusing blocked programs before they run: \(marks.filesystems) filesystems and \(marks.mounts) mounts marked\(refused)")
+        guardian = started
+        mode = .execPermission
+    }
+
+    private func stopGuard() {
+        guard let guardian else { return }
+        loop.unwatch(guardian.fileDescriptor)
+        guardian.stop()
+        self.guardian = nil
+    }
+
     private func stopWatching() {
+        stopGuard()
+        guardUnavailable = nil
         closeConnector()
         scanTimer.arm(after: nil)
         mode = .none

@@ -1,0 +1,198 @@
+import CLinux
+import Foundation
+import Glibc
+import RefocusCore
+import RefocusOS
+import Synchronization
+import SystemPackage
+
+/// Refuses blocked programs before they run: a fanotify group marks every
+/// filesystem a program can be run from (`ExecutableMounts`) for exec
+/// permission events, and a thread of its own answers each one. The exec of
+/// a blocked program fails with EPERM; every other exec goes on.
+///
+/// The answer is quick: the daemon's own events are allowed at once, and
+/// another user's after one stat of /proc/PID (its owner is the process's
+/// effective uid); root's and non-dumpable processes' (whose /proc/PID is
+/// root's) after one read of their uids in /proc/PID/status, governed only
+/// when all three are an owner's. An owner's exec is matched by the file's identity
+/// (`ExecRules`), then by its name, and the decision is kept per (device,
+/// inode, change time, uid), so a file renamed, linked or rewritten is
+/// decided again.
+///
+/// Never hanging the machine: every event read is answered, allowed when
+/// in doubt (a process already gone, a file that cannot be examined). A
+/// watchdog thread checks that no batch of events takes longer than
+/// `stallBound`; past it, it lets go of the group (`FanotifyGroup.release`:
+/// the kernel removes the marks and allows every waiting exec), and the
+/// daemon falls back to killing at exec through the process connector. A
+/// daemon killed with SIGKILL releases the group the same way.
+public final class ExecGuard: @unchecked Sendable {
+    /// A refused exec, for the owner's notification and the session's counts.
+    public struct Denial: Sendable, Equatable {
+        /// The process whose exec was refused.
+        public let pid: Int32
+        /// Whose rule, and which program.
+        public let match: ProgramMatch
+    }
+
+    /// The longest a batch of events may take to answer before the watchdog lets go.
+    public static let stallBound: Duration = .milliseconds(250)
+    /// The ELF interpreters whose exec (after every dynamically linked
+    /// program's) is not asked about: running one by hand never runs a
+    /// program through exec anyway (it maps it), so refusing them could
+    /// refuse nothing that matters.
+    static let interpreters = [
+        "/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1", "/lib/ld-linux-armhf.so.3", "/lib/ld-linux.so.2",
+        "/lib64/ld64.so.2", "/lib/ld-linux-riscv64-lp64d.so.1",
+    ]
+    /// How often the watchdog looks.
+    static let watchInterval: Duration = .milliseconds(25)
+
+    /// The descriptor that becomes readable when there are denials to collect or the guard has let go.
+    public let fileDescriptor: Int32
+    /// How the filesystems were marked.
+    public private(set) var marks = FanotifyGroup.Marks()
+
+    private let group: FanotifyGroup
+    private let rules: Mutex<(generation: UInt64, rules: ExecRules)>
+    private let denials = Mutex<[Denial]>([])
+    private let fallBackReason = Mutex<String?>(nil)
+    /// When the batch being answered was read (CLOCK_MONOTONIC, ns); 0 while idle.
+    private let busySince = Atomic<UInt64>(0)
+    private let stopping = Atomic<Bool>(false)
+    private let finishedThreads = Atomic<Int>(0)
+    /// A test's delay before each refusal (`REFOCUS_TEST_EXEC_ANSWER_DELAY_MS`).
+    private let answerDelay: Duration
+
+    /// Marks the filesystems of `mounts` and starts answering with `rules`.
+    /// Throws when fanotify or its permission events are unavailable.
+    public init(rules: ExecRules, mounts: ExecutableMounts = .current(), answerDelay: Duration = .zero) throws(Errno) {
+        group = try FanotifyGroup()
+        fileDescriptor = try syscall { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }.get()
+        self.rules = Mutex((1, rules))
+        self.answerDelay = answerDelay
+        // The answering thread runs before the first mark: no exec ever waits on a group nobody reads.
+        Thread.detachNewThread { [self] in answerLoop(); finishedThreads.add(1, ordering: .releasing) }
+        group.ignore(Self.interpreters)
+        marks = group.mark(mounts)
+        guard marks.filesystems + marks.mounts > 0 else {
+            stop()
+            throw .noSuchFileOrDirectory
+        }
+        Thread.detachNewThread { [self] in watchdogLoop(); finishedThreads.add(1, ordering: .releasing) }
+    }
+
+    deinit { close(fileDescriptor) }
+
+    /// Answers with `new` from the next event on.
+    public func update(_ new: ExecRules) {
+        rules.withLock { $0 = ($0.generation &+ 1, new) }
+    }
+
+    /// The denials since the last call, and why the guard let go (nil while it holds).
+    public func collect() -> (denials: [Denial], fellBack: String?) {
+        var count: UInt64 = 0
+        _ = read(fileDescriptor, &count, 8)
+        return (denials.withLock { taken in defer { taken = [] }; return taken }, fallBackReason.withLock { $0 })
+    }
+
+    /// Lets go of the group (its marks go, waiting execs are allowed) and
+    /// ends the threads, waiting for them a moment.
+    public func stop() {
+        stopping.store(true, ordering: .releasing)
+        group.release()
+        for _ in 0..<40 where finishedThreads.load(ordering: .acquiring) < 2 { usleep(5_000) }
+    }
+
+    private func answerLoop() {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+        defer { buffer.deallocate() }
+        let me = getpid()
+        var cache = ExecDecisionCache()
+        while !stopping.load(ordering: .acquiring) {
+            var poller = pollfd(fd: group.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 50) > 0 else { continue }
+            // Once let go, the descriptor is /dev/null: nothing more to answer.
+            if stopping.load(ordering: .acquiring) || fallBackReason.withLock({ $0 != nil }) { break }
+            guard let events = try? group.read(into: buffer), !events.isEmpty else { continue }
+            busySince.store(Self.now(), ordering: .releasing)
+            let (generation, current) = rules.withLock { $0 }
+            cache.use(generation: generation)
+            for event in events {
+                let verdict = event.pid == me ? .allowed : Self.decide(event, current, &cache)
+                if case .governed(_?) = verdict, answerDelay > .zero { Self.sleep(answerDelay) }
+                if case .governed(let match?) = verdict {
+                    group.answer(event, allow: false)
+                    denials.withLock { $0.append(Denial(pid: event.pid, match: match)) }
+                    var one: UInt64 = 1
+                    _ = write(fileDescriptor, &one, 8)
+                } else {
+                    group.answer(event, allow: true)
+                }
+            }
+            busySince.store(0, ordering: .releasing)
+        }
+    }
+
+    private func watchdogLoop() {
+        while !stopping.load(ordering: .acquiring) {
+            Self.sleep(Self.watchInterval)
+            let since = busySince.load(ordering: .acquiring)
+            guard since != 0, Self.now() &- since > UInt64(Self.stallBound.roundedUpMilliseconds) * 1_000_000
+            else { continue }
+            fallBackReason.withLock {
+                $0 = "answering exec permission events took longer than \(Self.stallBound.roundedUpMilliseconds) ms"
+            }
+            group.release()
+            var one: UInt64 = 1
+            _ = write(fileDescriptor, &one, 8)
+            return
+        }
+    }
+
+    /// What an event comes to: allowed without a look (not an owner's
+    /// process), or an owner's exec, refused when it matched.
+    enum Verdict: Equatable {
+        case allowed
+        case governed(ProgramMatch?)
+    }
+
+    static func decide(_ event: FanotifyGroup.Event, _ rules: ExecRules, _ cache: inout ExecDecisionCache) -> Verdict {
+        // /proc/PID belongs to the process's effective uid, or to root when the process is not
+        // dumpable (a setuid program, or one that asked): one stat decides for everyone but root's
+        // and non-dumpable processes, whose three uids are read (all an owner's: governed).
+        var folder = stat()
+        guard stat("/proc/\(event.pid)", &folder) == 0 else { return .allowed }
+        let uid: UInt32
+        if folder.st_uid != 0 {
+            guard rules.governs(uid: folder.st_uid) else { return .allowed }
+            uid = folder.st_uid
+        } else {
+            guard let status = ProcFile.read(pid: event.pid, "status", singleRead: true),
+                  let uids = ProcFields.uids(status: status),
+                  uids.real == uids.effective, uids.real == uids.saved, rules.governs(uid: uids.real)
+            else { return .allowed }
+            uid = uids.real
+        }
+        var file = stat()
+        guard fstat(event.file, &file) == 0 else { return .governed(nil) }
+        let identity = FileIdentity(device: UInt64(file.st_dev), inode: UInt64(file.st_ino))
+        let key = ExecDecisionCache.Key(file: identity, changed: file.st_ctim, uid: uid)
+        if let known = cache[key] { return .governed(known) }
+        let path = ProcFile.link(pid: getpid(), "fd/\(event.file)") ?? []
+        let match = rules.match(uid: uid, file: identity, path: path)
+        cache[key] = match
+        return .governed(match)
+    }
+
+    private static func now() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    private static func sleep(_ duration: Duration) {
+        usleep(UInt32(clamping: duration.roundedUpMilliseconds * 1_000))
+    }
+}
