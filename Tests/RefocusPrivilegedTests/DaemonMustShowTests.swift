@@ -6,8 +6,8 @@ import Testing
 /// locked session of a test user (made in the overlay /etc) blocking a name,
 /// an address and a program, `nft flush ruleset` leaves table `inet refocus`
 /// and the block; the `# BEGIN refocus` section deleted by hand is back
-/// within a second; the program started by the owner dies (here by the /proc
-/// scan: the process connector does not work in a private network
+/// within a second; the program started by the owner never runs (its exec
+/// is refused: 126, fanotify's exec permission events work in any
 /// namespace); the owner cannot stop the session; and `refocus status
 /// --format waybar` prints one JSON line.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
@@ -45,7 +45,7 @@ struct DaemonMustShowTests {
         let restored = run.number(after: "after ", onLineStarting: "section back")
         #expect(restored.map { $0 < 1000 } == true, "within a second: \(run.stdout)")
         #expect(run.stdout.contains(" ms: 192.0.2.1"), "the name is blocked again: \(run.stdout)")
-        #expect(run.stdout.contains("program ended: 137"), "SIGKILL: \(run.stdout)")
+        #expect(run.stdout.contains("program ended: 126"), "refused at exec: \(run.stdout)")
         #expect(run.stdout.contains("owner's stop refused: 77"), "locked (EX_NOPERM): \(run.stdout)")
         #expect(run.stdout.contains("waybar lines: 1"), "\(run.stdout)")
         let line = try #require(run.stdout.split(separator: "\n").last)

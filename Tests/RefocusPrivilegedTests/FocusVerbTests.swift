@@ -6,9 +6,8 @@ import Testing
 /// sessions only (root everyone's), `since` is honoured, unknown fields are
 /// refused; and what a session blocked ends up in its stored counts: the
 /// connections its firewall refused (in a private network namespace) and
-/// the programs killed at exec (in the initial namespaces, where the
-/// process connector works), counted on by a daemon started after the
-/// last one was killed mid-session.
+/// the programs refused at exec (in the initial namespaces), counted on by
+/// a daemon started after the last one was killed mid-session.
 @Suite(.enabled(if: SudoTools.unavailableReason == nil, Comment(rawValue: SudoTools.unavailableReason ?? "")))
 struct FocusVerbTests {
     /// `focus USER JSON`: the verb's answer, summarised by `summary`, or its exit status and code.
@@ -67,7 +66,7 @@ struct FocusVerbTests {
         }
     }
 
-    @Test func programsKilledAtExecAreInTheSessionsStoredCountsAcrossADaemonKilledMidSession() throws {
+    @Test func programsRefusedAtExecAreInTheSessionsStoredCountsAcrossADaemonKilledMidSession() throws {
         let run = try Sandbox(network: false, privatePIDs: false).run(DaemonProgramTests.setUp + "\n" + Self.focus + #"""
 
             # The daemon of this mount namespace (others' may run in this PID namespace).
@@ -90,8 +89,8 @@ struct FocusVerbTests {
             echo '{"version":1,"verb":"focus","focus":{}}' | SUDO_UID=4242 "$BIN/refocus-helper" focus | summary
             """#)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("owner's run ended: 137"), "\(run.stdout)")
-        #expect(run.stdout.contains("a new daemon runs") && run.stdout.contains("again: 137"), "\(run.stdout)")
+        #expect(run.stdout.contains("owner's run ended: 126"), "refused at exec: \(run.stdout)")
+        #expect(run.stdout.contains("a new daemon runs") && run.stdout.contains("again: 126"), "\(run.stdout)")
         #expect(run.stdout.contains("ids [1] lists [['games']] attempts [0] killed [2] outcome ['stopped']"),
                 "one kill before the daemon was killed, one after: \(run.stdout)")
     }

@@ -1,6 +1,7 @@
 /// The tests' hooks into the daemon's exec guard, from the environment of
 /// a daemon a test starts itself: `REFOCUS_TEST_EXEC_ANSWER_DELAY_MS`
-/// delays each refusal (at most 10 s: the watchdog's test), `REFOCUS_TEST_EXEC_GUARD=off` leaves the guard off (the process
+/// delays each refusal (at most 10 s: the watchdog's test),
+/// `REFOCUS_TEST_EXEC_GUARD=off` leaves the guard off (the process
 /// connector's test). Only root starts the daemon, a daemon the helper
 /// starts gets a fixed environment, and sudo resets a member's: no member
 /// can set them.
@@ -21,3 +22,4 @@ struct ExecGuardHooks {
         guardOff = environment["REFOCUS_TEST_EXEC_GUARD"] == "off"
     }
 }
+

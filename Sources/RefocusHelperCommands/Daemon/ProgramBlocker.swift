@@ -27,11 +27,7 @@ final class ProgramBlocker {
     private let graceTimer: BootTimer
     private var rules = ProgramRules.empty
     private var connector: ProcessConnector?
-    private var guardian: ExecGuard?
-    /// Why the exec guard is not used until the rules end (it could not start, or let go); nil to try it.
-    private var guardUnavailable: String?
-    /// The tests' hooks, read as the daemon starts: a delay before each answer of the guard, or no guard at all.
-    private let hooks: ExecGuardHooks
+    private var refusal: ExecRefusal
     private var terminating: [TerminatingProcess] = []
     private let logger: Logger
 
@@ -39,7 +35,7 @@ final class ProgramBlocker {
     init(loop: EventLoop, logger: Logger, hooks: ExecGuardHooks = ExecGuardHooks()) throws {
         self.loop = loop
         self.logger = logger
-        self.hooks = hooks
+        refusal = ExecRefusal(hooks: hooks)
         scanTimer = try BootTimer()
         graceTimer = try BootTimer()
         try loop.watch(scanTimer.fileDescriptor)
@@ -70,14 +66,14 @@ final class ProgramBlocker {
     /// Returns the matches of the programs killed.
     func handle(_ fd: Int32) -> [ProgramMatch]? {
         if let connector, fd == connector.fileDescriptor { return record(drain(connector)) }
-        if let guardian, fd == guardian.fileDescriptor {
+        if let guardian = refusal.guardian, fd == guardian.fileDescriptor {
             let (denials, fellBack) = guardian.collect()
             for denial in denials {
                 logger.info("refused the exec of \(denial.match.program) by pid \(denial.pid) (uid \(denial.match.owner))")
             }
             if let fellBack {
                 logger.warning("\(fellBack): the exec guard let go; blocked programs are killed at exec instead")
-                guardUnavailable = fellBack
+                refusal.unavailable = fellBack
                 stopGuard()
                 mode = connector == nil ? .procScan : .execEvents
             }
@@ -147,13 +143,13 @@ final class ProgramBlocker {
     /// it off when it could not start or let go before, until the rules end.
     private func guardExecs(_ rules: ProgramRules) {
         let execRules = ExecRules(rules, identities: ProgramLocations.identities(of: rules))
-        if let guardian { return guardian.update(execRules) }
-        guard guardUnavailable == nil, !hooks.guardOff else { return }
+        if let guardian = refusal.guardian { return guardian.update(execRules) }
+        guard refusal.unavailable == nil, !refusal.hooks.guardOff else { return }
         let started: ExecGuard
         do {
-            started = try ExecGuard(rules: execRules, answerDelay: hooks.answerDelay)
+            started = try ExecGuard(rules: execRules, answerDelay: refusal.hooks.answerDelay)
         } catch {
-            guardUnavailable = "\(error)"
+            refusal.unavailable = "\(error)"
             logger.notice("programs cannot be refused before they run here (fanotify: \(error)); they are killed at exec")
             return
         }
@@ -161,27 +157,27 @@ final class ProgramBlocker {
             try loop.watch(started.fileDescriptor)
         } catch {
             started.stop()
-            guardUnavailable = "\(error)"
+            refusal.unavailable = "\(error)"
             logger.warning("the exec guard could not be watched (\(error)); blocked programs are killed at exec")
             return
         }
         let marks = started.marks
         let refused = marks.refused.isEmpty ? "" : "; not marked: " + marks.refused.joined(separator: ", ")
         logger.info("refusing blocked programs before they run: \(marks.filesystems) filesystems and \(marks.mounts) mounts marked\(refused)")
-        guardian = started
+        refusal.guardian = started
         mode = .execPermission
     }
 
     private func stopGuard() {
-        guard let guardian else { return }
+        guard let guardian = refusal.guardian else { return }
         loop.unwatch(guardian.fileDescriptor)
         guardian.stop()
-        self.guardian = nil
+        refusal.guardian = nil
     }
 
     private func stopWatching() {
         stopGuard()
-        guardUnavailable = nil
+        refusal.unavailable = nil
         closeConnector()
         scanTimer.arm(after: nil)
         mode = .none
