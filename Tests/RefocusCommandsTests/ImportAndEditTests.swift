@@ -110,7 +110,7 @@ import Testing
         let append = try editor(refocus, #"echo heroic-launcher >> "$1""#)
         let saved = try refocus("list", "edit", "games", "--programs", environment: ["EDITOR": append])
         #expect(saved.status == 0 && saved.stdout.contains("Saved your copy of the built-in list games"))
-        #expect(refocus.listFile("games.programs")?.hasSuffix("retroarch\nheroic-launcher\n") == true)
+        #expect(refocus.listFile("games.programs")?.hasSuffix("com.heroicgameslauncher.hgl\nheroic-launcher\n") == true)
 
         let untouched = try refocus("list", "edit", "news", environment: ["EDITOR": "true"])
         #expect(untouched.status == 0 && untouched.stdout.contains("No changes"))

@@ -78,6 +78,32 @@ struct ExecPermissionTests {
         #expect(run.stdout.contains("another file of that name runs\n"), "\(run.stdout)")
     }
 
+    /// Apps known by what they are, through the real daemon: a fake Flatpak
+    /// sandbox (a root of the test's own, /usr bound into it, with a
+    /// `/.flatpak-info` naming com.example.Fake) cannot exec anything for
+    /// the owner while `flatpak:com.example.Fake` is blocked, though the same
+    /// sleep runs outside it; an AppImage-like process (`APPIMAGE` set to
+    /// Fake-2.AppImage) is killed at exec for `appimage:Fake`.
+    @Test func aFlatpakAndAnAppImageAreKnownByWhatTheyAre() throws {
+        let run = try Sandbox(network: false, privatePIDs: false).run(Self.setUp + #"""
+            root="$WORK/flatpak-root"; mkdir -p "$root/usr" "$root/tmp"
+            mount --bind /usr "$root/usr"
+            ln -s usr/bin "$root/bin"; ln -s usr/lib "$root/lib"; ln -s usr/lib64 "$root/lib64"
+            printf '[Application]\nname=com.example.Fake\nruntime=runtime/org.freedesktop.Platform/x86_64/23.08\n' > "$root/.flatpak-info"
+            printf '{"version":1,"verb":"start","start":{"lists":[{"name":"apps","entries":[],"programs":["flatpak:com.example.Fake","appimage:Fake"]}],"length":60,"locked":false,"notify":false}}'               | SUDO_UID=4242 "$BIN/refocus-helper" start > /dev/null
+            chroot "$root" setpriv --reuid=4242 --regid=4242 --clear-groups /bin/sleep 0 2>&1 || echo "in the sandbox: $?"
+            as_tester /bin/sleep 0 && echo "outside it: runs"
+            cd "$WORK"
+            as_tester env APPIMAGE=/home/rf-tester/Apps/Fake-2.AppImage "./$victim" 30 || echo "the AppImage: $?"
+            as_tester env APPIMAGE=/home/rf-tester/Apps/Other.AppImage "./$victim" 0 && echo "another AppImage: runs"
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        for fact in ["setpriv: failed to execute /bin/sleep: Operation not permitted", "in the sandbox: 126",
+                     "outside it: runs", "the AppImage: 137", "another AppImage: runs"] {
+            #expect(run.stdout.contains(fact + "\n"), "\(fact): \(run.stdout)")
+        }
+    }
+
     /// A daemon killed with SIGKILL cannot hold any exec: the kernel
     /// releases its group with its last descriptor, so the test user's exec
     /// of the blocked program goes on at once (no daemon is left to refuse

@@ -2,7 +2,8 @@
 /// `refocus start --list social 25m` works on a fresh install.
 ///
 /// Each names the domains the service really uses (its sites, short links,
-/// media and API hosts); the programs are the Linux clients' process names.
+/// media and API hosts); the programs are the Linux clients' process names
+/// and, for Flatpak builds and Steam's games, the apps by identity (`AppIdentity`).
 /// A user's list of the same name replaces the built-in one.
 public enum BuiltinLists {
     /// The names of the built-in lists.
@@ -48,6 +49,11 @@ public enum BuiltinLists {
             teams-for-linux
             zapzap
             whatsapp-for-linux
+            flatpak:com.discordapp.Discord
+            flatpak:com.slack.Slack
+            flatpak:org.telegram.desktop
+            flatpak:org.signal.Signal
+            flatpak:im.riot.Riot
 
             """),
         ("games", games, """
@@ -60,6 +66,10 @@ public enum BuiltinLists {
             prismlauncher
             minecraft-launcher
             retroarch
+            steam:game
+            flatpak:com.valvesoftware.Steam
+            flatpak:net.lutris.Lutris
+            flatpak:com.heroicgameslauncher.hgl
 
             """),
     ]

@@ -17,6 +17,8 @@ public struct ProcessIdentity: Sendable, Equatable {
     public var executable: [UInt8]?
     /// The first command-line argument (`argv[0]`); nil when there is none.
     public var argv0: [UInt8]?
+    /// What it shows of the app it belongs to; nil when not read (its owner's rules name no app).
+    public var app: AppFacts?
 
     /// Makes an identity from the bytes read for a process.
     public init(uid: UInt32, effectiveUID: UInt32, savedUID: UInt32, comm: [UInt8], executable: [UInt8]?,

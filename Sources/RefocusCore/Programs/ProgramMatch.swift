@@ -9,6 +9,8 @@ public struct ProgramMatch: Sendable, Equatable {
         case executable
         /// The base name of `argv[0]`.
         case argv0
+        /// What app it belongs to (`AppIdentity`: a Flatpak, a snap, an AppImage, a Steam game).
+        case app
     }
 
     /// The uid of the session's owner, which is also the process's uid.

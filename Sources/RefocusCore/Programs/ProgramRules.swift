@@ -8,6 +8,10 @@
 /// kernel truncates comm to 15 bytes, so a longer program name is compared
 /// with comm on its first 15 bytes; the other two are compared whole.
 ///
+/// Entries naming an app (`flatpak:…`, `snap:…`, `appimage:…`, `steam:…`:
+/// `AppIdentity`) match a process by the app it belongs to, from `AppFacts`
+/// that the caller reads only for owners with such entries (`hasApps`).
+///
 /// Root's processes are never matched: uid 0 is dropped from the rules, so a
 /// session that root starts blocks no program. A uid with no session has no
 /// rules and is never matched.
@@ -37,6 +41,19 @@ public struct ProgramRules: Sendable, Equatable {
     /// Whether no program is blocked: the daemon then needs no process events.
     public var isEmpty: Bool { programs.isEmpty }
 
+    /// Whether `uid`'s rules name apps, whose facts must then be read.
+    public func hasApps(uid: UInt32) -> Bool {
+        lookups[uid].map { !$0.apps.isEmpty } ?? false
+    }
+
+    /// Why a process of `uid` that shows `facts` is blocked: it belongs to
+    /// one of `uid`'s blocked apps. The caller checks the process's uids.
+    public func matchApp(uid: UInt32, _ facts: AppFacts) -> ProgramMatch? {
+        guard uid != 0, let lookup = lookups[uid],
+              let (_, program) = lookup.apps.first(where: { $0.0.matches(facts) }) else { return nil }
+        return ProgramMatch(owner: uid, program: program, field: .app)
+    }
+
     /// Whether processes of `uid` can be blocked at all: a cheap test before
     /// reading a process's names.
     public func governs(uid: UInt32) -> Bool {
@@ -56,7 +73,7 @@ public struct ProgramRules: Sendable, Equatable {
         if let name = process.argv0.flatMap(Self.baseName), let program = lookup.byName[name] {
             return ProgramMatch(owner: owner, program: program, field: .argv0)
         }
-        return nil
+        return process.app.flatMap { matchApp(uid: owner, $0) }
     }
 
     /// Why an executable at `path`, run by `uid`, is blocked: its base name
@@ -85,6 +102,8 @@ public struct ProgramRules: Sendable, Equatable {
     private struct Lookup: Sendable {
         let byName: [[UInt8]: ProgramName]
         let byComm: [[UInt8]: ProgramName]
+        /// The entries naming apps, in name order.
+        let apps: [(AppIdentity, ProgramName)]
 
         init(_ names: Set<ProgramName>) {
             // Sorted, so that when two long names share their first 15 bytes the same one is reported each time.
@@ -98,6 +117,7 @@ public struct ProgramRules: Sendable, Equatable {
             }
             self.byName = byName
             self.byComm = byComm
+            apps = sorted.compactMap { name in AppIdentity(name).map { ($0, name) } }
         }
     }
 }

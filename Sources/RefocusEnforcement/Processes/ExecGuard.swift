@@ -179,10 +179,18 @@ public final class ExecGuard: @unchecked Sendable {
         guard fstat(event.file, &file) == 0 else { return .governed(nil) }
         let identity = FileIdentity(device: UInt64(file.st_dev), inode: UInt64(file.st_ino))
         let key = ExecDecisionCache.Key(file: identity, changed: file.st_ctim, uid: uid)
-        if let known = cache[key] { return .governed(known) }
-        let path = ProcFile.link(pid: getpid(), "fd/\(event.file)") ?? []
-        let match = rules.match(uid: uid, file: identity, path: path)
-        cache[key] = match
+        let match: ProgramMatch?
+        if let known = cache[key] {
+            match = known
+        } else {
+            let path = ProcFile.link(pid: getpid(), "fd/\(event.file)") ?? []
+            match = rules.match(uid: uid, file: identity, path: path)
+            cache[key] = match
+        }
+        // An app is known by the process about to exec (its scope, its sandbox): decided each time, not cached.
+        if match == nil, rules.names.hasApps(uid: uid) {
+            return .governed(rules.names.matchApp(uid: uid, AppFactsReader.read(pid: event.pid)))
+        }
         return .governed(match)
     }
 

@@ -44,7 +44,7 @@ public final class ProcessKiller {
     public func killIfBlocked(pid: Int32, rules: ProgramRules) -> ProgramKill? {
         forgetExited()
         guard !rules.isEmpty, case .success(let handle) = ProcessHandle.open(pid: pid),
-              let snapshot = ProcessSnapshot.read(pid: pid, wanted: rules.governs),
+              let snapshot = ProcessSnapshot.read(pid: pid, wanted: rules.governs, apps: rules.hasApps),
               let match = rules.match(snapshot.identity), !isTracked(snapshot, in: dying), !handle.hasExited,
               deliver(SIGKILL, through: handle, to: snapshot.identity, match: match)
         else { return nil }
@@ -84,7 +84,8 @@ public final class ProcessKiller {
         return processes.compactMap { process in
             if terminating[process.pid] === process { terminating[process.pid] = nil }
             guard !process.hasExited,
-                  let snapshot = ProcessSnapshot.read(pid: process.pid, wanted: { $0 == process.match.owner }),
+                  let snapshot = ProcessSnapshot.read(pid: process.pid, wanted: { $0 == process.match.owner },
+                                                      apps: rules.hasApps),
                   snapshot.startTime == process.startTime, !process.hasExited, !isTracked(snapshot, in: dying),
                   let match = rules.match(snapshot.identity), match.owner == process.match.owner,
                   deliver(SIGKILL, through: process.handle, to: snapshot.identity, match: match)
@@ -103,7 +104,7 @@ public final class ProcessKiller {
         guard let match = rules.match(snapshot.identity),
               !isTracked(snapshot, in: dying), !isTracked(snapshot, in: terminating),
               case .success(let handle) = ProcessHandle.open(pid: snapshot.pid),
-              let again = ProcessSnapshot.read(pid: snapshot.pid, wanted: { $0 == match.owner }),
+              let again = ProcessSnapshot.read(pid: snapshot.pid, wanted: { $0 == match.owner }, apps: rules.hasApps),
               again.startTime == snapshot.startTime, !handle.hasExited,
               let still = rules.match(again.identity), still.owner == match.owner,
               deliver(signal, through: handle, to: again.identity, match: still)

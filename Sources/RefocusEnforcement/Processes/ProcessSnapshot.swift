@@ -36,7 +36,9 @@ public struct ProcessSnapshot: Sendable, Equatable {
     /// zombie, is a kernel thread (no `exe`), is not wanted, or a file cannot
     /// be read. The files are read one after the other: to know they all
     /// described one process, open a pidfd before and check it after.
-    public static func read(pid: Int32, wanted: (UInt32) -> Bool = { _ in true }) -> ProcessSnapshot? {
+    /// With `apps` true for its real uid, what it shows of its app is read too (`AppFactsReader`).
+    public static func read(pid: Int32, wanted: (UInt32) -> Bool = { _ in true },
+                            apps: (UInt32) -> Bool = { _ in false }) -> ProcessSnapshot? {
         guard let status = ProcFile.read(pid: pid, "status", singleRead: true),
               let uids = ProcFields.uids(status: status), wanted(uids.real),
               let stat = ProcFile.read(pid: pid, "stat", singleRead: true), !ProcFields.isDead(stat: stat),
@@ -44,15 +46,17 @@ public struct ProcessSnapshot: Sendable, Equatable {
               let executable = ProcFile.link(pid: pid, "exe"),
               let cmdline = ProcFile.read(pid: pid, "cmdline", limit: 64 * 1024, stoppingAt: 0)
         else { return nil }
-        let identity = ProcessIdentity(uid: uids.real, effectiveUID: uids.effective, savedUID: uids.saved,
+        var identity = ProcessIdentity(uid: uids.real, effectiveUID: uids.effective, savedUID: uids.saved,
                                        comm: fields.comm, executable: ProcFields.executable(link: executable),
                                        argv0: ProcFields.argv0(cmdline: cmdline))
+        if apps(uids.real) { identity.app = AppFactsReader.read(pid: pid, executable: identity.executable) }
         return ProcessSnapshot(pid: pid, startTime: fields.startTime, identity: identity)
     }
 
     /// Every process in /proc whose real uid `wanted` accepts, in pid order;
     /// processes that vanish while being read are left out.
-    public static func scan(wanted: (UInt32) -> Bool = { _ in true }) -> [ProcessSnapshot] {
-        ProcFile.processIDs().compactMap { read(pid: $0, wanted: wanted) }
+    public static func scan(wanted: (UInt32) -> Bool = { _ in true },
+                            apps: (UInt32) -> Bool = { _ in false }) -> [ProcessSnapshot] {
+        ProcFile.processIDs().compactMap { read(pid: $0, wanted: wanted, apps: apps) }
     }
 }

@@ -1,0 +1,66 @@
+import Glibc
+import RefocusCore
+import RefocusOS
+
+/// Reads what a process shows of the app it belongs to (`AppFacts`) from
+/// /proc/PID: its cgroup, the `name=` of the `/.flatpak-info` in its root
+/// (a Flatpak sandbox's), its `APPIMAGE` variable, its executable, and the
+/// app id of the Steam launch (`reaper SteamLaunch AppId=N`) among its
+/// first 32 ancestors. Only for owners whose rules name apps; every read is
+/// capped, and a file that cannot be read leaves its fact out.
+public enum AppFactsReader {
+    /// How many ancestors are looked at for Steam's reaper.
+    static let ancestors = 32
+
+    /// The facts of `pid`, with its executable's path if already read.
+    public static func read(pid: Int32, executable: [UInt8]? = nil) -> AppFacts {
+        AppFacts(cgroup: ProcFile.read(pid: pid, "cgroup", limit: 16 * 1024) ?? [],
+                 flatpakApp: flatpakApp(pid),
+                 appImage: variable("APPIMAGE", of: pid),
+                 executable: executable ?? ProcFile.link(pid: pid, "exe"),
+                 steamApp: steamApp(above: pid))
+    }
+
+    /// `name=` in the [Application] group of /proc/PID/root/.flatpak-info.
+    static func flatpakApp(_ pid: Int32) -> String? {
+        guard let bytes = ProcFile.read(pid: pid, "root/.flatpak-info", limit: 16 * 1024) else { return nil }
+        let prefix = Array("name=".utf8)
+        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.starts(with: prefix) {
+            return String(decoding: line.dropFirst(prefix.count), as: UTF8.self)
+        }
+        return nil
+    }
+
+    /// The value of `name` in /proc/PID/environ.
+    static func variable(_ name: String, of pid: Int32) -> [UInt8]? {
+        guard let bytes = ProcFile.read(pid: pid, "environ", limit: 256 * 1024) else { return nil }
+        let prefix = Array((name + "=").utf8)
+        for entry in bytes.split(separator: 0) where entry.starts(with: prefix) { return Array(entry.dropFirst(prefix.count)) }
+        return nil
+    }
+
+    /// The `AppId=N` of the first `reaper … SteamLaunch …` among `pid`'s ancestors (itself included).
+    static func steamApp(above pid: Int32) -> UInt32? {
+        var current = pid
+        for _ in 0..<ancestors where current > 1 {
+            if let cmdline = ProcFile.read(pid: current, "cmdline", limit: 16 * 1024) {
+                let words = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                if let first = words.first, first.hasSuffix("reaper"), words.contains("SteamLaunch"),
+                   let id = words.lazy.compactMap({ $0.hasPrefix("AppId=") ? UInt32($0.dropFirst(6)) : nil }).first {
+                    return id
+                }
+            }
+            guard let stat = ProcFile.read(pid: current, "stat", singleRead: true), let parent = parentPID(stat) else { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// Field 4 of /proc/PID/stat, after the comm's last `)`.
+    static func parentPID(_ stat: [UInt8]) -> Int32? {
+        guard let close = stat.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+        let fields = stat[(close + 1)...].split(separator: UInt8(ascii: " "))
+        guard fields.count >= 2 else { return nil }
+        return Int32(String(decoding: fields[1], as: UTF8.self))
+    }
+}
