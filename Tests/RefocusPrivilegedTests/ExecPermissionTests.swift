@@ -31,10 +31,16 @@ struct ExecPermissionTests {
     /// The issue's must-show: the test user's `./PROGRAM` prints "Operation
     /// not permitted" and writes no marker; root and another user run the
     /// same file; `refocus status` names exec permission; the refusal counts
-    /// as the session's; after the session the daemon holds no fanotify
-    /// group and the test user runs the program.
+    /// as the session's and the owner is told (a fake notify-send on an
+    /// overlay of /usr/bin, this mount namespace only); after the session
+    /// the daemon holds no fanotify group and the test user runs the program.
     @Test func theOwnersExecIsRefusedBeforeItRuns() throws {
         let run = try Sandbox(network: false, privatePIDs: false).run(Self.setUp + #"""
+            mkdir -p "$WORK/bin-upper" "$WORK/bin-work"
+            mount -t overlay overlay -o lowerdir=/usr/bin,upperdir="$WORK/bin-upper",workdir="$WORK/bin-work" /usr/bin
+            printf '#!/bin/sh\necho "uid=$(id -u) args=$*" >> %s/notified\n' "$WORK" > /usr/bin/notify-send
+            chmod 755 /usr/bin/notify-send; touch "$WORK/notified"; chmod 666 "$WORK/notified"
+            mkdir -p /run/user/4242 && touch /run/user/4242/bus
             block "$prog" 60
             echo "mode: $(status_mode)"
             "$BIN/refocus" status | grep -o 'exec permission ([^)]*)'
@@ -46,6 +52,7 @@ struct ExecPermissionTests {
             echo "ran after root and nobody: $(ran)"
             sleep 0.2
             python3 -c 'import json; print("counted:", json.load(open("/run/refocus/status.json"))["sessions"][0]["programsKilled"])'
+            grep -o "uid=4242 args=.*blocked $prog" "$WORK/notified" | sed "s/$prog/PROGRAM/" | head -1
             echo '{"version":1,"verb":"stop","stop":{}}' | SUDO_UID=4242 "$BIN/refocus-helper" stop > /dev/null
             echo "groups after: $(fanotify_fds "$(daemon_pid)")"
             as_tester /bin/sh -c "./$prog" && echo "ran after the session: $(ran)"
@@ -54,6 +61,7 @@ struct ExecPermissionTests {
         for fact in ["mode: exec-permission", "exec permission (1 programs refused before they run)", "groups during: 1",
                      "/bin/sh: 1: ./PROGRAM: Operation not permitted", "exit 126", "ran after the owner: \n",
                      "ran after root and nobody: ran-0 ran-65534 \n", "counted: 1", "groups after: 0",
+                     "uid=4242 args=--app-name=ReFocus -- ReFocus blocked PROGRAM",
                      "ran after the session: ran-0 ran-4242 ran-65534 \n"] {
             #expect(run.stdout.contains(fact + (fact.hasSuffix("\n") ? "" : "\n")), "\(fact): \(run.stdout)")
         }
