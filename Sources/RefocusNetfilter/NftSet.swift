@@ -84,10 +84,11 @@ final class NftSet {
         elementCount += 1
     }
 
-    /// Appends NEWSETELEM messages carrying every element to `batch`, split
-    /// by libnftnl's iterator so that no message's element list outgrows a
-    /// netlink attribute (64 KiB). Appends nothing for an empty set.
-    func appendElementMessages(to batch: NetlinkBatch) throws(NftablesError) {
+    /// Appends NEWSETELEM messages carrying every element to `batch` (with
+    /// `deleting`, DELSETELEM messages taking them out of the set in the
+    /// kernel), split by libnftnl's iterator so that no message's element
+    /// list outgrows a netlink attribute (64 KiB). Appends nothing for an empty set.
+    func appendElementMessages(to batch: NetlinkBatch, deleting: Bool = false) throws(NftablesError) {
         guard elementCount > 0 else { return }
         guard let iterator = nftnl_set_elems_iter_create(object) else {
             throw .outOfMemory("the element messages of set \(name)")
@@ -95,8 +96,9 @@ final class NftSet {
         defer { nftnl_set_elems_iter_destroy(iterator) }
         var part = 1
         while true {
-            let remaining = try batch.append(NFT_MSG_NEWSETELEM, flags: NLM_F_CREATE,
-                                             operation: "add elements to set \(name) (message \(part))") { header in
+            let operation = "\(deleting ? "delete" : "add") elements \(deleting ? "from" : "to") set \(name) (message \(part))"
+            let remaining = try batch.append(deleting ? NFT_MSG_DELSETELEM : NFT_MSG_NEWSETELEM,
+                                             flags: deleting ? 0 : NLM_F_CREATE, operation: operation) { header in
                 nftnl_set_elems_nlmsg_build_payload_iter(header, iterator)
             }
             if remaining <= 0 { return }

@@ -37,6 +37,19 @@ public final class Nftables {
     /// The table's name in family `inet`: `refocus` unless the policy names
     /// another (`nftables_table`).
     public let tableName: String
+    /// What this instance last made the table hold, its sets' elements, and
+    /// the size of each set; nil before, after a failure, and after `forgetApplied`.
+    private var applied: (contents: TableContents, layout: TableLayout, capacities: [String: Int])?
+
+    /// What an `apply` did.
+    public enum Change: Equatable, Sendable {
+        /// Nothing: the table already held it.
+        case none
+        /// Elements added and deleted in the sets; the table, its rules and counters kept.
+        case updated(added: Int, deleted: Int)
+        /// The table made anew (its counters start at zero), or deleted.
+        case replaced
+    }
 
     /// Opens the netlink socket that will own table `inet tableName`. Needs
     /// no privilege (the calls do); throws `NftablesError.socket` when
@@ -58,6 +71,9 @@ public final class Nftables {
     /// records for the table it creates (NFTA_TABLE_OWNER).
     public var portID: UInt32 { socket.portID }
 
+    /// The size `apply` makes a set holding `count` elements with (room for updates; 0 for none).
+    public static func capacity(forElements count: Int) -> Int { RefocusSet.capacity(forElements: count) }
+
     /// How many elements `apply` puts in an interval set (`v4net`, `v6net`)
     /// holding `ranges` (one family): each range's start, its end (none for
     /// one reaching the family's last address), and an end at zero before a
@@ -72,18 +88,60 @@ public final class Nftables {
     /// Makes table `inet refocus` hold exactly `contents`: block its
     /// addresses, refuse its endpoints on ports 443 and 853 only
     /// (`DoHEndpoints.ports`), and restrict each allowlist owner to what it
-    /// may reach, replacing whatever the table held, in one transaction;
-    /// with nothing to hold, deletes the table if it exists (no address to
-    /// block, no table). Idempotent.
+    /// may reach, in one transaction; with nothing to hold, deletes the
+    /// table if it exists (no address to block, no table). Idempotent.
+    ///
+    /// A change costs what changed: when this instance made the table and
+    /// its shape stays (the same sets: `TableLayout`), only the elements
+    /// that differ are deleted and added, and the table keeps its rules,
+    /// their counters and the hits sets; otherwise (a first apply, a new
+    /// set, a set outgrowing its size, a state forgotten) the table is
+    /// replaced whole (`replace`).
     ///
     /// Throws `.ownedByAnotherProcess` when a live process (the daemon) owns
     /// the table, `.notPermitted` without CAP_NET_ADMIN, `.refused` when the
     /// kernel rejects a message (nothing changes then).
-    public func apply(_ contents: TableContents) throws(NftablesError) {
-        guard !contents.isEmpty else { return try deleteTable() }
-        let batch = try RefocusTableBatch.replacement(for: contents,
-                                                      firstSequence: socket.firstFreeSequence, table: tableName)
+    @discardableResult
+    public func apply(_ contents: TableContents) throws(NftablesError) -> Change {
+        guard !contents.isEmpty, let previous = applied else { return try replace(contents) }
+        guard contents != previous.contents else { return .none }
+        let layout = TableLayout(contents)
+        let update = try RefocusTableBatch.update(from: previous.layout, to: layout, capacities: previous.capacities,
+                                                  firstSequence: socket.firstFreeSequence, table: tableName)
+        switch update {
+        case .replacement:
+            return try replace(contents)
+        case .nothing:
+            applied = (contents, layout, previous.capacities)
+            return .none
+        case let .batch(batch, added, deleted):
+            applied = nil
+            try commit(batch, operation: "update the sets of \(displayName)")
+            applied = (contents, layout, previous.capacities)
+            return .updated(added: added, deleted: deleted)
+        }
+    }
+
+    /// Makes the table hold exactly `contents` by replacing it whole (its
+    /// counters start at zero), or deletes it when `contents` is empty.
+    @discardableResult
+    public func replace(_ contents: TableContents) throws(NftablesError) -> Change {
+        applied = nil
+        guard !contents.isEmpty else {
+            try deleteTable()
+            return .replaced
+        }
+        let layout = TableLayout(contents)
+        let batch = try RefocusTableBatch.replacement(for: layout, firstSequence: socket.firstFreeSequence, table: tableName)
         try commit(batch, operation: "replace \(displayName)")
+        applied = (contents, layout, layout.capacities)
+        return .replaced
+    }
+
+    /// Forgets what this instance applied, so that the next `apply` replaces
+    /// the table whole: after someone else changed it, or events were lost.
+    public func forgetApplied() {
+        applied = nil
     }
 
     /// Whether table `inet refocus` exists, owned or not. Reading the table
@@ -103,6 +161,7 @@ public final class Nftables {
     /// nothing when it does not exist. Throws `.ownedByAnotherProcess` when
     /// a live process owns it, `.notPermitted` without CAP_NET_ADMIN.
     public func deleteTable() throws(NftablesError) {
+        applied = nil
         let batch = try RefocusTableBatch.deletion(firstSequence: socket.firstFreeSequence, table: tableName)
         try commit(batch, operation: "delete \(displayName)", tolerating: .noSuchFileOrDirectory)
     }

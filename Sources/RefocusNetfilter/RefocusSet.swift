@@ -58,6 +58,15 @@ struct RefocusSet: Equatable, Sendable {
     /// without a size a dynamic set would stop at 65,535.
     static let hitsCapacity = 65_536
 
+    /// The size a set holding `count` elements is made with: room for an
+    /// eighth more (at least 16), so that updates (re-resolution, a list
+    /// edited during a session) add elements without replacing the table;
+    /// 0 (no limit) for an empty set. The kernel refuses elements past a
+    /// set's size (ENFILE), so a set that would outgrow it is made again.
+    static func capacity(forElements count: Int) -> Int {
+        count == 0 ? 0 : count + max(16, count / 8)
+    }
+
     /// The hits set of `family`.
     static func hits(of family: AddressFamily) -> RefocusSet {
         family == .ipv4 ? hits4 : hits6

@@ -61,17 +61,19 @@ enum RefocusTableBatch {
     static func replacement(for table: TableContents, endpointPorts: [UInt16] = DoHEndpoints.ports,
                             firstSequence: UInt32,
                             table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
+        try replacement(for: TableLayout(table), endpointPorts: endpointPorts, firstSequence: firstSequence, table: tableName)
+    }
+
+    /// The replacement of the table by `layout`'s sets and the rules for them.
+    static func replacement(for layout: TableLayout, endpointPorts: [UInt16] = DoHEndpoints.ports,
+                            firstSequence: UInt32,
+                            table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
         let displayName = displayName(tableName)
-        let allowed = table.allowed
-        let contents = RefocusSet.contents(for: table.blocked)
-        let endpointContents = RefocusSet.endpointContents(for: table.endpoints)
-        let owners = allowed.owners.keys.sorted()
-        let allowedContents = owners.enumerated().map { index, uid in
-            (uid, RefocusSet.allowedContents(uid: uid, index: index, allowed: allowed.owners[uid] ?? .empty))
-        }
-        let nameServerContents = allowed.isEmpty ? [] : RefocusSet.nameServerContents(for: allowed.nameServers)
-        let elementCount = (contents + endpointContents + allowedContents.flatMap(\.1) + nameServerContents)
-            .reduce(0) { $0 + $1.elements.count }
+        let contents = layout.blocks, endpointContents = layout.endpoints
+        let owners = layout.allowed.map(\.uid)
+        let allowedContents = layout.allowed.map { ($0.uid, $0.sets) }
+        let nameServerContents = layout.nameServers
+        let elementCount = layout.sets.reduce(0) { $0 + $1.elements.count }
         let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
 
         let existing = try NftTable(name: tableName, flags: nil)
@@ -90,7 +92,7 @@ enum RefocusTableBatch {
         }
         var sets: [NftSet] = []
         for (definition, elements) in contents + endpointContents + allowedContents.flatMap(\.1) + nameServerContents {
-            let set = try NftSet(definition, table: tableName, sizeHint: elements.count)
+            let set = try NftSet(definition, table: tableName, sizeHint: RefocusSet.capacity(forElements: elements.count))
             for element in elements { try set.add(element) }
             try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
             sets.append(set)

@@ -11,7 +11,7 @@ import RefocusOS
 /// element (it is open to the end); and when the first interval does not
 /// start at the family's zero address, an end element at zero comes first,
 /// closing the empty gap before it. Pure: no privilege, no failure.
-struct SetElement: Equatable {
+struct SetElement: Hashable {
     /// The element's key.
     let address: IPAddress
     /// Whether the element ends an interval rather than starts one (never in a plain set).
@@ -36,5 +36,43 @@ struct SetElement: Equatable {
             }
         }
         return elements
+    }
+}
+
+extension SetElement {
+    /// The elements of `old` that `new` lacks, and those of `new` that
+    /// `old` lacks. The element lists a set's contents make are in
+    /// increasing address order (an interval's end comes before the next
+    /// start, as merged intervals never touch), so one walk through both
+    /// finds them; lists in any other order are compared as sets.
+    static func difference(from old: [SetElement], to new: [SetElement]) -> (gone: [SetElement], added: [SetElement]) {
+        guard isIncreasing(old), isIncreasing(new) else {
+            let kept = Set(old), wanted = Set(new)
+            return (old.filter { !wanted.contains($0) }, new.filter { !kept.contains($0) })
+        }
+        var gone: [SetElement] = [], added: [SetElement] = []
+        var (index, other) = (old.startIndex, new.startIndex)
+        while index < old.endIndex, other < new.endIndex {
+            if old[index] == new[other] {
+                index += 1
+                other += 1
+            } else if precedes(old[index], new[other]) {
+                gone.append(old[index])
+                index += 1
+            } else {
+                added.append(new[other])
+                other += 1
+            }
+        }
+        return (gone + old[index...], added + new[other...])
+    }
+
+    /// Whether `first` sorts before `second`: by address, a start before an end at the same address.
+    private static func precedes(_ first: SetElement, _ second: SetElement) -> Bool {
+        first.address != second.address ? first.address < second.address : !first.endsInterval && second.endsInterval
+    }
+
+    private static func isIncreasing(_ elements: [SetElement]) -> Bool {
+        zip(elements, elements.dropFirst()).allSatisfy { precedes($0, $1) }
     }
 }

@@ -90,7 +90,8 @@ public enum NftReference {
                 ? interval.lowerBound.description
                 : "\(interval.lowerBound)-\(interval.upperBound)"
         }
-        let size = set.isInterval ? Nftables.intervalSetElementCount(for: set.intervals) : set.intervals.count
+        let size = Nftables.capacity(forElements: set.isInterval ? Nftables.intervalSetElementCount(for: set.intervals)
+                                                                  : set.intervals.count)
         return "    set \(set.name) { type \(set.type);\(set.isInterval ? " flags interval;" : "") size \(size);"
             + " elements = { \(elements.joined(separator: ", ")) } }"
     }

@@ -90,15 +90,17 @@ import Testing
         try Self.make(change, through: socket)
     }
 
-    /// `apply` and `deleteTable` send exactly the batches `RefocusTableBatch`
-    /// builds for the instance's table, numbered on from the socket's last
-    /// message, and nothing else.
+    /// `apply`, `replace` and `deleteTable` send exactly the batches
+    /// `RefocusTableBatch` builds for the instance's table, numbered on from
+    /// the socket's last message, and nothing else: an `apply` of what the
+    /// table already holds sends nothing.
     @Test func sendsTheTableBatchesByteForByte() throws {
         let socket = RecordingNetlinkSocket(firstSequence: 500)
         socket.batchAnswers = [.acknowledgingAll, .acknowledgingAll, .acknowledgingAll]
         let nftables = Nftables(socket: socket, tableName: "refocus_t7")
-        try nftables.apply(TableContents(blocked: Self.intervals))
-        try nftables.apply(TableContents(blocked: Self.intervals))
+        #expect(try nftables.apply(TableContents(blocked: Self.intervals)) == .replaced)
+        #expect(try nftables.apply(TableContents(blocked: Self.intervals)) == Nftables.Change.none)
+        #expect(try nftables.replace(TableContents(blocked: Self.intervals)) == .replaced)
         try nftables.deleteTable()
 
         let first = try RefocusTableBatch.replacement(for: TableContents(blocked: Self.intervals),

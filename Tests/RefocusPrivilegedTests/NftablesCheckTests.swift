@@ -4,7 +4,8 @@ import Testing
 /// The nftables enforcement point against the real kernel and nft, through
 /// `refocus-nft-scenarios check` (which enters a network namespace of its
 /// own as well): listings equal to nft's, ownership, persistence,
-/// idempotence, packets refused exactly at the blocked addresses and
+/// idempotence, updates of the sets' elements alone that keep the
+/// counters, packets refused exactly at the blocked addresses and
 /// counted once per refused address, and still refused when the hits set
 /// is full. And the benchmark that times the same table, in its short run.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
@@ -27,6 +28,12 @@ struct NftablesCheckTests {
         "the listing equals nft's own for 4 intervals and 3 endpoints",
         "the listing equals nft's own for 0 intervals and 3 endpoints",
         "no address to block, no table",
+        "the first table is made whole",
+        "a packet to a blocked address is counted",
+        "an update sends only the changed elements (8 added, 6 deleted) and keeps the counters",
+        "the same contents again send nothing",
+        "a set that goes away replaces the table",
+        "a set outgrowing its size replaces the table",
         "nft lists exactly the 5 intervals applied, and empty hits sets",
         "packets refused at exactly the 10 blocked probes; 10 neighbours connect",
         "one hit counted per refused address, and the rules' total is their sum",

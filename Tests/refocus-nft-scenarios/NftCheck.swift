@@ -23,6 +23,15 @@ enum NftCheck {
                 throw ScenarioError.failed("set \(name) holds \(set.elements.count) addresses before any traffic")
             }
         }
+        try expectBlockSets(intervals, listed: listed)
+        NftScenarioFacts.checked("nft lists exactly the \(intervals.count) intervals applied, and empty hits sets")
+    }
+
+    /// Throws unless the block sets of `listed` (the table's sets, by default
+    /// as nft lists them now) hold exactly `intervals`, whatever the hits sets hold.
+    static func expectBlockSets(_ intervals: AddressIntervals,
+                                listed: [String: (isInterval: Bool, elements: [ClosedRange<IPAddress>])]? = nil) throws {
+        let listed = try listed ?? sets()
         for expected in NftReference.sets(for: intervals) {
             switch listed[expected.name] {
             case nil where expected.intervals.isEmpty:
@@ -39,7 +48,6 @@ enum NftCheck {
                 }
             }
         }
-        NftScenarioFacts.checked("nft lists exactly the \(intervals.count) intervals applied, and empty hits sets")
     }
 
     /// The sets of table `inet refocus` by name, from `nft -j list table`:

@@ -53,6 +53,7 @@ enum NftCheckScenario {
         try other.apply(TableContents(blocked: edges))
         try other.apply(.empty)
         try expect(!other.tableExists(), "no address to block, no table")
+        try NftUpdateCheck.run(other)
         try NftPacketCheck.run(other)
         try NftFullHitsCheck.run(other)
     }
@@ -91,7 +92,7 @@ enum NftCheckScenario {
         throw ScenarioError.failed("another process changed the owned table")
     }
 
-    private static func expect(_ condition: @autoclosure () throws -> Bool, _ what: String) throws {
+    static func expect(_ condition: @autoclosure () throws -> Bool, _ what: String) throws {
         guard try condition() else { throw ScenarioError.failed(what) }
         NftScenarioFacts.checked(what)
     }

@@ -67,7 +67,7 @@ enum NftCountersScenario {
 
         // A replacement starts every counter at zero, with empty hits sets.
         let more = AddressIntervals(try (blocked + ["203.0.113.9"]).map { try AddressRange(parsing: $0) })
-        try nftables.apply(TableContents(blocked: more))
+        try nftables.replace(TableContents(blocked: more))
         NftScenarioFacts.record("replaced.hits", try nftables.hitCounters().count)
         NftScenarioFacts.record("replaced.total", try nftables.blockedTotal())
         try nftables.deleteTable()

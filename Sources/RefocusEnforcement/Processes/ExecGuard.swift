@@ -36,8 +36,10 @@ public final class ExecGuard: @unchecked Sendable {
         public let match: ProgramMatch
     }
 
-    /// The longest a batch of events may take to answer before the watchdog lets go.
-    public static let stallBound: Duration = .milliseconds(250)
+    /// The longest a batch of events may take to answer before the watchdog
+    /// lets go: long enough that a loaded machine's scheduling never looks
+    /// like a stall, short enough that a real one holds execs for a second at most.
+    public static let stallBound: Duration = .seconds(1)
     /// The ELF interpreters whose exec (after every dynamically linked
     /// program's) is not asked about: running one by hand never runs a
     /// program through exec anyway (it maps it), so refusing them could

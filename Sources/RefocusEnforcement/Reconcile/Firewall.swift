@@ -27,8 +27,9 @@ public final class Firewall {
     public struct Outcome: Sendable {
         /// What blocks addresses now.
         public var layer: FirewallLayer
-        /// Whether the table was sent a new batch (its counters start at zero again).
-        public var tableChanged: Bool
+        /// Whether the table was replaced or deleted, so that its counters start at zero again (an
+        /// update of its sets' elements keeps them).
+        public var countersReset: Bool
         /// Why the table is not in force, when it should be.
         public var problem: String?
     }
@@ -58,15 +59,16 @@ public final class Firewall {
         do throws(NftablesError) {
             guard let nftables else { throw unavailable ?? .unanswered(operation: "open the netfilter socket") }
             if contents != applied {
-                try nftables.apply(contents)
+                // Unknown here (a failure, a foreign change): the table is made whole again.
+                let change = applied == nil ? try nftables.replace(contents) : try nftables.apply(contents)
                 applied = contents
-                changed = true
+                changed = change == .replaced
             }
         } catch .ownedByAnotherProcess {
             // A live daemon owns the table (this is a helper run beside a daemon that does not answer):
             // its table keeps blocking what it last applied, so no fallback is needed, nor possible.
             forget()
-            return Outcome(layer: .table, tableChanged: false,
+            return Outcome(layer: .table, countersReset: false,
                            problem: "the firewall was not changed: another process (the daemon) owns table inet "
                                + "\(tableName), which keeps what it last applied")
         } catch {
@@ -74,10 +76,10 @@ public final class Firewall {
             let problem = contents.isEmpty ? nil : "table inet \(tableName) could not be made (\(error))"
             do throws(RouteError) {
                 try setRoutes(installed: sinkhole)
-                return Outcome(layer: sinkhole ? .routes : .none, tableChanged: false, problem: problem)
+                return Outcome(layer: sinkhole ? .routes : .none, countersReset: false, problem: problem)
             } catch {
                 let both = [problem, "the fallback routes failed (\(error))"].compactMap { $0 }
-                return Outcome(layer: .none, tableChanged: false, problem: both.joined(separator: "; "))
+                return Outcome(layer: .none, countersReset: false, problem: both.joined(separator: "; "))
             }
         }
         let routesProblem: String?
@@ -87,13 +89,14 @@ public final class Firewall {
         } catch {
             routesProblem = "the fallback routes could not be removed (\(error))"
         }
-        return Outcome(layer: contents.isEmpty ? .none : .table, tableChanged: changed, problem: routesProblem)
+        return Outcome(layer: contents.isEmpty ? .none : .table, countersReset: changed, problem: routesProblem)
     }
 
     /// Forgets what was applied, so that the next `apply` sends the table
     /// again: after someone else changed the ruleset or events were lost.
     public func forget() {
         applied = nil
+        nftables?.forgetApplied()
     }
 
     /// Whether the table is as the last `apply` left it: owned by this

@@ -27,8 +27,8 @@ extension Reconciler {
         public var firewallEntries: Int
         /// What blocks addresses now.
         public var firewallLayer: FirewallLayer
-        /// Whether the firewall was sent a new table (its counters start at zero again).
-        public var firewallChanged: Bool
+        /// Whether the firewall's table was replaced or deleted (its counters start at zero again).
+        public var firewallCountersReset: Bool
         /// Problems that did not stop enforcement, such as names that did not resolve.
         public var notes: [String]
     }

@@ -119,7 +119,7 @@ public final class Reconciler {
                       indexedNames: index?.count ?? 0, indexChanged: indexChanged,
                       browserPolicies: browserOutcome, firefoxPolicy: firefoxOutcome,
                       firewallEntries: outcome.layer == .table ? blocked.count : 0, firewallLayer: outcome.layer,
-                      firewallChanged: outcome.tableChanged, notes: notes)
+                      firewallCountersReset: outcome.countersReset, notes: notes)
     }
 
     /// The upstream name servers' answers for `names` (never /etc/hosts). A

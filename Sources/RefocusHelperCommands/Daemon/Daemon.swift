@@ -195,7 +195,7 @@ final class Daemon {
             let stillActive = Set(report.active.compactMap(\.id))
             let ended = (lastReport?.active ?? []).filter { !stillActive.contains($0.id ?? 0) }
             let final = tally.counts(countedBefore, sessions: ended, policy: reconciler.policy, cache: reconciler.cache)
-            if report.firewallChanged {
+            if report.firewallCountersReset {
                 // The new table's counters start at zero: keep what the old one counted.
                 tally.carry(countedBefore, sessions: lastReport?.active ?? [], policy: reconciler.policy,
                             cache: reconciler.cache)

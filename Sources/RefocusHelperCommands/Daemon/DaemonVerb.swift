@@ -22,7 +22,7 @@ struct DaemonVerb: ParsableCommand {
             answers helper runs on /run/refocus/daemon.sock (root only). While a session \
             blocks programs it refuses their owner's execs of them before they run \
             (fanotify exec permission events, every filesystem marked; a watchdog lets go \
-            of the marks if an answer takes longer than 250 ms) and kills them at exec \
+            of the marks if an answer takes longer than a second) and kills them at exec \
             where that is unavailable (the process connector). SIGHUP reloads the policy \
             and resolves every blocked and allowed name again; SIGTERM ends it without \
             lifting any block. It logs to standard error without ever waiting: lines that \

@@ -1,0 +1,42 @@
+import RefocusCore
+
+/// The sets a `TableContents` makes, each with its elements, grouped as the
+/// rules use them: block sets, endpoint sets, each allowlist owner's sets
+/// and the allowed name servers' sets. Two layouts with the same sets in
+/// the same order are the same table shape (the same chains and rules):
+/// one becomes the other by adding and deleting elements only.
+struct TableLayout {
+    typealias Contents = [(definition: RefocusSet, elements: [SetElement])]
+
+    /// The block sets that have elements (`v4`, `v4net`, `v6`, `v6net`).
+    let blocks: Contents
+    /// The DNS-over-HTTPS endpoint sets that have elements.
+    let endpoints: Contents
+    /// Each allowlist owner's sets, by uid in order.
+    let allowed: [(uid: UInt32, sets: Contents)]
+    /// The allowed name servers' sets; none without allowlist owners.
+    let nameServers: Contents
+
+    /// The layout of `contents`.
+    init(_ contents: TableContents) {
+        blocks = RefocusSet.contents(for: contents.blocked)
+        endpoints = RefocusSet.endpointContents(for: contents.endpoints)
+        allowed = contents.allowed.owners.keys.sorted().enumerated().map { index, uid in
+            (uid, RefocusSet.allowedContents(uid: uid, index: index, allowed: contents.allowed.owners[uid] ?? .empty))
+        }
+        nameServers = contents.allowed.isEmpty ? [] : RefocusSet.nameServerContents(for: contents.allowed.nameServers)
+    }
+
+    /// Every set with elements to hold, in table order (the hits sets, which hold none, apart).
+    var sets: Contents { blocks + endpoints + allowed.flatMap(\.sets) + nameServers }
+
+    /// The size each set is made with (`RefocusSet.capacity`), by name: what it may grow to by updates.
+    var capacities: [String: Int] {
+        Dictionary(sets.map { ($0.definition.name, RefocusSet.capacity(forElements: $0.elements.count)) }) { first, _ in first }
+    }
+
+    /// Whether `other` has the same sets, in the same order: the same table but for elements.
+    func hasTheShape(of other: TableLayout) -> Bool {
+        sets.map(\.definition) == other.sets.map(\.definition)
+    }
+}
