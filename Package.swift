@@ -100,7 +100,8 @@ let package = Package(
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(name: "RefocusPrivilegedTests",
                     dependencies: ["RefocusTestSupport", "RefocusEnforcement", "refocus", "refocus-helper", "refocus-bench",
-                                   "refocus-nft-scenarios", "refocus-hook-launch"]),
+                                   "refocus-nft-scenarios", "refocus-hook-launch"],
+                    exclude: ["HostileRequests"]),
     ],
     swiftLanguageModes: [.v6]
 )
