@@ -23,7 +23,7 @@ import Testing
     static func policy(subdomains: [String] = ["www"], hostsOnlyAbove: Int = 5_000, neverBlock: [String] = [],
                        dohEndpoints: Bool = false) throws -> Policy {
         var policy = Policy()
-        policy.blockDoHEndpoints = dohEndpoints
+        policy.enforcement.blockDoHEndpoints = dohEndpoints
         policy.subdomains = subdomains
         policy.hostsOnlyAbove = hostsOnlyAbove
         policy.neverBlock = Set(try neverBlock.map { try DomainName(validating: $0) })

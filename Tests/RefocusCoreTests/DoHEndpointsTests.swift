@@ -31,7 +31,7 @@ import Testing
     @Test func theKeyOffNoSessionOrProgramsAloneBlockNoEndpoint() throws {
         let session = try DesiredEnforcementTests.session(1000, [("a", ["fun.example"], [])])
         var policy = try DesiredEnforcementTests.policy(dohEndpoints: true)
-        policy.blockDoHEndpoints = false
+        policy.enforcement.blockDoHEndpoints = false
         let off = DesiredEnforcement(sessions: [session], policy: policy, resolverModule: true)
         #expect(off.dohAddresses.isEmpty)
         #expect(off.indexedNames.map(\.ascii) == ["fun.example"])

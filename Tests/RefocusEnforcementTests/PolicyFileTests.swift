@@ -32,7 +32,7 @@ struct PolicyFileTests {
 
     @Test(arguments: [("block_doh_endpoints = false", false), ("block_doh_endpoints = true", true), ("", true)])
     func blockDoHEndpoints(text: String, expected: Bool) throws {
-        #expect(try PolicyFile.parse(text, path: "policy.toml").blockDoHEndpoints == expected)
+        #expect(try PolicyFile.parse(text, path: "policy.toml").enforcement.blockDoHEndpoints == expected)
     }
 
     @Test func aDoHChoiceThatIsNotABooleanIsRefused() {
@@ -54,6 +54,11 @@ struct PolicyFileTests {
                       ("browser_doh = \"session\"", .session), ("", .session)])
     func browserDoh(text: String, expected: BrowserDoH) throws {
         #expect(try PolicyFile.parse(text, path: "policy.toml").browsers.doh == expected)
+    }
+
+    @Test(arguments: [("exec_permission = false", false), ("exec_permission = true", true), ("", true)])
+    func execPermission(text: String, expected: Bool) throws {
+        #expect(try PolicyFile.parse(text, path: "policy.toml").enforcement.refuseExecs == expected)
     }
 
     @Test(arguments: [("browser_allowlist = false", false), ("browser_allowlist = true", true), ("", true)])
@@ -81,7 +86,7 @@ struct PolicyFileTests {
         #expect(throws: PolicyError.invalid(path: "policy.toml", key: "root_may_clear_lock",
                                             reason: "unknown key; the keys are max_session, min_session, "
                                                 + "hosts_only_above, subdomains, resolve_timeout_ms, never_block, "
-                                                + "root_may_clear_locked, block_doh_endpoints, nftables_table, "
+                                                + "root_may_clear_locked, block_doh_endpoints, exec_permission, nftables_table, "
                                                 + "never_block_addresses, max_names_per_user, "
                                                 + "max_addresses_per_user, max_programs_per_user, max_names_per_machine, "
                                                 + "max_addresses_per_machine, max_programs_per_machine, "

@@ -25,13 +25,13 @@ struct DaemonProgramTests {
         ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
         """
 
-    /// With the exec guard off (the tests' hook; `ExecPermissionTests` has
-    /// it on), the process connector kills the owner's program at exec.
+    /// With the exec guard off (`exec_permission = false` in the policy;
+    /// `ExecPermissionTests` has it on), the process connector kills the
+    /// owner's program at exec.
     @Test func aBlockedProgramDiesAtExecAndOnlyForItsOwner() throws {
         let run = try Sandbox(network: false, privatePIDs: false).run(Self.setUp + """
 
-            REFOCUS_TEST_EXEC_GUARD=off "$BIN/refocus-helper" daemon 2> /dev/null &
-            for _ in $(seq 100); do [ -S /run/refocus/daemon.sock ] && break; sleep 0.05; done
+            echo 'exec_permission = false' >> /etc/refocus/policy.toml
             block "$victim" 60
             jq_mode=$(python3 -c 'import json; print(json.load(open("/run/refocus/status.json"))["counts"]["programBlocking"])')
             echo "mode: $jq_mode"
@@ -89,13 +89,12 @@ struct DaemonProgramTests {
         #expect(run.stdout.contains("ReFocus blocked rf-s"), "\(run.stdout)")
     }
 
-    /// In a PID namespace of its own, without the exec guard (the tests'
-    /// hook: it works there too), the daemon scans /proc.
+    /// In a PID namespace of its own, without the exec guard (off in the
+    /// policy: it works there too), the daemon scans /proc.
     @Test func withoutTheConnectorTheDaemonScansProcEverySecond() throws {
         let run = try Sandbox(network: false).run(Self.setUp + """
 
-            REFOCUS_TEST_EXEC_GUARD=off "$BIN/refocus-helper" daemon 2> /dev/null &
-            for _ in $(seq 100); do [ -S /run/refocus/daemon.sock ] && break; sleep 0.05; done
+            echo 'exec_permission = false' >> /etc/refocus/policy.toml
             block "$victim" 60
             python3 -c 'import json; print("mode:", json.load(open("/run/refocus/status.json"))["counts"]["programBlocking"])'
             "$BIN/refocus" status --format plain | grep -o "checked once a second"

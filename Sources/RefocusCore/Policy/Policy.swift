@@ -25,10 +25,8 @@ public struct Policy: Sendable, Equatable {
     /// Whether `refocus-helper clear` may end a locked session that is still
     /// running (`root_may_clear_locked`); when not, it refuses unless forced.
     public var rootMayClearLocked = true
-    /// Whether sessions block the well-known DNS-over-HTTPS endpoints
-    /// (`DoHEndpoints`) by name and on ports 443 and 853 of their addresses
-    /// (`block_doh_endpoints`).
-    public var blockDoHEndpoints = true
+    /// The enforcement layers the administrator may turn off (`block_doh_endpoints`, `exec_permission`).
+    public var enforcement = EnforcementChoices()
     /// The name of ReFocus's nftables table in family `inet` (`nftables_table`):
     /// `refocus`, or another name for a second ReFocus that shares the
     /// network namespace (a test sandbox beside an installed one).
@@ -89,6 +87,8 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     case rootMayClearLocked = "root_may_clear_locked"
     /// A boolean: whether sessions block the well-known DNS-over-HTTPS endpoints (default true).
     case blockDoHEndpoints = "block_doh_endpoints"
+    /// A boolean: whether sessions that block programs refuse them before they run (default true).
+    case execPermission = "exec_permission"
     /// A table name: ReFocus's nftables table in family inet (default refocus).
     case nftablesTable = "nftables_table"
     /// An array of addresses and CIDR ranges that no session may block, beside the built-in ones.

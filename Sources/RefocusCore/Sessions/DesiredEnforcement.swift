@@ -96,7 +96,7 @@ public struct DesiredEnforcement: Sendable, Equatable {
             if !session.programs.isEmpty { programs[session.owner, default: []].formUnion(session.programs) }
         }
         // Only sessions that block sites close the side doors: a session of programs alone makes no table.
-        let blocksSites = policy.blockDoHEndpoints
+        let blocksSites = policy.enforcement.blockDoHEndpoints
             && sessions.contains { $0.mode == .block && $0.blockLists.contains { !$0.entries.isEmpty } }
         let doh = blocksSites ? DoHEndpoints.names.filter { !policy.forbids($0) } : []
         if resolverModule { indexed.formUnion(doh) }

@@ -89,7 +89,10 @@ public enum PolicyFile {
             policy.rootMayClearLocked = flag
         case .blockDoHEndpoints:
             guard let flag = value.bool else { throw fail("give true or false, without quotes") }
-            policy.blockDoHEndpoints = flag
+            policy.enforcement.blockDoHEndpoints = flag
+        case .execPermission:
+            guard let flag = value.bool else { throw fail("give true or false, without quotes") }
+            policy.enforcement.refuseExecs = flag
         case .neverBlockAddresses:
             let example = "give an array of addresses and CIDR ranges, such as [\"192.0.2.10\", \"10.20.0.0/16\"]"
             guard let texts = value.array?.map(\.string) else { throw fail(example) }

@@ -213,7 +213,8 @@ final class Daemon {
             sources.browserWatch.watch(Self.browserFolders(reconciler))
             armTimers(report, clock: clock)
             lastReport = report
-            let signalled = blocker.update(ProgramRules(report.desired))
+            let signalled = blocker.update(ProgramRules(report.desired),
+                                           refusingExecs: reconciler.policy.enforcement.refuseExecs)
             tally.record(signalled, active: report.active)
             publisher.record(signalled, active: report.active)
             publish(report)

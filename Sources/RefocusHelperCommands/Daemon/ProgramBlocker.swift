@@ -46,8 +46,16 @@ final class ProgramBlocker {
     /// exec events (or start the /proc scan) and send SIGTERM to matching
     /// programs already running; no rules end the subscription. Returns
     /// the matches of the programs signalled.
-    func update(_ new: ProgramRules) -> [ProgramMatch] {
-        guard new != rules else { return [] }
+    /// With `refusingExecs` off (the policy's `exec_permission`), the guard stays off or stops.
+    func update(_ new: ProgramRules, refusingExecs: Bool = true) -> [ProgramMatch] {
+        guard new != rules || refusingExecs != refusal.allowed else { return [] }
+        if refusingExecs != refusal.allowed {
+            refusal.allowed = refusingExecs
+            if !refusingExecs, refusal.guardian != nil {
+                stopGuard()
+                mode = connector == nil ? .procScan : .execEvents
+            }
+        }
         rules = new
         guard !new.isEmpty else {
             stopWatching()
@@ -144,7 +152,7 @@ final class ProgramBlocker {
     private func guardExecs(_ rules: ProgramRules) {
         let execRules = ExecRules(rules, identities: ProgramLocations.identities(of: rules))
         if let guardian = refusal.guardian { return guardian.update(execRules) }
-        guard refusal.unavailable == nil, !refusal.hooks.guardOff else { return }
+        guard refusal.unavailable == nil, refusal.allowed else { return }
         let started: ExecGuard
         do {
             started = try ExecGuard(rules: execRules, answerDelay: refusal.hooks.answerDelay)
