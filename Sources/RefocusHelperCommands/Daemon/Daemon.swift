@@ -206,9 +206,9 @@ final class Daemon {
                 // someone else is rewriting it in place, and lose their bytes.
                 _ = sources.hostsWatch.drain()
             }
-            if report.indexChanged { _ = sources.indexWatch.drain() }
-            // Our own writes of the browser policies are not drained: an edit that lands between our
-            // write and a drain would be lost with them. Their events cost one more reconcile, which
+            // Our own writes of the resolver module's index and of the browser policies are not
+            // drained: a change that lands between our write and a drain (a chmod of the index, an
+            // edit of a policy) would be lost with them. Their events cost one more reconcile, which
             // finds the files right and writes nothing.
             sources.browserWatch.watch(Self.browserFolders(reconciler))
             armTimers(report, clock: clock)
