@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RefocusCore
 import Testing
 @testable import RefocusEnforcement
 
@@ -15,8 +16,11 @@ import Testing
         try process.run()
         defer { process.terminate() }
         var child: Int32?
+        // The child, once it runs sleep (before its exec it is a fork of bash, without the variable).
         for _ in 0..<200 where child == nil {
-            child = ProcessSnapshotChildren.of(process.processIdentifier).first
+            child = ProcessSnapshotChildren.of(process.processIdentifier).first {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe"))?.hasSuffix("/sleep") == true
+            }
             if child == nil { usleep(10_000) }
         }
         let sleeper = try #require(child)
@@ -25,6 +29,10 @@ import Testing
         #expect(facts.appImage == Array("/opt/Fake-2.AppImage".utf8))
         #expect(!facts.cgroup.isEmpty && facts.flatpakApp == nil)
         #expect(AppFactsReader.read(pid: getpid()).steamApp == nil, "the test itself is no game")
+        // Only what the apps named need is read.
+        let steamOnly = AppFactsReader.read(pid: sleeper, for: [.steamGame])
+        #expect(steamOnly.steamApp == 620 && steamOnly.appImage == nil && steamOnly.cgroup.isEmpty)
+        #expect(AppFactsReader.read(pid: sleeper, for: []) == AppFacts())
     }
 }
 

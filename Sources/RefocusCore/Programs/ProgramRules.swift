@@ -46,6 +46,11 @@ public struct ProgramRules: Sendable, Equatable {
         lookups[uid].map { !$0.apps.isEmpty } ?? false
     }
 
+    /// The apps `uid`'s rules name: what decides which facts are read.
+    public func apps(uid: UInt32) -> [AppIdentity] {
+        lookups[uid]?.apps.map(\.0) ?? []
+    }
+
     /// Why a process of `uid` that shows `facts` is blocked: it belongs to
     /// one of `uid`'s blocked apps. The caller checks the process's uids.
     public func matchApp(uid: UInt32, _ facts: AppFacts) -> ProgramMatch? {

@@ -6,19 +6,27 @@ import RefocusOS
 /// /proc/PID: its cgroup, the `name=` of the `/.flatpak-info` in its root
 /// (a Flatpak sandbox's), its `APPIMAGE` variable, its executable, and the
 /// app id of the Steam launch (`reaper SteamLaunch AppId=N`) among its
-/// first 32 ancestors. Only for owners whose rules name apps; every read is
-/// capped, and a file that cannot be read leaves its fact out.
+/// first 32 ancestors. Only for owners whose rules name apps, and only the
+/// facts their apps need (the exec guard reads them at every exec of such
+/// an owner that no name matched); every read is capped, and a file that
+/// cannot be read leaves its fact out.
 public enum AppFactsReader {
     /// How many ancestors are looked at for Steam's reaper.
     static let ancestors = 32
 
-    /// The facts of `pid`, with its executable's path if already read.
-    public static func read(pid: Int32, executable: [UInt8]? = nil) -> AppFacts {
-        AppFacts(cgroup: ProcFile.read(pid: pid, "cgroup", limit: 16 * 1024) ?? [],
-                 flatpakApp: flatpakApp(pid),
-                 appImage: variable("APPIMAGE", of: pid),
-                 executable: executable ?? ProcFile.link(pid: pid, "exe"),
-                 steamApp: steamApp(above: pid))
+    /// The facts of `pid` that `apps` need (all of them when `apps` is
+    /// nil), with its executable's path if already read.
+    public static func read(pid: Int32, for apps: [AppIdentity]? = nil, executable: [UInt8]? = nil) -> AppFacts {
+        func needs(_ kind: (AppIdentity) -> Bool) -> Bool { apps?.contains(where: kind) ?? true }
+        let flatpak = needs { if case .flatpak = $0 { true } else { false } }
+        let snap = needs { if case .snap = $0 { true } else { false } }
+        let appImage = needs { if case .appImage = $0 { true } else { false } }
+        let steam = needs { $0 == .steamGame || { if case .steamApp = $0 { true } else { false } }($0) }
+        return AppFacts(cgroup: flatpak || snap ? ProcFile.read(pid: pid, "cgroup", limit: 16 * 1024) ?? [] : [],
+                        flatpakApp: flatpak ? flatpakApp(pid) : nil,
+                        appImage: appImage ? variable("APPIMAGE", of: pid) : nil,
+                        executable: appImage ? executable ?? ProcFile.link(pid: pid, "exe") : executable,
+                        steamApp: steam ? steamApp(above: pid) : nil)
     }
 
     /// `name=` in the [Application] group of /proc/PID/root/.flatpak-info.

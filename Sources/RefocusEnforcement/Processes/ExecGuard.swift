@@ -190,8 +190,9 @@ public final class ExecGuard: @unchecked Sendable {
             cache[key] = match
         }
         // An app is known by the process about to exec (its scope, its sandbox): decided each time, not cached.
-        if match == nil, rules.names.hasApps(uid: uid) {
-            return .governed(rules.names.matchApp(uid: uid, AppFactsReader.read(pid: event.pid)))
+        let apps = rules.names.apps(uid: uid)
+        if match == nil, !apps.isEmpty {
+            return .governed(rules.names.matchApp(uid: uid, AppFactsReader.read(pid: event.pid, for: apps)))
         }
         return .governed(match)
     }

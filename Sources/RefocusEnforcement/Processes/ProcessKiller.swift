@@ -44,7 +44,7 @@ public final class ProcessKiller {
     public func killIfBlocked(pid: Int32, rules: ProgramRules) -> ProgramKill? {
         forgetExited()
         guard !rules.isEmpty, case .success(let handle) = ProcessHandle.open(pid: pid),
-              let snapshot = ProcessSnapshot.read(pid: pid, wanted: rules.governs, apps: rules.hasApps),
+              let snapshot = ProcessSnapshot.read(pid: pid, wanted: rules.governs, apps: rules.apps),
               let match = rules.match(snapshot.identity), !isTracked(snapshot, in: dying), !handle.hasExited,
               deliver(SIGKILL, through: handle, to: snapshot.identity, match: match)
         else { return nil }
@@ -85,7 +85,7 @@ public final class ProcessKiller {
             if terminating[process.pid] === process { terminating[process.pid] = nil }
             guard !process.hasExited,
                   let snapshot = ProcessSnapshot.read(pid: process.pid, wanted: { $0 == process.match.owner },
-                                                      apps: rules.hasApps),
+                                                      apps: rules.apps),
                   snapshot.startTime == process.startTime, !process.hasExited, !isTracked(snapshot, in: dying),
                   let match = rules.match(snapshot.identity), match.owner == process.match.owner,
                   deliver(SIGKILL, through: process.handle, to: snapshot.identity, match: match)
@@ -104,7 +104,7 @@ public final class ProcessKiller {
         guard let match = rules.match(snapshot.identity),
               !isTracked(snapshot, in: dying), !isTracked(snapshot, in: terminating),
               case .success(let handle) = ProcessHandle.open(pid: snapshot.pid),
-              let again = ProcessSnapshot.read(pid: snapshot.pid, wanted: { $0 == match.owner }, apps: rules.hasApps),
+              let again = ProcessSnapshot.read(pid: snapshot.pid, wanted: { $0 == match.owner }, apps: rules.apps),
               again.startTime == snapshot.startTime, !handle.hasExited,
               let still = rules.match(again.identity), still.owner == match.owner,
               deliver(signal, through: handle, to: again.identity, match: still)

@@ -36,9 +36,9 @@ public struct ProcessSnapshot: Sendable, Equatable {
     /// zombie, is a kernel thread (no `exe`), is not wanted, or a file cannot
     /// be read. The files are read one after the other: to know they all
     /// described one process, open a pidfd before and check it after.
-    /// With `apps` true for its real uid, what it shows of its app is read too (`AppFactsReader`).
+    /// When `apps` names apps for its real uid, what it shows of them is read too (`AppFactsReader`).
     public static func read(pid: Int32, wanted: (UInt32) -> Bool = { _ in true },
-                            apps: (UInt32) -> Bool = { _ in false }) -> ProcessSnapshot? {
+                            apps: (UInt32) -> [AppIdentity] = { _ in [] }) -> ProcessSnapshot? {
         guard let status = ProcFile.read(pid: pid, "status", singleRead: true),
               let uids = ProcFields.uids(status: status), wanted(uids.real),
               let stat = ProcFile.read(pid: pid, "stat", singleRead: true), !ProcFields.isDead(stat: stat),
@@ -49,14 +49,15 @@ public struct ProcessSnapshot: Sendable, Equatable {
         var identity = ProcessIdentity(uid: uids.real, effectiveUID: uids.effective, savedUID: uids.saved,
                                        comm: fields.comm, executable: ProcFields.executable(link: executable),
                                        argv0: ProcFields.argv0(cmdline: cmdline))
-        if apps(uids.real) { identity.app = AppFactsReader.read(pid: pid, executable: identity.executable) }
+        let named = apps(uids.real)
+        if !named.isEmpty { identity.app = AppFactsReader.read(pid: pid, for: named, executable: identity.executable) }
         return ProcessSnapshot(pid: pid, startTime: fields.startTime, identity: identity)
     }
 
     /// Every process in /proc whose real uid `wanted` accepts, in pid order;
     /// processes that vanish while being read are left out.
     public static func scan(wanted: (UInt32) -> Bool = { _ in true },
-                            apps: (UInt32) -> Bool = { _ in false }) -> [ProcessSnapshot] {
+                            apps: (UInt32) -> [AppIdentity] = { _ in [] }) -> [ProcessSnapshot] {
         ProcFile.processIDs().compactMap { read(pid: $0, wanted: wanted, apps: apps) }
     }
 }

@@ -64,7 +64,7 @@ final class ProgramBlocker {
         startWatching()
         guardExecs(new)
         // Scan after subscribing, so that no exec between the two is missed.
-        let signalled = killer.terminate(ProcessSnapshot.scan(wanted: new.governs, apps: new.hasApps), rules: new)
+        let signalled = killer.terminate(ProcessSnapshot.scan(wanted: new.governs, apps: new.apps), rules: new)
         terminating += signalled
         if !terminating.isEmpty { graceTimer.arm(after: ProcessKiller.terminationGrace) }
         return signalled.map(\.match)
@@ -91,7 +91,7 @@ final class ProgramBlocker {
             scanTimer.acknowledge()
             guard !rules.isEmpty else { return [] }
             scanTimer.arm(after: .seconds(1))
-            return record(killer.kill(ProcessSnapshot.scan(wanted: rules.governs, apps: rules.hasApps), rules: rules))
+            return record(killer.kill(ProcessSnapshot.scan(wanted: rules.governs, apps: rules.apps), rules: rules))
         }
         if fd == graceTimer.fileDescriptor {
             graceTimer.acknowledge()
@@ -110,7 +110,7 @@ final class ProgramBlocker {
                 killed += batch.execs.compactMap { killer.killIfBlocked(pid: $0.tgid, rules: rules) }
                 if batch.overflowed {
                     logger.warning("exec events were lost (ENOBUFS); scanning /proc")
-                    killed += killer.kill(ProcessSnapshot.scan(wanted: rules.governs, apps: rules.hasApps), rules: rules)
+                    killed += killer.kill(ProcessSnapshot.scan(wanted: rules.governs, apps: rules.apps), rules: rules)
                 }
                 if !batch.hasMore { return killed }
             }
