@@ -80,6 +80,11 @@ let package = Package(
         // Starts a hook as the daemon does (HookLauncher, the real setpriv), for the privileged tests.
         .executableTarget(name: "refocus-hook-launch", dependencies: ["RefocusCore", "RefocusEnforcement"],
                           path: "Tests/refocus-hook-launch"),
+        // Kills the writers of /etc/hosts, Firefox's policies and a crontab at random instants and checks
+        // what is left (CrashInjectionTests).
+        .executableTarget(name: "refocus-crash-inject", dependencies: ["RefocusCore", "RefocusOS", "RefocusEnforcement",
+                                                                     "RefocusTestSupport"],
+                          path: "Tests/refocus-crash-inject"),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore", "RefocusTestSupport"]),
         .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport"]),
         .testTarget(name: "RefocusResolverTests", dependencies: ["RefocusResolver", "CAres"]),
@@ -100,7 +105,7 @@ let package = Package(
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(name: "RefocusPrivilegedTests",
                     dependencies: ["RefocusTestSupport", "RefocusEnforcement", "refocus", "refocus-helper", "refocus-bench",
-                                   "refocus-nft-scenarios", "refocus-hook-launch"],
+                                   "refocus-nft-scenarios", "refocus-hook-launch", "refocus-crash-inject"],
                     exclude: ["HostileRequests"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import RefocusCore
+import RefocusTestSupport
 
 // MARK: - Tables
 
@@ -69,18 +70,6 @@ func successorIsTheNextAddressOrNilAtTheEnd(_ example: (address: String, success
 
 // MARK: - Randomised agreement with a brute-force reference
 
-/// SplitMix64 with a fixed seed, so that every run checks the same cases.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
 /// A space of 64 addresses: `base + 0 … base + 63`, for IPv4 or IPv6.
 private struct SmallSpace: CustomTestStringConvertible, Sendable {
     let name: String
@@ -105,7 +94,7 @@ private let spaces: [SmallSpace] = [
 
 @Test(arguments: spaces)
 private func intervalsAgreeWithBruteForce(_ space: SmallSpace) throws {
-    var generator = SeededGenerator(state: 0x5EED)
+    var generator = SeededGenerator(seed: 0x5EED)
     for _ in 0..<500 {
         let count = Int.random(in: 0...8, using: &generator)
         let ranges = try (0..<count).map { _ in try space.randomRange(using: &generator) }

@@ -63,6 +63,25 @@ import RefocusTestSupport
         #expect(FileManager.default.contents(atPath: managed + "/admin.json") == admin)
     }
 
+    /// A crash between a temporary's creation and its rename leaves `refocus.json.refocus-…`: the next
+    /// apply removes it, so that the folders ReFocus made are empty, and removed, after the session.
+    @Test func aTemporaryACrashLeftIsRemovedWithTheFoldersWeMade() throws {
+        let folder = try Self.root()
+        defer { folder.remove() }
+        let policies = ChromiumPolicies(root: folder.path)
+        policies.apply(try Self.policy(["video.test"]))
+        let managed = folder.path + "/etc/chromium/policies/managed"
+        #expect(FileManager.default.createFile(atPath: managed + "/refocus.json.refocus-AbCdEf012345", contents: Data("{".utf8)))
+        #expect(FileManager.default.createFile(atPath: managed + "/refocus.json.refocus-kept", contents: Data()))
+        policies.apply(try Self.policy(["video.test"]))
+        #expect(try folder.files("/etc/chromium/policies/managed") == ["refocus.json", "refocus.json.refocus-kept"],
+                "only names of ours, with their 12 random letters")
+        try FileManager.default.removeItem(atPath: managed + "/refocus.json.refocus-kept")
+        #expect(FileManager.default.createFile(atPath: managed + "/refocus.json.refocus-ZyXwVu987654", contents: Data()))
+        policies.apply(nil)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/etc"), "every folder ReFocus made is gone")
+    }
+
     @Test func unchangedBytesAreNotWrittenAndEditsAreRepaired() throws {
         let folder = try Self.root()
         defer { folder.remove() }

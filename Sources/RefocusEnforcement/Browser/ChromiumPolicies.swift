@@ -11,7 +11,8 @@ import SystemPackage
 /// installed, and recorded (`createdFolders`), so that the removal of the
 /// file also removes the folders ReFocus made, when they are empty again:
 /// after a session the folders are as before it. No other file in those
-/// folders is ever read, written or removed. Needs root for the real folders.
+/// folders is ever read, written or removed, but the temporary files of
+/// ours (`refocus.json.refocus-…`) that a crash left. Needs root for the real folders.
 public struct ChromiumPolicies: Sendable {
     /// What `apply` did.
     public struct Outcome: Sendable, Equatable {
@@ -72,6 +73,8 @@ public struct ChromiumPolicies: Sendable {
         var outcome = Outcome(changed: [], holding: [])
         let bytes = policy?.bytes
         for browser in bytes == nil ? browsers : installed() {
+            // A crash between a temporary's creation and its rename left it: ours, and it would keep a folder we made.
+            _ = StaleTemporaries.remove(besides: file(of: browser))
             do throws(SystemError) {
                 if let bytes {
                     if try write(bytes, to: browser) { outcome.changed.append(browser.name) }

@@ -22,7 +22,8 @@ import RefocusOS
 /// saved (`original`, root-only, atomic, with the file's mode and owner in
 /// `originalOwner`), and the bytes about to be written
 /// are saved (`written`) before the file is: a crash at any instant leaves
-/// enough to restore. A file that differs from `written` at the next apply
+/// enough to restore, and the temporary files it may leave are removed by
+/// the next apply. A file that differs from `written` at the next apply
 /// was edited by the administrator: the edit, with ReFocus's parts taken
 /// out, becomes the new original and the policy is merged into it again; a
 /// deleted file is merged again from the saved original. A file that is not
@@ -97,6 +98,8 @@ public struct FirefoxPolicies: Sendable {
     @discardableResult
     public func apply(_ policy: FirefoxPolicy?) -> Outcome {
         var outcome = Outcome()
+        // The temporaries a crash left between their creation and their rename (CrashInjectionTests).
+        for path in [file, original, originalOwner, written] { _ = StaleTemporaries.remove(besides: path) }
         do throws(SystemError) {
             if let policy, !policy.isEmpty, isInstalled() {
                 try merge(policy, into: &outcome)
@@ -151,7 +154,7 @@ public struct FirefoxPolicies: Sendable {
                 target = disk  // Our write never happened: the file is the administrator's.
             }
             if disk != target {
-                if let target { try AtomicFile.write(target, to: file, mode: 0o644) } else { try removeFile() }
+                if let target { try write(target) } else { try removeFile() }
                 outcome.changed = true
             }
             if target != nil { try restoreOwner() }
@@ -192,13 +195,29 @@ public struct FirefoxPolicies: Sendable {
         }
     }
 
-    /// Gives the file back the mode, owner and group it had before the session (a file
-    /// deleted during it was made again as 0644 root's).
-    private func restoreOwner() throws(SystemError) {
-        guard let record = try FileReader.readIfPresent(originalOwner) else { return }
+    /// Writes the administrator's `bytes` back with the mode, owner and group
+    /// their file had, in the one rename: a crash leaves our file or theirs.
+    private func write(_ bytes: [UInt8]) throws(SystemError) {
+        if let owner = try recordedOwner() {
+            try AtomicFile.write(bytes, to: file, mode: owner.mode, keepingMode: false, owner: (owner.uid, owner.gid))
+        } else {
+            try AtomicFile.write(bytes, to: file, mode: 0o644)
+        }
+    }
+
+    /// The mode, owner and group of the administrator's file before the session, when saved.
+    private func recordedOwner() throws(SystemError) -> (mode: mode_t, uid: uid_t, gid: gid_t)? {
+        guard let record = try FileReader.readIfPresent(originalOwner) else { return nil }
         let fields = String(decoding: record, as: UTF8.self).split(whereSeparator: \.isWhitespace)
         guard fields.count == 3, let mode = mode_t(fields[0], radix: 8), let uid = uid_t(fields[1]),
-              let gid = gid_t(fields[2]) else { return }
+              let gid = gid_t(fields[2]) else { return nil }
+        return (mode, uid, gid)
+    }
+
+    /// Gives the file back the mode, owner and group it had before the session, where its
+    /// bytes were already the administrator's (a file deleted during it was made again as 0644 root's).
+    private func restoreOwner() throws(SystemError) {
+        guard let (mode, uid, gid) = try recordedOwner() else { return }
         var status = stat()
         try syscall { lstat(file, &status) }.get("read the status of", file)
         if status.st_uid != uid || status.st_gid != gid {

@@ -11,7 +11,7 @@ import SystemPackage
 /// An existing file keeps its permission bits, and with
 /// `keepingOwnerAndAttributes` also its owner, group and extended
 /// attributes (an SELinux label, for instance: that needs root); a new file
-/// gets `mode`. An `owner` is given to the new bytes before they replace
+/// gets `mode`, and so does an existing one with `keepingMode` false. An `owner` is given to the new bytes before they replace
 /// the old (changing another's ownership needs root), so that the file
 /// never has another owner or group, even for an instant. Needs write
 /// permission on the directory.
@@ -27,7 +27,7 @@ public enum AtomicFile {
     /// uid and gid from the moment it appears under `path`. With
     /// `hiddenTemporary` the temporary sibling is `.NAME.…refocus-tmp`, a
     /// hidden name that sync engines (Syncthing, Nextcloud) do not carry.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644,
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644, keepingMode: Bool = true,
                              keepingOwnerAndAttributes: Bool = false,
                              owner: (uid: uid_t, gid: gid_t)? = nil, hiddenTemporary: Bool = false) throws(SystemError) {
         let directory = parentDirectory(of: path)
@@ -38,7 +38,7 @@ public enum AtomicFile {
         case .failure(.noSuchFileOrDirectory): existing = false
         case .failure(let errno): throw SystemError("inspect", path, errno)
         }
-        let permissions = existing ? status.st_mode & 0o7777 : mode
+        let permissions = existing && keepingMode ? status.st_mode & 0o7777 : mode
 
         let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
         let (prefix, suffix) = hiddenTemporary ? (path[..<name] + "." + path[name...] + ".", hiddenTemporarySuffix)
