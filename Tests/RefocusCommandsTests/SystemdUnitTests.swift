@@ -32,12 +32,13 @@ struct SystemdUnitTests {
         #expect(status == 0 && output.isEmpty, "\(output)")
         #expect(text.contains("Before=network-pre.target"), "blocks must be in place before the network")
         #expect(text.contains("Restart=always"))
+        #expect(text.contains("Type=notify\nNotifyAccess=main\n"), "network-pre.target waits for the first reconcile")
         #expect(text.contains("ExecStart=/usr/libexec/refocus/refocus-helper daemon --take-over"))
     }
 
     @Test func aMistakeInTheUnitIsReported() throws {
         let text = try String(contentsOfFile: Self.unit, encoding: .utf8)
-        let (_, output) = try Self.verify(text.replacingOccurrences(of: "Type=simple", with: "Typo=simple"))
+        let (_, output) = try Self.verify(text.replacingOccurrences(of: "Type=notify", with: "Typo=notify"))
         #expect(output.contains("Unknown key"), "the check must be able to fail: \(output)")
     }
 }

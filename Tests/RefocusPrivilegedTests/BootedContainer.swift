@@ -86,7 +86,9 @@ enum BootedContainer {
         cat > "$U/refocus-proof.service" <<'UNIT'
         [Unit]
         Description=ReFocus test: this boot's findings, then power off (or reboot)
-        After=multi-user.target
+        # multi-user.target does not wait for units without default dependencies (refocus.service is
+        # one: it is ready, Type=notify, after its first reconcile), so this waits for them itself.
+        After=multi-user.target refocus.service refocus-proof-early.service
         [Service]
         Type=oneshot
         ExecStart=/bin/bash /proof/proof.sh

@@ -13,7 +13,8 @@ import Testing
 /// everything happens in the container's overlay, network and cgroups.
 @Suite(.enabled(if: BootedContainer.unavailableReason == nil, Comment(rawValue: BootedContainer.unavailableReason ?? "")))
 struct BootedUnitTests {
-    /// The findings of both boots, but for `table at network-pre.target`.
+    /// The findings of both boots. `table at network-pre.target: present`: the unit is
+    /// `Type=notify`, ready once the daemon's first reconcile has made the table again.
     static let findings = """
         == boot 1
         dpkg -i: 0
@@ -35,6 +36,7 @@ struct BootedUnitTests {
         at boot: enabled, active, NRestarts=0
         ordered before: network-pre.target
         active when network-pre.target was reached: yes
+        table at network-pre.target: present
         block: social.example: 100::1 192.0.2.1 | table present with 203.0.113.7 | hosts section present
         mia's status: #1 focus, locked
         mia's refocus stop: 77
@@ -65,13 +67,6 @@ struct BootedUnitTests {
         }
         #expect(run.stdout.contains("boot 1: nspawn 133\nboot 2: nspawn 0\n"), "\(run.stdout)")
         let lines = found.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.filter { !$0.hasPrefix("table at network-pre.target: ") }.joined(separator: "\n") == Self.findings,
-                "\(run.stdout)")
-        // Type=simple: systemd counts the daemon started at its exec, before its first reconcile
-        // makes the table again, so units ordered after network-pre.target can run before it.
-        withKnownIssue("refocus.service is Type=simple: network-pre.target is reached before the daemon makes the table",
-                       isIntermittent: true) {
-            #expect(lines.contains("table at network-pre.target: present"), "\(found)")
-        }
+        #expect(lines.joined(separator: "\n") == Self.findings, "\(run.stdout)")
     }
 }

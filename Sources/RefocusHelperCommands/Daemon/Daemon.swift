@@ -57,6 +57,8 @@ final class Daemon {
     /// the hosts section.
     func run() throws {
         _ = reconcile(reason: "start")
+        // Under systemd (Type=notify): started once the first reconcile is done, so that the network comes after it.
+        if let failure = ServiceReadiness.notifyReady() { logger.warning("systemd was not told the daemon is ready: \(failure)") }
         if !idle { giveBackMemory() }
         while !exitRequested {
             var wanted = false

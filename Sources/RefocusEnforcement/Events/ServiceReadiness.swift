@@ -1,0 +1,43 @@
+import Glibc
+import RefocusOS
+
+/// Tells systemd that the daemon is ready (`Type=notify`): `READY=1` in one
+/// datagram to `$NOTIFY_SOCKET`, sent after the first reconcile, so that
+/// units ordered after refocus.service (`network-pre.target`, and so the
+/// network) start only once the hosts section and the table are in place.
+/// The variable is then removed, so that no child of the daemon (a hook)
+/// can speak for it. Without the variable (not started by systemd) it does
+/// nothing. The notify protocol of sd_notify(3), without libsystemd.
+public enum ServiceReadiness {
+    /// The environment variable systemd sets for a `Type=notify` service.
+    public static let variable = "NOTIFY_SOCKET"
+
+    /// Sends `READY=1` when started by systemd; returns what failed, if anything, for the log.
+    public static func notifyReady() -> String? {
+        guard let value = getenv(variable).map({ String(cString: $0) }) else { return nil }
+        unsetenv(variable)
+        // A path, or an abstract name written with a leading '@'.
+        var bytes = Array(value.utf8)
+        guard let first = bytes.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "@") else {
+            return "\(variable) '\(value)' is neither a path nor an abstract socket name"
+        }
+        if first == UInt8(ascii: "@") { bytes[0] = 0 }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return "\(variable) is too long" }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (first == UInt8(ascii: "/") ? 1 : 0))
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return "socket for \(variable): errno \(errno)" }
+        defer { close(descriptor) }
+        let message = Array("READY=1".utf8)
+        let sent = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                sendto(descriptor, message, message.count, Int32(MSG_NOSIGNAL), generic, length)
+            }
+        }
+        return sent == message.count ? nil : "READY=1 to \(value): errno \(errno)"
+    }
+}
