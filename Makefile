@@ -3,6 +3,7 @@
 #   make test       install the missing Debian packages that building and the tests need (through
 #                   sudo unless root), run the whole test suite
 #   make bench      run the benchmarks against the reference tools (resolve: as root, in a private network namespace)
+#   make benchmarks run every benchmark as root and write BENCHMARKS.md (refocus-bench report)
 #   make man        generate refocus.1 and refocus-helper.8 into .build/man (generate-manual plugin)
 #   make completions  generate bash, zsh and fish completions into .build/completions
 #   make nss        build the NSS module .build/nss/libnss_refocus.so.2 (C only, no Swift runtime)
@@ -64,7 +65,7 @@ NOBUILD    ?=
 FORCE      ?=
 PURGE      ?=
 
-.PHONY: all deps test-deps build test bench man completions clean static install-build install uninstall deb nss
+.PHONY: all deps test-deps build test bench benchmarks man completions clean static install-build install uninstall deb nss
 
 all: build
 
@@ -125,6 +126,10 @@ test: test-deps nss
 
 bench: test-deps
 	$(SWIFT) run -c release refocus-bench all
+
+benchmarks: test-deps
+	$(SWIFT) build -c release
+	$(SUDO) .build/release/refocus-bench report
 
 # refocus is a user command (section 1); refocus-helper is for the system (section 8).
 # The plugin (a release build of every product, then generate-manual) writes the

@@ -18,8 +18,12 @@ enum BenchMain {
         "resolver": ResolverBench.run,
         "stats": StatsBench.run,
         "stats-figures": StatsFiguresBench.run,
+        "sync": SyncBench.run,
         "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
     ]
+
+    /// Not a benchmark: all of them, written into BENCHMARKS.md.
+    static let report = "report"
 
     static func run(_ arguments: [String]) {
         // The resolver benchmark's child: not a benchmark of its own.
@@ -48,9 +52,13 @@ enum BenchMain {
             // Before any other thread exists: threads started later inherit the namespace.
             NftBench.enterPrivateNetworkNamespace()
         }
+        if names == [report] {
+            do { try BenchReport.run(options) } catch { fail("refocus-bench: report failed: \(error)", status: 1) }
+            return
+        }
         for name in names {
             guard let benchmark = benchmarks[name] else {
-                fail("refocus-bench: no benchmark '\(name)'; choose from: all, \(benchmarks.keys.sorted().joined(separator: ", "))", status: 64)
+                fail("refocus-bench: no benchmark '\(name)'; choose from: all, report, \(benchmarks.keys.sorted().joined(separator: ", "))", status: 64)
             }
             do {
                 try benchmark(options)

@@ -21,6 +21,8 @@ enum DaemonBench {
         try Measure.shell("""
             set -e
             mount --make-rprivate /
+            # A tmpfs: what the run leaves (the overlay's changes, the user's home) goes with its namespace.
+            mkdir -p '\(folder)' && mount -t tmpfs -o mode=0755 tmpfs '\(folder)'
             mkdir -p '\(folder)/upper' '\(folder)/work'
             mount -t overlay overlay -o lowerdir=/etc,upperdir='\(folder)/upper',workdir='\(folder)/work' /etc
             mount -t tmpfs tmpfs /var/lib
@@ -35,6 +37,7 @@ enum DaemonBench {
             """)
         print("enforcer daemon (private namespaces, a session of 100 names and 1 address):")
         try measureHostsRepair()
+        try measurePolicyRepair()
         try measureTableRepair(helper: helper)
         try printMemory(of: try daemonPID(), state: "with the session active")
         let products = URL(fileURLWithPath: helper).deletingLastPathComponent().path
@@ -42,6 +45,7 @@ enum DaemonBench {
                                 ("static, as installed", FileManager.default.currentDirectoryPath + "/.build-static/release/refocus",
                                  true)])
         try Measure.shell(#"echo '{"version":1,"verb":"stop","stop":{}}' | '\#(helper)' stop > /dev/null"#)
+        try StartStopBench.run(products: products, folder: folder, runs: idleSeconds < 60 ? 3 : 20)
         try measureIdleWakeups(seconds: idleSeconds)
     }
 
@@ -73,6 +77,27 @@ enum DaemonBench {
             usleep(20_000)
         }
         report("hosts section edited -> restored", times)
+    }
+
+    /// Deletes each browser policy file the daemon wrote (those of installed
+    /// browsers: Chromium's where Debian's chromium is, Firefox's where
+    /// Firefox is) and times until it is back with the same bytes.
+    private static func measurePolicyRepair() throws {
+        let files = ["/etc/chromium/policies/managed/refocus.json", "/etc/firefox/policies/policies.json"]
+        var measured = false
+        for file in files {
+            guard let written = FileManager.default.contents(atPath: file) else { continue }
+            var times: [Double] = []
+            for _ in 0..<30 {
+                let start = ContinuousClock.now
+                try FileManager.default.removeItem(atPath: file)
+                times.append(try waitUntil(since: start) { FileManager.default.contents(atPath: file) == written })
+                usleep(20_000)
+            }
+            report("browser policy \(file) deleted -> restored", times)
+            measured = true
+        }
+        if !measured { print("  browser policies: none written (no Chromium-family browser or Firefox installed); not measured") }
     }
 
     /// Kills the daemon, deletes its orphaned table, starts a daemon, and

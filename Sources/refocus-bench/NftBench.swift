@@ -85,6 +85,7 @@ enum NftBench {
         guard try NftReference.listing() == listing else {
             throw BenchError.checkFailed("nft -f made another table than apply at \(count) addresses: the timings compare nothing")
         }
+        let twoSteps = try measureDeleteThenLoad(path, runs: runs, settle: settle)
         try NftReference.nft(["delete", "table", "inet", "refocus"])
 
         let label = count.formatted(.number.grouping(.automatic))
@@ -93,8 +94,30 @@ enum NftBench {
         print("           of which building the batch \(Measure.format(building)), committing it \(Measure.format(committing))"
             + String(format: " (the kernel-only floor: ours takes %.2fx it, the reference %.1fx)", ours.wall / committing,
                      reference.wall / committing))
+        print("           delete table, then nft -f (simple blockers): \(Measure.format(twoSteps.total)), "
+            + "blocking nothing for \(Measure.format(twoSteps.window)) of it (apply: never, one atomic batch)")
         print("           then: add 100 \(Measure.format(changes.add)), remove 100 \(Measure.format(changes.remove)), "
             + "the same again \(Measure.format(changes.same)) (no netlink write)   target: under 5 ms at 100k")
+    }
+
+    /// How simple blockers apply rules: `nft delete table`, then `nft -f` of
+    /// the whole table. The medians of the whole and of the window between
+    /// the delete's end and the load's, when nothing is blocked.
+    private static func measureDeleteThenLoad(_ path: String, runs: Int, settle: Double) throws -> (total: Double, window: Double) {
+        var totals: [Double] = [], windows: [Double] = []
+        for _ in 0..<runs {
+            Thread.sleep(forTimeInterval: settle)
+            let begin = ContinuousClock.now
+            guard try ForegroundProcess.run(["/usr/sbin/nft", "delete", "table", "inet", "refocus"]) == 0 else {
+                throw BenchError.referenceFailed("nft delete table inet refocus")
+            }
+            let deleted = ContinuousClock.now
+            guard try ForegroundProcess.run(["/usr/sbin/nft", "-f", path]) == 0 else { throw BenchError.referenceFailed("nft -f \(path)") }
+            let loaded = ContinuousClock.now
+            totals.append(Samples.seconds(loaded - begin))
+            windows.append(Samples.seconds(loaded - deleted))
+        }
+        return (Samples(totals).median, Samples(windows).median)
     }
 
     /// The median times of `apply` adding 100 addresses to the loaded
