@@ -26,7 +26,8 @@ enum ResolverBench {
         var writeSizes = [1_000, 100_000, 1_000_000]
         var writeRuns = 7
         var indexSizes = [0, 1_000, 10_000, 100_000, 1_000_000]
-        var hostsSizes = [1_000, 10_000, 100_000]
+        // 50 and 300 domains: focus lists (a built-in list, a user's own); then large imported ones.
+        var hostsSizes = [50, 300, 1_000, 10_000, 100_000]
         /// Probes per side and size, interleaved; calls per probe, and the seconds a probe may take.
         var rounds = 3, calls = 20_000, seconds = 1.0
         /// The list of the per-process comparison: about the 84k names of EasyList and EasyPrivacy.
