@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RefocusCore
 import RefocusEnforcement
 import RefocusTestSupport
@@ -8,6 +9,22 @@ import Testing
 /// and rebasing moves open sessions only.
 struct SessionStoreTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    /// A daemon that systemd just started and helper runs opening a new store at once (seen in the
+    /// booted container as `duplicate column name` and `database is locked`): every opener succeeds,
+    /// one at a time. Threads stand in for the processes: each opens its own lock file description.
+    @Test func storesOpenedAtOnceOnANewFileAllOpen() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for round in 0..<10 {
+            let path = folder.path + "/round-\(round)/refocus.sqlite"
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 6) { _ in
+                do { _ = try SessionStore(path: path) } catch { failures.withLock { $0.append("\(error)") } }
+            }
+            #expect(failures.withLock { $0 }.isEmpty, "round \(round)")
+        }
+    }
 
     @Test func anchorsRoundTripAndRebaseMovesOpenSessions() throws {
         let folder = try TemporaryFolder()

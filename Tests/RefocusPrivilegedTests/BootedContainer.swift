@@ -188,10 +188,6 @@ enum BootedContainer {
           for p in /proc/[0-9]*; do tr '\0' ' ' < "$p/cmdline" 2> /dev/null; echo; done \
             | grep -c '^/usr/libexec/refocus/refocus-helper daemon'
         }
-        # Until the daemon that systemd has just started publishes its status: with a fresh store,
-        # a helper run opening it meanwhile can fail ('duplicate column name': both migrate it),
-        # which is not what this test shows.
-        settled() { for _ in $(seq 300); do [ -e /run/refocus/status.json ] && return; sleep 0.1; done; }
         # The new main pid once the service is active again under a pid other than $1, else "none".
         new_pid() {
           for _ in $(seq 300); do
@@ -218,7 +214,6 @@ enum BootedContainer {
           say "dpkg -i: $(run dpkg-i dpkg -i /proof/refocus.deb)"
           say "after dpkg -i: $(state)"
           say "daemon: $(daemon)"
-          settled
           useradd --create-home --groups refocus --shell /bin/sh mia
           member refocus list add focus social.example 203.0.113.7 > /dev/null
           say "mia starts a locked session through sudo: $(run start member refocus start --list focus 10m --lock)"
@@ -268,7 +263,6 @@ enum BootedContainer {
           say "make install: $(run make-install make -C /refocus/repo --no-print-directory install NOBUILD=1 \
             PRODUCTS=/refocus/bin MANPAGES=/refocus/man NSS_MODULE=/refocus/nss/libnss_refocus.so.2), $(state)"
           say "daemon: $(daemon)"
-          settled
           say "make uninstall: $(run make-uninstall make -C /refocus/repo --no-print-directory uninstall), $(state), daemons: $(daemons)"
           ;;
         esac

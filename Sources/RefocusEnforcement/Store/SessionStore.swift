@@ -29,6 +29,12 @@ public final class SessionStore: Sendable {
         configuration.journalMode = .wal
         configuration.label = "refocus-store"
         do {
+            // One opener at a time: the daemon that systemd has just started and a helper run could
+            // otherwise both turn on WAL ("database is locked") or run the same migration ("duplicate
+            // column name": GRDB reads which are applied before it runs the rest). Held while opening only.
+            let opening = try ExclusiveLock.wait(path: path + ".open-lock", directoryMode: 0o700, deadline: .seconds(60))
+            defer { withExtendedLifetime(opening) {} }
+            guard opening != nil else { throw StoreError.cannotOpen(path: path, reason: "another run held \(path).open-lock for 60 s") }
             queue = try DatabaseQueue(path: path, configuration: configuration)
             let migrator = Self.migrator
             let unknown = try queue.read { db in
