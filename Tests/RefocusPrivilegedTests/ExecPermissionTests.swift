@@ -67,6 +67,27 @@ struct ExecPermissionTests {
         }
     }
 
+    /// The owner's escape attempt: a process that made itself non-dumpable
+    /// (`prctl(PR_SET_DUMPABLE, 0)`), so that its /proc/PID files are root's, then
+    /// execs the blocked program. The guard reads its uids from /proc/PID/status
+    /// rather than trusting the folder's owner: refused all the same.
+    @Test func anOwnerWhoseProcessIsNotDumpableIsRefusedAllTheSame() throws {
+        let run = try Sandbox(network: false, privatePIDs: false).run(Self.setUp + #"""
+            block "$prog" 60
+            cd "$WORK"
+            as_tester /usr/bin/python3 -c 'import ctypes, os, sys
+            ctypes.CDLL(None).prctl(4, 0, 0, 0, 0)
+            print("proc owner after prctl:", os.stat(f"/proc/{os.getpid()}/status").st_uid, flush=True)
+            try:
+                os.execv(sys.argv[1], [sys.argv[1]])
+            except OSError as error:
+                print("exec:", error.strerror)' "./$prog"
+            echo "ran: $(ran)"
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("proc owner after prctl: 0\nexec: Operation not permitted\nran: \n"), "\(run.stdout)")
+    }
+
     /// A program installed under a blocked name is known by what it is: a
     /// copy of sleep installed as /usr/local/bin/NAME (a tmpfs there, this
     /// mount namespace only) and run through a hard link of another name is
