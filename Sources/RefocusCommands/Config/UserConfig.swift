@@ -67,6 +67,11 @@ struct UserConfig: Equatable {
 
     /// The config a TOML text describes.
     static func parse(_ text: String, path: String) throws(ConfigError) -> UserConfig {
+        let document = TOMLText(text)
+        // Before TOMLKit, which misreads such a line (`unreadableLine`).
+        if let line = document.unreadableLine {
+            throw ConfigError(path: path, line: line.number, reason: "not valid TOML: \(line.reason)")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -75,7 +80,6 @@ struct UserConfig: Equatable {
         } catch {
             throw ConfigError(path: path, line: nil, reason: "not valid TOML: \(error)")
         }
-        let document = TOMLText(text)
         var config = UserConfig()
         for (key, value) in table {
             switch key {

@@ -14,7 +14,7 @@ public struct TOMLText: Sendable, Equatable {
     /// The document's line terminator: `\r\n` when its first line has one.
     private let terminator: String
     /// Whether the text ended with a terminator.
-    private let finalTerminator: Bool
+    let finalTerminator: Bool
 
     /// Splits `text` into lines.
     public init(_ text: String) {
@@ -80,17 +80,24 @@ public struct TOMLText: Sendable, Equatable {
                 index += 1
                 continue
             }
-            var end = index + 1
-            var state = ValueScan()
-            state.scan(lines[index].drop { $0 != "=" }.dropFirst())
-            while !state.isComplete, end < body.upperBound {
-                state.scan(lines[end])
-                end += 1
-            }
+            let end = valueEnd(ofKeyLine: index, within: body.upperBound)
             found.append((key, index..<end))
             index = end
         }
         return found
+    }
+
+    /// The line after the last one that the value of the key line `index`
+    /// spans (an array or a multi-line string goes on), at most `limit`.
+    func valueEnd(ofKeyLine index: Int, within limit: Int) -> Int {
+        var end = index + 1
+        var state = ValueScan()
+        state.scan(lines[index].drop { $0 != "=" }.dropFirst())
+        while !state.isComplete, end < limit {
+            state.scan(lines[end])
+            end += 1
+        }
+        return end
     }
 
     /// The 1-based line of `key` in `table`, for an error message; nil when it has none.
@@ -197,15 +204,7 @@ private struct ValueScan {
             switch character {
             case "#": return
             case "\"", "'":
-                // A one-line string: skip to its closing quote (a backslash escapes in "…").
-                rest = rest.dropFirst()
-                var escaped = false
-                while let next = rest.first {
-                    rest = rest.dropFirst()
-                    if character == "\"", next == "\\", !escaped { escaped = true; continue }
-                    if next == character, !escaped { break }
-                    escaped = false
-                }
+                rest = rest.droppingString()
                 continue
             case "[", "{": depth += 1
             case "]", "}": depth -= 1
@@ -227,6 +226,21 @@ extension StringProtocol {
 }
 
 extension Substring {
+    /// The text after the one-line string it starts with (at its opening
+    /// quote, `"` or `'`): to the closing quote, which a backslash escapes in `"…"`.
+    func droppingString() -> Substring {
+        guard let quote = first else { return self }
+        var rest = dropFirst()
+        var escaped = false
+        while let next = rest.first {
+            rest = rest.dropFirst()
+            if quote == "\"", next == "\\", !escaped { escaped = true; continue }
+            if next == quote, !escaped { break }
+            escaped = false
+        }
+        return rest
+    }
+
     /// The range of `other` in this text, if any.
     func range(of other: String) -> Range<Index>? {
         guard !other.isEmpty else { return nil }
