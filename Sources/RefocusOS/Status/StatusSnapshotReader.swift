@@ -123,6 +123,9 @@ enum StatusSnapshotReader {
 
     /// A UTC time as the encoder writes it, `2026-11-21T19:54:29Z`, read with
     /// `timegm` (Foundation's ISO 8601 parser costs a calendar set-up per run).
+    /// Not before 1970, which the daemon never writes: Foundation's encoder
+    /// writes a time of an early year as another day than `timegm` reads it
+    /// (found by fuzzing: 1013-11-21 did not read back the same).
     static func date(_ text: String?) -> Date? {
         guard let text else { return nil }
         let bytes = Array(text.utf8)
@@ -142,6 +145,7 @@ enum StatusSnapshotReader {
         func number(_ range: Range<Int>) -> Int32 {
             bytes[range].reduce(0) { $0 * 10 + Int32($1 - UInt8(ascii: "0")) }
         }
+        guard number(0..<4) >= 1970 else { return nil }
         var fields = tm()
         (fields.tm_year, fields.tm_mon, fields.tm_mday) = (number(0..<4) - 1900, number(5..<7) - 1, number(8..<10))
         (fields.tm_hour, fields.tm_min, fields.tm_sec) = (number(11..<13), number(14..<16), number(17..<19))
