@@ -18,8 +18,8 @@ import Testing
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         try FileManager.default.createDirectory(atPath: refocus.home + "/refocus", withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: URL(fileURLWithPath: refocus.home + "/refocus/config.toml"))
-        let run = try refocus.run(["preset", "list"])
+        _ = try refocus.write(text, to: "refocus/config.toml")
+        let run = try refocus("preset", "list")
         #expect(run.status == 78, "\(run.stderr)")
         #expect(run.stderr.contains("config.toml line \(line): not valid TOML: \(reason)"), "\(run.stderr)")
     }
