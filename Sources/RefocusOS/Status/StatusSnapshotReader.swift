@@ -14,9 +14,11 @@ import RefocusCore
 /// spent on the Swift runtime's first look-ups of the conformances its
 /// generic code asks for. It accepts exactly what `StatusFile.encode`
 /// writes (a test decodes the same bytes both ways) and anything else is
-/// nil, as a file that cannot be read is.
-enum StatusSnapshotReader {
-    static func snapshot(from bytes: [UInt8]) -> StatusSnapshot? {
+/// nil, as a file that cannot be read is. Package access: the fuzzer
+/// (Tests/refocus-fuzz) reads untrusted bytes through it.
+package enum StatusSnapshotReader {
+    /// The snapshot `bytes` hold, or nil when they are not exactly what `StatusFile.encode` writes.
+    package static func snapshot(from bytes: [UInt8]) -> StatusSnapshot? {
         guard let object = StatusJSON.parse(bytes), object["version"]?.integer == 1,
               let sessions = object["sessions"]?.array
         else { return nil }
