@@ -96,7 +96,7 @@ import Testing
     /// (`make fuzz`, target policy), and their neighbours, which it reads or refuses itself.
     @Test(arguments: [
         ("[=]", 1), ("[[[x]]]", 1), ("a = 1\n[\nb = 2\n", 2), ("[ #comment\n", 1), ("\u{FEFF}[.a]", 1),
-        ("[\r\nx = 1\r\n", 1), ("[[ !]]", 1),
+        ("[\r\nx = 1\r\n", 1), ("[[ !]]", 1), ("[\r", 1),
         ("[a]", nil), ("[ \"q\" ]", nil), ("[[a.b]]", nil), ("[]", nil), ("[", nil), ("[ [x]]", nil),
         ("a = [\n[{b = 1}],\n]\n", nil), ("s = '''\n[=\n'''\n", nil), ("# [=]\n", nil),
     ] as [(String, Int?)])
@@ -114,6 +114,13 @@ import Testing
     ] as [(String, Int?)])
     func valuesThatStartAsTOMLKitAssumes(text: String, line: Int?) {
         #expect(TOMLText(text).badValueStart?.number == line)
+    }
+
+    /// A `\r` ends a line only before a `\n`: at the very end it stays, in the lines and the text.
+    @Test func aLastCarriageReturnWithoutALineFeedStays() {
+        #expect(TOMLText("a = 1\r").lines == ["a = 1\r"])
+        #expect(TOMLText("a = 1\r").text == "a = 1\r")
+        #expect(TOMLText("a = 1\r\n").lines == ["a = 1"])
     }
 
     /// A NUL byte, where TOMLKit's parser stopped reading without a word (found by fuzzing), comes first.

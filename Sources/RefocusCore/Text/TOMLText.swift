@@ -25,8 +25,12 @@ public struct TOMLText: Sendable, Equatable {
         finalTerminator = bytes.isEmpty || bytes.last == UInt8(ascii: "\n")
         var split = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if split.last?.isEmpty == true { split.removeLast() }
-        lines = split.map { line in
-            Substring(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        // A `\r` is a terminator's only before a `\n`: a last line without one keeps it (as TOML reads it).
+        let unterminated = finalTerminator ? nil : split.indices.last
+        lines = split.indices.map { index in
+            let line = split[index]
+            return Substring(decoding: line.last == UInt8(ascii: "\r") && index != unterminated ? line.dropLast() : line,
+                             as: UTF8.self)
         }
     }
 
