@@ -4,6 +4,8 @@
 #                   sudo unless root), run the whole test suite
 #   make bench      run the benchmarks against the reference tools (resolve: as root, in a private network namespace)
 #   make benchmarks run every benchmark as root and write BENCHMARKS.md (refocus-bench report)
+#   make fuzz       build refocus-fuzz with libFuzzer (.build-fuzz) and run each parser of untrusted bytes
+#                   over its seed corpus, briefly (make test runs it); FUZZ_TIME=SECONDS for a long run of each
 #   make man        generate refocus.1 and refocus-helper.8 into .build/man (generate-manual plugin)
 #   make completions  generate bash, zsh and fish completions into .build/completions
 #   make nss        build the NSS module .build/nss/libnss_refocus.so.2 (C only, no Swift runtime)
@@ -65,7 +67,7 @@ NOBUILD    ?=
 FORCE      ?=
 PURGE      ?=
 
-.PHONY: all deps test-deps build test bench benchmarks man completions clean static install-build install uninstall deb nss
+.PHONY: all deps test-deps build test bench benchmarks fuzz man completions clean static install-build install uninstall deb nss
 
 all: build
 
@@ -122,6 +124,7 @@ test: test-deps nss
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory fuzz NODEPS=1 SWIFT=$(SWIFT)
 	$(SWIFT) build -c release
 
 bench: test-deps
@@ -130,6 +133,32 @@ bench: test-deps
 benchmarks: test-deps
 	$(SWIFT) build -c release
 	$(SUDO) .build/release/refocus-bench report
+
+# libFuzzer (swiftc -sanitize=fuzzer) on the parsers of untrusted bytes: each target that
+# `refocus-fuzz --list` names, over a copy of its seed corpus (Tests/refocus-fuzz/Corpus/TARGET)
+# in FUZZ_DIR/corpus, so that the committed one never grows while a long run keeps what it found.
+# Bounded: FUZZ_RUNS inputs per target (quietly: the totals only), or FUZZ_TIME seconds each for
+# a long run (with libFuzzer's progress); inputs up to
+# 64 KiB, each within 5 s, the process within 512 MB. A crash, a hang or memory past the limit stops
+# it with the input saved as FUZZ_DIR/TARGET-crash-… (-timeout-…, -oom-…): replay it with
+# `REFOCUS_FUZZ_TARGET=TARGET .build/debug/refocus-fuzz FILE` or the fuzzer itself. The
+# Swift runtime's backtracer is off: libFuzzer's own handler saves the input.
+FUZZ_DIR   ?= .build-fuzz
+FUZZ_RUNS  ?= 10000
+FUZZ_TIME  ?=
+FUZZ_FLAGS := -max_len=65536 -timeout=5 -rss_limit_mb=512 -print_final_stats=1 \
+              $(if $(FUZZ_TIME),-max_total_time=$(FUZZ_TIME),-runs=$(FUZZ_RUNS) -verbosity=0)
+fuzz: $(DEPS)
+	$(SWIFT) build --product refocus-fuzz --scratch-path $(FUZZ_DIR) \
+	  -Xswiftc -sanitize=fuzzer -Xswiftc -DREFOCUS_LIBFUZZER -Xcxx -fsanitize=fuzzer-no-link
+	@set -e; fuzzer=$(FUZZ_DIR)/debug/refocus-fuzz; \
+	for target in $$($$fuzzer --list); do \
+	  mkdir -p $(FUZZ_DIR)/corpus/$$target; \
+	  cp Tests/refocus-fuzz/Corpus/$$target/* $(FUZZ_DIR)/corpus/$$target/; \
+	  echo "fuzz $$target: $(if $(FUZZ_TIME),$(FUZZ_TIME) s,$(FUZZ_RUNS) runs)"; \
+	  REFOCUS_FUZZ_TARGET=$$target SWIFT_BACKTRACE=enable=no $$fuzzer $(FUZZ_FLAGS) \
+	    -artifact_prefix=$(FUZZ_DIR)/$$target- $(FUZZ_DIR)/corpus/$$target; \
+	done
 
 # refocus is a user command (section 1); refocus-helper is for the system (section 8).
 # The plugin (a release build of every product, then generate-manual) writes the
@@ -157,7 +186,7 @@ completions: build
 	done
 
 clean:
-	rm -rf .build .build-static
+	rm -rf .build .build-static .build-fuzz
 
 # Release binaries that run without the Swift toolchain: the Swift runtime and Foundation are
 # linked in; the C libraries (libnftnl, libmnl, libidn2, libpsl, c-ares, SQLite) stay shared.

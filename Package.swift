@@ -85,6 +85,13 @@ let package = Package(
         .executableTarget(name: "refocus-crash-inject", dependencies: ["RefocusCore", "RefocusOS", "RefocusEnforcement",
                                                                      "RefocusTestSupport"],
                           path: "Tests/refocus-crash-inject"),
+        // The parsers of untrusted bytes under libFuzzer (`make fuzz`: built with -sanitize=fuzzer
+        // -DREFOCUS_LIBFUZZER, whose main starts libFuzzer's driver, declared in CLibFuzzer), or
+        // replaying files through them (any other build; the corpus test): no product.
+        .systemLibrary(name: "CLibFuzzer", path: "Tests/CLibFuzzer"),
+        .executableTarget(name: "refocus-fuzz",
+                          dependencies: ["RefocusCore", "RefocusOS", "RefocusEnforcement", "RefocusCommands", "CLibFuzzer"],
+                          path: "Tests/refocus-fuzz", exclude: ["Corpus"]),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore", "RefocusTestSupport"]),
         .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport"]),
         .testTarget(name: "RefocusResolverTests", dependencies: ["RefocusResolver", "CAres"]),
@@ -101,7 +108,8 @@ let package = Package(
         // the module trusts only root's files).
         .testTarget(name: "RefocusNSSTests", dependencies: ["CNSSRefocus", "CNameIndex", "RefocusCore", "RefocusTestSupport"]),
         .testTarget(name: "RefocusCommandsTests",
-                    dependencies: ["RefocusCore", "RefocusOS", "RefocusCommands", "RefocusTestSupport", "refocus", "refocus-helper"]),
+                    dependencies: ["RefocusCore", "RefocusOS", "RefocusCommands", "RefocusTestSupport", "refocus", "refocus-helper",
+                                   "refocus-fuzz"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(name: "RefocusPrivilegedTests",
                     dependencies: ["RefocusTestSupport", "RefocusEnforcement", "refocus", "refocus-helper", "refocus-bench",

@@ -93,6 +93,11 @@ struct NsswitchCase: Sendable, CustomTestStringConvertible {
                      services: ["files", "refocus", "dns"]),
         NsswitchCase(label: "bytes that are not UTF-8", bytes: b("# caf") + [0xE9] + b("\nhosts: files dns\n"),
                      added: b("# caf") + [0xE9] + b("\nhosts: files refocus dns\n"), services: ["files", "refocus", "dns"]),
+        // Found by fuzzing: ` refocus` ran into the `#`, and glibc read the one service `refocus#files`.
+        NsswitchCase(label: "a comment right after the colon", bytes: b("hosts:#files dns\n"),
+                     added: b("hosts:refocus #files dns\n"), services: ["refocus", "#files", "dns"]),
+        NsswitchCase(label: "a comment right after an action block", bytes: b("hosts: files [NOTFOUND=return]#mdns\n"),
+                     added: b("hosts: files [NOTFOUND=return]refocus #mdns\n"), services: ["files", "refocus", "#mdns"]),
     ]
 
     @Test(arguments: corpus)

@@ -115,6 +115,7 @@ private func b(_ text: String) -> [UInt8] { Array(text.utf8) }
         Removal(before: "hosts: files dns refocus [!UNAVAIL=return]\n", after: "hosts: files dns\n"),
         Removal(before: "hosts: files refocus refocus dns refocus\n", after: "hosts: files dns\n"),
         Removal(before: "hosts:refocus\n", after: "hosts:\n"),
+        Removal(before: "hosts:refocus #files\n", after: "hosts:#files\n"),
         Removal(before: "hosts: files dns # refocus\n", after: "hosts: files dns # refocus\n"),
         Removal(before: "hosts: files\nhosts: refocus dns\n", after: "hosts: files\nhosts: dns\n"),
         Removal(before: "hosts: files refocus dns", after: "hosts: files dns"),

@@ -107,4 +107,22 @@ struct PolicyFileTests {
     func aTableNameThatNftCouldMisreadIsRefused(text: String) {
         #expect(throws: PolicyError.self) { try PolicyFile.parse(text, path: "policy.toml") }
     }
+
+    /// Found by fuzzing: TOMLKit's parser aborted the helper on a header that names no table, an
+    /// array element that starts with `}` and a malformed date, and stopped reading at a NUL byte
+    /// without a word, dropping the keys after it (here a cap).
+    @Test(arguments: [
+        ("[=]", 1, "a table header names no table; write its name after '[', such as [name]"),
+        ("max_session = \"1h\"\n[[[x]]]\n", 2, "a table header names no table; write its name after '[', such as [name]"),
+        ("[ #\n", 1, "a table header names no table; write its name after '[', such as [name]"),
+        ("hosts_only_above = 10 \u{0}\nmax_sessions_per_user = 1\n", 1, "a NUL byte, which TOML text never holds; remove it"),
+        ("never_block = [\"example.com\", }]\n", 1, "an array's element starts with '}'; remove it, or end the array with ']'"),
+        ("min_session = 1979-05-27T&7\n", 1,
+         "a date or a time (1979-05-27T&7), which no key here takes; write a number or a quoted string"),
+    ])
+    func aLineTOMLKitMisreadsIsRefused(text: String, line: Int, reason: String) {
+        #expect(throws: PolicyError.invalid(path: "policy.toml", key: nil, reason: "not valid TOML: line \(line): \(reason)")) {
+            try PolicyFile.parse(text, path: "policy.toml")
+        }
+    }
 }

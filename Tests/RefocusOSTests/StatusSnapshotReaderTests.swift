@@ -96,7 +96,8 @@ import Testing
         #expect(StatusSnapshotReader.date("1970-01-01T00:00:00Z") == Date(timeIntervalSince1970: 0))
         #expect(StatusSnapshotReader.date("2024-02-29T23:59:59Z") == Date(timeIntervalSince1970: 1_709_251_199))
         for bad in ["2023-02-29T00:00:00Z", "2026-11-21T24:00:00Z", "2026-11-21T19:60:00Z", "2026-11-21T19:00:00+01:00",
-                    "2026-11-21T19:00:00.5Z", "2026-1-21T19:00:00Z", "２026-11-21T19:00:00Z"] {
+                    "2026-11-21T19:00:00.5Z", "2026-1-21T19:00:00Z", "２026-11-21T19:00:00Z", "1969-12-31T23:59:59Z",
+                    "1013-11-21T19:54:29Z"] {
             #expect(StatusSnapshotReader.date(bad) == nil, "\(bad)")
         }
     }

@@ -14,8 +14,9 @@ import TOMLKit
 /// file, the line and the fix, never a silent default; a file that does not
 /// parse is never overwritten. Written by changing only the preset's table
 /// (`TOMLText`), so comments and everything else stay as the person wrote
-/// them, atomically.
-struct UserConfig: Equatable {
+/// them, atomically. Package access: the fuzzer (Tests/refocus-fuzz) reads
+/// untrusted texts through `parse`.
+package struct UserConfig: Equatable {
     /// What `[defaults]` says.
     struct Defaults: Equatable {
         /// Lists for a start that names none; empty: a start must name some.
@@ -35,7 +36,7 @@ struct UserConfig: Equatable {
     /// `[sync]`: where the lists sync through; nil when sync is off.
     var sync: SyncSettings?
     /// The user's presets, by name.
-    var presets: [PresetName: Preset] = [:]
+    package var presets: [PresetName: Preset] = [:]
 
     /// The preset named `name`: the user's, else a built-in one.
     func preset(_ name: PresetName) -> Preset? {
@@ -66,7 +67,12 @@ struct UserConfig: Equatable {
     }
 
     /// The config a TOML text describes.
-    static func parse(_ text: String, path: String) throws(ConfigError) -> UserConfig {
+    package static func parse(_ text: String, path: String) throws(ConfigError) -> UserConfig {
+        let document = TOMLText(text)
+        // Before TOMLKit, which misreads such a line (`unreadableLine`).
+        if let line = document.unreadableLine {
+            throw ConfigError(path: path, line: line.number, reason: "not valid TOML: \(line.reason)")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
@@ -75,7 +81,6 @@ struct UserConfig: Equatable {
         } catch {
             throw ConfigError(path: path, line: nil, reason: "not valid TOML: \(error)")
         }
-        let document = TOMLText(text)
         var config = UserConfig()
         for (key, value) in table {
             switch key {
@@ -102,15 +107,15 @@ struct UserConfig: Equatable {
 }
 
 /// Why config.toml cannot be used.
-struct ConfigError: RefocusError, Equatable {
+package struct ConfigError: RefocusError, Equatable {
     let path: String
     /// The 1-based line, when known.
     let line: Int?
     let reason: String
 
-    var category: ErrorCategory { .configuration }
+    package var category: ErrorCategory { .configuration }
 
-    var description: String {
+    package var description: String {
         "\(path)\(line.map { " line \($0)" } ?? ""): \(reason); fix it (refocus never overwrites a file it cannot read)"
     }
 }

@@ -23,10 +23,13 @@ public enum BlockEntry: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// parsed as usual, a domain checked for its syntax only
     /// (`DomainName(stored:)`), not against the public suffix list, which
     /// may have changed since it was accepted. For the session store.
+    /// Whether it is an address or range is told by the text before its
+    /// first `/`: a path may hold a `:` (`en.wikipedia.org/wiki/Special:Random`).
     public init(stored text: String) throws {
-        if AddressRange.looksLikeAddress(text) {
+        let slash = text.utf8.firstIndex(of: asciiByte("/"))
+        if AddressRange.looksLikeAddress(text[..<(slash ?? text.endIndex)]) {
             self = .address(try AddressRange(parsing: text))
-        } else if let slash = text.utf8.firstIndex(of: asciiByte("/")) {
+        } else if let slash {
             self = .path(BrowserPath(host: try DomainName(stored: String(text[..<slash])),
                                      path: try URLPath(stored: String(text[slash...]))))
         } else {

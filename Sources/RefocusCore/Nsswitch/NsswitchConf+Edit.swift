@@ -12,8 +12,8 @@ extension NsswitchConf {
 
     /// The file with `refocus` on the hosts line glibc uses: just before its
     /// first `dns` or `resolve` service, as `refocus ` (one space after it);
-    /// else after its last service, as ` refocus`; never past a `#` on the
-    /// line. Without a hosts line (none, one glibc never reads for want of a
+    /// else after its last service, as ` refocus` (or `refocus ` when a `#`
+    /// follows without a space: `hosts:#x`); never past a `#` on the line. Without a hosts line (none, one glibc never reads for want of a
     /// final newline, or `HOSTS:`), `appendedHostsLine` is appended inside
     /// the section (a line break first when the file does not end with one).
     /// Unchanged when `refocus` is already one of the line's services.
@@ -48,15 +48,23 @@ extension NsswitchConf {
         if let resolver = readable.first(where: { Self.resolvers.contains(name(of: $0)) }) {
             return inserting(Self.service + " ", at: resolver.unit.lowerBound)
         }
-        return inserting(" " + Self.service, at: readable.last?.unit.upperBound ?? parsed.emptyInsertion)
+        let end = readable.last?.unit.upperBound ?? parsed.emptyInsertion
+        // A `#` right there (`hosts:#x`, found by fuzzing): ` refocus` would run into it, and glibc
+        // would read the one service `refocus#x`. The space goes after it instead. (glibc's line
+        // ends at a NUL byte.)
+        let lineEnd = bytes[hosts.line.start..<hosts.line.contentEnd].firstIndex(of: 0) ?? hosts.line.contentEnd
+        if end < lineEnd, !NsswitchLine.isWhiteSpace(bytes[end]) {
+            return inserting(Self.service + " ", at: end)
+        }
+        return inserting(" " + Self.service, at: end)
     }
 
     /// The file without ReFocus's edit: the section and its line (a damaged
     /// section's remains too), and `refocus` (with the action block right
     /// after it) wherever it is a service on a hosts line, each time with
     /// the one white-space byte that `adding` put beside it: the one after
-    /// it, or the one before it when it is the line's last service. After
-    /// `adding`, this gives back the original bytes.
+    /// it, or the one before it when it is the line's last service and has
+    /// one there. After `adding`, this gives back the original bytes.
     public func removing() -> NsswitchConf {
         var bytes = self.bytes
         if let text = try? Self.section.split(bytes) {
@@ -79,13 +87,12 @@ extension NsswitchConf {
             let readable = hosts.parsed.readable
             guard let index = readable.firstIndex(where: { name(of: $0) == Self.service }) else { continue }
             let unit = readable[index].unit
-            if index + 1 < readable.endIndex {
-                let after = unit.upperBound
-                return unit.lowerBound..<(after < hosts.line.contentEnd && NsswitchLine.isWhiteSpace(bytes[after]) ? after + 1 : after)
-            }
             let before = unit.lowerBound - 1
-            return (before >= hosts.line.start && NsswitchLine.isWhiteSpace(bytes[before]) ? before : unit.lowerBound)
-                ..< unit.upperBound
+            if index + 1 == readable.endIndex, before >= hosts.line.start, NsswitchLine.isWhiteSpace(bytes[before]) {
+                return before..<unit.upperBound
+            }
+            let after = unit.upperBound
+            return unit.lowerBound..<(after < hosts.line.contentEnd && NsswitchLine.isWhiteSpace(bytes[after]) ? after + 1 : after)
         }
         return nil
     }

@@ -14,7 +14,7 @@ public struct TOMLText: Sendable, Equatable {
     /// The document's line terminator: `\r\n` when its first line has one.
     private let terminator: String
     /// Whether the text ended with a terminator.
-    private let finalTerminator: Bool
+    let finalTerminator: Bool
 
     /// Splits `text` into lines.
     public init(_ text: String) {
@@ -25,8 +25,12 @@ public struct TOMLText: Sendable, Equatable {
         finalTerminator = bytes.isEmpty || bytes.last == UInt8(ascii: "\n")
         var split = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if split.last?.isEmpty == true { split.removeLast() }
-        lines = split.map { line in
-            Substring(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        // A `\r` is a terminator's only before a `\n`: a last line without one keeps it (as TOML reads it).
+        let unterminated = finalTerminator ? nil : split.indices.last
+        lines = split.indices.map { index in
+            let line = split[index]
+            return Substring(decoding: line.last == UInt8(ascii: "\r") && index != unterminated ? line.dropLast() : line,
+                             as: UTF8.self)
         }
     }
 
@@ -80,17 +84,24 @@ public struct TOMLText: Sendable, Equatable {
                 index += 1
                 continue
             }
-            var end = index + 1
-            var state = ValueScan()
-            state.scan(lines[index].drop { $0 != "=" }.dropFirst())
-            while !state.isComplete, end < body.upperBound {
-                state.scan(lines[end])
-                end += 1
-            }
+            let end = valueEnd(ofKeyLine: index, within: body.upperBound)
             found.append((key, index..<end))
             index = end
         }
         return found
+    }
+
+    /// The line after the last one that the value of the key line `index`
+    /// spans (an array or a multi-line string goes on), at most `limit`.
+    func valueEnd(ofKeyLine index: Int, within limit: Int) -> Int {
+        var end = index + 1
+        var state = ValueScan()
+        state.scan(lines[index].drop { $0 != "=" }.dropFirst())
+        while !state.isComplete, end < limit {
+            state.scan(lines[end])
+            end += 1
+        }
+        return end
     }
 
     /// The 1-based line of `key` in `table`, for an error message; nil when it has none.
@@ -197,15 +208,7 @@ private struct ValueScan {
             switch character {
             case "#": return
             case "\"", "'":
-                // A one-line string: skip to its closing quote (a backslash escapes in "…").
-                rest = rest.dropFirst()
-                var escaped = false
-                while let next = rest.first {
-                    rest = rest.dropFirst()
-                    if character == "\"", next == "\\", !escaped { escaped = true; continue }
-                    if next == character, !escaped { break }
-                    escaped = false
-                }
+                rest = rest.droppingString()
                 continue
             case "[", "{": depth += 1
             case "]", "}": depth -= 1
@@ -227,6 +230,21 @@ extension StringProtocol {
 }
 
 extension Substring {
+    /// The text after the one-line string it starts with (at its opening
+    /// quote, `"` or `'`): to the closing quote, which a backslash escapes in `"…"`.
+    func droppingString() -> Substring {
+        guard let quote = first else { return self }
+        var rest = dropFirst()
+        var escaped = false
+        while let next = rest.first {
+            rest = rest.dropFirst()
+            if quote == "\"", next == "\\", !escaped { escaped = true; continue }
+            if next == quote, !escaped { break }
+            escaped = false
+        }
+        return rest
+    }
+
     /// The range of `other` in this text, if any.
     func range(of other: String) -> Range<Index>? {
         guard !other.isEmpty else { return nil }

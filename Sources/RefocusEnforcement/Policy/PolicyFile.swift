@@ -19,6 +19,10 @@ public enum PolicyFile {
 
     /// The policy a TOML text describes.
     public static func parse(_ text: String, path: String) throws(PolicyError) -> Policy {
+        // Before TOMLKit, which misreads such a line (`unreadableLine`).
+        if let line = TOMLText(text).unreadableLine {
+            throw .invalid(path: path, key: nil, reason: "not valid TOML: line \(line.number): \(line.reason)")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -14,9 +14,11 @@ import RefocusCore
 /// spent on the Swift runtime's first look-ups of the conformances its
 /// generic code asks for. It accepts exactly what `StatusFile.encode`
 /// writes (a test decodes the same bytes both ways) and anything else is
-/// nil, as a file that cannot be read is.
-enum StatusSnapshotReader {
-    static func snapshot(from bytes: [UInt8]) -> StatusSnapshot? {
+/// nil, as a file that cannot be read is. Package access: the fuzzer
+/// (Tests/refocus-fuzz) reads untrusted bytes through it.
+package enum StatusSnapshotReader {
+    /// The snapshot `bytes` hold, or nil when they are not exactly what `StatusFile.encode` writes.
+    package static func snapshot(from bytes: [UInt8]) -> StatusSnapshot? {
         guard let object = StatusJSON.parse(bytes), object["version"]?.integer == 1,
               let sessions = object["sessions"]?.array
         else { return nil }
@@ -123,6 +125,9 @@ enum StatusSnapshotReader {
 
     /// A UTC time as the encoder writes it, `2026-11-21T19:54:29Z`, read with
     /// `timegm` (Foundation's ISO 8601 parser costs a calendar set-up per run).
+    /// Not before 1970, which the daemon never writes: Foundation's encoder
+    /// writes a time of an early year as another day than `timegm` reads it
+    /// (found by fuzzing: 1013-11-21 did not read back the same).
     static func date(_ text: String?) -> Date? {
         guard let text else { return nil }
         let bytes = Array(text.utf8)
@@ -142,6 +147,7 @@ enum StatusSnapshotReader {
         func number(_ range: Range<Int>) -> Int32 {
             bytes[range].reduce(0) { $0 * 10 + Int32($1 - UInt8(ascii: "0")) }
         }
+        guard number(0..<4) >= 1970 else { return nil }
         var fields = tm()
         (fields.tm_year, fields.tm_mon, fields.tm_mday) = (number(0..<4) - 1900, number(5..<7) - 1, number(8..<10))
         (fields.tm_hour, fields.tm_min, fields.tm_sec) = (number(11..<13), number(14..<16), number(17..<19))
