@@ -15,7 +15,8 @@ import Testing
 /// outside our part changed), and the next run converges and leaves no
 /// temporary file or journal. 1,000 kills each;
 /// `REFOCUS_CRASH_ITERATIONS=10000 swift test --skip-build --filter CrashInjectionTests` for more.
-@Suite(.enabled(if: Sandbox.unavailableReason == nil, Comment(rawValue: Sandbox.unavailableReason ?? "")))
+/// One test at a time: four loops of forks and kills at once starved the timing tests running beside them.
+@Suite(.serialized, .enabled(if: Sandbox.unavailableReason == nil, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct CrashInjectionTests {
     static let iterations = ProcessInfo.processInfo.environment["REFOCUS_CRASH_ITERATIONS"].flatMap(Int.init) ?? 1_000
 
