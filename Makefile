@@ -34,7 +34,8 @@ endif
 INSTALL_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
                     libsqlite3-dev pkg-config nftables sudo cron groff-base libstdc++-12-dev
 TEST_PACKAGES    := dnsmasq iproute2 idn2 systemd python3-seccomp chromium \
-                    libnotify-bin dbus-daemon python3-gi tmux git debootstrap systemd-container
+                    libnotify-bin dbus-daemon python3-gi tmux git debootstrap systemd-container \
+                    zsh fish
 # The apt-get that installs them (a test gives a stand-in that records what it was asked for).
 APT_GET          ?= apt-get
 # visudo is in /usr/sbin, which a user's PATH often lacks (make deb runs as the user).
