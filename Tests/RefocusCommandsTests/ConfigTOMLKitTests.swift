@@ -17,9 +17,7 @@ import Testing
     func aLineTOMLKitMisreadsIsRefused(text: String, line: Int, reason: String) throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
-        try FileManager.default.createDirectory(atPath: refocus.home + "/refocus", withIntermediateDirectories: true)
-        _ = try refocus.write(text, to: "refocus/config.toml")
-        let run = try refocus("preset", "list")
+        let run = try refocus.presetList(withConfig: text)
         #expect(run.status == 78, "\(run.stderr)")
         #expect(run.stderr.contains("config.toml line \(line): not valid TOML: \(reason)"), "\(run.stderr)")
     }

@@ -63,8 +63,9 @@ import RefocusTestSupport
         #expect(FileManager.default.contents(atPath: managed + "/admin.json") == admin)
     }
 
-    /// A crash between a temporary's creation and its rename leaves `refocus.json.refocus-…`: the next
-    /// apply removes it, so that the folders ReFocus made are empty, and removed, after the session.
+    /// A crash between a temporary's creation and its rename leaves `refocus.json.refocus-…`: the
+    /// next write or removal of the file removes it (not every apply: it runs at each reconcile), so
+    /// that the folders ReFocus made are empty, and removed, after the session.
     @Test func aTemporaryACrashLeftIsRemovedWithTheFoldersWeMade() throws {
         let folder = try Self.root()
         defer { folder.remove() }
@@ -73,7 +74,7 @@ import RefocusTestSupport
         let managed = folder.path + "/etc/chromium/policies/managed"
         #expect(FileManager.default.createFile(atPath: managed + "/refocus.json.refocus-AbCdEf012345", contents: Data("{".utf8)))
         #expect(FileManager.default.createFile(atPath: managed + "/refocus.json.refocus-kept", contents: Data()))
-        policies.apply(try Self.policy(["video.test"]))
+        policies.apply(try Self.policy(["video.test", "more.test"]))
         #expect(try folder.files("/etc/chromium/policies/managed") == ["refocus.json", "refocus.json.refocus-kept"],
                 "only names of ours, with their 12 random letters")
         try FileManager.default.removeItem(atPath: managed + "/refocus.json.refocus-kept")

@@ -103,6 +103,13 @@ public struct Binary {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
+
+    /// `refocus preset list`, which reads the whole config, with `text` as config.toml.
+    public func presetList(withConfig text: String) throws -> Run {
+        try FileManager.default.createDirectory(atPath: home + "/refocus", withIntermediateDirectories: true)
+        _ = try write(text, to: "refocus/config.toml")
+        return try self("preset", "list")
+    }
 }
 
 extension Binary.Run {

@@ -73,8 +73,6 @@ public struct ChromiumPolicies: Sendable {
         var outcome = Outcome(changed: [], holding: [])
         let bytes = policy?.bytes
         for browser in bytes == nil ? browsers : installed() {
-            // A crash between a temporary's creation and its rename left it: ours, and it would keep a folder we made.
-            _ = StaleTemporaries.remove(besides: file(of: browser))
             do throws(SystemError) {
                 if let bytes {
                     if try write(bytes, to: browser) { outcome.changed.append(browser.name) }
@@ -104,6 +102,8 @@ public struct ChromiumPolicies: Sendable {
             // AtomicFile keeps an existing file's mode: a wrong one (or a link) goes first.
             if !trusted { try syscall { unlink(path) }.get("remove", path) }
         }
+        // A crash between a temporary's creation and its rename left one: ours, and it would keep a folder we made.
+        _ = StaleTemporaries.remove(besides: path)
         try folders.create(root + browser.policyFolder)
         try AtomicFile.write(bytes, to: path, mode: 0o644)
         return true
@@ -111,6 +111,7 @@ public struct ChromiumPolicies: Sendable {
 
     /// Removes `path`; whether there was one.
     private func remove(_ path: String) throws(SystemError) -> Bool {
+        _ = StaleTemporaries.remove(besides: path)
         switch syscall({ unlink(path) }) {
         case .success: return true
         case .failure(.noSuchFileOrDirectory), .failure(.notDirectory): return false

@@ -98,8 +98,6 @@ public struct FirefoxPolicies: Sendable {
     @discardableResult
     public func apply(_ policy: FirefoxPolicy?) -> Outcome {
         var outcome = Outcome()
-        // The temporaries a crash left between their creation and their rename (CrashInjectionTests).
-        for path in [file, original, originalOwner, written] { _ = StaleTemporaries.remove(besides: path) }
         do throws(SystemError) {
             if let policy, !policy.isEmpty, isInstalled() {
                 try merge(policy, into: &outcome)
@@ -134,6 +132,7 @@ public struct FirefoxPolicies: Sendable {
         outcome.leftOut = merged.leftOut
         outcome.holding = true
         if disk == merged.bytes, try FileReader.readIfPresent(written) == merged.bytes { return }
+        removeLeftovers()
         try Directories.create(AtomicFile.parentDirectory(of: written), mode: 0o700)
         try AtomicFile.write(merged.bytes, to: written, mode: 0o600)
         if disk == merged.bytes { return }
@@ -144,6 +143,7 @@ public struct FirefoxPolicies: Sendable {
 
     private func restore(into outcome: inout Outcome) throws(SystemError) {
         if let saved = try readOriginal() {
+            removeLeftovers()
             let disk = try readFile()
             let last = try FileReader.readIfPresent(written)
             var target = saved
@@ -224,6 +224,12 @@ public struct FirefoxPolicies: Sendable {
             try syscall { lchown(file, uid, gid) }.get("give back the owner of", file)
         }
         if status.st_mode & 0o7777 != mode { try syscall { chmod(file, mode) }.get("give back the mode of", file) }
+    }
+
+    /// Removes the temporaries a crash left between their creation and their rename
+    /// (CrashInjectionTests): called only where this apply writes, not at every reconcile.
+    private func removeLeftovers() {
+        for path in [file, original, originalOwner, written] { _ = StaleTemporaries.remove(besides: path) }
     }
 
     /// The saved original: nil if none is saved, `.some(nil)` if the file was absent.

@@ -17,24 +17,18 @@ public enum ServiceReadiness {
     public static func notifyReady() -> String? {
         guard let value = getenv(variable).map({ String(cString: $0) }) else { return nil }
         unsetenv(variable)
-        // A path, or an abstract name written with a leading '@'.
-        var bytes = Array(value.utf8)
-        guard let first = bytes.first, first == UInt8(ascii: "/") || first == UInt8(ascii: "@") else {
+        // A path, or an abstract name written with a leading '@' (a NUL in the address, no terminator).
+        guard let first = value.first, first == "/" || first == "@" else {
             return "\(variable) '\(value)' is neither a path nor an abstract socket name"
         }
-        if first == UInt8(ascii: "@") { bytes[0] = 0 }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return "\(variable) is too long" }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (index, byte) in bytes.enumerated() { raw[index] = byte }
-        }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (first == UInt8(ascii: "/") ? 1 : 0))
+        let name = first == "@" ? "\u{0}" + value.dropFirst() : value
+        guard let address = try? ControlSocket.address(name) else { return "\(variable) is too long" }
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + name.utf8.count + (first == "/" ? 1 : 0))
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return "socket for \(variable): errno \(errno)" }
         defer { close(descriptor) }
         let message = Array("READY=1".utf8)
-        let sent = withUnsafePointer(to: &address) { pointer in
+        let sent = withUnsafePointer(to: address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
                 sendto(descriptor, message, message.count, Int32(MSG_NOSIGNAL), generic, length)
             }
