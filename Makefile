@@ -30,15 +30,16 @@ SWIFT        := $(or $(shell command -v swift),$(firstword $(wildcard /opt/swift
 endif
 # What building and installing need (`deps`: make, make man, sudo make install); then what only
 # the tests and benchmarks use (`test-deps`: make test, make bench; dnsmasq answers the tests'
-# names in their own namespaces). `make install` never installs the test packages.
+# names in their own namespaces; slirp4netns gives the fresh-clone test's apt-get a way out of
+# its namespace). `make install` never installs the test packages.
 INSTALL_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
-                    libsqlite3-dev pkg-config nftables sudo cron groff-base libstdc++-12-dev
+                    libsqlite3-dev pkg-config nftables sudo cron groff-base libstdc++-12-dev binutils
 TEST_PACKAGES    := dnsmasq iproute2 idn2 systemd python3-seccomp chromium \
                     libnotify-bin dbus-daemon python3-gi tmux git debootstrap systemd-container \
-                    zsh fish
-# The apt-get that installs them (a test gives a stand-in that records what it was asked for).
-APT_GET          ?= apt-get
+                    zsh fish slirp4netns
 # visudo is in /usr/sbin, which a user's PATH often lacks (make deb runs as the user).
+# Installed binaries and the resolver module are stripped copies of what was built.
+STRIP        ?= strip --strip-unneeded
 VISUDO       := $(or $(shell PATH="$$PATH:/usr/sbin:/sbin" command -v visudo),visudo)
 SUDO         := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
@@ -60,7 +61,8 @@ POLICYDIR  := /etc/refocus
 # runs no apt (tests: `make install NOBUILD=1 PRODUCTS=.build/debug MANPAGES=... NSS_MODULE=...`);
 # `make nss` builds NSS_MODULE where it names.
 PRODUCTS   ?= .build-static/release
-MANPAGES   ?= .build/man
+MAN_OUT    := .build-static/man
+MANPAGES   ?= $(MAN_OUT)
 NSS_MODULE ?= .build/nss/libnss_refocus.so.2
 NOBUILD    ?=
 # uninstall: FORCE=1 also during a locked session; PURGE=1 also the session history
@@ -82,8 +84,8 @@ deps test-deps:
 	  done); \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:" $$missing; \
-	  $(SUDO) $(APT_GET) update -qq && \
-	  $(SUDO) env DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -qq --no-install-recommends $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
 # NODEPS=1 skips deps: the user-side build of `sudo make install` runs with it, its packages
@@ -118,15 +120,17 @@ MULTIARCH  ?= $(shell for ask in '$(CLANG) -print-multiarch' 'cc -print-multiarc
                 tuple=$$($$ask 2> /dev/null) && [ -n "$$tuple" ] && { echo "$$tuple"; exit; }; done; \
                 echo "$$(uname -m)-linux-gnu")
 
-# generate-manual (the man page plugin's tool) lets the tests render the pages.
-# The release build too: `make install` builds in release, where a file's missing import can
-# fail that the debug build lets through.
+# generate-manual (swift-argument-parser's man page tool) lets the tests render the pages.
+# First, alone, the README's first command for real (FreshCloneInstallTests, as root): a new
+# user's `sudo make install && refocus start …` from a fresh clone at a terminal, with the real
+# swift, apt-get and sudo; its release build is the one `make install` runs, where a file's
+# missing import can fail that the debug build lets through. Then every other test.
 test: test-deps nss
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --filter FreshCloneInstallTests
+	$(SWIFT) test --skip-build --skip FreshCloneInstallTests
 	$(MAKE) --no-print-directory fuzz NODEPS=1 SWIFT=$(SWIFT)
-	$(SWIFT) build -c release
 
 bench: test-deps
 	$(SWIFT) run -c release refocus-bench all
@@ -162,28 +166,31 @@ fuzz: $(DEPS)
 	done
 
 # refocus is a user command (section 1); refocus-helper is for the system (section 8).
-# The plugin (a release build of every product, then generate-manual) writes the
-# commands' help; packaging/man/finish-page adds the sections in packaging/man/*.roff
-# (environment and files by hand; exit status as ExitStatus renders it, which the
-# tests check). The date is the last commit's, so that the pages are the same for
-# the same sources.
-MAN_OUTPUTS := .build/plugins/GenerateManual/outputs
+# generate-manual (swift-argument-parser's tool, built beside the binaries by `make static`)
+# asks the binaries just built for their help (--experimental-dump-help) and writes the
+# commands' part; packaging/man/finish-page adds the sections in packaging/man/*.roff
+# (environment and files by hand; exit status as ExitStatus renders it, which the tests
+# check). The date is the last commit's, so that the pages are the same for the same sources.
+# Only the two products are documented: an executable target of the tests is never asked.
 MAN_DATE    := $(shell git log -1 --format=%cs 2>/dev/null)
-man: $(DEPS)
-	mkdir -p .build/man
-	$(SWIFT) package plugin generate-manual $(if $(MAN_DATE),--date $(MAN_DATE))
-	packaging/man/finish-page $(MAN_OUTPUTS)/refocus/refocus.1 packaging/man/refocus.1.roff \
-	  "ReFocus $$(.build/release/refocus --version)" > .build/man/refocus.1.tmp
-	mv .build/man/refocus.1.tmp .build/man/refocus.1
-	$(SWIFT) package plugin generate-manual --section 8 $(if $(MAN_DATE),--date $(MAN_DATE))
-	packaging/man/finish-page $(MAN_OUTPUTS)/refocus-helper/refocus-helper.8 packaging/man/refocus-helper.8.roff \
-	  "ReFocus $$(.build/release/refocus-helper --version)" > .build/man/refocus-helper.8.tmp
-	mv .build/man/refocus-helper.8.tmp .build/man/refocus-helper.8
+MAN_WORK    := .build-static/man-generated
+man: static
+	mkdir -p $(MAN_WORK) $(MAN_OUT)
+	$(STATIC_BIN)/generate-manual $(STATIC_BIN)/refocus --section 1 $(if $(MAN_DATE),--date $(MAN_DATE)) \
+	  --output-directory $(MAN_WORK)
+	packaging/man/finish-page $(MAN_WORK)/refocus.1 packaging/man/refocus.1.roff \
+	  "ReFocus $$($(STATIC_BIN)/refocus --version)" > $(MAN_OUT)/refocus.1.tmp
+	mv $(MAN_OUT)/refocus.1.tmp $(MAN_OUT)/refocus.1
+	$(STATIC_BIN)/generate-manual $(STATIC_BIN)/refocus-helper --section 8 $(if $(MAN_DATE),--date $(MAN_DATE)) \
+	  --output-directory $(MAN_WORK)
+	packaging/man/finish-page $(MAN_WORK)/refocus-helper.8 packaging/man/refocus-helper.8.roff \
+	  "ReFocus $$($(STATIC_BIN)/refocus-helper --version)" > $(MAN_OUT)/refocus-helper.8.tmp
+	mv $(MAN_OUT)/refocus-helper.8.tmp $(MAN_OUT)/refocus-helper.8
 
-completions: build
-	mkdir -p .build/completions
+completions: static
+	mkdir -p .build-static/completions
 	for shell in bash zsh fish; do \
-	  .build/release/refocus --generate-completion-script $$shell | sed '1{/^#!/d}' > .build/completions/refocus.$$shell; \
+	  $(STATIC_BIN)/refocus --generate-completion-script $$shell | sed '1{/^#!/d}' > .build-static/completions/refocus.$$shell; \
 	done
 
 clean:
@@ -191,22 +198,30 @@ clean:
 
 # Release binaries that run without the Swift toolchain: the Swift runtime and Foundation are
 # linked in; the C libraries (libnftnl, libmnl, libidn2, libpsl, c-ares, SQLite) stay shared.
-# A scratch path of its own, so that it never rebuilds the ordinary release build.
+# A scratch path of its own, so that it never rebuilds the ordinary release build. This is the
+# one release build of `make install` and `make deb`: the man pages and completions come from
+# these binaries (generate-manual is built here too, from the modules already built).
 # For start-up time (`refocus status` runs every second under a status bar; refocus-bench
-# daemon times it): libstdc++, which the Swift runtime and ICU use, is linked in too, since
+# daemon times it): libstdc++, which the Swift runtime uses, is linked in too, since
 # as a shared library it resolved about 1,700 of its own symbols at every start. swiftc puts
 # its -lstdc++ before any flag of ours, so STATIC_LINK, searched first, holds a libstdc++.so
 # that is a linker script naming the archive (libstdc++-12-dev, which the toolchain needs, has
 # it: lld stops when it is missing). lld links (the toolchain's), packing the 60,000
 # relative relocations as RELR (glibc 2.36): 1.4 MB of them no longer read at every start.
+# Each binary's link map (STATIC_BIN/NAME.map) says what every library adds to it
+# (refocus-bench sizes reads them).
+STATIC_BIN   := .build-static/release
 STATIC_LINK  := $(CURDIR)/.build-static/link
 STATIC_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
                 -Xswiftc -L$(STATIC_LINK)
 static: $(DEPS)
 	mkdir -p $(STATIC_LINK)
 	echo 'INPUT(-l:libstdc++.a)' > $(STATIC_LINK)/libstdc++.so
-	$(SWIFT) build -c release $(STATIC_FLAGS) --scratch-path .build-static --product refocus
-	$(SWIFT) build -c release $(STATIC_FLAGS) --scratch-path .build-static --product refocus-helper
+	$(SWIFT) build -c release $(STATIC_FLAGS) -Xlinker --Map=$(CURDIR)/$(STATIC_BIN)/refocus.map \
+	  --scratch-path .build-static --product refocus
+	$(SWIFT) build -c release $(STATIC_FLAGS) -Xlinker --Map=$(CURDIR)/$(STATIC_BIN)/refocus-helper.map \
+	  --scratch-path .build-static --product refocus-helper
+	$(SWIFT) build -c release $(STATIC_FLAGS) --scratch-path .build-static --product generate-manual
 
 # `sudo make install` builds as the invoking user when the tree is theirs, so that the build
 # folders stay theirs (and nothing is compiled as root); apt and the copying run as root. The
@@ -223,7 +238,7 @@ AS_ROOT_ITSELF := env -u SUDO_UID -u SUDO_GID -u SUDO_USER -u SUDO_COMMAND
 
 install-build:
 	$(MAKE) --no-print-directory deps
-	$(AS_INVOKER) $(MAKE) --no-print-directory static man nss SWIFT=$(SWIFT) NODEPS=1
+	$(AS_INVOKER) $(MAKE) --no-print-directory man nss SWIFT=$(SWIFT) NODEPS=1
 
 # Files first (all of them, or none of the sudoers file: it is checked before it is copied);
 # then, on this machine only (DESTDIR empty), the group and the service.
@@ -238,8 +253,13 @@ install: $(if $(NOBUILD),,install-build)
 	  $(DESTDIR)$(UNITDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/vendor-completions \
 	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
-	install -m 0755 $(PRODUCTS)/refocus $(DESTDIR)$(BINDIR)/refocus
-	install -m 0755 $(PRODUCTS)/refocus-helper $(DESTDIR)$(HELPERDIR)/refocus-helper
+	@# Stripped as they are copied, then renamed into place (a running status line keeps its file).
+	$(STRIP) -o $(DESTDIR)$(BINDIR)/.refocus.new $(PRODUCTS)/refocus
+	chmod 0755 $(DESTDIR)$(BINDIR)/.refocus.new
+	mv -f $(DESTDIR)$(BINDIR)/.refocus.new $(DESTDIR)$(BINDIR)/refocus
+	$(STRIP) -o $(DESTDIR)$(HELPERDIR)/.refocus-helper.new $(PRODUCTS)/refocus-helper
+	chmod 0755 $(DESTDIR)$(HELPERDIR)/.refocus-helper.new
+	mv -f $(DESTDIR)$(HELPERDIR)/.refocus-helper.new $(DESTDIR)$(HELPERDIR)/refocus-helper
 	@# Renamed into place: sudo skips names with a dot, so it never reads a half-written rule.
 	install -m 0440 policy/sudoers.d/refocus $(DESTDIR)$(SUDOERSDIR)/.refocus.new
 	mv -f $(DESTDIR)$(SUDOERSDIR)/.refocus.new $(DESTDIR)$(SUDOERSDIR)/refocus
@@ -250,7 +270,8 @@ install: $(if $(NOBUILD),,install-build)
 	  install -m 0644 policy/policy.toml $(DESTDIR)$(POLICYDIR)/policy.toml; \
 	fi
 	@# Renamed into place: every process that resolves a name may have the old module mapped.
-	install -m 0644 $(NSS_MODULE) $(DESTDIR)$(LIBDIR)/.libnss_refocus.so.2.new
+	$(STRIP) -o $(DESTDIR)$(LIBDIR)/.libnss_refocus.so.2.new $(NSS_MODULE)
+	chmod 0644 $(DESTDIR)$(LIBDIR)/.libnss_refocus.so.2.new
 	mv -f $(DESTDIR)$(LIBDIR)/.libnss_refocus.so.2.new $(DESTDIR)$(LIBDIR)/libnss_refocus.so.2
 	install -m 0644 packaging/systemd/refocus.service $(DESTDIR)$(UNITDIR)/refocus.service
 	install -m 0644 $(MANPAGES)/refocus.1 $(DESTDIR)$(MANDIR)/man1/refocus.1
@@ -343,8 +364,6 @@ deb: $(if $(NOBUILD),,install-build)
 	rm -rf $(DEB_ROOT)
 	$(MAKE) --no-print-directory install NOBUILD=1 DESTDIR=$(abspath $(DEB_ROOT)) PREFIX=/usr \
 	  PRODUCTS=$(PRODUCTS) MANPAGES=$(MANPAGES)
-	strip --strip-unneeded $(DEB_ROOT)/usr/bin/refocus $(DEB_ROOT)/usr/libexec/refocus/refocus-helper \
-	  $(DEB_ROOT)$(LIBDIR)/libnss_refocus.so.2
 	gzip -9n $(DEB_ROOT)/usr/share/man/man1/refocus.1 $(DEB_ROOT)/usr/share/man/man8/refocus-helper.8
 	@set -e; \
 	version=$$($(PRODUCTS)/refocus --version); \

@@ -15,12 +15,17 @@ import Testing
 /// systemd-nspawn@.service does). The debug binaries link the Swift runtime
 /// of the toolchain, bound read-only at its own path; the release package
 /// links it statically and needs no such bind (it is not what is tested here).
+/// nspawn's own seccomp filter refuses fanotify_init (EPERM) to everything in
+/// a container unless `--system-call-filter` names it; a machine booted on
+/// hardware or in a VM has no such filter, so the container is given the
+/// exec guard's two calls, and the unit must give the daemon the rest
+/// (CAP_SYS_ADMIN in its bounding set).
 enum BootedContainer {
     /// What debootstrap adds to minbase: systemd as init, the package's
     /// Depends (so that `dpkg -i` works offline), nftables to look at the
-    /// table, make for `make install`.
+    /// table, make and binutils (strip) for `make install`.
     static let packages = "systemd,systemd-sysv,sudo,passwd,libnftnl11,libmnl0,libidn2-0,libpsl5,publicsuffix,"
-        + "libc-ares2,libsqlite3-0,libgcc-s1,nftables,make"
+        + "libc-ares2,libsqlite3-0,libgcc-s1,nftables,make,binutils"
 
     /// Why the container cannot be made here, or nil.
     static let unavailableReason: String? = DebianTools.unavailableReason ?? ["/usr/sbin/debootstrap",
@@ -82,6 +87,10 @@ enum BootedContainer {
           > "$C/root/etc/hosts"
         rm -f "$C/root/etc/resolv.conf"
         echo 'nameserver 127.0.0.1' > "$C/root/etc/resolv.conf"
+        # Chromium as the browser policy layer looks for it (its executable's path; the policy
+        # itself is tested against the real Chromium elsewhere): the layer writes its file here too.
+        mkdir -p "$C/root/usr/lib/chromium" && printf '#!/bin/sh\n' > "$C/root/usr/lib/chromium/chromium"
+        chmod 755 "$C/root/usr/lib/chromium/chromium"
         U="$C/root/etc/systemd/system"
         cat > "$U/refocus-proof.service" <<'UNIT'
         [Unit]
@@ -132,7 +141,8 @@ enum BootedContainer {
           boots=$((boots + 1)) status=0
           ( for g in $cgroups; do echo "$BASHPID" > "$g/cgroup.procs"; done
             exec timeout -k 10 120 systemd-nspawn --quiet --boot --directory="$C/root" --private-network --register=no \
-              --keep-unit --resolv-conf=off --timezone=off --bind-ro="$runtime" --bind="$P:/proof" \
+              --keep-unit --resolv-conf=off --timezone=off --system-call-filter='fanotify_init fanotify_mark' \
+              --bind-ro="$runtime" --bind="$P:/proof" \
               --bind-ro="$B:/refocus/bin" --bind-ro="$WORK/man:/refocus/man" --bind-ro="$WORK/nss:/refocus/nss" \
               --bind-ro="$REPO:/refocus/repo" ) > "$WORK/console" 2>&1 || status=$?
           echo "boot $boots: nspawn $status"
@@ -199,6 +209,22 @@ enum BootedContainer {
           echo none
         }
         new() { [ "$1" != none ] && echo yes || echo no; }
+        # Which layers the daemon under systemd reports in force (`refocus status --json`'s counts):
+        # each shipped layer's name, or "LAYER off".
+        layers() {
+          local json; json=$(member refocus status --json | tr -d ' \n')
+          number() { local n; n=$(echo "$json" | grep -oE "\"$1\":[0-9]+" | head -1 | cut -d: -f2); echo "${n:-0}"; }
+          text() { echo "$json" | grep -oE "\"$1\":\"[^\"]*\"" | head -1 | cut -d'"' -f4; }
+          local in_force=""
+          [ "$(number names)" -gt 0 ] && in_force="hosts section" || in_force="hosts section off"
+          [ "$(number resolverNames)" -gt 0 ] && in_force="$in_force, resolver module" || in_force="$in_force, resolver module off"
+          [ "$(text firewall)" = table ] && [ "$(number addresses)" -gt 0 ] && in_force="$in_force, table" || in_force="$in_force, table off"
+          echo "$json" | grep -q '"browserPolicies":\[[^]]*"chromium"' && in_force="$in_force, browser policies" \
+            || in_force="$in_force, browser policies off"
+          [ "$(text programBlocking)" = exec-permission ] && in_force="$in_force, exec guard" \
+            || in_force="$in_force, exec guard off ($(text programBlocking))"
+          echo "$in_force"
+        }
         # What a blocked name answers, and whether the table and the hosts section are there.
         block() {
           local table=absent section=absent
@@ -219,6 +245,16 @@ enum BootedContainer {
           say "mia starts a locked session through sudo: $(run start member refocus start --list focus 10m --lock)"
           say "$(head -1 /proof/start.log | cut -d: -f1)"
           block
+          # A programs-only session: the exec guard refuses the blocked program before it runs.
+          cp /bin/sleep /usr/local/bin/rf-booted-victim
+          member refocus list add apps --program rf-booted-victim > /dev/null
+          say "mia blocks a program: $(run apps member refocus start --list apps 10m)"
+          member /usr/local/bin/rf-booted-victim 5 2> /dev/null; say "mia runs it: $?"
+          /usr/local/bin/rf-booted-victim 0; say "root runs it: $?"
+          say "in force: $(layers)"
+          say "status: $(member refocus status | grep '^Enforced by' | grep -o 'exec permission ([^)]*)')"
+          journalctl -u refocus.service --no-pager -o cat 2> /dev/null | grep -iE 'fanotify|refused before' | sed 's/^/journal: /' >> /proof/proof.log
+          member refocus stop 2 > /dev/null
           first=$(pid)
           systemctl restart refocus.service
           second=$(new_pid "$first")

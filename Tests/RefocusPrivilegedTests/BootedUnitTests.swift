@@ -5,7 +5,10 @@ import Testing
 /// refocus.service, the package's maintainer scripts and `make install`
 /// under a booted systemd: a Debian 12 container (`BootedContainer`)
 /// installs the package built from the debug binaries, a member of the
-/// group starts a locked session through sudo, the service is restarted,
+/// group starts a locked session through sudo and a session of programs,
+/// every shipped layer is in force under the unit (the hosts section, the
+/// resolver module, the table, the browser policies, the exec guard, which
+/// refuses the blocked program with 126), the service is restarted,
 /// stopped, started and SIGKILLed, the container reboots, and the session is
 /// still enforced by the service that boot started; then `dpkg -r` is refused,
 /// forced, and `make install` and `make uninstall` enable, start and stop the
@@ -23,6 +26,11 @@ struct BootedUnitTests {
         mia starts a locked session through sudo: 0
         Blocking 2 entries and 0 programs
         block: social.example: 100::1 192.0.2.1 | table present with 203.0.113.7 | hosts section present
+        mia blocks a program: 0
+        mia runs it: 126
+        root runs it: 0
+        in force: hosts section, resolver module, table, browser policies, exec guard
+        status: exec permission (1 programs refused before they run)
         systemctl restart: active, a new daemon: yes
         block: social.example: 100::1 192.0.2.1 | table present with 203.0.113.7 | hosts section present
         systemctl stop: inactive

@@ -17,7 +17,7 @@ struct DaemonMustShowTests {
         let run = try sandbox.run(DaemonProgramTests.setUp + """
 
             printf '{"version":1,"verb":"start","start":{"lists":[{"name":"social","entries":["social.test"],"programs":["%s"]}],"length":120,"locked":true}}' "$victim" \\
-              | SUDO_UID=4242 "$BIN/refocus-helper" start > /dev/null
+              | SUDO_UID=$tester "$BIN/refocus-helper" start > /dev/null
             echo "before: $(connect 192.0.2.2) / neighbour $(connect 192.0.2.3)"
             nft flush ruleset
             nft list table inet refocus > /dev/null && echo "table after flush: present"
@@ -31,7 +31,7 @@ struct DaemonMustShowTests {
             echo "section back after $(ms_since $start) ms: $(getent ahostsv4 social.test | head -1 | cut -d' ' -f1)"
             start=$(date +%s%N)
             as_tester "$WORK/$victim" 30 && echo "survived" || echo "program ended: $? after $(ms_since $start) ms"
-            echo '{"version":1,"verb":"stop","stop":{}}' | SUDO_UID=4242 "$BIN/refocus-helper" stop > /dev/null 2>&1 \\
+            echo '{"version":1,"verb":"stop","stop":{}}' | SUDO_UID=$tester "$BIN/refocus-helper" stop > /dev/null 2>&1 \\
               || echo "owner's stop refused: $?"
             "$BIN/refocus" status --format waybar > "$WORK/waybar"
             echo "waybar lines: $(wc -l < "$WORK/waybar")"

@@ -13,13 +13,14 @@ struct DaemonProgramTests {
     static let setUp = """
         chmod 755 "$WORK"
         mount -t tmpfs tmpfs /var/log  # useradd writes lastlog and faillog there
-        useradd --no-create-home --uid 4242 --user-group --shell /usr/sbin/nologin rf-tester
+        useradd --no-log-init --no-create-home --user-group --shell /usr/sbin/nologin rf-tester
+        tester=$(id -u rf-tester)
         victim="rf-v$RANDOM$RANDOM"
         cp /bin/sleep "$WORK/$victim"
-        as_tester() { setpriv --reuid=4242 --regid=4242 --init-groups "$@"; }
+        as_tester() { setpriv --reuid=$tester --regid=$tester --init-groups "$@"; }
         block() {
           printf '{"version":1,"verb":"start","start":{"lists":[{"name":"games","entries":[],"programs":["%s"]}],"length":%s,"locked":false}}' "$1" "$2" \\
-            | SUDO_UID=4242 "$BIN/refocus-helper" start > /dev/null
+            | SUDO_UID=$tester "$BIN/refocus-helper" start > /dev/null
         }
         # ms_since START_NS
         ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
@@ -65,7 +66,7 @@ struct DaemonProgramTests {
             printf '#!/bin/sh\\necho "uid=$(id -u) gid=$(id -g) groups=$(id -G) bus=$DBUS_SESSION_BUS_ADDRESS args=$*" >> %s/notified\\n' "$WORK" > /usr/bin/notify-send
             chmod 755 /usr/bin/notify-send
             touch "$WORK/notified"; chmod 666 "$WORK/notified"
-            mkdir -p /run/user/4242 && touch /run/user/4242/bus
+            mkdir -p /run/user/$tester && touch /run/user/$tester/bus
             stubborn="rf-s$RANDOM$RANDOM"
             # It forks nothing (a fork would carry its name until it execs): it waits on a FIFO.
             mkfifo "$WORK/fifo"; chmod 666 "$WORK/fifo"
@@ -79,12 +80,12 @@ struct DaemonProgramTests {
             kill -0 $pid 2> /dev/null && echo "alive after 1 s, TERMs: $(wc -l < "$WORK/terms")"
             wait $pid || echo "ended: $? after $(ms_since $start) ms"
             sleep 0.3
-            cat "$WORK/notified"
+            sed "s/$tester/TESTER/g" "$WORK/notified"
             """)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("alive after 1 s, TERMs: 1"), "TERM first, ignored: \(run.stdout)")
         #expect(run.stdout.contains("ended: 137"), "then SIGKILL: \(run.stdout)")
-        #expect(run.stdout.contains("uid=4242 gid=4242 groups=4242 bus=unix:path=/run/user/4242/bus"),
+        #expect(run.stdout.contains("uid=TESTER gid=TESTER groups=TESTER bus=unix:path=/run/user/TESTER/bus"),
                 "the owner is told, as the owner: \(run.stdout)")
         #expect(run.stdout.contains("ReFocus blocked rf-s"), "\(run.stdout)")
     }

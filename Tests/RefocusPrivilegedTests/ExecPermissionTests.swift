@@ -18,11 +18,11 @@ struct ExecPermissionTests {
         # This sandbox's daemon (pgrep would see other tests' daemons in the initial PID namespace).
         daemon_pid() { tr -d '\n' < /run/refocus/daemon.lock; }
         fanotify_fds() { ls -l /proc/$1/fd 2> /dev/null | grep -c 'anon_inode:\[fanotify\]'; }
-        ran() { ls "$WORK/out" | tr '\n' ' '; }
+        ran() { ls "$WORK/out" | sed "s/^ran-$tester\$/ran-TESTER/" | LC_ALL=C sort | tr '\n' ' '; }
         # A session without notifications: the owner's notifier is an exec of theirs too.
         block_quietly() {
           printf '{"version":1,"verb":"start","start":{"lists":[{"name":"games","entries":[],"programs":["%s"]}],"length":60,"locked":false,"notify":false}}' "$1" \
-            | SUDO_UID=4242 "$BIN/refocus-helper" start > /dev/null
+            | SUDO_UID=$tester "$BIN/refocus-helper" start > /dev/null
         }
         status_mode() { python3 -c 'import json; print(json.load(open("/run/refocus/status.json"))["counts"]["programBlocking"])'; }
 
@@ -40,7 +40,7 @@ struct ExecPermissionTests {
             mount -t overlay overlay -o lowerdir=/usr/bin,upperdir="$WORK/bin-upper",workdir="$WORK/bin-work" /usr/bin
             printf '#!/bin/sh\necho "uid=$(id -u) args=$*" >> %s/notified\n' "$WORK" > /usr/bin/notify-send
             chmod 755 /usr/bin/notify-send; touch "$WORK/notified"; chmod 666 "$WORK/notified"
-            mkdir -p /run/user/4242 && touch /run/user/4242/bus
+            mkdir -p /run/user/$tester && touch /run/user/$tester/bus
             block "$prog" 60
             echo "mode: $(status_mode)"
             "$BIN/refocus" status | grep -o 'exec permission ([^)]*)'
@@ -52,8 +52,8 @@ struct ExecPermissionTests {
             echo "ran after root and nobody: $(ran)"
             sleep 0.2
             python3 -c 'import json; print("counted:", json.load(open("/run/refocus/status.json"))["sessions"][0]["programsKilled"])'
-            grep -o "uid=4242 args=.*blocked $prog" "$WORK/notified" | sed "s/$prog/PROGRAM/" | head -1
-            echo '{"version":1,"verb":"stop","stop":{}}' | SUDO_UID=4242 "$BIN/refocus-helper" stop > /dev/null
+            grep -o "uid=$tester args=.*blocked $prog" "$WORK/notified" | sed -e "s/$prog/PROGRAM/" -e "s/uid=$tester/uid=TESTER/" | head -1
+            echo '{"version":1,"verb":"stop","stop":{}}' | SUDO_UID=$tester "$BIN/refocus-helper" stop > /dev/null
             echo "groups after: $(fanotify_fds "$(daemon_pid)")"
             as_tester /bin/sh -c "./$prog" && echo "ran after the session: $(ran)"
             """#)
@@ -61,8 +61,8 @@ struct ExecPermissionTests {
         for fact in ["mode: exec-permission", "exec permission (1 programs refused before they run)", "groups during: 1",
                      "/bin/sh: 1: ./PROGRAM: Operation not permitted", "exit 126", "ran after the owner: \n",
                      "ran after root and nobody: ran-0 ran-65534 \n", "counted: 1", "groups after: 0",
-                     "uid=4242 args=--app-name=ReFocus -- ReFocus blocked PROGRAM",
-                     "ran after the session: ran-0 ran-4242 ran-65534 \n"] {
+                     "uid=TESTER args=--app-name=ReFocus -- ReFocus blocked PROGRAM",
+                     "ran after the session: ran-0 ran-65534 ran-TESTER \n"] {
             #expect(run.stdout.contains(fact + (fact.hasSuffix("\n") ? "" : "\n")), "\(fact): \(run.stdout)")
         }
     }
@@ -148,8 +148,8 @@ struct ExecPermissionTests {
             mount --bind /usr "$root/usr"
             ln -s usr/bin "$root/bin"; ln -s usr/lib "$root/lib"; ln -s usr/lib64 "$root/lib64"
             printf '[Application]\nname=com.example.Fake\nruntime=runtime/org.freedesktop.Platform/x86_64/23.08\n' > "$root/.flatpak-info"
-            printf '{"version":1,"verb":"start","start":{"lists":[{"name":"apps","entries":[],"programs":["flatpak:com.example.Fake","appimage:Fake"]}],"length":60,"locked":false,"notify":false}}'               | SUDO_UID=4242 "$BIN/refocus-helper" start > /dev/null
-            chroot "$root" setpriv --reuid=4242 --regid=4242 --clear-groups /bin/sleep 0 2>&1 || echo "in the sandbox: $?"
+            printf '{"version":1,"verb":"start","start":{"lists":[{"name":"apps","entries":[],"programs":["flatpak:com.example.Fake","appimage:Fake"]}],"length":60,"locked":false,"notify":false}}'               | SUDO_UID=$tester "$BIN/refocus-helper" start > /dev/null
+            chroot "$root" setpriv --reuid=$tester --regid=$tester --clear-groups /bin/sleep 0 2>&1 || echo "in the sandbox: $?"
             as_tester /bin/sleep 0 && echo "outside it: runs"
             cd "$WORK"
             as_tester env APPIMAGE=/home/rf-tester/Apps/Fake-2.AppImage "./$victim" 30 || echo "the AppImage: $?"
@@ -176,10 +176,10 @@ struct ExecPermissionTests {
             kill -9 "$pid"
             while kill -0 "$pid" 2> /dev/null; do sleep 0.01; done
             cd "$WORK"
-            timeout 5 setpriv --reuid=4242 --regid=4242 --init-groups "./$prog" && echo "ran after the kill: $(ran)"
+            timeout 5 setpriv --reuid=$tester --regid=$tester --init-groups "./$prog" && echo "ran after the kill: $(ran)"
             """#)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "groups before: 1\nran after the kill: ran-4242 \n", "\(run.stdout)")
+        #expect(run.stdout == "groups before: 1\nran after the kill: ran-TESTER \n", "\(run.stdout)")
     }
 
     /// The watchdog, driven by the tests' hook that delays each refusal by

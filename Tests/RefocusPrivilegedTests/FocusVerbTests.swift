@@ -77,16 +77,16 @@ struct FocusVerbTests {
               done; true
             }
             block "$victim" 60
-            setpriv --reuid=4242 --regid=4242 --init-groups "$WORK/$victim" 30 && echo "survived" || echo "owner's run ended: $?"
+            setpriv --reuid=$tester --regid=$tester --init-groups "$WORK/$victim" 30 && echo "survived" || echo "owner's run ended: $?"
             sleep 0.3
             # A daemon killed mid-session: the next one starts from the count the store kept.
             pid=$(daemon_pid); kill -9 $pid; while kill -0 $pid 2> /dev/null; do sleep 0.05; done
-            echo '{"version":1,"verb":"status"}' | SUDO_UID=4242 "$BIN/refocus-helper" status > /dev/null
+            echo '{"version":1,"verb":"status"}' | SUDO_UID=$tester "$BIN/refocus-helper" status > /dev/null
             [ -n "$(daemon_pid)" ] && echo "a new daemon runs"
-            setpriv --reuid=4242 --regid=4242 --init-groups "$WORK/$victim" 30 && echo "survived" || echo "again: $?"
+            setpriv --reuid=$tester --regid=$tester --init-groups "$WORK/$victim" 30 && echo "survived" || echo "again: $?"
             sleep 0.3
-            echo '{"version":1,"verb":"stop","stop":{}}' | SUDO_UID=4242 "$BIN/refocus-helper" stop > /dev/null
-            echo '{"version":1,"verb":"focus","focus":{}}' | SUDO_UID=4242 "$BIN/refocus-helper" focus | summary
+            echo '{"version":1,"verb":"stop","stop":{}}' | SUDO_UID=$tester "$BIN/refocus-helper" stop > /dev/null
+            echo '{"version":1,"verb":"focus","focus":{}}' | SUDO_UID=$tester "$BIN/refocus-helper" focus | summary
             """#)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("owner's run ended: 126"), "refused at exec: \(run.stdout)")

@@ -3,128 +3,161 @@ import RefocusEnforcement
 import RefocusTestSupport
 import Testing
 
-/// The README's first command as a new user types it: `sudo make install`
-/// in a fresh clone, by a member of the group sudo with a password, at a
-/// terminal. The Makefile's whole flow runs for real (packages as root,
-/// the build as the user, the resolver module compiled by the C compiler
-/// there is, the installation as root), inside InstallTests'
-/// sandbox (overlays on /etc and /usr), with two stand-ins: `SWIFT=` a
-/// script that makes the products and man pages a release build would (from
-/// this build's binaries; a real one takes minutes) and records who ran it,
-/// and `APT_GET=` one that records what it was asked to install. /var/lib is
-/// a tmpfs, so dpkg-query finds no package installed and every package the
-/// Makefile wants reaches the stand-in. /usr/bin/apt-get is a recording
-/// stand-in too, so that nothing can reach the real apt.
+/// The README's first command as a new user types it, for real: a member of
+/// the group sudo with a password logs in at a terminal (`su --login`, on a
+/// pseudo-terminal), in a fresh clone of theirs types the line the README
+/// gives (`sudo make install && refocus start --list social 25m`), and types
+/// the password once. The real swift builds, the real apt-get installs what
+/// is missing, the real sudo asks. Then the session must be enforced: the
+/// names of the social list resolve to the sinkhole (`getent`), the table
+/// refuses a TCP connection to the address dnsmasq gave them, and root
+/// clears it all.
+///
+/// It runs inside InstallTests' sandbox (overlays on /etc, /usr and /lib),
+/// with the machine's package database seen through overlays on /var/lib and
+/// /var/cache (`machinePackages`), so that what apt-get and dpkg change lands
+/// there; a network namespace of its own with a way out for apt-get alone
+/// (`outbound`: slirp4netns; dnsmasq forwards only the names of the machine's
+/// apt sources and answers every other name with a peer's address, so the
+/// helper's resolution of the social list stays inside). Two packages that
+/// building needs are taken off in the overlay first, so that the real
+/// apt-get has something to install whatever the machine holds.
+///
+/// `make test` runs this suite alone, before the rest (a release build
+/// beside the suite would slow every timed test): `swift test --filter
+/// FreshCloneInstallTests`. It prints what CI should show: the typed line,
+/// the prompts, the wall time, the installed sizes.
 @Suite(.enabled(if: FreshCloneTools.unavailableReason == nil, Comment(rawValue: FreshCloneTools.unavailableReason ?? "")))
 struct FreshCloneInstallTests {
-    /// The stand-ins, in `$T`: `swift` (build: copies `$B/PRODUCT` into
-    /// SCRATCH/release; package plugin generate-manual: a small page with the
-    /// EXIT STATUS section finish-page replaces, and the release binaries its
-    /// caller runs for the version) and `apt-get`; each appends
-    /// `uid=N tool arguments` to `$WORK/calls`. sudo resets the environment,
-    /// so the stand-ins carry `$WORK` written in.
-    static let standIns = #"""
-        T="$WORK/stand-ins"
-        install -d -m 755 "$T"
-        : > "$WORK/calls"; chmod 666 "$WORK/calls"
-        cat > "$T/swift" <<'SH'
-        #!/bin/sh
-        set -eu
-        W=@WORK@
-        echo "uid=$(id -u) swift $*" >> "$W/calls"
-        verb=$1; scratch=.build; product=; section=1
-        while [ $# -gt 0 ]; do
-          case "$1" in --scratch-path) scratch=$2; shift;; --product) product=$2; shift;; --section) section=$2; shift;; esac
-          shift
-        done
-        case "$verb" in
-          build) mkdir -p "$scratch/release"; cp "$W/bin/$product" "$scratch/release/$product";;
-          package)
-            mkdir -p .build/release; cp "$W/bin/refocus" "$W/bin/refocus-helper" .build/release/
-            name=refocus; [ "$section" = 8 ] && name=refocus-helper
-            mkdir -p ".build/plugins/GenerateManual/outputs/$name"
-            printf '.Dd January 1, 2026\n.Dt %s %s\n.Os\n.Sh NAME\n.Nm %s\n.Nd a stand-in\n.Sh "EXIT STATUS"\n.Ex -std\n' \
-              "$name" "$section" "$name" > ".build/plugins/GenerateManual/outputs/$name/$name.$section";;
-          *) echo "swift stand-in: unexpected $verb" >&2; exit 1;;
-        esac
-        SH
-        printf '#!/bin/sh\necho "uid=$(id -u) apt-get frontend=$DEBIAN_FRONTEND $*" >> @WORK@/calls\n' > "$T/apt-get"
-        printf '#!/bin/sh\necho "uid=$(id -u) /usr/bin/apt-get $*" >> @WORK@/calls\n' > /usr/bin/apt-get
-        sed -i "s|@WORK@|$WORK|g" "$T/swift" "$T/apt-get" /usr/bin/apt-get
-        chmod 755 "$T/swift" "$T/apt-get" /usr/bin/apt-get
+    /// The address dnsmasq gives every name but the apt sources', and a neighbour that nothing blocks.
+    static let blockedPeer = "198.51.100.7"
+    static let otherPeer = "198.51.100.8"
+    /// Packages of `INSTALL_PACKAGES` taken off in the overlay, so that apt-get installs them for real.
+    static let removedPackages = ["libnftnl-dev", "libmnl-dev"]
 
-        """#
+    static var sandbox: Sandbox {
+        let forwarded = FreshCloneTools.aptHosts.map { "--server=/\($0)/\(Sandbox.outboundResolver)" }
+        return Sandbox(dns: [Sandbox.Record("reddit.com", blockedPeer)], peerAddresses: [blockedPeer, otherPeer],
+                       dnsmasqOptions: ["--address=/#/\(blockedPeer)"] + forwarded, machinePackages: true, outbound: true)
+    }
 
-    /// The Makefile's TEST_PACKAGES, which only `make test` installs.
-    static let testPackages: Set<String> = {
-        let makefile = (try? String(contentsOfFile: InstallTests.repository + "/Makefile", encoding: .utf8)) ?? ""
-        let line = makefile.split(separator: "\n").first { $0.hasPrefix("TEST_PACKAGES ") }
-        return Set(line.map { $0.split(separator: "=", maxSplits: 1).last?.split(separator: " ").map(String.init) ?? [] } ?? [])
-    }()
-
-    @Test func sudoMakeInstallAsksOnceBuildsAsTheUserAndInstallsNoTestPackage() throws {
-        let run = try Sandbox().run(InstallTests.setUp + SudoPathTests.terminal + Self.standIns + #"""
+    @Test func theReadmesFirstCommandInstallsAndBlocksForReal() throws {
+        let command = try #require(FreshCloneTools.firstCommand, "README.md gives no line starting with 'sudo make install'")
+        let run = try Self.sandbox.run(InstallTests.setUp + SudoPathTests.terminal + #"""
+            COMMAND=$(cat "$WORK/command")
+            mkdir -p /var/log/apt
             add_user newbie
+            usermod --shell /bin/bash newbie
             echo 'newbie:Install-Pw-5' | chpasswd
             usermod -aG sudo newbie
-            echo "uid: $(id -u newbie)"
             # Debian's own rule for the group sudo, where the machine's sudoers lacks it; every sudo run logged.
             sudo -l -U newbie /usr/bin/make > /dev/null 2>&1 || printf '%%sudo ALL=(ALL:ALL) ALL\n' > /etc/sudoers.d/group-sudo
             printf 'Defaults logfile=/var/log/sudo.log, loglinelen=0\n' > /etc/sudoers.d/log-all
             chmod 440 /etc/sudoers.d/*
-            # A fresh clone, the user's (with the working tree's changes to tracked files, if any: the
-            # clone as it will be once they are committed).
+            # Swift on the user's PATH, as swift.org's instructions have it, and a prompt the terminal waits for.
+            printf 'export PATH="%s:$PATH"\nPS1="refocus-newcomer\\$ "\n' "$(dirname "$(command -v swift)")" > "$WORK/home-newbie/.profile"
+            chown newbie: "$WORK/home-newbie/.profile"
+            # This machine's Swift packages come from a mirror of root's (/etc/gitconfig's insteadOf), which git
+            # serves another user only as a safe directory; on a user's machine they come from GitHub.
+            git config --system --add safe.directory '*'
+            # What the real apt-get will install: packages the build needs, taken off in the overlay.
+            dpkg --remove \#(Self.removedPackages.joined(separator: " ")) > "$WORK/dpkg-remove.log" 2>&1 \
+              || { cat "$WORK/dpkg-remove.log" >&2; exit 1; }
+            echo "removed: $(dpkg-query -W -f='${Package} ${Status}\n' \#(Self.removedPackages.joined(separator: " ")) 2>/dev/null | grep -c 'install ok installed' || true) still installed"
+            # A fresh clone, the user's (with the working tree's changes to tracked files, if any: the clone as it
+            # will be once they are committed).
             C="$WORK/home-newbie/refocus"
             git -c safe.directory='*' clone -q "$REPO" "$C"
             git -c safe.directory='*' -C "$REPO" diff HEAD --binary > "$WORK/changes.diff"
             if [ -s "$WORK/changes.diff" ]; then git -C "$C" apply "$WORK/changes.diff"; fi
             chown -R newbie:newbie "$C"
             [ -e "$C/.build" ] || [ -e "$C/.build-static" ] || echo "nothing built yet"
-            python3 "$WORK/terminal.py" Install-Pw-5 "$WORK/as-user" newbie /bin/sh -c \
-              "cd '$C' && sudo make install SWIFT='$T/swift' APT_GET='$T/apt-get'" > "$WORK/transcript"
-            cat "$WORK/transcript"
-            echo "--- calls"; cat "$WORK/calls"
-            echo "--- sudo: $(grep -c 'COMMAND=' /var/log/sudo.log) commands"; grep -o 'COMMAND=.*' /var/log/sudo.log || true
+            # Typed at the prompt of newbie's login shell: the README's command, then its status, then exit.
+            printf 'cd refocus && %s\necho "exit status: $?"\nexit\n' "$COMMAND" > "$WORK/lines"
+            echo "typed: cd refocus && $COMMAND"
+            TERMINAL_PROMPT='refocus-newcomer$ ' TERMINAL_LINES="$(cat "$WORK/lines")" TERMINAL_SECONDS=1800 \
+              python3 "$WORK/terminal.py" Install-Pw-5 /bin/su --login newbie > "$WORK/transcript"
+            grep -E '^(password prompts|first line.s wall time|terminal status):' "$WORK/transcript"
+            grep -o 'exit status: [0-9]*' "$WORK/transcript" | tail -1
+            echo "--- transcript (the end)"
+            grep -v '^\[[0-9]*/[0-9]*\] ' "$WORK/transcript" | tail -n 40
             echo "--- after"
+            grep -c '^\[sudo\] password for newbie: ' "$WORK/transcript" | sed 's/^/sudo prompts in the transcript: /'
+            grep -o 'COMMAND=.*' /var/log/sudo.log | sed 's/^/sudo /'
+            grep '^Commandline: ' /var/log/apt/history.log | sed 's/^/apt /' || echo "apt: no history"
+            echo "installed again: $(dpkg-query -W -f='${Status}\n' \#(Self.removedPackages.joined(separator: " ")) | grep -c 'install ok installed')"
             find "$C" ! -user newbie -printf "not the user's: %P\n"
-            stat -c 'built: %U %n' "$C/.build-static/release/refocus" "$C/.build/man/refocus.1" "$C/.build/man/refocus-helper.8" \
-              "$C/.build/nss/libnss_refocus.so.2" || true
-            cmp /usr/bin/refocus "$B/refocus" && cmp /usr/libexec/refocus/refocus-helper "$B/refocus-helper" && echo "installed"
-            cmp "/usr/lib/$MA/libnss_refocus.so.2" "$C/.build/nss/libnss_refocus.so.2" && echo "module installed"
-            module_state | grep -E '^(hosts line|check):'
-            visudo -cf /etc/sudoers.d/refocus || true
+            stat -c 'built: %U %n' "$C/.build-static/release/refocus" "$C/.build-static/man/refocus.1" \
+              "$C/.build-static/man/refocus-helper.8" "$C/.build/nss/libnss_refocus.so.2" || true
+            [ -e "$C/.build/release" ] && echo "a second release build in .build"
+            for file in /usr/bin/refocus /usr/libexec/refocus/refocus-helper; do
+              echo "installed: $file $(stat -c %s "$file") bytes, symbols: $(readelf -S --wide "$file" | grep -c ' \.symtab ')"
+            done
+            groff -mandoc -Tutf8 -P-cbou /usr/share/man/man1/refocus.1 2> /dev/null | grep -m1 '^REFOCUS(1)' | sed 's/^/page: /' || true
+            groff -mandoc -Tutf8 -P-cbou /usr/share/man/man8/refocus-helper.8 2> /dev/null | grep -m1 '^REFOCUS-HELPER(8)' | sed 's/^/page: /' || true
+            grep -q '^complete .* refocus$' /usr/share/bash-completion/completions/refocus && echo "bash completes refocus"
             id -nG newbie | tr ' ' '\n' | grep -x refocus > /dev/null && echo "newbie is in the group refocus"
-            """#)
-        #expect(run.status == 0, "\(run.stderr)")
-        let uid = try #require(SudoPathTests.value("uid", in: run.stdout))
+            module_state | grep -E '^(hosts line|check):'
+            echo "--- enforced"
+            echo "reddit.com: $(getent ahostsv4 reddit.com | awk 'NR == 1 {print $1}')"
+            echo "www.facebook.com: $(getent ahostsv4 www.facebook.com | awk 'NR == 1 {print $1}')"
+            nft list table inet refocus 2> /dev/null | grep -q '\#(Self.blockedPeer)' && echo "the table holds \#(Self.blockedPeer)"
+            echo "blocked: $(connect \#(Self.blockedPeer))"
+            echo "other: $(connect \#(Self.otherPeer))"
+            as_user newbie /usr/bin/refocus status | grep -E '^(#1 |Enforced by)' || true
+            echo "--- cleared"
+            env -u SUDO_UID -u SUDO_GID -u SUDO_USER /usr/libexec/refocus/refocus-helper clear > /dev/null && echo "clear: 0"
+            nft list table inet refocus > /dev/null 2>&1 || echo "no table"
+            echo "reddit.com: $(getent ahostsv4 reddit.com | awk 'NR == 1 {print $1}')"
+            cmp -s /etc/hosts "$WORK/hosts.before" && echo "hosts as before"
+            """#, files: ["command": Array(command.utf8)])
         let output = run.stdout
-        #expect(output.contains("nothing built yet"), "\(output)")
-        #expect(output.components(separatedBy: "[sudo] password for newbie: ").count == 2, "one prompt: \(output)")
-        #expect(output.contains("password prompts: 1\nterminal status: 0\n"), "\(output)")
+        print("FreshCloneInstallTests, the README's first command for real:\n" + Self.summary(of: output))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(output.contains("removed: 0 still installed\n"), "\(output)")
+        #expect(output.contains("nothing built yet\n"), "\(output)")
+        #expect(output.contains("typed: cd refocus && \(command)\n"), "\(output)")
+        #expect(output.contains("password prompts: 1\n"), "one prompt: \(output)")
+        #expect(output.contains("exit status: 0\n"), "\(output)")
+        #expect(output.contains("terminal status: 0\n"), "\(output)")
+        #expect(output.contains("sudo prompts in the transcript: 1\n"), "\(output)")
         #expect(!output.contains("Install-Pw-5\n"), "the password is not echoed")
-        #expect(output.contains("--- sudo: 1 commands\nCOMMAND=/usr/bin/make install SWIFT="), "sudo ran make only: \(output)")
-        let calls = Self.section("calls", of: output)
-        let apt = calls.filter { $0.contains("apt-get") }
-        #expect(apt.count == 2 && apt.allSatisfy { $0.hasPrefix("uid=0 apt-get ") }, "apt as root, through APT_GET: \(calls)")
-        #expect(apt.last?.hasPrefix("uid=0 apt-get frontend=noninteractive install ") == true, "\(calls)")
-        let installed = Set(apt.last.map { $0.split(separator: " ").map(String.init) } ?? [])
-        #expect(installed.isSuperset(of: ["install", "libnftnl-dev", "nftables", "sudo", "groff-base"]), "\(apt)")
-        #expect(!Self.testPackages.isEmpty && installed.isDisjoint(with: Self.testPackages), "no test package: \(apt)")
-        let swift = calls.filter { $0.contains(" swift ") }
-        #expect(swift.count == 4 && swift.allSatisfy { $0.hasPrefix("uid=\(uid) swift ") }, "built as newbie: \(calls)")
-        // The static build's flags (see `make static`), the linker script's folder in the clone.
-        #expect(swift.contains {
-            $0.contains(" swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs "
-                + "-Xswiftc -L/") && $0.hasSuffix("/refocus/.build-static/link --scratch-path .build-static --product refocus-helper")
-        }, "\(calls)")
-        #expect(output.contains("--- after\nbuilt: newbie "), "the build folders are the user's: \(output)")
+        let after = Self.section("after", of: output)
+        // sudo ran make install, then the helper for refocus start (the group counts from the next login; sudo
+        // remembered the password).
+        let sudo = after.filter { $0.hasPrefix("sudo COMMAND=") }
+        #expect(sudo.first == "sudo COMMAND=/usr/bin/make install", "\(output)")
+        #expect(sudo.dropFirst().allSatisfy { $0.hasPrefix("sudo COMMAND=/usr/libexec/refocus/refocus-helper") }, "\(output)")
+        // The real apt-get installed what was missing, as root, and no test package.
+        let apt = after.filter { $0.hasPrefix("apt Commandline: ") }
+        #expect(apt.count == 1 && apt[0].contains("install") && Self.removedPackages.allSatisfy { apt[0].contains($0) }, "\(output)")
+        let installed = Set(apt.first.map { $0.split(separator: " ").map(String.init) } ?? [])
+        #expect(!FreshCloneTools.testPackages.isEmpty && installed.isDisjoint(with: FreshCloneTools.testPackages), "no test package: \(apt)")
+        #expect(output.contains("installed again: \(Self.removedPackages.count)\n"), "\(output)")
+        // One release build, the user's: the man pages come from its binaries.
         #expect(!output.contains("not the user's: "), "\(output)")
-        let library = "/usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2"
-        for fact in ["installed\n", "parsed OK", "newbie is in the group refocus\n", "/.build/nss/libnss_refocus.so.2\n",
-                     "module installed\n", "hosts line: hosts: files mdns4_minimal [NOTFOUND=return] refocus dns myhostname\n",
-                     "check: True True \(library)\n"] {
-            #expect(output.contains(fact), "\(fact): \(output)")
+        #expect(after.filter { $0.hasPrefix("built: newbie ") }.count == 4, "\(output)")
+        #expect(!output.contains("a second release build"), "\(output)")
+        for file in ["/usr/bin/refocus", "/usr/libexec/refocus/refocus-helper"] {
+            #expect(after.contains { $0.hasPrefix("installed: \(file) ") && $0.hasSuffix("symbols: 0") }, "stripped: \(output)")
         }
+        let library = "/usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2"
+        for fact in ["page: REFOCUS(1)", "page: REFOCUS-HELPER(8)", "bash completes refocus", "newbie is in the group refocus",
+                     "check: True True \(library)",
+                     "reddit.com: 192.0.2.1", "www.facebook.com: 192.0.2.1", "the table holds \(Self.blockedPeer)",
+                     "blocked: refused", "other: connected", "clear: 0", "no table", "reddit.com: \(Self.blockedPeer)",
+                     "hosts as before"] {
+            #expect(output.contains(fact + "\n"), "\(fact): \(output)")
+        }
+        #expect(output.contains("#1 social until"), "\(output)")
+    }
+
+    /// What CI shows of a run: the typed command, the prompts, the times, the sizes, the enforcement.
+    static func summary(of output: String) -> String {
+        let wanted = ["typed:", "password prompts:", "first line's wall time:", "exit status:", "terminal status:", "installed:",
+                      "sudo COMMAND", "apt Commandline", "#1 ", "Enforced by", "reddit.com:", "blocked:", "other:", "the table"]
+        return output.split(separator: "\n").filter { line in wanted.contains { line.hasPrefix($0) } }
+            .map { "  " + $0 }.joined(separator: "\n")
     }
 
     /// The lines after `--- NAME` up to the next `--- ` line.
@@ -139,7 +172,55 @@ struct FreshCloneInstallTests {
 enum FreshCloneTools {
     /// Why the fresh-clone test cannot run here, or nil.
     static let unavailableReason: String? = InstallTools.unavailableReason
-        ?? (FileManager.default.isExecutableFile(atPath: "/usr/bin/git") ? nil : "needs /usr/bin/git (apt-get install git)")
+        ?? ["/usr/bin/git", "/usr/bin/slirp4netns", "/usr/bin/apt-get", "/bin/su", "/usr/bin/readelf"].first {
+            !FileManager.default.isExecutableFile(atPath: $0)
+        }.map { "needs \($0) (make test installs slirp4netns; apt-get install git apt util-linux binutils)" }
         ?? (FileManager.default.fileExists(atPath: InstallTests.repository + "/.git") ? nil
             : "needs the sources as a git repository, to clone them")
+        ?? (firstCommand == nil ? "README.md gives no line starting with 'sudo make install'" : nil)
+        ?? (aptHosts.isEmpty ? "no apt source names a host in /etc/apt/sources.list{,.d}" : nil)
+
+    /// The README's first command: its first line that starts with `sudo make install`.
+    static let firstCommand: String? = {
+        let readme = (try? String(contentsOfFile: InstallTests.repository + "/README.md", encoding: .utf8)) ?? ""
+        return readme.split(separator: "\n").first { $0.hasPrefix("sudo make install") }.map(String.init)
+    }()
+
+    /// The Makefile's TEST_PACKAGES, which only `make test` installs.
+    static let testPackages: Set<String> = {
+        let makefile = (try? String(contentsOfFile: InstallTests.repository + "/Makefile", encoding: .utf8)) ?? ""
+        guard let start = makefile.range(of: "\nTEST_PACKAGES ") else { return [] }
+        // The variable's value, with its continuation lines.
+        var value = ""
+        for line in makefile[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
+            value += line.hasSuffix("\\") ? String(line.dropLast()) + " " : String(line)
+            if !line.hasSuffix("\\") { break }
+        }
+        let words = value.split(separator: "=", maxSplits: 1).last?.split(whereSeparator: \.isWhitespace) ?? []
+        return Set(words.map(String.init))
+    }()
+
+    /// The hosts the machine's apt sources and proxies name: the only names dnsmasq forwards.
+    static let aptHosts: [String] = {
+        var texts: [String] = []
+        for path in ["/etc/apt/sources.list", "/etc/apt/apt.conf"] {
+            texts.append((try? String(contentsOfFile: path, encoding: .utf8)) ?? "")
+        }
+        for folder in ["/etc/apt/sources.list.d", "/etc/apt/apt.conf.d"] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                texts.append((try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)) ?? "")
+            }
+        }
+        var hosts = Set<String>()
+        for text in texts {
+            var rest = Substring(text)
+            while let scheme = rest.range(of: "://") {
+                let after = rest[scheme.upperBound...]
+                let host = after.prefix { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
+                if host.contains("."), host.contains(where: \.isLetter) { hosts.insert(String(host)) }
+                rest = after
+            }
+        }
+        return hosts.sorted()
+    }()
 }

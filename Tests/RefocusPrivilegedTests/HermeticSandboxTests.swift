@@ -45,11 +45,13 @@ struct HermeticSandboxTests {
         #expect(output.components(separatedBy: "\n").first?.hasSuffix(":machine-user") == true, "\(output)")
         for kind in ["own-network", "shared-network", "shared-network-orphan"] {
             for fact in ["hosts as before any session", "nsswitch.conf as before ReFocus", "no group refocus", "state: 0 files", "sessions: 0",
-                         "started its own", "stopped"] {
+                         "started its own", "stopped", "firefox as the administrator had it: 640 root:adm",
+                         "machine users seen: 0, sudo members []", "made ann", "made newbie"] {
                 #expect(output.contains("\(kind): \(fact)\n"), "\(kind): \(fact): \(output)")
             }
             #expect(!output.contains("\(kind): rule "), "no sudo rule of the machine's: \(output)")
             #expect(!output.contains("\(kind): status "), "\(output)")
+            #expect(!output.contains("\(kind): chromium policy of the machine's"), "\(output)")
         }
         #expect(output.contains("own-network: no policy\n") && output.contains("own-network: tables []\n"), "\(output)")
         #expect(output.contains("own-network: own table [table inet refocus]\n"), "\(output)")
@@ -60,14 +62,19 @@ struct HermeticSandboxTests {
             #expect(output.contains("\(kind): no table of its own (programs only)\n"), "\(output)")
         }
         for fact in ["machine: hosts unchanged", "machine: nsswitch.conf unchanged", "machine: table unchanged", "machine: daemon alive",
-                     "machine: 1 session, focus", "machine: group, rules and policy kept",
+                     "machine: 1 session, focus", "machine: group, rules and policy kept", "machine: firefox holds the session's policy",
+                     "machine: firefox policy kept", "machine: users named like the tests: 3",
                      "machine: daemon stopped, table left", "machine: orphaned table kept"] {
             #expect(output.contains(fact + "\n"), "\(fact): \(output)")
         }
     }
 
     /// ReFocus installed by hand and a session started in the outer sandbox,
-    /// which plays the machine; `$machine_daemon` is its daemon. Its /etc
+    /// which plays the machine; `$machine_daemon` is its daemon. The machine
+    /// also has users named as the tests name theirs (`ann` in the group
+    /// sudo), and Firefox with the administrator's policies.json, which the
+    /// session's policy is merged into (Chromium's refocus.json too, where
+    /// Chromium is installed). Its /etc
     /// becomes a plain copy on a tmpfs, as a machine's is: an overlay on an
     /// overlay on an overlay is deeper than the kernel stacks them (two), and
     /// the suite may itself run on an overlay.
@@ -76,9 +83,21 @@ struct HermeticSandboxTests {
         cp -a /etc/. "$WORK/etc/" && mount --bind "$WORK/etc" /etc
         export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
         cp /etc/hosts "$WORK/hosts.clean"
+        cp /etc/passwd "$WORK/passwd.clean"
         cp /etc/nsswitch.conf "$WORK/nsswitch.clean"
         mount -t tmpfs tmpfs /var/log
-        useradd --no-create-home --shell /usr/sbin/nologin machine-user
+        useradd --no-log-init --no-create-home --shell /usr/sbin/nologin machine-user
+        # Users named as the tests name theirs.
+        for name in ann bob newbie; do useradd --no-log-init --no-create-home --shell /usr/sbin/nologin "$name"; done
+        usermod -aG sudo ann
+        # Firefox (a stand-in for its executable, in an overlay on /opt) with the administrator's own policy file.
+        mkdir -p "$WORK/opt-upper" "$WORK/opt-work"
+        mount -t overlay overlay -o lowerdir=/opt,upperdir="$WORK/opt-upper",workdir="$WORK/opt-work" /opt
+        mkdir -p /opt/firefox && printf '#!/bin/sh\n' > /opt/firefox/firefox && chmod 755 /opt/firefox/firefox
+        mkdir -p /etc/firefox/policies
+        printf '{"policies": {"DisableTelemetry": true}}\n' > /etc/firefox/policies/policies.json
+        chown root:adm /etc/firefox/policies/policies.json && chmod 640 /etc/firefox/policies/policies.json
+        cp -p /etc/firefox/policies/policies.json "$WORK/firefox.admin"
         groupadd --system refocus && usermod -aG refocus machine-user
         printf '%%refocus ALL=(root) NOPASSWD: /usr/libexec/refocus/refocus-helper\n' > /etc/sudoers.d/refocus
         printf 'machine-user ALL=(root) NOPASSWD: /bin/true\n' > /etc/sudoers.d/refocus-test
@@ -91,9 +110,12 @@ struct HermeticSandboxTests {
         machine_daemon=$(pgrep -f 'refocus-helper daemon' | head -1)
         nft list table inet refocus > "$WORK/table.machine"
         cp /etc/hosts "$WORK/hosts.machine"
-        cp -a /etc/group /etc/sudoers.d /etc/refocus "$WORK/"
+        cp -a /etc/group /etc/passwd /etc/sudoers.d /etc/refocus "$WORK/"
+        cp /etc/firefox/policies/policies.json "$WORK/firefox.machine"
         echo "machine: section $(grep -c '^# BEGIN refocus' /etc/hosts), table $(grep -c '192\.0\.2\.7' "$WORK/table.machine")," \
           "daemon ${machine_daemon:+running}, store $(ls /var/lib/refocus | grep -c 'sqlite$'), $(grep '^refocus:' /etc/group)"
+        grep -q social.test "$WORK/firefox.machine" && echo "machine: firefox holds the session's policy"
+        if [ -e /etc/chromium/policies/managed/refocus.json ]; then echo "machine: chromium holds the session's policy"; fi
 
         """#
 
@@ -108,6 +130,8 @@ struct HermeticSandboxTests {
         print("machine:", len(sessions), "session,", " ".join(l for s in sessions for l in s["lists"]))'
         cmp -s /etc/group "$WORK/group" && diff -r /etc/sudoers.d "$WORK/sudoers.d" && diff -r /etc/refocus "$WORK/refocus" \
           && echo "machine: group, rules and policy kept"
+        cmp -s /etc/firefox/policies/policies.json "$WORK/firefox.machine" && echo "machine: firefox policy kept"
+        getent passwd ann bob newbie | wc -l | sed 's/^/machine: users named like the tests: /'
         """#
 
     /// Runs `sandbox`'s set-up inside the machine (its own folder as `$WORK`),
@@ -131,6 +155,14 @@ struct HermeticSandboxTests {
             echo "$k: state: $(find /var/lib /run/refocus -mindepth 1 | wc -l) files"
             echo "$k: sessions: $("$BIN/refocus" status --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["sessions"]))')"
             echo "$k: tables [$(nft list tables | tr '\\n' ' ')]"
+            [ -e /etc/chromium/policies/managed/refocus.json ] && echo "$k: chromium policy of the machine's"
+            cmp -s /etc/firefox/policies/policies.json "$MACHINE/firefox.admin" \
+              && echo "$k: firefox as the administrator had it: $(stat -c '%a %U:%G' /etc/firefox/policies/policies.json)"
+            echo "$k: machine users seen: $(getent passwd ann bob newbie | wc -l), sudo members [$(getent group sudo | cut -d: -f4)]"
+            for name in ann newbie; do
+              useradd --no-log-init --no-create-home --shell /usr/sbin/nologin "$name"
+              [ "$(id -u "$name")" -ge "$SANDBOX_UID_MIN" ] && ! grep -q ":$(id -u "$name"):" "$MACHINE/passwd" && echo "$k: made $name"
+            done
             XDG_CONFIG_HOME="$WORK/config" "$BIN/refocus" list add own \(entry) > /dev/null
             XDG_CONFIG_HOME="$WORK/config" "$BIN/refocus" start --list own 1m | grep '#1 own' > /dev/null && echo "$k: started its own"
             if [ -n "${REFOCUS_TABLE#refocus}" ]; then

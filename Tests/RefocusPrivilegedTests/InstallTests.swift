@@ -65,10 +65,12 @@ struct InstallTests {
         export NSS_MODULE="$WORK/nss/libnss_refocus.so.2"
         make -C "$REPO" --no-print-directory nss > "$WORK/nss.log" 2>&1 || { cat "$WORK/nss.log" >&2; exit 1; }
         MA='\#(ResolverModule.multiarch)'
+        # make install installs it stripped.
+        strip --strip-unneeded -o "$WORK/nss-stripped" "$NSS_MODULE"
         module_state() {
           echo "hosts line: $(grep '^hosts:' /etc/nsswitch.conf | tr -s ' \t' ' ')"
           { ls /usr/lib/$MA/libnss_refocus.so.2 /lib/$MA/libnss_refocus.so.2 2> /dev/null || true; } | sed 's/^/library: /'
-          cmp -s /usr/lib/$MA/libnss_refocus.so.2 "$NSS_MODULE" && echo "library: as built"
+          cmp -s /usr/lib/$MA/libnss_refocus.so.2 "$WORK/nss-stripped" && echo "library: as built"
           cmp -s /etc/nsswitch.conf "$WORK/nsswitch.before" && echo "nsswitch.conf as before"
           if [ -x /usr/libexec/refocus/refocus-helper ]; then
             /usr/libexec/refocus/refocus-helper nsswitch check | python3 -c 'import json, sys
@@ -133,7 +135,12 @@ struct InstallTests {
             cmp "$R/etc/sudoers.d/refocus" "$REPO/policy/sudoers.d/refocus" && echo "sudoers as shipped"
             visudo -cf "$R/etc/sudoers.d/refocus"
             grep -v '^#' "$R/etc/sudoers.d/refocus" | grep . | sed 's/^/rule: /'
-            cmp "$R/usr/bin/refocus" "$B/refocus" && cmp "$R/usr/libexec/refocus/refocus-helper" "$B/refocus-helper" && echo "binaries as built"
+            for name in refocus refocus-helper; do strip --strip-unneeded -o "$WORK/$name.stripped" "$B/$name"; done
+            cmp "$R/usr/bin/refocus" "$WORK/refocus.stripped" && cmp "$R/usr/libexec/refocus/refocus-helper" "$WORK/refocus-helper.stripped" \
+              && echo "binaries as built, stripped"
+            for file in "$R/usr/bin/refocus" "$R/usr/libexec/refocus/refocus-helper" "$R/usr/lib/$MA/libnss_refocus.so.2"; do
+              echo "symbols: $(readelf -S --wide "$file" | grep -c ' \.symtab ') ${file#$R/}"
+            done
             head -1 "$R/usr/share/zsh/vendor-completions/_refocus"
             grep -q "^complete -c 'refocus'" "$R/usr/share/fish/vendor_completions.d/refocus.fish" && echo "fish completes refocus"
             grep -q '^complete .* refocus$' "$R/usr/share/bash-completion/completions/refocus" && echo "bash completes refocus"
@@ -151,7 +158,8 @@ struct InstallTests {
         #expect(run.stdout.hasPrefix(Self.layout), "\(run.stdout)")
         for fact in ["policy kept\n# edited by the administrator\n", "same files again", "sudoers as shipped",
                      "parsed OK", "rule: %refocus ALL=(root) NOPASSWD: /usr/libexec/refocus/refocus-helper\n",
-                     "binaries as built", "\n#compdef refocus\n", "fish completes refocus", "bash completes refocus",
+                     "binaries as built, stripped", "symbols: 0 usr/bin/refocus\n", "symbols: 0 usr/libexec/refocus/refocus-helper\n",
+                     "symbols: 0 usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2\n", "\n#compdef refocus\n", "fish completes refocus", "bash completes refocus",
                      "no group made for a DESTDIR install", "nsswitch.conf untouched by a DESTDIR install",
                      "edited policy kept",
                      "left: etc/refocus/policy.toml\n",

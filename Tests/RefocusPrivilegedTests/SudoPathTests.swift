@@ -120,19 +120,26 @@ struct SudoPathTests {
     /// pseudo-terminal (its controlling terminal), types PASSWORD at the first
     /// password prompt and Ctrl-C at any later one (a second prompt is a defect
     /// in every test), then prints the transcript, the number of prompts and
-    /// the command's status. It gives up after 120 s.
+    /// the command's status. It gives up after 120 s (`TERMINAL_SECONDS`).
+    /// With `TERMINAL_PROMPT` and `TERMINAL_LINES` (a login shell's prompt and
+    /// lines to type) it types one line each time the prompt shows, and
+    /// prints the first line's wall time, from typing it to the next prompt.
     static let terminal = #"""
         cat > "$WORK/terminal.py" <<'PY'
         import os, pty, select, sys, time
+        # A login shell typed at: TERMINAL_PROMPT, and TERMINAL_LINES (one per line) typed one at each prompt.
+        prompt = os.environ.get("TERMINAL_PROMPT", "").encode()
+        lines = [line.encode() for line in os.environ.get("TERMINAL_LINES", "").split("\n") if line]
         pid, fd = pty.fork()
         if pid == 0:
             os.execv(sys.argv[2], sys.argv[2:])
-        transcript, prompts, deadline = b"", 0, time.time() + 120
+        transcript, prompts, typed, started, took = b"", 0, 0, 0.0, None
+        deadline = time.time() + float(os.environ.get("TERMINAL_SECONDS", "120"))
         while time.time() < deadline:
             if not select.select([fd], [], [], 1)[0]:
                 continue
             try:
-                data = os.read(fd, 4096)
+                data = os.read(fd, 65536)
             except OSError:  # EIO: the terminal's last user is gone
                 break
             if not data:
@@ -141,11 +148,18 @@ struct SudoPathTests {
             while prompts < transcript.count(b"password for"):
                 prompts += 1
                 os.write(fd, sys.argv[1].encode() + b"\n" if prompts == 1 else b"\x03")
+            if prompt and typed < len(lines) and transcript.count(prompt) > typed:
+                if typed == 1:
+                    took = time.time() - started
+                os.write(fd, lines[typed] + b"\n")
+                started, typed = time.time(), typed + 1
         else:
             os.kill(pid, 9)
         _, status = os.waitpid(pid, 0)
         print(transcript.decode(errors="replace").replace("\r", ""))
         print("password prompts:", prompts)
+        if took is not None:
+            print("first line's wall time: %.0f s" % took)
         print("terminal status:", os.waitstatus_to_exitcode(status))
         PY
 

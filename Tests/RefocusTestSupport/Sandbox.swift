@@ -54,16 +54,36 @@ public struct Sandbox: Sendable {
     /// A built `libnss_refocus.so.2` (`BuiltResolverModule.path`) to install in
     /// the sandbox, so that every program in it resolves through the module.
     public var resolverModule: String?
+    /// The machine's installed packages: /var/lib and /var/cache are overlays
+    /// of the machine's (dpkg's and apt's state) instead of an empty /var/lib,
+    /// so that the real dpkg and apt-get work there; what they write lands in
+    /// the overlays. /var/lib/refocus is an empty tmpfs all the same.
+    public var machinePackages = false
+    /// With `network`, a way out of the private network namespace for the real
+    /// apt-get: slirp4netns, a user-mode network stack run in the machine's
+    /// namespace, gives the sandbox a `tap0` with a default route and a name
+    /// server at `outboundResolver` (the machine's own name servers, through
+    /// it). Nothing in the machine's namespace changes. dnsmasq forwards only
+    /// what `dnsmasqOptions` sends there (`--server=/debian.org/10.0.2.3`).
+    public var outbound = false
 
     public init(network: Bool = true, privatePIDs: Bool = true, dns: [Record] = [], peerAddresses: [String] = [],
-                dnsmasqOptions: [String] = [], resolverModule: String? = nil) {
+                dnsmasqOptions: [String] = [], resolverModule: String? = nil, machinePackages: Bool = false,
+                outbound: Bool = false) {
         self.network = network
         self.privatePIDs = privatePIDs
         self.dns = dns
         self.peerAddresses = peerAddresses
         self.dnsmasqOptions = dnsmasqOptions
         self.resolverModule = resolverModule
+        self.machinePackages = machinePackages
+        self.outbound = outbound
     }
+
+    /// The name server slirp4netns answers on inside an `outbound` sandbox.
+    public static let outboundResolver = "10.0.2.3"
+    /// The descriptor of the machine's network namespace in an `outbound` sandbox's script.
+    static let machineNetworkDescriptor = 9
 
     /// Why sandboxed tests cannot run here, or nil when they can.
     public static let unavailableReason: String? = {
@@ -91,7 +111,9 @@ public struct Sandbox: Sendable {
         // The test runner's threads block most signals, and a child inherits its
         // parent's mask: start the sandbox with none blocked and default dispositions,
         // as a login shell would, so that its processes react to signals for real.
-        let resetSignals = "import os, signal, sys\n"
+        // An outbound sandbox keeps a descriptor of the machine's network namespace, for slirp4netns.
+        let keepNetwork = outbound ? "os.dup2(os.open('/proc/self/ns/net', os.O_RDONLY), \(Self.machineNetworkDescriptor))\n" : ""
+        let resetSignals = "import os, signal, sys\n" + keepNetwork
             + "signal.pthread_sigmask(signal.SIG_SETMASK, [])\n"
             + "for number in (signal.SIGPIPE, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGCHLD):\n"
             + "    signal.signal(number, signal.SIG_DFL)\n"
@@ -113,15 +135,22 @@ public struct Sandbox: Sendable {
     /// the known state, the network. Public so that a test can run it inside
     /// another sandbox, which then plays the machine.
     public var setUpScript: String {
-        var lines = [
+        var lines: [String] = [
             "set -euo pipefail",
             "mount --make-rprivate /",
             #"mkdir -p "$WORK/upper" "$WORK/overlay-work""#,
             #"mount -t overlay overlay -o lowerdir=/etc,upperdir="$WORK/upper",workdir="$WORK/overlay-work" /etc"#,
-            "mount -t tmpfs -o mode=0755 tmpfs /var/lib",
-            "mount -t tmpfs -o mode=0755 tmpfs /run",
-            "mkdir -p /run/refocus",
+            // The machine's record of what its daemon wrote in Firefox's file (see knownState), before it is hidden.
+            #"if [ -d /var/lib/refocus/firefox ]; then cp -a /var/lib/refocus/firefox "$WORK/machine-firefox"; fi"#,
         ]
+        if machinePackages {
+            lines += ["for folder in lib cache; do", #"  mkdir -p "$WORK/var-$folder-upper" "$WORK/var-$folder-work""#,
+                      #"  mount -t overlay overlay -o lowerdir=/var/$folder,upperdir="$WORK/var-$folder-upper",workdir="$WORK/var-$folder-work" /var/$folder"#,
+                      "done", "mkdir -p /var/lib/refocus", "mount -t tmpfs -o mode=0700 tmpfs /var/lib/refocus"]
+        } else {
+            lines.append("mount -t tmpfs -o mode=0755 tmpfs /var/lib")
+        }
+        lines += ["mount -t tmpfs -o mode=0755 tmpfs /run", "mkdir -p /run/refocus"]
         var exit: [String] = []
         if !privatePIDs {
             // Everything still running in this mount namespace was started here: end it with the script.
@@ -139,8 +168,9 @@ public struct Sandbox: Sendable {
         if let resolverModule { lines.append(Self.resolverModuleSetUp(resolverModule)) }
         lines.append(network ? "export REFOCUS_TABLE=refocus" : Self.ownTable)
         guard network else { return lines.joined(separator: "\n") }
+        lines.append("ip link set lo up")
+        if outbound { lines.append(Self.outboundSetUp) }
         lines += [
-            "ip link set lo up",
             "rm -f /etc/resolv.conf",
             "echo 'nameserver 127.0.0.1' > /etc/resolv.conf",
         ]
@@ -178,6 +208,17 @@ public struct Sandbox: Sendable {
         if !dns.isEmpty { lines.append("wait_for_dns \(dns[0].name)") }
         return Self.functions + "\n" + lines.joined(separator: "\n")
     }
+
+    /// slirp4netns started in the machine's network namespace (through the
+    /// descriptor `run` kept), attached to this one by a bind mount of its
+    /// namespace file; waits for `tap0` to have its address.
+    static let outboundSetUp = #"""
+        touch "$WORK/netns" && mount --bind /proc/self/ns/net "$WORK/netns"
+        nsenter --net=/proc/self/fd/\#(machineNetworkDescriptor) slirp4netns --configure --mtu=65520 --disable-host-loopback \
+          --netns-type=path "$WORK/netns" tap0 > "$WORK/slirp4netns.log" 2>&1 &
+        for _ in $(seq 200); do ip -4 addr show tap0 2> /dev/null | grep -q 'inet ' && break; sleep 0.02; done
+        ip -4 addr show tap0 2> /dev/null | grep -q 'inet ' || { echo "slirp4netns gave no tap0" >&2; cat "$WORK/slirp4netns.log" >&2; exit 1; }
+        """#
 
     /// `198.51.100.1/24` for a peer at `198.51.100.x`, and `2001:db8::1/64`
     /// for `2001:db8::x`: the .1 or ::1 of the peer's network; but
