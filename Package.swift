@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // ReFocus for Linux: a website and program blocking enforcer.
-// Layout and trust boundary: see DESIGN.md (shared) and README.md.
+// Layout and trust boundary: see docs/architecture.md.
 import PackageDescription
 
 let package = Package(

@@ -13,35 +13,16 @@ public struct Refocus: ParsableCommand {
         commandName: "refocus",
         abstract: "Block distracting websites and programs for a focus session.",
         discussion: """
-            Block lists name the domains, addresses and programs to block. Six lists are \
-            built in (social, news, video, shopping, chat, games); your own live in \
-            $XDG_CONFIG_HOME/refocus/lists (default ~/.config/refocus/lists).
+            Six block lists are built in; yours live in ~/.config/refocus/lists. Session \
+            commands run the root helper through sudo -n, which never asks for a \
+            password: join the group refocus. 'man refocus' tells the rest.
 
             Examples:
-              refocus start --list social 50m       # block the social list for 50 minutes
-              refocus start --list social --pomodoro  # 25m work, 5m breaks, 4 cycles
-              refocus next                          # a pomodoro session's next phase
-              refocus pause                         # lift the blocks; refocus resume
+              refocus start --list social 50m       # block social sites for 50 minutes
               refocus status                        # what is blocked, and until when
-              refocus history --since 7d            # your sessions of the last week
-              refocus stats                         # focused time, streaks and a heatmap
-              refocus lists                         # every list, built-in and yours
-              refocus list show social              # what the social list blocks
               refocus list add work reddit.com      # add a domain to your list 'work'
-              refocus list add chat --program discord
-              refocus list import ads hosts.txt     # import a hosts or Adblock file
-              refocus schedule add "30 8 * * mon-fri" --list work 3h   # cron starts it
 
-            start, stop, next, pause, resume, history and stats (and status, when it cannot read \
-            /run/refocus/status.json) run /usr/libexec/refocus/refocus-helper as root \
-            through sudo -n. Without a terminal (cron, scripts) nothing ever asks \
-            for a password: without sudo rights it is refused and one line on \
-            stderr names the fix, joining the group refocus ('sudo usermod -aG refocus \
-            $USER', then log in again). With --quiet (-q), before or after the command's \
-            name, start, stop, next, pause, resume and the list and schedule changes print nothing when they succeed.
-
-            \(ExitStatus.helpLine(for: .refocus, ExitStatus.documented)) \
-            'man refocus' describes them, the files and the environment.
+            \(ExitStatus.helpLine(for: .refocus, ExitStatus.documented))
             """,
         version: RefocusVersion.string,
         subcommands: [StartCommand.self, StopCommand.self, NextCommand.self, PauseCommand.self, ResumeCommand.self,

@@ -9,7 +9,7 @@ import RefocusResolver
 struct ResolveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "resolve",
-        abstract: "Show the addresses the firewall blocks for domain names.",
+        abstract: "Show the addresses the firewall blocks for names.",
         discussion: """
             Asks the upstream name servers directly, bypassing /etc/hosts: during a \
             session ReFocus maps blocked names to 0.0.0.0 there, and the systemd-resolved \

@@ -12,31 +12,13 @@ public struct RefocusHelper: ParsableCommand {
         commandName: "refocus-helper",
         abstract: "The privileged helper of refocus; run by refocus through sudo, not by hand.",
         discussion: """
-            refocus-helper must run as root. It is installed as \
-            /usr/libexec/refocus/refocus-helper and granted to the group 'refocus' by \
-            a sudoers drop-in. The caller is the user named by SUDO_UID, or root. \
-            Requests are versioned JSON documents (at most 16 MiB, whole within 10 s, read \
-            before any lock is taken); unknown fields and repeated keys are refused and \
-            every entry is validated again. Answers are JSON: \
-            {"version":1,"ok":true,"sessions":[...],"notes":[...]} or \
-            {"version":1,"ok":false,"error":{"code":"...","message":"..."}}. The \
-            focus verb, which refocus stats reads, answers every ended session of the \
-            caller with a compact "focus" object beside them: one column per field, \
-            numbers as comma-separated strings, list names and labels named once.
-
-            Files: /etc/refocus/policy.toml (the administrator's policy), \
-            /var/lib/refocus (sessions and history), the section of /etc/hosts between \
-            '# BEGIN refocus' and '# END refocus', /run/refocus (status.json for 'refocus \
-            status', the daemon's socket, lock and log); 'man refocus-helper' describes \
-            each.
-
-            Enforcement: the daemon ('refocus-helper daemon', refocus.service under \
-            systemd) owns table inet refocus; every verb that changes sessions asks it \
-            to reconcile, starting it when none runs. During every session that blocks sites, unless policy.toml \
-            sets block_doh_endpoints = false, the table also refuses the well-known DNS-over-HTTPS \
-            endpoints' published addresses (8.8.8.8, 1.1.1.1, 9.9.9.9 and others) on TCP and UDP \
-            ports 443 and 853 only, never on port 53, so a machine whose resolver is one of them \
-            keeps resolving; their names go into the resolver module's index where it is in force.
+            It runs as root, installed as /usr/libexec/refocus/refocus-helper and \
+            granted to the group refocus by a sudoers drop-in; the caller is the user \
+            SUDO_UID names, or root. Each verb reads one versioned JSON request on stdin \
+            (reconcile and clear read none) and answers JSON on stdout. The enforcer \
+            daemon (refocus.service) owns table inet refocus; verbs that change sessions \
+            ask it to reconcile. 'man refocus-helper' describes the protocol, the files \
+            and the enforcement.
 
             \(ExitStatus.helpLine(for: .helper, ExitStatus.documented,
                                   notes: [.notPermitted: "not root, a locked session, or over a cap"])) \

@@ -4,13 +4,13 @@ import RefocusCore
 /// ReFocus's exit statuses, not swift-testing's type of the same name.
 typealias ExitStatus = RefocusCore.ExitStatus
 
-/// `ExitStatus.meaning(for:)` rendered as the documents hold it: README.md's
-/// table (markdown) and the man pages' EXIT STATUS sections (mdoc). The
-/// documents keep a copy, so that `make man` and a reader of the README need
+/// `ExitStatus.meaning(for:)` rendered as the documents hold it: the table of
+/// docs/troubleshooting.md (markdown) and the man pages' EXIT STATUS sections
+/// (mdoc). The documents keep a copy, so that `make man` and a reader of docs/ need
 /// no build; `ExitStatusDocumentTests` fails when a copy differs from this
 /// rendering and rewrites it when asked to.
 enum ExitStatusDocument {
-    /// README.md's table: a row a documented status, `refocus`'s meanings.
+    /// docs/troubleshooting.md's table: a row a documented status, `refocus`'s meanings.
     static func markdownTable() -> String {
         var rows = ["| status | meaning |", "|---|---|"]
         for status in ExitStatus.documented {

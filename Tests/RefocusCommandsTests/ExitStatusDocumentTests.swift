@@ -3,13 +3,13 @@ import RefocusCore
 import RefocusTestSupport
 import Testing
 
-/// The exit statuses are written once, in `ExitStatus.meaning(for:)`: README.md's
-/// table and the man pages' EXIT STATUS sections must be its rendering
+/// The exit statuses are written once, in `ExitStatus.meaning(for:)`: the table
+/// of docs/troubleshooting.md and the man pages' EXIT STATUS sections must be its rendering
 /// (`ExitStatusDocument`), and every "Exit status:" line of `--help` must be
 /// `ExitStatus.helpLine`'s, with no status number written into other help text.
 ///
 /// After changing the meanings, `REFOCUS_WRITE_DOCS=1 swift test --skip-build
-/// --filter ExitStatusDocumentTests` rewrites README.md's table and the roff
+/// --filter ExitStatusDocumentTests` rewrites docs/troubleshooting.md's table and the roff
 /// files' sections in place (then review the diff).
 @Suite struct ExitStatusDocumentTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -54,8 +54,8 @@ import Testing
                 sourceLocation: sourceLocation)
     }
 
-    @Test func theReadmeTableIsTheTypesRendering() throws {
-        try Self.expect(Self.root + "/README.md", region: { document in
+    @Test func theTroubleshootingTableIsTheTypesRendering() throws {
+        try Self.expect(Self.root + "/docs/troubleshooting.md", region: { document in
             Self.region(of: document, starts: { $0 == "| status | meaning |" }, continues: { $0.hasPrefix("|") })
         }, toRead: ExitStatusDocument.markdownTable())
     }

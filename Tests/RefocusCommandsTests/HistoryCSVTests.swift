@@ -132,13 +132,18 @@ import Testing
         #expect(run.stderr.contains(message), "\(run.stderr)")
     }
 
-    @Test func helpNamesTheColumnsTheTimeZonesAndExamples() throws {
+    /// The help names the options and shows examples; the man page, where the
+    /// help sends the reader, describes the columns and the times.
+    @Test func helpAndManPageNameTheColumnsTheTimeZonesAndExamples() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         let help = try refocus("history", "--help")
-        for text in ["--csv", "--local", "RFC 4180", "CRLF", "joined by ';'", "25m/5m x4, 15m long break",
-                     "2026-05-10T11:00:00+02:00", "refocus history --csv --limit 10000 > history.csv"] {
+        for text in ["--csv", "--local", "RFC 4180", "CRLF", "refocus history --csv --limit 10000 > history.csv"] {
             #expect(help.stdout.contains(text), "\(text) in \(help.stdout)")
+        }
+        let page = try ManPageTests.handWritten("refocus.1")
+        for text in ["RFC 4180", "CRLF", "joined by ';'", "25m/5m x4, 15m long break", "2026-05-10T11:00:00+02:00"] {
+            #expect(page.contains(text), "\(text) in refocus.1.roff")
         }
     }
 }

@@ -21,16 +21,21 @@ import Testing
         #expect(!run.stderr.contains("not installed"), "the helper is not asked")
     }
 
-    @Test func helpShowsExamplesTheJSONKeysAndExitCodes() throws {
+    /// The help shows examples and the exit codes; the man page, where it sends the reader, the JSON keys.
+    @Test func helpShowsExamplesAndExitCodesAndTheManPageTheJSONKeys() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         let help = try refocus("history", "--help")
         #expect(help.status == 0)
-        for text in ["refocus history --since 7d --json", "plannedSeconds", "outcome (completed, stopped or cleared)",
-                     "Exit status: 0 success", "--limit <N>", "--since <DATE>"] {
+        for text in ["refocus history --since 7d --json", "man refocus", "Exit status: 0 success", "--limit <N>",
+                     "--since <DATE>"] {
             #expect(help.stdout.contains(text), "\(text) in \(help.stdout)")
         }
-        #expect(try refocus("--help").stdout.contains("history"))
+        let page = try ManPageTests.handWritten("refocus.1")
+        for text in ["plannedSeconds", "outcome (completed, stopped or cleared)", "mode (block, or allow"] {
+            #expect(page.contains(text), "\(text) in refocus.1.roff")
+        }
+        #expect(ManPageTests.lists(try refocus("--help").stdout, subcommand: "history"))
     }
 
     /// Two ended sessions, newest end first, as the helper answers them.

@@ -252,6 +252,16 @@ import Testing
         #expect(commands.count >= 8, "every command is in the dump: \(commands.count)")
     }
 
+    /// The hand-written sections of a page (`refocus.1`), as packaging/man holds them.
+    static func handWritten(_ fileName: String) throws -> String {
+        try String(contentsOfFile: packaging + "/man/\(fileName).roff", encoding: .utf8)
+    }
+
+    /// Whether `help` (a command's `--help`) lists `subcommand` under SUBCOMMANDS.
+    static func lists(_ help: String, subcommand: String) -> Bool {
+        help.split(separator: "\n").drop { $0 != "SUBCOMMANDS:" }.contains { $0.hasPrefix("  \(subcommand) ") }
+    }
+
     /// Every command of `binary` with its path (`refocus list add`), from `--experimental-dump-help`.
     static func commands(of binary: String) throws -> [(path: String, command: [String: Any])] {
         let dump = try Binary.execute(Binary.buildDirectory + "/" + binary, ["--experimental-dump-help"])

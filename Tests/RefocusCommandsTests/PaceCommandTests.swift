@@ -20,7 +20,7 @@ import Testing
         for text in ["refocus \(command) 3", "Exit status: 0 success", "66 not found", "77 not permitted", "--json", "--quiet"] {
             #expect(help.stdout.contains(text), "\(text) in \(help.stdout)")
         }
-        #expect(try refocus("--help").stdout.contains("refocus \(command)"))
+        #expect(ManPageTests.lists(try refocus("--help").stdout, subcommand: command))
     }
 
     /// What each says of the session it changed, at a fixed `now` (see `PomodoroFormatTests`).

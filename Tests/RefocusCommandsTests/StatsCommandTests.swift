@@ -12,17 +12,22 @@ import Testing
 /// root (who runs the helper without sudo), the figures for a stand-in
 /// helper's history in text and JSON.
 @Suite struct StatsCommandTests {
-    @Test func helpShowsExamplesTheJSONKeysAndExitCodes() throws {
+    /// The help shows examples and the exit codes; the man page, where it sends the reader, the JSON keys.
+    @Test func helpShowsExamplesAndExitCodesAndTheManPageTheJSONKeys() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         let help = try refocus("stats", "--help")
         #expect(help.status == 0)
-        for text in ["refocus stats --by label", "refocus stats --json | jq .currentStreak", "currentStreak",
-                     "milestonesReached", "blockedByList", "streak_minimum", "--weeks <N>", "--by <label|list>",
-                     "--since <DATE>", "Exit status: 0 success", "77 not", "78 bad configuration"] {
+        for text in ["refocus stats --by label", "refocus stats --json | jq .currentStreak", "streak_minimum",
+                     "--weeks <N>", "--by <label|list>", "--since <DATE>", "Exit status: 0 success", "77 not",
+                     "78 bad configuration"] {
             #expect(help.stdout.contains(text), "\(text) in \(help.stdout)")
         }
-        #expect(try refocus("--help").stdout.contains("refocus stats"))
+        let page = try ManPageTests.handWritten("refocus.1")
+        for text in ["currentStreak", "milestonesReached", "blockedByList", "streak_minimum"] {
+            #expect(page.contains(text), "\(text) in refocus.1.roff")
+        }
+        #expect(ManPageTests.lists(try refocus("--help").stdout, subcommand: "stats"))
     }
 
     @Test(arguments: [

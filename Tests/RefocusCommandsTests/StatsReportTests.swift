@@ -4,7 +4,7 @@ import Testing
 
 @testable import RefocusCommands
 
-/// The text of `refocus stats` for a fixed history, as README.md shows it.
+/// The text of `refocus stats` for a fixed history, as docs/user-guide.md shows it.
 @Suite struct StatsReportTests {
     /// Nine days in a row up to today after a gap, and some days before: in
     /// Berlin, weeks from Monday, seen on Wednesday 2026-05-13 at 20:00.

@@ -2,7 +2,7 @@ import Foundation
 import RefocusTestSupport
 import Testing
 
-/// What keeps `refocus status` quick to start (README, Benchmarks): the
+/// What keeps `refocus status` quick to start (docs/testing.md, The status line): the
 /// static binary that `make install` installs, when built, needs no
 /// libstdc++.so. (The CLI links Foundation again, through TOMLKit for
 /// config.toml: `refocus-bench daemon` measures what that costs.)

@@ -8,6 +8,7 @@ struct ListAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add domains, paths, addresses or programs to a list (created if missing).",
+        usage: UsageLine.wrapped("refocus list add <name> [<entry> ...] [--program <name> ...] [--path] [--quiet]"),
         discussion: """
             Entries are checked and stored in canonical form: lower case, international \
             names in their ASCII form (IDNA, such as xn--bcher-kva.de), URLs reduced to \
@@ -15,10 +16,8 @@ struct ListAdd: ParsableCommand {
             such as co.uk are refused. If any entry is invalid, nothing is added.
 
             A host with a path, such as youtube.com/shorts, blocks that path and every \
-            path below it in browsers only (through their managed policies); /etc/hosts \
-            and the firewall leave the rest of the site reachable. The path is stored \
-            normalised: . and .. segments resolved, a trailing / dropped, percent-escapes \
-            in upper case; a query or fragment is refused.
+            path below it in browsers only; the rest of the site stays reachable. 'man \
+            refocus' (LISTS) tells how entries are stored.
 
             Examples:
               refocus list add work reddit.com 'https://news.ycombinator.com/news'

@@ -7,6 +7,7 @@ struct ListRemove: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove domains, addresses or programs from a list.",
+        usage: UsageLine.wrapped("refocus list remove <name> [<entry> ...] [--program <name> ...] [--path] [--quiet]"),
         discussion: """
             Entries are matched in canonical form, so 'https://Reddit.com/' removes \
             reddit.com. Entries that are not in the list are reported; the others are \

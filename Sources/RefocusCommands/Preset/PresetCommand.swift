@@ -5,7 +5,7 @@ import RefocusCore
 struct PresetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preset",
-        abstract: "Save, list, show or delete presets: sessions started by one word.",
+        abstract: "Save, show or delete presets: sessions in one word.",
         discussion: """
             A preset names lists, a length (or an end time, or a pomodoro plan), a lock \
             and a label; \

@@ -5,24 +5,23 @@ import RefocusCore
 struct PresetSave: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "save",
-        abstract: "Save a preset: lists, a length, end time or pomodoro plan, a lock and a label, under a name.",
+        abstract: "Save a session's lists, length, lock and label by name.",
+        usage: UsageLine.wrapped("refocus preset save <name> [<length-or-work/break> ...] [--list <list> ...] "
+            + "[--allow <allow> ...] [--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] "
+            + "[--long-break <LENGTH>] [--quiet]"),
         discussion: """
-            Writes [presets.NAME] in ~/.config/refocus/config.toml (made on the first \
-            save), replacing a preset of that name and keeping every other line of the \
-            file. Without --list or a length, a start of the preset takes those of \
-            [defaults]. A preset named like a built-in one (deep, pomodoro, quick) replaces it. \
-            With --pomodoro or WORK/BREAK (see 'refocus start --help') it keeps a pomodoro \
-            plan instead of a length: the keys pomodoro (WORK/BREAK, such as "50m/10m"), \
-            cycles and long_break ("0" for none).
+            Writes [presets.NAME] in ~/.config/refocus/config.toml, replacing a preset \
+            of that name (a built-in one too) and keeping every other line of the file. \
+            What it leaves out, a start takes from [defaults].
 
             Examples:
               refocus preset save morning --list social --list news 2h --lock
               refocus preset save evening --list video --until 22:00 --label reading
-              refocus preset save cycles --list social --list news --pomodoro 50/10 --cycles 3
+              refocus preset save cycles --list social --pomodoro 50/10 --cycles 3
               refocus start morning
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError],
-                                  notes: [.configuration: "config.toml does not read (it is left as it is)"]))
+                                  notes: [.configuration: "config.toml does not read; it is left as it is"]))
             """)
 
     @Argument(help: "The preset's name: a lower-case letter, then letters, digits, '-' or '_'.")

@@ -12,30 +12,14 @@ struct ScheduleAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a schedule: cron starts a session at these times.",
+        usage: UsageLine.wrapped("refocus schedule add <expression> [<name-or-length>] [--list <list> ...] "
+            + "[--allow <allow> ...] [--until <HH:MM>] [--lock] [--quiet]"),
         discussion: """
-            The expression is crontab(5)'s, in one argument: minute (0-59), hour (0-23), \
-            day of month (1-31), month (1-12 or jan-dec) and day of week (0-7, 0 and 7 \
-            being Sunday, or sun-sat), each '*', a value, a range (1-5, mon-fri), a step \
-            (*/15, 0-30/10) or a list of these (1,15); when both day fields are \
-            restricted either one matching is enough. Or one of @hourly, @daily \
-            (@midnight), @weekly, @monthly, @yearly (@annually) and @reboot. Times are the \
-            machine's local time, as cron keeps them; on the day the clock skips an hour \
-            a start due in it comes right after the jump (unless the minute or hour \
-            field begins with '*'), and on the day an hour repeats it comes once. \
-            Expressions Debian's cron would accept but never run as written are refused: \
-            a range that runs backwards (mon-sun: write 1-7), text it would ignore (*/5/2) \
-            and a date that never comes (0 0 30 2 *, the 30th of February).
-
-            Without --list, the second argument must be the name of a preset (see 'refocus \
-            preset list'): the line runs 'refocus start NAME'. With --list, it is the \
-            length the lists are blocked for, or --until gives the end. With --allow \
-            instead of --list, the line starts an allowlist session of those lists \
-            (refocus start --allow: only they are reachable for you). A start that falls \
-            inside a running session of the same lists extends it to the later end, as \
-            'refocus start' does. The line \
-            runs this refocus by its absolute path with --quiet, so it works in cron's \
-            bare environment and cron mails you only when it fails; it must reach the \
-            helper without a password: join the group refocus.
+            The expression is crontab(5)'s, in one argument, in local time: five fields \
+            or a nickname (@daily, @reboot...); forms cron would not run as written are \
+            refused. The line runs this refocus with --quiet, so cron mails you only \
+            when it fails; cron has no terminal, so join the group refocus. 'man \
+            refocus' (SCHEDULES) tells the rest.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError],
                                   notes: [.dataError: "a bad expression, length or name, or a damaged refocus section "
@@ -48,16 +32,15 @@ struct ScheduleAdd: ParsableCommand {
               refocus schedule add "30 8 * * mon-fri" --list work 3h
               refocus schedule add "0 13 * * 1-5" --list news --until 14:00 --lock
               refocus schedule add "0 9 * * 1-5" deep       # the preset 'deep'
-              refocus schedule add "0 14 * * 1-5" --allow work 2h
               refocus schedule add @reboot --list games 2h
             """)
 
-    @Argument(help: ArgumentHelp("When: five fields in one quoted argument, or a nickname such as @daily.",
+    @Argument(help: ArgumentHelp("Five fields in one argument, or a nickname.",
                                  valueName: "expression"),
               completion: .list(["@reboot", "@hourly", "@daily", "@weekly", "@monthly", "@yearly"]))
     var expression: String
 
-    @Argument(help: ArgumentHelp("Without --list or --allow: a preset's name. With them: how long, such as 3h or 1h30m.",
+    @Argument(help: ArgumentHelp("A preset's name; with --list or --allow, a length.",
                                  valueName: "name-or-length"),
               completion: .custom(Self.completeTarget))
     var target: String?
@@ -72,18 +55,18 @@ struct ScheduleAdd: ParsableCommand {
     var blockLists: [String] = []
 
     @Option(name: .customLong("allow"),
-            help: "A list to allow alone: an allowlist session (repeatable; not with --list).",
+            help: "A list to allow alone, for you (repeatable).",
             completion: .custom(UserLists.completeNames))
     var allowLists: [String] = []
 
     /// The lists given, by either option.
     private var lists: [String] { blockLists + allowLists }
 
-    @Option(help: ArgumentHelp("With --list or --allow: end at the next such local time instead of after a length.",
+    @Option(help: ArgumentHelp("With lists: end at the next such time instead.",
                                valueName: "HH:MM"))
     var until: String?
 
-    @Flag(help: "With --list or --allow: lock the session; 'refocus stop' is refused until it ends.")
+    @Flag(help: "With lists: refuse 'refocus stop' until the end.")
     var lock = false
 
     @OptionGroup var output: OutputOptions

@@ -4,7 +4,7 @@ import ArgumentParser
 struct ScheduleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "schedule",
-        abstract: "Start sessions at set times: entries in your crontab that cron runs.",
+        abstract: "Start sessions at set times, through your crontab.",
         discussion: """
             Schedules are lines of your own crontab, between '# BEGIN refocus' and \
             '# END refocus'; every other line of it is kept byte for byte. Each runs \

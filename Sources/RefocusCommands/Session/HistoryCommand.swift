@@ -13,47 +13,19 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history",
         abstract: "Show your ended sessions, newest first.",
         discussion: """
-            One line per session: its id, lists, start, how long it really ran (and of how \
-            long when it ended early) and how it ended: completed (ran to its end), stopped \
-            ('refocus stop') or cleared (by root); then, for a pomodoro session, the work \
-            phases it ran to their end (3/4 work phases), and for a paused one how often \
-            and how long (paused 2 times for 12m). Root sees everyone's sessions. Runs \
-            refocus-helper through sudo -n, like 'refocus status'.
-
-            --json prints an array, newest first, of objects with these keys: id, owner \
-            (uid), lists (names), start, plannedEnd, endedAt (ISO 8601, UTC), seconds (how \
-            long it ran), plannedSeconds, locked, outcome (completed, stopped or cleared), \
-            entries and programs (how many distinct entries and programs its lists blocked; \
-            absent for sessions recorded before they were counted), label (what the \
-            session was for, when it had one), pomodoro (a pomodoro session's plan: work, \
-            shortBreak, cycles and longBreak, lengths in seconds) with completedWork (the \
-            work phases it ran to their end), and pauses and pausedSeconds (how often and \
-            how long it was paused, when it was), and mode (block, or allow for an \
-            allowlist session). History keeps these \
-            counts and the lists' names, not the lists' contents. Keys are only ever added.
-
-            --csv prints the same as CSV (RFC 4180: comma-separated, CRLF line ends, UTF-8): \
-            a header row of those keys, in that order, then one row per session. A key \
-            --json leaves out is an empty field; lists are joined by ';' (social;news), \
-            pomodoro is the plan as 'refocus status' shows it (25m/5m x4, 15m long break), \
-            locked is true or false. A field holding a comma, a double quote or a line \
-            break (a label may hold commas and quotes) is put between double quotes, its \
-            quotes doubled. Times are in UTC (2026-05-10T09:00:00Z, as in --json); with \
-            --local, in this machine's time zone with their offset (2026-05-10T11:00:00+02:00). \
-            --csv and --json are exclusive, and --local goes only with --csv.
+            One line per session: its id, lists, start, how long it ran (of how long, \
+            when it ended early) and how it ended: completed, stopped or cleared (by \
+            root); a pomodoro session's work phases, a paused one's pauses. Root sees \
+            everyone's. --json and --csv print the same for scripts and spreadsheets \
+            (CSV: RFC 4180, CRLF line ends, times in UTC or with --local in local time); \
+            'man refocus' (JSON OUTPUT) lists their keys. A history that cannot be read \
+            is one line on stderr naming the fix.
 
             Examples:
-              refocus history
               refocus history --since today
-              refocus history --since 2026-05-01 --limit 1000
               refocus history --since 7d --json | jq 'map(.seconds) | add'
-              refocus history --json | jq 'map(.completedWork // 0) | add'
               refocus history --csv --limit 10000 > history.csv
               refocus history --csv --local --since 2026-05-01
-
-            A history that cannot be read is one line on stderr naming the fix, and nothing \
-            on stdout: no helper, sudo refused, a damaged session store, a helper that \
-            failed or answered what this refocus cannot read, or a helper of another version.
 
             \(ExitStatus.helpLine(for: .refocus, [.usage, .busy],
                                   notes: [.success: "also with no session",
@@ -67,19 +39,17 @@ struct HistoryCommand: ParsableCommand {
                                valueName: "N"))
     var limit = 20
 
-    @Option(help: ArgumentHelp("Only sessions started since then: YYYY-MM-DD, today, yesterday, "
-                                   + "or a time ago such as 7d, 36h or 90m.", valueName: "DATE"),
+    @Option(help: ArgumentHelp("Since YYYY-MM-DD, today, yesterday, or 7d, 36h, 90m ago.", valueName: "DATE"),
             completion: .list(["today", "yesterday", "7d", "30d"]))
     var since: String?
 
-    @Flag(help: "Print JSON for scripts: an array of sessions (keys above).")
+    @Flag(help: "Print JSON for scripts: an array of sessions.")
     var json = false
 
-    @Flag(help: ArgumentHelp("Print CSV (RFC 4180) for spreadsheets and scripts: a header row of the --json "
-                                 + "keys, then a row per session."))
+    @Flag(help: "Print CSV for spreadsheets: the --json keys as columns.")
     var csv = false
 
-    @Flag(help: "With --csv, write times in local time with their UTC offset rather than in UTC.")
+    @Flag(help: "With --csv, times in local time with their offset.")
     var local = false
 
     func validate() throws {

@@ -5,7 +5,7 @@ import RefocusCore
 struct PauseCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pause",
-        abstract: "Pause your session: lift its blocks, its time left frozen.",
+        abstract: "Lift your session's blocks, its time left frozen.",
         discussion: """
             Lifts the session's blocks until 'refocus resume'; its time left, and a \
             pomodoro session's place in its phase, stand still meanwhile, so it ends later \

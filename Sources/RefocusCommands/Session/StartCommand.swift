@@ -12,76 +12,30 @@ struct StartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
         abstract: "Start a focus session: block lists for a while.",
+        usage: UsageLine.wrapped("refocus start [<preset-or-length> ...] [--list <list> ...] [--allow <allow> ...] "
+            + "[--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] [--long-break <LENGTH>] "
+            + "[--json] [--quiet]"),
         discussion: """
-            Your lists are used, or the built-in list of that name; an empty list is \
-            refused. A preset's name (yours from 'refocus preset save', or a built-in one: \
-            deep, pomodoro, quick; see 'refocus preset list') starts its lists, length or \
-            pomodoro plan, lock and label; --list, a length, --until, --lock and --label given on the command line \
-            override it. Without a list or a length, those of [defaults] in \
-            ~/.config/refocus/config.toml are used. Starting lists that are already active extends that session to the \
-            later end, so a crontab line can run every morning. \
-            With --pomodoro, or a WORK/BREAK word such as 50/10 (minutes; 50m/10m, 1h/15m) \
-            that implies it, the session runs in phases: work, a short break after each work \
-            phase but the last, and a long break at the end (--cycles N, 4 by default; \
-            --long-break M, 15m by default, 0 for none; the plan 25/5 by default). The lists \
-            are blocked while you work and lifted in breaks, switched on time by the daemon. \
-            The plan sets the length, so a length or --until beside it is refused; so is \
-            a length for a pomodoro preset (the built-in one: pomodoro). 'refocus next' skips \
-            to the next phase; 'refocus pause' and 'refocus resume' lift and restore the \
-            blocks with the time left frozen. Starting the same lists with the same plan \
-            again resumes that session if paused and keeps its end. \
-            Notifications at the session's end and at each phase follow notify in [defaults] \
-            (on unless notify = false). \
-            With --lock, 'refocus stop' and 'refocus pause' are refused until the session \
-            ends, and 'refocus next' in a work phase (a pomodoro session's breaks still lift \
-            the block), and a lock only tightens: starting the same lists again may add entries and programs and move \
-            the end later, never remove an entry, a program or time, even after you edit \
-            the list. Only root can end it early ('sudo /usr/libexec/refocus/refocus-helper \
-            clear', unless the administrator's policy forbids that too). \
-            The administrator's policy caps what sessions block (names, addresses and \
-            programs per user and per machine, sessions per user, the widest address range) \
-            and never blocks loopback, link-local, multicast and broadcast addresses, the \
-            name servers, the default gateways or this machine's own addresses; a start over \
-            a cap is refused naming it. The length is checked against the administrator's \
-            policy (1m to 24h by default). Runs refocus-helper through sudo -n: \
-            without a terminal (cron, scripts) nothing ever asks for a password, and \
-            without sudo rights it is refused with one line naming the fix. \
-            With --allow LIST (repeatable) instead of --list, the session is an \
-            allowlist for you alone: your programs reach only the names (with their usual \
-            subdomains), addresses and ranges of those lists, loopback, DNS to the name \
-            servers of /etc/resolv.conf, DHCP, NTP and mDNS; every other connection of \
-            yours is refused, while root, services and other users are not restricted. A \
-            list's programs mean nothing there and are ignored (said on stderr). Block-list \
-            sessions still apply beside it: allowed and not blocked. --lock only tightens \
-            it: starting the same lists again may remove entries, never add them, and \
-            no other allowlist session of yours starts beside it. \
-            A Firefox of yours that was running before the session says so on stderr: \
-            Firefox reads its policies only as it starts, so the browser rules (paths, \
-            DNS over HTTPS off) reach it at its next start; hosts and the firewall block \
-            at once. --quiet prints nothing on success.
+            Blocks the lists (yours, or built-in) for a length, until a time, or in \
+            pomodoro phases (--pomodoro, or WORK/BREAK such as 50/10). A preset starts \
+            what it saved, options overriding it; [defaults] of config.toml fills in the \
+            rest. Starting active lists again extends their session. --lock refuses stop \
+            and pause and only tightens; --allow allows only the lists' sites, for you \
+            alone. 'man refocus' (SESSIONS) tells the rest.
 
-            \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy],
-                                  notes: [.dataError: "an empty list, or a bad line in a list file",
+            \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy, .configuration],
+                                  notes: [.dataError: "an empty list",
                                           .notFound: "no such list or preset",
-                                          .notPermitted: "over a cap, or sudo refused",
-                                          .configuration: "the helper or sudo is not installed"]))
+                                          .notPermitted: "over a cap, or sudo refused"]))
 
             Examples:
-              refocus start --list social 50m
               refocus start --list social --list news 1h30m --lock
-              refocus start --list work --until 17:30
-              refocus start --allow work 2h                 # only the sites of 'work', for you alone
-              refocus start deep                            # a preset: 90 minutes of social, news, video, chat
-              refocus start morning 3h                      # your preset 'morning', for 3 hours this time
-              refocus start --list social 50m --label thesis
-              refocus start --list social --pomodoro        # 25/5 x4, a 15m long break
-              refocus start --list social 50/10 --cycles 3 --long-break 0
-              refocus start pomodoro                        # the built-in pomodoro preset
-              30 8 * * 1-5 refocus start -q --list social 3h   # a crontab line (see 'refocus schedule')
+              refocus start --list work --until 17:30 --label thesis
+              refocus start deep 45m            # a preset, for 45 minutes
+              refocus start --allow work 2h     # only work's sites, for you
             """)
 
-    @Argument(help: ArgumentHelp("A preset's name, and how long: 50m, 1h30m, 90s, or a number of minutes; "
-                                     + "or a pomodoro plan's WORK/BREAK, such as 25/5 or 50m/10m.",
+    @Argument(help: ArgumentHelp("A preset, a length (50m, 1h30m, 90s) or WORK/BREAK.",
                                  valueName: "preset-or-length"),
               completion: .custom(UserPresets.completeNames))
     var words: [String] = []

@@ -13,45 +13,20 @@ import RefocusOS
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "Show the active sessions, or one line for a status bar.",
+        abstract: "Show the active sessions, or a line for a status bar.",
         discussion: """
             Reads /run/refocus/status.json, which the enforcer daemon keeps current and \
-            members of the group 'refocus' may read; without it, asks the helper through \
-            sudo. With --json, prints {version, sessions: [{id, owner, lists, start, \
-            plannedEnd, locked, blockedAttempts, programsKilled}], counts: {names, \
-            resolverNames, browserPolicies, addresses, programs, programBlocking, firewall, dohEndpoints}}; counts is \
-            absent when the answer came from the helper. resolverNames counts the names in \
-            the resolver module's index (each blocks every name under it); browserPolicies \
-            names the browsers whose managed policies hold the blocklist (Chromium-family ones, \
-            and firefox); dohEndpoints counts the DNS-over-HTTPS endpoints' addresses refused \
-            on ports 443 and 853; programBlocking is none, exec-permission (refused before \
-            they run), exec-events (killed at exec) or proc-scan. A session's object also has, when they apply: label; \
-            pomodoro {work, shortBreak, cycles, longBreak} (lengths in seconds), phase \
-            {kind (work, short-break or long-break), cycle, cycles, endsAt} and \
-            completedWork (work phases run to their end) for a pomodoro session; pause \
-            {pausedAt (while paused), seconds (paused before), count} once paused. A paused \
-            session's time stands still: plannedEnd moves later by the pause when it resumes.
-
-            blockedAttempts counts the connections the firewall refused: to the session's \
-            addresses for a block list, every one of its owner's for an allowlist session, \
-            whose plain line ends with it (', 3 connections refused').
-
-            During a session, the plain status ends with a line for a Firefox of yours that \
-            was started before its policy last changed: Firefox reads its policies only as \
-            it starts, so the browser rules reach it at its next start (hosts and the \
-            firewall block at once).
-
-            A pomodoro session shows its phase and the time left in it and in the whole \
-            session; a paused one shows 'paused' and its time left. The bar formats show \
-            the lists and the time left until the last session ends (focus: social 23m), a \
-            pomodoro session's phase instead (focus: social work 2/4 12m3s), or paused and \
-            the time left when every session is paused; waybar's class and alt are idle, \
-            active, break (every running session is in a break) or paused.
+            the group refocus may read, so no sudo is needed; without it, asks the helper. \
+            A pomodoro session shows its phase and the time left in it; a paused one, \
+            'paused'. A last line says when a running Firefox of yours gets the browser \
+            rules only at its next start. The bar formats print one line (focus: social \
+            23m, or focus: social work 2/4 12m); waybar's class and alt are idle, active, \
+            break or paused. 'man refocus' (JSON OUTPUT) lists the keys of --json.
 
             Examples:
               refocus status
               refocus status --json | jq '.sessions[].plannedEnd'
-              refocus status --format waybar      # "exec": "refocus status --format waybar", "interval": 1
+              refocus status --format waybar      # waybar: "interval": 1
               refocus status --format i3blocks
 
             \(ExitStatus.helpLine(for: .refocus, [],
@@ -61,10 +36,10 @@ struct StatusCommand: ParsableCommand {
                                           .configuration: "the helper or sudo is not installed"]))
             """)
 
-    @Flag(help: "Print the status as JSON (see above).")
+    @Flag(help: "Print the status as JSON.")
     var json = false
 
-    @Option(help: "Output format: \(StatusBarFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+    @Option(help: "Plain text, or a line for a status bar.")
     var format: StatusBarFormat = .plain
 
     func run() throws {
@@ -83,8 +58,8 @@ struct StatusCommand: ParsableCommand {
     /// The few exact forms a status bar runs every second (`status`,
     /// `status --json`, `status --format F`, `status --format=F`), recognised
     /// before the argument parser, whose start-up (reflection over every
-    /// command's properties) would add about 1.3 ms to a 2.4 ms run (README,
-    /// Benchmarks). Any other form, `--help` included, goes through the parser.
+    /// command's properties) would add about 1.3 ms to a 2.4 ms run
+    /// (docs/testing.md, The status line). Any other form, `--help` included, goes through the parser.
     struct BarInvocation: Equatable {
         var json = false
         var format = StatusBarFormat.plain

@@ -11,7 +11,7 @@ import RefocusOS
 struct StopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stop",
-        abstract: "Stop your session (all your unlocked ones without an id).",
+        abstract: "Stop your unlocked sessions, or the one named.",
         discussion: """
             A locked session cannot be stopped; the error says how long it has left. \
             After the stopped sessions comes a recap: today's focused time, the current \

@@ -11,37 +11,15 @@ import RefocusOS
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
-        abstract: "Show your focused time, streaks, milestones and a heatmap of the last weeks.",
+        abstract: "Show your focused time, streaks and a heatmap.",
         discussion: """
-            Focused time is the time a session's blocks were in force (its run less its pauses; \
-            a pomodoro session's work phases). Days are local days of the machine's time zone \
-            (TZ, else /etc/localtime): a session across midnight counts on both days in \
-            proportion, and DST days have 23 or 25 hours. Weeks start on your locale's first \
-            weekday (LC_ALL, else LC_TIME, else LANG: Monday for de_DE or en_GB, Sunday for \
-            en_US; Monday for C and POSIX).
-
-            A day counts for a streak when it has at least streak_minimum minutes of focus \
-            (config.toml [defaults], 1 to 1440, default 5). The current streak includes today \
-            once today counts, else it ends yesterday. Milestones are 7, 30, 100 and 365 days: \
-            one is reached when your longest streak reached it, and the next is the first your \
-            current streak has yet to reach. Blocked attempts and killed programs are the \
-            sessions' counts; a session of several lists counts in full for each of them.
-
-            The heatmap shows a week per column and a weekday per row: no focus, under 30 \
-            minutes, under an hour, under two hours, two hours or more, as . - + * # (or green \
-            shades on a terminal, unless NO_COLOR is set). --by label (or list) adds each \
-            group's focused time and sessions; a session of several lists counts in each.
-
-            --json prints one object with these keys: today and weekStart (YYYY-MM-DD), \
-            timeZone, firstWeekday (monday to sunday), streakMinimum (minutes), todaySeconds, \
-            weekSeconds, totalSeconds, sessions, completed, stopped, cleared, currentStreak, \
-            longestStreak (days), streakIncludesToday, milestonesReached (days), nextMilestone \
-            and daysToNextMilestone (absent past 365), blockedAttempts, programsKilled, \
-            blockedSessions (sessions with counts recorded), blockedByList (list: attempts, \
-            programsKilled), days (date, seconds, level 0 to 4, the heatmap's), since (ISO \
-            8601, with --since), and with --by: by and groups (name, null for none; \
-            focusedSeconds, sessions). When the history cannot be read it has error instead \
-            of the figures. Keys are only ever added.
+            Focused time is the time a session's blocks were in force (less pauses and \
+            pomodoro breaks), counted on local days of the machine's time zone; weeks \
+            start on your locale's first weekday. A day counts for a streak from \
+            streak_minimum minutes of focus (config.toml [defaults], default 5); \
+            milestones are 7, 30, 100 and 365 days. The heatmap shows a week per column: \
+            . - + * # from no focus to two hours or more. 'man refocus' (STATS, JSON \
+            OUTPUT) tells the rest.
 
             Examples:
               refocus stats
@@ -56,12 +34,11 @@ struct StatsCommand: ParsableCommand {
                                           .configuration: "a bad config.toml, or the helper or sudo not installed"]))
             """)
 
-    @Option(help: ArgumentHelp("Only sessions started since then: YYYY-MM-DD, today, yesterday, "
-                                   + "or a time ago such as 7d, 36h or 90m.", valueName: "DATE"),
+    @Option(help: ArgumentHelp("Since YYYY-MM-DD, today, yesterday, or 7d, 36h, 90m ago.", valueName: "DATE"),
             completion: .list(["today", "yesterday", "7d", "30d"]))
     var since: String?
 
-    @Option(help: ArgumentHelp("Also show focused time and sessions per label or per list.", valueName: "label|list"),
+    @Option(help: ArgumentHelp("Also show focused time per label or per list.", valueName: "label|list"),
             completion: .list(FocusGrouping.allCases.map(\.rawValue)))
     var by: FocusGrouping?
 
@@ -70,7 +47,7 @@ struct StatsCommand: ParsableCommand {
             completion: .list(["4", "12", "26"]))
     var weeks = 12
 
-    @Flag(help: "Print JSON for scripts: one object (keys above).")
+    @Flag(help: "Print JSON for scripts: one object.")
     var json = false
 
     func validate() throws {

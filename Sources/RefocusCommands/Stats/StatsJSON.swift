@@ -5,8 +5,8 @@ import Foundation
 #endif
 import RefocusCore
 
-/// `refocus stats --json`: one object with stable keys (listed in `--help`
-/// and README.md); keys are only ever added. Without a readable history it
+/// `refocus stats --json`: one object with stable keys (listed in the man
+/// page's JSON OUTPUT and docs/user-guide.md); keys are only ever added. Without a readable history it
 /// holds `error` and the settings, no figures.
 struct StatsJSON: Encodable {
     let report: StatsReport

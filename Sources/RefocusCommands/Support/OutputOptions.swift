@@ -10,7 +10,7 @@ import ArgumentParser
 /// each command receives the root's value.
 struct OutputOptions: ParsableArguments {
     @Flag(name: .shortAndLong,
-          help: "Print nothing on success (for scripts and cron); errors and warnings still go to stderr.")
+          help: "Print nothing on success; errors still go to stderr.")
     var quiet = false
 
     /// Prints a confirmation or progress line on stdout, unless `--quiet`.

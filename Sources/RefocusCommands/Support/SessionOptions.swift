@@ -12,7 +12,7 @@ struct SessionOptions: ParsableArguments {
     var lists: [String] = []
 
     @Option(name: .customLong("allow"),
-            help: "A list to allow alone (repeatable): everything else is refused to you for the session.",
+            help: "A list to allow alone, for you (repeatable).",
             completion: .custom(UserLists.completeNames))
     var allowLists: [String] = []
 
@@ -22,19 +22,17 @@ struct SessionOptions: ParsableArguments {
     @Flag(help: "Refuse 'refocus stop' until the session ends.")
     var lock = false
 
-    @Option(help: ArgumentHelp("What the time is for, shown in status and history, such as thesis.", valueName: "TEXT"))
+    @Option(help: ArgumentHelp("What the time is for, such as thesis.", valueName: "TEXT"))
     var label: String?
 
-    @Flag(help: ArgumentHelp("Work and breaks: blocks in force while you work, lifted in breaks; 25/5 (minutes) "
-                                 + "unless a WORK/BREAK word such as 50/10 says otherwise, which alone implies it."))
+    @Flag(help: ArgumentHelp("Work and breaks, 25/5 unless a WORK/BREAK says."))
     var pomodoro = false
 
-    @Option(help: ArgumentHelp("With a pomodoro plan: how many work phases, 1 to 12 (4 by default).", valueName: "N"),
+    @Option(help: ArgumentHelp("Pomodoro work phases, 1 to 12 (default 4).", valueName: "N"),
             completion: .list(["2", "3", "4", "6"]))
     var cycles: Int?
 
-    @Option(help: ArgumentHelp("With a pomodoro plan: the break after the last work phase, such as 15m, "
-                                   + "or 0 for none (15m by default).", valueName: "LENGTH"),
+    @Option(help: ArgumentHelp("The last pomodoro break, 0 for none (default 15m).", valueName: "LENGTH"),
             completion: .list(["0", "10m", "15m", "30m"]))
     var longBreak: String?
 

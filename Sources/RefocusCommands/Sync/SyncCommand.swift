@@ -4,7 +4,7 @@ import ArgumentParser
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
-        abstract: "Sync your lists' domains with your other machines, through a folder or a git remote.",
+        abstract: "Sync your lists' domains with your other machines.",
         discussion: """
             Each list's domains sync as a plain file, NAME.domains: one entry per line, sorted, \
             ASCII. Program lists, history and presets stay on each machine. Each list is merged \

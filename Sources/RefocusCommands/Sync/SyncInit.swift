@@ -7,6 +7,7 @@ struct SyncInit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Set where your lists sync through: a shared folder or a git remote.",
+        usage: UsageLine.wrapped("refocus sync init [--dir <path>] [--git <url>] [--branch <branch>] [--quiet]"),
         discussion: """
             Writes [sync] in config.toml (the rest of the file is kept as it is) and syncs \
             nothing yet: run 'refocus sync'. The folder must exist; some engine (Syncthing, \

@@ -13,7 +13,7 @@ import RefocusOS
 struct WatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Show the active session live: a ring, the time left in large digits, the phase.",
+        abstract: "Show the active session live, full screen.",
         discussion: """
             Full screen while stdout is a terminal: a ring depleting clockwise from 12 \
             o'clock with the time left in large digits (a pomodoro session's phase: work \

@@ -1,6 +1,6 @@
 /// The one place the exit statuses' meanings are written: `--help` renders
 /// them (`helpLine`), and tests check that the man pages' EXIT STATUS
-/// sections and README.md's table are what this renders.
+/// sections and docs/troubleshooting.md's table are what this renders.
 extension ExitStatus {
     /// Which program a meaning is for: the CLI and the helper use the same
     /// codes for slightly different things (the helper's 65 is a bad request).

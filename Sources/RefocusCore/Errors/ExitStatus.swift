@@ -1,7 +1,7 @@
 /// The exit codes of `refocus` and `refocus-helper`. They follow sysexits.h
 /// where a code exists; what each means is written once, in
 /// `meaning(for:)` (ExitStatus+Meaning.swift), and rendered from there into
-/// `--help`, the man pages and the README.
+/// `--help`, the man pages and docs/troubleshooting.md.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// A general failure that no other code describes.

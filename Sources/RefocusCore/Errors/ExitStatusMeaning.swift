@@ -1,8 +1,8 @@
 /// What one exit status means for one program: the words `--help`, the man
-/// pages and the README render it from (`ExitStatus.meaning(for:)`).
+/// pages and docs/troubleshooting.md render it from (`ExitStatus.meaning(for:)`).
 ///
 /// Text between backticks is literal (a command, a file, a group): the man
-/// page sets it as such, the README keeps the backticks.
+/// page sets it as such, the markdown table keeps the backticks.
 public struct ExitStatusMeaning: Sendable, Equatable {
     /// A few words naming the status, lower case: `not permitted`. It follows
     /// the number in `--help` ("77 not permitted") and starts the longer forms.
@@ -21,7 +21,7 @@ public struct ExitStatusMeaning: Sendable, Equatable {
     }
 
     /// The label and its cases as one line without a final period:
-    /// `not permitted: sudo refused …`, the README table's cell.
+    /// `not permitted: sudo refused …`, the markdown table's cell.
     public var line: String {
         label + (cases.map { ": " + $0 } ?? "")
     }

@@ -10,7 +10,7 @@ import RefocusOS
 struct DaemonVerb: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: HelperVerbName.daemon.rawValue,
-        abstract: "Run the enforcer daemon: keep active sessions enforced and lift them on time.",
+        abstract: "Run the enforcer daemon: keep sessions enforced.",
         discussion: """
             One runs at a time (the lock /run/refocus/daemon.lock); a second exits at once, \
             successfully, unless --take-over asks the running one to exit first (what \

@@ -10,7 +10,7 @@ import RefocusOS
 struct ClearVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: HelperVerbName.clear.rawValue,
-        abstract: "Root only: end every session (locked too) and remove every block from the system.",
+        abstract: "Root only: end every session and lift every block.",
         discussion: """
             Stops the enforcer daemon first (it owns the table), then lifts everything and \
             removes the status file. Ended sessions are recorded as cleared. With --purge, \

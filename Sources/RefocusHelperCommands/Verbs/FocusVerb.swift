@@ -10,7 +10,13 @@ import RefocusOS
 struct FocusVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: FocusRequest.verb.rawValue,
-        abstract: "Report the caller's ended sessions as focus records for stats, oldest first, since the request's date.")
+        abstract: "Report the caller's ended sessions for stats.",
+        discussion: """
+            Every ended session of the caller (root: everyone's) since the request's date, oldest first, as \
+            focus records: what refocus stats reads. They travel as one compact focus \
+            object beside the sessions: one column per field, numbers as comma-separated \
+            strings, list names and labels named once.
+            """)
 
     func respond(_ context: HelperContext, _ request: FocusRequest) throws -> HelperResponse {
         _ = try context.enforce(onlyIfExpired: true)

@@ -8,7 +8,8 @@ import RefocusOS
 struct HistoryVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: HistoryRequest.verb.rawValue,
-        abstract: "Report the caller's ended sessions, newest first, up to the request's limit and since its date.")
+        abstract: "Report the caller's ended sessions, newest first.",
+        discussion: "Up to the request's limit, and since its date when it names one.")
 
     func respond(_ context: HelperContext, _ request: HistoryRequest) throws -> HelperResponse {
         _ = try context.enforce(onlyIfExpired: true)

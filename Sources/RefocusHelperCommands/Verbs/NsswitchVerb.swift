@@ -15,7 +15,7 @@ import RefocusOS
 struct NsswitchVerb: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: HelperVerbName.nsswitch.rawValue,
-        abstract: "Root only: name the resolver module in /etc/nsswitch.conf, take it off, or check it.",
+        abstract: "Root only: add, remove or check the resolver module.",
         discussion: """
             add puts the service refocus (the resolver module, libnss_refocus.so.2) on the hosts \
             line that glibc reads, just before its first dns or resolve service (else after its \

@@ -8,7 +8,11 @@ import RefocusOS
 struct PaceVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: PaceRequest.verb.rawValue,
-        abstract: "Skip to the next phase, pause or resume the caller's session(s), as the JSON request on stdin says.")
+        abstract: "Skip, pause or resume the caller's sessions.",
+        discussion: """
+            The JSON request on stdin says which: skip to a pomodoro session's next phase, \
+            pause or resume; of the session it names, or of the caller's sessions.
+            """)
 
     func respond(_ context: HelperContext, _ request: PaceRequest) throws -> HelperResponse {
         let now = context.now

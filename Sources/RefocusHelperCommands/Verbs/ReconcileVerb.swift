@@ -7,7 +7,8 @@ import RefocusOS
 struct ReconcileVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: HelperVerbName.reconcile.rawValue,
-        abstract: "Enforce the active sessions and lift ended ones; reads nothing on stdin.")
+        abstract: "Enforce the active sessions and lift ended ones.",
+        discussion: "Reads nothing on stdin.")
 
     func respond(_ context: HelperContext, _ request: NoRequest) throws -> HelperResponse {
         let report = try context.enforce()

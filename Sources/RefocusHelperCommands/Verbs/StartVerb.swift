@@ -7,7 +7,12 @@ import RefocusOS
 struct StartVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: StartRequest.verb.rawValue,
-        abstract: "Start a session: lists, length and lock from the JSON request on stdin.")
+        abstract: "Start or extend a session from the request on stdin.",
+        discussion: """
+            The JSON request names the lists with their entries and programs, the length, \
+            the lock, the label, a pomodoro plan and whether the lists block or allow. \
+            Starting active lists again extends their session.
+            """)
 
 
     func respond(_ context: HelperContext, _ request: StartRequest) throws -> HelperResponse {

@@ -7,7 +7,8 @@ import RefocusOS
 struct StatusVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: StatusRequest.verb.rawValue,
-        abstract: "Report the active sessions of every user (the request on stdin names the verb only).")
+        abstract: "Report the active sessions of every user.",
+        discussion: "The request on stdin names the verb only.")
 
 
     func respond(_ context: HelperContext, _ request: StatusRequest) throws -> HelperResponse {

@@ -7,7 +7,8 @@ import RefocusOS
 struct StopVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: StopRequest.verb.rawValue,
-        abstract: "Stop the caller's session named in the JSON request, or all its unlocked ones.")
+        abstract: "Stop the caller's session, or its unlocked ones.",
+        discussion: "The JSON request on stdin names the session, or none for all the caller's unlocked ones.")
 
 
     func respond(_ context: HelperContext, _ request: StopRequest) throws -> HelperResponse {

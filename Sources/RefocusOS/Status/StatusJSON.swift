@@ -6,7 +6,7 @@ import RefocusCore
 /// file is read without `Any`: `JSONSerialization`'s objects cost the Swift
 /// runtime a scan of every protocol conformance in the binary for each
 /// first cast out of `Any` (2 million instructions, most of what the run
-/// itself did), and `JSONDecoder` costs more (README, Benchmarks). Whole numbers only (the status file has no others): a fraction or
+/// itself did), and `JSONDecoder` costs more (docs/testing.md, The status line). Whole numbers only (the status file has no others): a fraction or
 /// an exponent, like anything that is not JSON, makes the file unreadable.
 /// An object keeps its members in order, in an array: a `Dictionary` of
 /// them would cost more in the runtime's set-up of its type (a search for

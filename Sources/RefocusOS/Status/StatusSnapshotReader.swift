@@ -10,7 +10,7 @@ import RefocusCore
 /// `StatusJSON` rather than `Codable`.
 ///
 /// `refocus status` runs once a second under a status bar; `JSONDecoder`
-/// would add about 0.7 ms to each run (to 2.4 ms: README, Benchmarks),
+/// would add about 0.7 ms to each run (to 2.4 ms: docs/testing.md, The status line),
 /// spent on the Swift runtime's first look-ups of the conformances its
 /// generic code asks for. It accepts exactly what `StatusFile.encode`
 /// writes (a test decodes the same bytes both ways) and anything else is
