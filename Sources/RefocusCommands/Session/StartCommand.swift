@@ -42,7 +42,9 @@ struct StartCommand: ParsableCommand {
             programs per user and per machine, sessions per user, the widest address range) \
             and never blocks loopback, link-local, multicast and broadcast addresses, the \
             name servers, the default gateways or this machine's own addresses; a start over \
-            a cap is refused naming it. The length is checked against the administrator's \
+            a cap is refused naming it. Entries of a list that no session may block (those, \
+            and what the policy's never_block names) are skipped with a note on stderr, and \
+            the rest of the list is blocked. The length is checked against the administrator's \
             policy (1m to 24h by default). Runs refocus-helper through sudo -n: \
             without a terminal (cron, scripts) nothing ever asks for a password, and \
             without sudo rights it is refused with one line naming the fix. \
@@ -61,7 +63,7 @@ struct StartCommand: ParsableCommand {
             at once. --quiet prints nothing on success.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy],
-                                  notes: [.dataError: "an empty list, or a bad line in a list file",
+                                  notes: [.dataError: "an empty list, a list with nothing a session may block, or a bad line in a list file",
                                           .notFound: "no such list or preset",
                                           .notPermitted: "over a cap, or sudo refused",
                                           .configuration: "the helper or sudo is not installed"]))
@@ -111,6 +113,11 @@ struct StartCommand: ParsableCommand {
             }
             blockLists = blockLists.map { BlockList(name: $0.name, entries: $0.entries) }
         }
+        // Entries no session may block are left out, with a note, rather than refusing the whole start.
+        let skipped = SkippedEntries(blockLists, check: Blockability.atStart())
+        try skipped.checkSomethingLeft()
+        skipped.notes.forEach { Console.error($0) }
+        blockLists = skipped.lists
         if let empty = blockLists.first(where: \.isEmpty) { throw ListError.empty(empty.name) }
         let now = Date()
         let sessionLength: SessionLength
