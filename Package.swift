@@ -45,18 +45,21 @@ let package = Package(
         .target(name: "RefocusResolver", dependencies: ["RefocusCore", "RefocusOS", "CAres"]),
         // Netlink: the nf_tables table inet refocus (libnftnl, libmnl), its monitor, and routes.
         .target(name: "RefocusNetfilter", dependencies: ["RefocusCore", "RefocusOS", "CNetfilter", "CLinux"]),
-        // Root's enforcement: reconcile, the firewall, /etc/hosts, the store (GRDB), the policy
-        // (TOMLKit), the caller, the daemon's event sources, the process connector and killer.
+        // The administrator's policy file, /etc/refocus/policy.toml (TOMLKit): the helper's, and the
+        // CLI's for the entries no session may block.
+        .target(name: "RefocusPolicy", dependencies: ["RefocusCore", "RefocusOS", "TOMLKit"]),
+        // Root's enforcement: reconcile, the firewall, /etc/hosts, the store (GRDB), the caller, the
+        // daemon's event sources, the process connector and killer.
         .target(name: "RefocusEnforcement", dependencies: [
             "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusNetfilter", "CLinux",
-            .product(name: "GRDB", package: "GRDB.swift"), "TOMLKit",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "RefocusCommands", dependencies: [
-            "RefocusCore", "RefocusOS", "RefocusResolver", "TOMLKit",
+            "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusPolicy", "TOMLKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "RefocusHelperCommands", dependencies: [
-            "RefocusCore", "RefocusOS", "RefocusEnforcement",
+            "RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusEnforcement",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -90,10 +93,12 @@ let package = Package(
         // replaying files through them (any other build; the corpus test): no product.
         .systemLibrary(name: "CLibFuzzer", path: "Tests/CLibFuzzer"),
         .executableTarget(name: "refocus-fuzz",
-                          dependencies: ["RefocusCore", "RefocusOS", "RefocusEnforcement", "RefocusCommands", "CLibFuzzer"],
+                          dependencies: ["RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusEnforcement", "RefocusCommands",
+                                       "CLibFuzzer"],
                           path: "Tests/refocus-fuzz", exclude: ["Corpus"]),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore", "RefocusTestSupport"]),
         .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport"]),
+        .testTarget(name: "RefocusPolicyTests", dependencies: ["RefocusPolicy", "RefocusCore"]),
         .testTarget(name: "RefocusResolverTests", dependencies: ["RefocusResolver", "CAres"]),
         .testTarget(name: "RefocusNetfilterTests", dependencies: [
             "RefocusNetfilter", "RefocusOS", "CNetfilter", "RefocusTestSupport",

@@ -2,6 +2,7 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPolicy
 
 /// Who runs the helper and under which policy: what is known before the
 /// request is read (`HelperVerb.run`).

@@ -13,7 +13,10 @@ struct ListAdd: ParsableCommand {
             Entries are checked and stored in canonical form: lower case, international \
             names in their ASCII form (IDNA, such as xn--bcher-kva.de), URLs reduced to \
             their host (with --path, host and path, the query dropped). Public suffixes \
-            such as co.uk are refused. If any entry is invalid, nothing is added.
+            such as co.uk are refused, and so are entries that no session may block \
+            (loopback, link-local, multicast and broadcast addresses, 0.0.0.0/8, and \
+            what /etc/refocus/policy.toml never blocks), each with the reason. If any \
+            entry is refused, nothing is added.
 
             A host with a path, such as youtube.com/shorts, blocks that path and every \
             path below it in browsers only; the rest of the site stays reachable. 'man \
@@ -34,6 +37,7 @@ struct ListAdd: ParsableCommand {
     func run() throws {
         let name = try list.listName
         let (entries, programs) = try arguments.parsed()
+        try Blockability.refuseUnblockable(entries)
         let change = try ListChange(name, in: try UserLists.store(), creating: true)
         let newEntries = Set(entries).subtracting(change.entries.items).sorted()
         let newPrograms = Set(programs).subtracting(change.programs.items).sorted()

@@ -16,7 +16,8 @@ struct ListEdit: ParsableCommand {
         discussion: """
             Opens a copy of NAME.domains (or NAME.programs with --programs) in $VISUAL, \
             else $EDITOR, else vi. When you save and quit, every line is checked; bad \
-            lines are reported with their numbers and, at a terminal, you can edit again. \
+            lines, and entries that no session may block (as 'refocus list add' refuses \
+            them), are reported with their numbers and, at a terminal, you can edit again. \
             Without a terminal, or if you decline, the list is unchanged and your edited \
             copy is kept at the path shown. Editing a built-in list saves your own copy.
 
@@ -44,11 +45,14 @@ struct ListEdit: ParsableCommand {
         while true {
             try runEditor(on: path, environment: environment)
             let edited = String(decoding: try FileReader.readIfPresent(path) ?? [], as: UTF8.self)
-            do {
+            do throws(ListError) {
                 if programs {
                     _ = try ListText<ProgramName>(parsing: edited, source: source)
                 } else {
-                    _ = try ListText<BlockEntry>(parsing: edited, source: source)
+                    let text = try ListText<BlockEntry>(parsing: edited, source: source)
+                    // Entries no session may block are refused; an untouched list is left as it was.
+                    let issues = edited == original ? [] : Blockability.atEntry().issues(in: text)
+                    if !issues.isEmpty { throw ListError.badLines(source: source, issues: issues) }
                 }
             } catch {
                 Console.detail(error.description)

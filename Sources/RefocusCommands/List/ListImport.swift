@@ -22,8 +22,10 @@ struct ListImport: ParsableCommand {
             Comments (#, !) and blank lines are skipped. Lines that cannot be blocked \
             (exception, cosmetic and URL-pattern rules, rules with other options, local \
             names, bad domains) are rejected; stderr sums them up by reason with the \
-            first three lines of each (--verbose: every line). The rest is imported. \
-            The list is created if missing.
+            first three lines of each (--verbose: every line). Entries that no session \
+            may block (such as ||0.0.0.1^: as 'refocus list add' refuses them) are \
+            skipped and counted, each with its reason. The rest is imported. The list \
+            is created if missing.
 
             \(ExitStatus.helpLine(for: .refocus, [],
                                   notes: [.success: "the import ran, even with rejected lines",
@@ -41,7 +43,7 @@ struct ListImport: ParsableCommand {
               completion: .file())
     var file: String
 
-    @Flag(help: "Print JSON: {list, added, duplicates, rejected: [{line, text, reason, kind}]}.")
+    @Flag(help: "Print JSON: {list, added, duplicates, unblockable: [{entry, reason}], rejected: [{line, text, reason, kind}]}.")
     var json = false
 
     @Flag(name: .shortAndLong, help: "List every rejected line on stderr, not only the first three of each reason.")
@@ -55,6 +57,8 @@ struct ListImport: ParsableCommand {
         let list: BlockListName
         let added: Int
         let duplicates: Int
+        /// The entries skipped because no session may block them, each once.
+        let unblockable: [UnblockableEntries.Finding]
         let rejected: [ImportRejection]
     }
 
@@ -69,16 +73,21 @@ struct ListImport: ParsableCommand {
         }
         let parsed = ImportParser.parse(String(decoding: bytes, as: UTF8.self))
         let change = try ListChange(name, in: try UserLists.store(), creating: true)
-        let new = Set(parsed.entries).subtracting(change.entries.items)
+        let unblockable = Blockability.atEntry().findings(in: parsed.entries)
+        let skipped = Set(unblockable.map(\.entry))
+        let entries = parsed.entries.filter { !skipped.contains($0) }
+        let new = Set(entries).subtracting(change.entries.items)
         if !new.isEmpty || change.origin == nil {
             try change.save(entries: change.entries.editing(adding: new.sorted()), programs: change.programs.editing(), json: json,
                             quiet: output.quiet)
         }
-        let report = Report(list: name, added: new.count, duplicates: parsed.entries.count - new.count,
-                            rejected: parsed.rejected)
+        let report = Report(list: name, added: new.count, duplicates: entries.count - new.count,
+                            unblockable: unblockable, rejected: parsed.rejected)
         if json { return try Console.json(report) }
         printRejections(parsed)
+        printUnblockable(unblockable)
         output.report("Imported into \(name): \(report.added) added, \(report.duplicates) skipped as duplicates, "
+            + (unblockable.isEmpty ? "" : "\(unblockable.count) skipped as never blockable, ")
             + "\(report.rejected.count) rejected.")
     }
 }
@@ -100,6 +109,17 @@ extension ListImport {
             for example in group.examples { Console.detail("    \(source):\(example.line): \(example.text)") }
             if group.count > group.examples.count { Console.detail("    …") }
         }
+    }
+
+    /// The entries skipped because no session may block them, with why:
+    /// every one with `--verbose`, else the first few.
+    func printUnblockable(_ findings: [UnblockableEntries.Finding]) {
+        guard !findings.isEmpty else { return }
+        let shown = verbose ? findings : Array(findings.prefix(Self.examplesPerReason))
+        Console.detail("\(findings.count) skipped, since no session may block \(findings.count == 1 ? "it" : "them")"
+            + (shown.count < findings.count ? " (--verbose lists each one):" : ":"))
+        for finding in shown { Console.detail("  \(finding)") }
+        if shown.count < findings.count { Console.detail("  …") }
     }
 }
 

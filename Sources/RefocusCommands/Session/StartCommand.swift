@@ -24,7 +24,7 @@ struct StartCommand: ParsableCommand {
             alone. 'man refocus' (SESSIONS) tells the rest.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy, .configuration],
-                                  notes: [.dataError: "an empty list",
+                                  notes: [.dataError: "a list with nothing a session may block",
                                           .notFound: "no such list or preset",
                                           .notPermitted: "over a cap, or sudo refused"]))
 
@@ -65,6 +65,11 @@ struct StartCommand: ParsableCommand {
             }
             blockLists = blockLists.map { BlockList(name: $0.name, entries: $0.entries) }
         }
+        // Entries no session may block are left out, with a note, rather than refusing the whole start.
+        let skipped = SkippedEntries(blockLists, check: Blockability.atStart())
+        try skipped.checkSomethingLeft()
+        skipped.notes.forEach { Console.error($0) }
+        blockLists = skipped.lists
         if let empty = blockLists.first(where: \.isEmpty) { throw ListError.empty(empty.name) }
         let now = Date()
         let sessionLength: SessionLength

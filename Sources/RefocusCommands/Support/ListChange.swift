@@ -55,6 +55,8 @@ enum ListChangeError: RefocusError, Equatable {
     case invalidArguments(count: Int)
     /// Some entries to remove were not in the list.
     case notInList(count: Int, BlockListName)
+    /// Some entries given on the command line can never be blocked; nothing was changed.
+    case unblockable(count: Int)
 
     var category: ErrorCategory { .data }
 
@@ -64,6 +66,8 @@ enum ListChangeError: RefocusError, Equatable {
             "list \(name) was not changed; fix the lines above with 'refocus list edit \(name)'"
         case let .invalidArguments(count):
             "nothing was changed: \(count == 1 ? "1 entry is" : "\(count) entries are") invalid (see above)"
+        case let .unblockable(count):
+            "nothing was changed: \(count == 1 ? "1 entry" : "\(count) entries") can never be blocked (see above)"
         case let .notInList(count, name):
             "\(count == 1 ? "1 entry was" : "\(count) entries were") not in list \(name) (see above)"
         }

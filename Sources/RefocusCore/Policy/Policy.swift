@@ -58,12 +58,15 @@ public struct Policy: Sendable, Equatable {
     }
 
     /// Whether `domain` is, or is under, a name the policy never blocks.
-    public func forbids(_ domain: DomainName) -> Bool {
-        guard !neverBlockNames.isEmpty else { return false }
+    public func forbids(_ domain: DomainName) -> Bool { neverBlockName(covering: domain) != nil }
+
+    /// The name of `never_block` that `domain` is or is under, or nil.
+    public func neverBlockName(covering domain: DomainName) -> String? {
+        guard !neverBlockNames.isEmpty else { return nil }
         var name = Substring(domain.ascii)
         while true {
-            if neverBlockNames.contains(name) { return true }
-            guard let dot = name.firstIndex(of: ".") else { return false }
+            if neverBlockNames.contains(name) { return String(name) }
+            guard let dot = name.firstIndex(of: ".") else { return nil }
             name = name[name.index(after: dot)...]
         }
     }

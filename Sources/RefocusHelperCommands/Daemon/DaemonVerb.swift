@@ -4,6 +4,7 @@ import Logging
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPolicy
 
 /// `refocus-helper daemon`: the enforcer daemon, started by systemd
 /// (`refocus.service`) or by the first helper run that needs it.

@@ -67,7 +67,7 @@ struct ClearVerb: HelperVerb {
         return ProtocolFailure(code: .sessionLocked,
                                message: "\(sessions) \(EndTime.length(until: last, from: now)) more, and the policy "
                                    + "forbids clearing \(locked.count == 1 ? "it" : "them") (root_may_clear_locked = "
-                                   + "false in \(PolicyFile.defaultPath)); wait, or run 'refocus-helper clear --force'")
+                                   + "false in \(Policy.path)); wait, or run 'refocus-helper clear --force'")
     }
 
     /// `failure`, also said on stderr: clear is run by a person or an

@@ -1,4 +1,4 @@
-import RefocusEnforcement
+import RefocusPolicy
 
 /// `PolicyFile.parse`, the helper's reader of /etc/refocus/policy.toml
 /// (TOMLKit, then every key checked): no crash, hang or runaway memory on

@@ -1,6 +1,5 @@
 import Glibc
 import RefocusCore
-import RefocusOS
 
 /// The system's upstream name servers: the resolv.conf file that
 /// `ResolvConf.path(whereExists:)` chooses, read and parsed.

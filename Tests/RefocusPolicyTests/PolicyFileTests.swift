@@ -1,6 +1,6 @@
 import Foundation
 import RefocusCore
-import RefocusEnforcement
+import RefocusPolicy
 import Testing
 
 /// The shipped `policy/policy.toml` and the `root_may_clear_locked` key,

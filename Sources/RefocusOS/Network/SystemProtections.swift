@@ -1,13 +1,12 @@
 import Glibc
 import RefocusCore
-import RefocusOS
-import RefocusResolver
 
 /// The addresses this machine needs at the moment, which no session may
 /// block: the name servers of resolv.conf, the default gateways, and the
-/// machine's own addresses (`ProtectedAddresses`). Read at each start and
-/// each reconcile, so that a change (a new DHCP lease) counts at once.
-/// Needs no privilege; what cannot be read is left out.
+/// machine's own addresses (`ProtectedAddresses`). Read by the helper at
+/// each start and each reconcile, so that a change (a new DHCP lease)
+/// counts at once, and by refocus at each start, to leave such entries of
+/// a list out. Needs no privilege; what cannot be read is left out.
 public enum SystemProtections {
     /// Everything the system reports now.
     public static func read() -> [ProtectedAddresses.Protection] {
