@@ -80,8 +80,11 @@ public struct Sandbox: Sendable {
         self.outbound = outbound
     }
 
-    /// The name server slirp4netns answers on inside an `outbound` sandbox.
-    public static let outboundResolver = "10.0.2.3"
+    /// The name server an `outbound` sandbox's dnsmasq forwards to (a shell
+    /// variable its set-up sets): the machine's first IPv4 name server that is
+    /// not a loopback address (systemd-resolved's upstream ones where it runs),
+    /// reached through slirp4netns's route; else slirp4netns's own, 10.0.2.3.
+    public static let outboundResolver = "$OUTBOUND_RESOLVER"
     /// The descriptor of the machine's network namespace in an `outbound` sandbox's script.
     static let machineNetworkDescriptor = 9
 
@@ -143,6 +146,12 @@ public struct Sandbox: Sendable {
             // The machine's record of what its daemon wrote in Firefox's file (see knownState), before it is hidden.
             #"if [ -d /var/lib/refocus/firefox ]; then cp -a /var/lib/refocus/firefox "$WORK/machine-firefox"; fi"#,
         ]
+        if outbound {
+            // The machine's name servers, before /run (systemd-resolved's list) is hidden.
+            lines += [#"OUTBOUND_RESOLVER=$(cat /run/systemd/resolve/resolv.conf 2> /dev/null || cat /etc/resolv.conf 2> /dev/null || true)"#,
+                      #"OUTBOUND_RESOLVER=$(echo "$OUTBOUND_RESOLVER" | awk '$1 == "nameserver" && $2 !~ /^127\./ && $2 !~ /:/ {print $2; exit}')"#,
+                      #"OUTBOUND_RESOLVER=${OUTBOUND_RESOLVER:-10.0.2.3}"#]
+        }
         if machinePackages {
             lines += ["for folder in lib cache; do", #"  mkdir -p "$WORK/var-$folder-upper" "$WORK/var-$folder-work""#,
                       #"  mount -t overlay overlay -o lowerdir=/var/$folder,upperdir="$WORK/var-$folder-upper",workdir="$WORK/var-$folder-work" /var/$folder"#,

@@ -10,13 +10,11 @@ struct ListAdd: ParsableCommand {
         abstract: "Add domains, paths, addresses or programs to a list (created if missing).",
         usage: UsageLine.wrapped("refocus list add <name> [<entry> ...] [--program <name> ...] [--path] [--quiet]"),
         discussion: """
-            Entries are checked and stored in canonical form: lower case, international \
-            names in their ASCII form (IDNA, such as xn--bcher-kva.de), URLs reduced to \
-            their host (with --path, host and path, the query dropped). Public suffixes \
-            such as co.uk are refused, and so are entries that no session may block \
-            (loopback, link-local, multicast and broadcast addresses, 0.0.0.0/8, and \
-            what /etc/refocus/policy.toml never blocks), each with the reason. If any \
-            entry is refused, nothing is added.
+            Entries are stored in canonical form: lower case, IDNA (xn--bcher-kva.de), \
+            URLs reduced to their host (with --path, host and path). Public suffixes \
+            (co.uk) and entries no session may block (loopback, multicast, 0.0.0.0/8, \
+            the policy's never_block...) are refused with the reason, and then nothing \
+            is added.
 
             A host with a path, such as youtube.com/shorts, blocks that path and every \
             path below it in browsers only; the rest of the site stays reachable. 'man \
