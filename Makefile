@@ -208,18 +208,19 @@ clean:
 # that is a linker script naming the archive (libstdc++-12-dev, which the toolchain needs, has
 # it: lld stops when it is missing). lld links (the toolchain's), packing the 60,000
 # relative relocations as RELR (glibc 2.36): 1.4 MB of them no longer read at every start.
-# Each binary's link map (STATIC_BIN/NAME.map) says what every library adds to it
-# (refocus-bench sizes reads them).
+# Each binary's link map (STATIC_MAPS/NAME.map) says what every library adds to it
+# (refocus-bench sizes reads them); not beside the binary, whose folder SwiftPM makes after linking.
 STATIC_BIN   := .build-static/release
 STATIC_LINK  := $(CURDIR)/.build-static/link
+STATIC_MAPS  := $(CURDIR)/.build-static/maps
 STATIC_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
                 -Xswiftc -L$(STATIC_LINK)
 static: $(DEPS)
-	mkdir -p $(STATIC_LINK)
+	mkdir -p $(STATIC_LINK) $(STATIC_MAPS)
 	echo 'INPUT(-l:libstdc++.a)' > $(STATIC_LINK)/libstdc++.so
-	$(SWIFT) build -c release $(STATIC_FLAGS) -Xlinker --Map=$(CURDIR)/$(STATIC_BIN)/refocus.map \
+	$(SWIFT) build -c release $(STATIC_FLAGS) -Xlinker --Map=$(STATIC_MAPS)/refocus.map \
 	  --scratch-path .build-static --product refocus
-	$(SWIFT) build -c release $(STATIC_FLAGS) -Xlinker --Map=$(CURDIR)/$(STATIC_BIN)/refocus-helper.map \
+	$(SWIFT) build -c release $(STATIC_FLAGS) -Xlinker --Map=$(STATIC_MAPS)/refocus-helper.map \
 	  --scratch-path .build-static --product refocus-helper
 	$(SWIFT) build -c release $(STATIC_FLAGS) --scratch-path .build-static --product generate-manual
 

@@ -20,6 +20,7 @@ enum BenchMain {
         "stats-figures": StatsFiguresBench.run,
         "sync": SyncBench.run,
         "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
+        "sizes": SizesBench.run,
     ]
 
     /// Not a benchmark: all of them, written into BENCHMARKS.md.

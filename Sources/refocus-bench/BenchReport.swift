@@ -28,6 +28,10 @@ enum BenchReport {
                 about: "What our layers add to a `getaddrinfo` of an unrelated name, in a private mount namespace: the NSS "
                     + "module against the same lookup without it, and the /etc/hosts section at 50, 300, 1k, 10k and 100k domains.",
                 benchmark: "resolver"),
+        Section(title: "Installed binaries: sizes and start-up",
+                about: "The static release binaries as built and as `make install` strips them, with what each library "
+                    + "adds (from the link map) and the stripped binary's start-up; the status line's own time is in the "
+                    + "daemon's section, below.", benchmark: "sizes"),
         Section(title: "The daemon: repair, memory, the status line, start and stop",
                 about: "Tamper to repair of the hosts section and of the table; resident memory; `refocus status` for a "
                     + "status bar against `cat`; `refocus start` to enforced and `refocus stop` to lifted, as a user "
