@@ -53,9 +53,10 @@ enum DaemonLink {
     }
 
     /// Asks a running daemon to exit (its blocks stay: PERSIST) and waits
-    /// until it has released its lock. One that does not answer in time, or
+    /// until it has released its lock and exited. One that does not answer in time, or
     /// does not exit, is killed (`DaemonProcess`). Returns notes for the answer.
     static func stop(deadlines: HelperDeadlines) throws -> [String] {
+        let daemon = DaemonProcess.running(lockPath: lockPath)
         let outcome = try ask(.exit, deadlines)
         if case .noDaemon = outcome, !isRunning { return [] }
         if case .stuck(let reason) = outcome {
@@ -69,6 +70,13 @@ enum DaemonLink {
                 return [DaemonProcess.kill(lockPath: lockPath, because: reason, deadline: deadlines.daemonExit)]
             }
             usleep(10_000)
+        }
+        // Its lock goes as its descriptors close, in their order, and the table's ownership (its netlink
+        // socket) may go after it: only a process that has exited has let go of both, and only then can
+        // this run delete the table (a release build got here first, and the table stayed).
+        if let daemon, !daemon.waitForExit(within: deadlines.daemonExit) {
+            return ["the enforcer daemon (pid \(daemon.pid)) let go of its lock but had not exited after "
+                + HelperDeadlines.seconds(deadlines.daemonExit)]
         }
         return []
     }
