@@ -16,7 +16,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages.
@@ -45,9 +44,9 @@ let package = Package(
         .target(name: "RefocusResolver", dependencies: ["RefocusCore", "RefocusOS", "CAres"]),
         // Netlink: the nf_tables table inet refocus (libnftnl, libmnl), its monitor, and routes.
         .target(name: "RefocusNetfilter", dependencies: ["RefocusCore", "RefocusOS", "CNetfilter", "CLinux"]),
-        // The administrator's policy file, /etc/refocus/policy.toml (TOMLKit): the helper's, and the
-        // CLI's for the entries no session may block.
-        .target(name: "RefocusPolicy", dependencies: ["RefocusCore", "RefocusOS", "TOMLKit"]),
+        // The administrator's policy file, /etc/refocus/policy.toml (RefocusCore's TOML reader): the
+        // helper's, and the CLI's for the entries no session may block.
+        .target(name: "RefocusPolicy", dependencies: ["RefocusCore", "RefocusOS"]),
         // Root's enforcement: reconcile, the firewall, /etc/hosts, the store (GRDB), the caller, the
         // daemon's event sources, the process connector and killer.
         .target(name: "RefocusEnforcement", dependencies: [
@@ -55,7 +54,7 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "RefocusCommands", dependencies: [
-            "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusPolicy", "TOMLKit",
+            "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusPolicy",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .target(name: "RefocusHelperCommands", dependencies: [

@@ -1,5 +1,4 @@
 import RefocusCore
-import TOMLKit
 import RefocusOS
 
 /// Reads the administrator's policy from `/etc/refocus/policy.toml`.
@@ -14,18 +13,19 @@ public enum PolicyFile {
     /// The policy in `path`, or the default when the file does not exist.
     public static func load(path: String = defaultPath) throws -> Policy {
         guard let bytes = try FileReader.readIfPresent(path, limit: 1 << 20) else { return Policy() }
-        return try parse(String(decoding: bytes, as: UTF8.self), path: path)
+        return try parse(bytes, path: path)
     }
 
     /// The policy a TOML text describes.
     public static func parse(_ text: String, path: String) throws(PolicyError) -> Policy {
-        // Before TOMLKit, which misreads such a line (`unreadableLine`).
-        if let line = TOMLText(text).unreadableLine {
-            throw .invalid(path: path, key: nil, reason: "not valid TOML: line \(line.number): \(line.reason)")
-        }
+        try parse(Array(text.utf8), path: path)
+    }
+
+    /// The policy that the bytes of a TOML file describe (UTF-8; other bytes are refused with their line).
+    public static func parse(_ bytes: [UInt8], path: String) throws(PolicyError) -> Policy {
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
+            table = try TOMLTable(parsing: bytes)
         } catch {
             throw .invalid(path: path, key: nil, reason: "not valid TOML: \(error)")
         }
@@ -50,7 +50,7 @@ public enum PolicyFile {
         return policy
     }
 
-    private static func length(_ value: any TOMLValueConvertible, key: PolicyKey,
+    private static func length(_ value: TOMLValue, key: PolicyKey,
                                path: String) throws(PolicyError) -> SessionLength {
         guard let text = value.string else {
             throw .invalid(path: path, key: key.rawValue, reason: "give a length in quotes, such as \"24h\"")
@@ -62,7 +62,7 @@ public enum PolicyFile {
         }
     }
 
-    private static func apply(_ key: PolicyKey, _ value: any TOMLValueConvertible, to policy: inout Policy,
+    private static func apply(_ key: PolicyKey, _ value: TOMLValue, to policy: inout Policy,
                               path: String) throws(PolicyError) {
         let fail = { (reason: String) in PolicyError.invalid(path: path, key: key.rawValue, reason: reason) }
         switch key {

@@ -4,8 +4,9 @@ import Testing
 
 /// What keeps `refocus status` quick to start (docs/testing.md, The status line): the
 /// static binary that `make install` installs, when built, needs no
-/// libstdc++.so. (The CLI links Foundation again, through TOMLKit for
-/// config.toml: `refocus-bench daemon` measures what that costs.)
+/// libstdc++.so. (The CLI links no Foundation beyond FoundationEssentials,
+/// and FoundationInternationalization with ICU for the time zones by name:
+/// `refocus-bench daemon` measures what starting costs.)
 @Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/readelf"), "readelf is not installed (binutils)"))
 struct StatusStartupTests {
     /// The shared libraries `binary` names (DT_NEEDED).
@@ -24,5 +25,20 @@ struct StatusStartupTests {
     func theStaticBinaryNeedsNoLibstdcxx() throws {
         let needed = try Self.needed(Self.staticBinary)
         #expect(!needed.contains { $0.hasPrefix("libstdc++") } && needed.contains("libc.so.6"), "\(needed)")
+    }
+
+    /// Full Foundation (with CoreFoundation) and TOMLKit's toml++ made the static binary
+    /// megabytes larger and slower to start; neither is linked in: no symbol of the module
+    /// Foundation (`10Foundation` mangled; FoundationEssentials is `20FoundationEssentials`),
+    /// of TOMLKit or of toml++'s namespace `toml`.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: staticBinary)
+                    && FileManager.default.isExecutableFile(atPath: "/usr/bin/nm"), "not built (make static), or no nm"))
+    func theStaticBinaryLinksNeitherFoundationNorTOMLKit() throws {
+        let run = try Binary.execute("/usr/bin/nm", [Self.staticBinary])
+        #expect(run.status == 0, "\(run.stderr)")
+        let unwanted = run.stdout.split(separator: "\n").filter {
+            $0.contains("10Foundation") || $0.contains("7TOMLKit") || $0.contains("_ZN4toml")
+        }
+        #expect(unwanted.isEmpty, "\(unwanted.count) symbols, such as \(unwanted.prefix(3))")
     }
 }

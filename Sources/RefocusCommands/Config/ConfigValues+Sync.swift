@@ -1,9 +1,8 @@
 import RefocusCore
-import TOMLKit
 
 extension ConfigValues {
     /// `[sync]`: `dir = "PATH"` (absolute), or `git = "URL"` and optionally `branch = "NAME"`.
-    func sync(_ values: TOMLTable) throws(ConfigError) -> SyncSettings {
+    func sync() throws(ConfigError) -> SyncSettings {
         var dir: String?
         var git: String?
         var branch: String?

@@ -1,16 +1,16 @@
 import RefocusCore
-import TOMLKit
 
 /// Reads the values of one table of config.toml, strictly: each error names
 /// the key and its line.
 struct ConfigValues {
     let path: String
-    let document: TOMLText
     /// The table's name: `defaults`, `presets.morning`.
     let table: String
+    /// Its keys and values, with their lines.
+    let values: TOMLTable
 
     /// `[defaults]`.
-    func defaults(_ values: TOMLTable) throws(ConfigError) -> UserConfig.Defaults {
+    func defaults() throws(ConfigError) -> UserConfig.Defaults {
         var defaults = UserConfig.Defaults()
         for (key, value) in values {
             switch key {
@@ -31,13 +31,12 @@ struct ConfigValues {
         return defaults
     }
 
-    /// `[presets.NAME]`.
-    func preset(named name: String, _ values: TOMLTable?) throws(ConfigError) -> Preset {
+    /// `[presets.NAME]`; `line`: the table's.
+    func preset(named name: String, line: Int?) throws(ConfigError) -> Preset {
         let presetName: PresetName
         do { presetName = try PresetName(name) } catch {
-            throw ConfigError(path: path, line: nil, reason: "[\(table)]: \(error.description)")
+            throw ConfigError(path: path, line: line, reason: "[\(table)]: \(error.description)")
         }
-        guard let values else { throw ConfigError(path: path, line: nil, reason: "presets.\(name) must be a table") }
         var preset = Preset(name: presetName, lists: [], duration: nil)
         for (key, value) in values {
             switch key {
@@ -67,14 +66,14 @@ struct ConfigValues {
         if values.contains(key: "length"), values.contains(key: "until") {
             throw fail("until", "give length or until, not both")
         }
-        preset.pomodoro = try pomodoro(values)
+        preset.pomodoro = try pomodoro()
         return preset
     }
 
     /// A preset's pomodoro plan: `pomodoro = "25m/5m"` (WORK/BREAK), and
     /// optionally `cycles = 4` and `long_break = "15m"` (`"0"` for none),
     /// the standard plan's when left out; nil without `pomodoro`.
-    private func pomodoro(_ values: TOMLTable) throws(ConfigError) -> PomodoroPlan? {
+    private func pomodoro() throws(ConfigError) -> PomodoroPlan? {
         guard let value = values["pomodoro"] else {
             for key in ["cycles", "long_break"] where values.contains(key: key) {
                 throw fail(key, "it shapes a pomodoro plan: add pomodoro = \"25m/5m\" (WORK/BREAK)")
@@ -108,7 +107,7 @@ struct ConfigValues {
         }
     }
 
-    private func lists(_ value: any TOMLValueConvertible, key: String) throws(ConfigError) -> [BlockListName] {
+    private func lists(_ value: TOMLValue, key: String) throws(ConfigError) -> [BlockListName] {
         guard let names = value.array?.map(\.string) else { throw fail(key, "give an array of list names, such as [\"social\"]") }
         var lists: [BlockListName] = []
         for name in names {
@@ -118,12 +117,12 @@ struct ConfigValues {
         return lists
     }
 
-    private func length(_ value: any TOMLValueConvertible, key: String) throws(ConfigError) -> SessionLength {
+    private func length(_ value: TOMLValue, key: String) throws(ConfigError) -> SessionLength {
         guard let text = value.string else { throw fail(key, "give a length in quotes, such as \"50m\"") }
         do { return try SessionLength.parse(text, bounds: .unbounded) } catch { throw fail(key, error.description) }
     }
 
     func fail(_ key: String, _ reason: String) -> ConfigError {
-        ConfigError(path: path, line: document.line(ofKey: key, in: table), reason: "[\(table)] '\(key)': \(reason)")
+        ConfigError(path: path, line: values.line(of: key), reason: "[\(table)] '\(key)': \(reason)")
     }
 }

@@ -5,14 +5,14 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
-import TOMLKit
 
 /// The user's `config.toml` (`$XDG_CONFIG_HOME/refocus/config.toml`):
 /// `[defaults]`, one `[presets.NAME]` table per saved preset, and `[sync]`.
 ///
-/// Read strictly: an unknown key or a bad value is an error naming the
-/// file, the line and the fix, never a silent default; a file that does not
-/// parse is never overwritten. Written by changing only the preset's table
+/// Read strictly (`TOMLTable(parsing:)`, then every key checked): an
+/// unknown key or a bad value is an error naming the file, the line and the
+/// fix, never a silent default; a file that does not parse is never
+/// overwritten. Written by changing only the preset's table
 /// (`TOMLText`), so comments and everything else stay as the person wrote
 /// them, atomically. Package access: the fuzzer (Tests/refocus-fuzz) reads
 /// untrusted texts through `parse`.
@@ -55,8 +55,7 @@ package struct UserConfig: Equatable {
     /// The config and its text at `path`; the default config and "" when there is no file.
     static func load(path: String) throws -> (config: UserConfig, text: String) {
         guard let bytes = try FileReader.readIfPresent(path, limit: 1 << 20) else { return (UserConfig(), "") }
-        let text = String(decoding: bytes, as: UTF8.self)
-        return (try parse(text, path: path), text)
+        return (try parse(bytes, path: path), String(decoding: bytes, as: UTF8.self))
     }
 
     /// Writes `text` (a whole new document) after checking it reads back as a config.
@@ -68,37 +67,39 @@ package struct UserConfig: Equatable {
 
     /// The config a TOML text describes.
     package static func parse(_ text: String, path: String) throws(ConfigError) -> UserConfig {
-        let document = TOMLText(text)
-        // Before TOMLKit, which misreads such a line (`unreadableLine`).
-        if let line = document.unreadableLine {
-            throw ConfigError(path: path, line: line.number, reason: "not valid TOML: \(line.reason)")
-        }
+        try parse(Array(text.utf8), path: path)
+    }
+
+    /// The config that the bytes of a TOML file describe (UTF-8; other bytes are refused with their line).
+    package static func parse(_ bytes: [UInt8], path: String) throws(ConfigError) -> UserConfig {
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(path: path, line: error.source.begin.line, reason: "not valid TOML: \(error.description)")
+            table = try TOMLTable(parsing: bytes)
         } catch {
-            throw ConfigError(path: path, line: nil, reason: "not valid TOML: \(error)")
+            throw ConfigError(path: path, line: error.line, reason: "not valid TOML: \(error.reason)")
         }
         var config = UserConfig()
         for (key, value) in table {
+            let line = table.line(of: key)
             switch key {
             case "defaults":
-                guard let defaults = value.table else { throw ConfigError(path: path, line: nil, reason: "[defaults] must be a table") }
-                config.defaults = try ConfigValues(path: path, document: document, table: "defaults").defaults(defaults)
+                guard let defaults = value.table else { throw ConfigError(path: path, line: line, reason: "[defaults] must be a table") }
+                config.defaults = try ConfigValues(path: path, table: "defaults", values: defaults).defaults()
             case "presets":
-                guard let presets = value.table else { throw ConfigError(path: path, line: nil, reason: "[presets] must hold tables") }
+                guard let presets = value.table else { throw ConfigError(path: path, line: line, reason: "[presets] must hold tables") }
                 for (name, preset) in presets {
-                    let values = ConfigValues(path: path, document: document, table: "presets.\(name)")
-                    let parsed = try values.preset(named: name, preset.table)
+                    guard let values = preset.table else {
+                        throw ConfigError(path: path, line: presets.line(of: name), reason: "presets.\(name) must be a table")
+                    }
+                    let parsed = try ConfigValues(path: path, table: "presets.\(name)", values: values)
+                        .preset(named: name, line: presets.line(of: name))
                     config.presets[parsed.name] = parsed
                 }
             case "sync":
-                guard let sync = value.table else { throw ConfigError(path: path, line: nil, reason: "[sync] must be a table") }
-                config.sync = try ConfigValues(path: path, document: document, table: "sync").sync(sync)
+                guard let sync = value.table else { throw ConfigError(path: path, line: line, reason: "[sync] must be a table") }
+                config.sync = try ConfigValues(path: path, table: "sync", values: sync).sync()
             default:
-                throw ConfigError(path: path, line: document.line(ofKey: key, in: ""),
+                throw ConfigError(path: path, line: line,
                                   reason: "unknown key '\(key)'; the file has [defaults], [presets.NAME] and [sync] tables")
             }
         }

@@ -1,7 +1,7 @@
 /// A TOML document as lines, for changing one table without touching the
 /// rest: every comment, blank line, other table and key order stays as the
-/// person wrote it. TOML itself is read by a TOML parser; this only finds
-/// where tables and their keys sit, and splices lines.
+/// person wrote it. TOML itself is read by `TOMLTable(parsing:)`; this only
+/// finds where tables and their keys sit, and splices lines.
 ///
 /// A table starts at its header line (`[presets.morning]`, spaces and a
 /// trailing comment allowed; `[[…]]` arrays of tables count as other
@@ -14,7 +14,7 @@ public struct TOMLText: Sendable, Equatable {
     /// The document's line terminator: `\r\n` when its first line has one.
     private let terminator: String
     /// Whether the text ended with a terminator.
-    let finalTerminator: Bool
+    private let finalTerminator: Bool
 
     /// Splits `text` into lines.
     public init(_ text: String) {
@@ -93,7 +93,7 @@ public struct TOMLText: Sendable, Equatable {
 
     /// The line after the last one that the value of the key line `index`
     /// spans (an array or a multi-line string goes on), at most `limit`.
-    func valueEnd(ofKeyLine index: Int, within limit: Int) -> Int {
+    private func valueEnd(ofKeyLine index: Int, within limit: Int) -> Int {
         var end = index + 1
         var state = ValueScan()
         state.scan(lines[index].drop { $0 != "=" }.dropFirst())
@@ -102,12 +102,6 @@ public struct TOMLText: Sendable, Equatable {
             end += 1
         }
         return end
-    }
-
-    /// The 1-based line of `key` in `table`, for an error message; nil when it has none.
-    public func line(ofKey key: String, in table: String) -> Int? {
-        guard let body = body(of: table) else { return nil }
-        return keys(in: body).first { $0.key == key }.map { $0.lines.lowerBound + 1 }
     }
 
     /// Makes `table` hold exactly `pairs` (key and the TOML text of its

@@ -2,7 +2,7 @@ import RefocusCommands
 import RefocusCore
 
 /// `UserConfig.parse`, the reader of the user's config.toml (`[defaults]`,
-/// the presets, `[sync]`; TOMLKit, then `ConfigValues` and `TOMLText`),
+/// the presets, `[sync]`; `TOMLTable(parsing:)`, then `ConfigValues`),
 /// and the edit `refocus preset save` makes (`TOMLText.setTable`): an edit
 /// that reads back (else the save is refused) holds the saved preset and
 /// leaves the rest of the config as it was.
@@ -18,8 +18,8 @@ enum ConfigFuzz: FuzzTarget {
     }()
 
     static func fuzz(_ bytes: [UInt8]) {
+        guard var config = try? UserConfig.parse(bytes, path: "config.toml"), let saved else { return }
         let text = String(decoding: bytes, as: UTF8.self)
-        guard var config = try? UserConfig.parse(text, path: "config.toml"), let saved else { return }
         var document = TOMLText(text)
         document.setTable("presets.\(saved.name)", to: pairs)
         guard let edited = try? UserConfig.parse(document.text, path: "edited.toml") else { return }
