@@ -92,8 +92,7 @@ let package = Package(
         // replaying files through them (any other build; the corpus test): no product.
         .systemLibrary(name: "CLibFuzzer", path: "Tests/CLibFuzzer"),
         .executableTarget(name: "refocus-fuzz",
-                          dependencies: ["RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusEnforcement", "RefocusCommands",
-                                       "CLibFuzzer"],
+                          dependencies: ["RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusCommands", "CLibFuzzer"],
                           path: "Tests/refocus-fuzz", exclude: ["Corpus"]),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore", "RefocusTestSupport"]),
         .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport"]),
