@@ -2,11 +2,10 @@ import Foundation
 import RefocusCore
 
 /// `refocus-bench stats-figures`: times `FocusStats` over 100,000 sessions spread over ten years in
-/// Europe/Berlin (every DST day included), and the recap over the same.
+/// Europe/Berlin (every DST day included), and the recap over the same, in ICU's zone (Foundation's
+/// `TimeZone`), with the local day of each session's start as a look-up of its own.
 enum StatsFiguresBench {
     static func run(_ options: BenchMain.Options) throws {
-        let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
-        let calendar = FocusCalendar(timeZone: zone, firstWeekday: 2)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let count = options.checkOnly ? 1000 : 100_000
         let span = 10 * 365.25 * 86_400
@@ -20,15 +19,24 @@ enum StatsFiguresBench {
                                lists: [lists[index % 2]],
                                blocked: BlockedCounts(attempts: UInt64(index % 5), programsKilled: index % 3))
         }
-        var stats: FocusStats?
-        let seconds = Measure.median(runs: options.checkOnly ? 1 : 5) {
-            stats = FocusStats(records: records, now: now, calendar: calendar, options: .init(weeks: 37))
+        let zones = [("ICU", LocalZone(TimeZone(identifier: "Europe/Berlin") ?? .gmt))]
+        for (source, zone) in zones {
+            let calendar = FocusCalendar(timeZone: zone, firstWeekday: 2)
+            var stats: FocusStats?
+            let seconds = Measure.median(runs: options.checkOnly ? 1 : 5) {
+                stats = FocusStats(records: records, now: now, calendar: calendar, options: .init(weeks: 37))
+            }
+            let recap = Measure.median(runs: options.checkOnly ? 1 : 5) {
+                _ = FocusStats.recap(records: records, now: now, calendar: calendar)
+            }
+            let groups = Measure.median(runs: options.checkOnly ? 1 : 5) { _ = FocusGroup.of(records, by: .list) }
+            var days = 0
+            let lookups = Measure.median(runs: options.checkOnly ? 1 : 5) {
+                days = Set(records.map { zone.day(of: $0.start) }).count
+            }
+            print(String(format: "stats figures (%@'s %@): %d sessions over 10 years: %.3f s (recap %.3f s, --by list %.3f s); "
+                         + "longest streak %d days; the local day of each start %.3f s (%d days)",
+                         source, zone.name, count, seconds, recap, groups, stats?.streak.longest ?? 0, lookups, days))
         }
-        let recap = Measure.median(runs: options.checkOnly ? 1 : 5) {
-            _ = FocusStats.recap(records: records, now: now, calendar: calendar)
-        }
-        let groups = Measure.median(runs: options.checkOnly ? 1 : 5) { _ = FocusGroup.of(records, by: .list) }
-        print(String(format: "stats figures: %d sessions over 10 years: %.3f s (recap %.3f s, --by list %.3f s); longest streak %d days",
-                     count, seconds, recap, groups, stats?.streak.longest ?? 0))
     }
 }

@@ -10,7 +10,7 @@ import Testing
     /// Berlin, weeks from Monday, seen on Wednesday 2026-05-13 at 20:00.
     static func stats() throws -> (FocusStats, FocusCalendar, [FocusRecord]) {
         let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
-        let calendar = FocusCalendar(timeZone: zone, firstWeekday: 2)
+        let calendar = FocusCalendar(timeZone: LocalZone(zone), firstWeekday: 2)
         let base = LocalDay(year: 2026, month: 5, day: 13)
         let minutes = [0: 50, 1: 100, 2: 25, 3: 130, 4: 75, 5: 45, 6: 25, 7: 90, 8: 150, 10: 60, 11: 20, 13: 240,
                        15: 50, 16: 50, 20: 10, 22: 125, 26: 35, 30: 80, 33: 25, 38: 150, 40: 20, 45: 60, 51: 30, 59: 90, 64: 25,

@@ -18,6 +18,8 @@ struct EndTimeTests {
         ("America/New_York", "2026-07-01T02:00:00Z", "23:00", "2026-07-01T03:00:00Z"),
         ("America/New_York", "2026-07-01T02:00:00Z", "7:05", "2026-07-01T11:05:00Z"),
         ("America/New_York", "2026-01-15T20:00:00Z", "14:00", "2026-01-16T19:00:00Z"),
+        ("Asia/Kolkata", "2026-03-28T20:00:00Z", "2:30", "2026-03-28T21:00:00Z"),
+        ("Pacific/Chatham", "2026-07-01T00:00:00Z", "13:00", "2026-07-01T00:15:00Z"),
     ])
     func nextTime(zone: String, now: String, text: String, end: String) throws {
         #expect(try Self.end(text, now: now, zone: zone) == Self.instant(end))
@@ -29,6 +31,12 @@ struct EndTimeTests {
         ("Europe/Berlin", "2026-03-28T23:00:00Z", "3:30", "2026-03-29T01:30:00Z"),
         ("Europe/Berlin", "2026-03-28T23:00:00Z", "12:00", "2026-03-29T10:00:00Z"),
         ("America/New_York", "2026-03-08T05:00:00Z", "2:30", "2026-03-08T07:00:00Z"),
+        ("Australia/Lord_Howe", "2026-10-03T14:00:00Z", "2:15", "2026-10-03T15:30:00Z"),
+        ("Pacific/Chatham", "2026-09-26T13:00:00Z", "3:00", "2026-09-26T14:00:00Z"),
+        ("Antarctica/Troll", "2026-03-29T00:00:00Z", "2:00", "2026-03-29T01:00:00Z"),
+        ("America/Sao_Paulo", "2018-11-04T02:00:00Z", "0:30", "2018-11-04T03:00:00Z"),
+        // Samoa skipped 30 December 2011 whole: 10:30 is the next day's.
+        ("Pacific/Apia", "2011-12-29T22:00:00Z", "10:30", "2011-12-30T20:30:00Z"),
     ])
     func springForward(zone: String, now: String, text: String, end: String) throws {
         #expect(try Self.end(text, now: now, zone: zone) == Self.instant(end))
@@ -41,6 +49,9 @@ struct EndTimeTests {
         ("Europe/Berlin", "2026-10-25T00:45:00Z", "2:30", "2026-10-25T01:30:00Z", 2700),
         ("Europe/Berlin", "2026-10-25T01:30:00Z", "2:30", "2026-10-26T01:30:00Z", 24 * 3600),
         ("America/New_York", "2026-11-01T04:00:00Z", "12:00", "2026-11-01T17:00:00Z", 13 * 3600),
+        ("Australia/Sydney", "2026-04-04T15:45:00Z", "2:30", "2026-04-04T16:30:00Z", 2700),
+        ("Australia/Lord_Howe", "2026-04-04T14:00:00Z", "1:45", "2026-04-04T14:45:00Z", 2700),
+        ("Australia/Lord_Howe", "2026-04-04T14:50:00Z", "1:45", "2026-04-04T15:15:00Z", 1500),
     ])
     func fallBack(zone: String, now: String, text: String, end: String, seconds: Int) throws {
         let result = try Self.end(text, now: now, zone: zone)
@@ -84,7 +95,7 @@ struct EndTimeTests {
     func bounds(now: String, text: String, maximum: Int, expected: DurationError?) throws {
         let bounds = maximum == 0 ? SessionLengthBounds.standard
             : try SessionLengthBounds(minimum: SessionLength(seconds: 60), maximum: SessionLength(seconds: maximum))
-        let zone = try #require(TimeZone(identifier: "UTC"))
+        let zone = LocalZone(try #require(TimeZone(identifier: "UTC")))
         let parse = { try EndTime.parse(text, now: try Self.instant(now), timeZone: zone, bounds: bounds) }
         if let expected {
             #expect(throws: expected, performing: parse)
@@ -110,7 +121,7 @@ struct EndTimeTests {
     }
 
     private static func end(_ text: String, now: String, zone: String) throws -> Date {
-        let timeZone = try #require(TimeZone(identifier: zone))
+        let timeZone = LocalZone(try #require(TimeZone(identifier: zone)))
         return try EndTime.parse(text, now: instant(now), timeZone: timeZone, bounds: .standard)
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// The recap at a session's end, and stats grouped by label and by list.
 @Suite struct FocusRecapTests {
-    static let calendar = FocusCalendar(timeZone: .gmt)
+    static let calendar = FocusCalendar(timeZone: .utc)
 
     @Test func aSessionThatMakesTheSeventhDayReachesTheMilestone() throws {
         let now = try FocusStatsTests.at("2026-05-13 12:00", "UTC")

@@ -30,7 +30,7 @@ import Testing
     }
 
     static func calendar(_ zone: String, firstWeekday: Int = 2) throws -> FocusCalendar {
-        FocusCalendar(timeZone: try #require(TimeZone(identifier: zone)), firstWeekday: firstWeekday)
+        FocusCalendar(timeZone: LocalZone(try #require(TimeZone(identifier: zone))), firstWeekday: firstWeekday)
     }
 
     /// The focused seconds `stats` puts on each of `days` (`YYYY-MM-DD`).

@@ -10,25 +10,34 @@ extension HistoryCommand.Row {
     /// The header and a record per row, as RFC 4180 writes them (`CSVText`):
     /// times in UTC (`2026-05-10T09:00:00Z`, as `--json` writes them), or in
     /// `timeZone` with its offset (`2026-05-10T11:00:00+02:00`) when given.
-    static func csv(_ rows: [Self], timeZone: TimeZone?) -> String {
-        let style = timeZone.map { Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: $0) }
-            ?? Date.ISO8601FormatStyle()
-        return ([CSVText.record(Key.allCases.map(\.rawValue))] + rows.map { CSVText.record($0.fields(style)) }).joined()
+    static func csv(_ rows: [Self], timeZone: LocalZone?) -> String {
+        let time: (Date) -> String
+        if let timeZone {
+            // A fixed offset per time (FoundationEssentials knows those without ICU): the zone's then.
+            time = { date in
+                let offset = TimeZone(secondsFromGMT: timeZone.offset(at: date)) ?? .gmt
+                return date.formatted(Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: offset))
+            }
+        } else {
+            let utc = Date.ISO8601FormatStyle()
+            time = { $0.formatted(utc) }
+        }
+        return ([CSVText.record(Key.allCases.map(\.rawValue))] + rows.map { CSVText.record($0.fields(time)) }).joined()
     }
 
     /// The row's fields in `Key`'s order, as `--json` has them; a key that
     /// `--json` leaves out is an empty field. Lists are joined by `;` (a list
     /// name never holds one), a pomodoro plan is written as `refocus status`
     /// shows it (`25m/5m x4, 15m long break`), and `locked` is `true` or `false`.
-    func fields(_ time: Date.ISO8601FormatStyle) -> [String] {
+    func fields(_ time: (Date) -> String) -> [String] {
         Key.allCases.map { key in
             switch key {
             case .id: String(session.id)
             case .owner: String(session.owner)
             case .lists: session.lists.map(\.rawValue).joined(separator: ";")
-            case .start: session.start.formatted(time)
-            case .plannedEnd: session.plannedEnd.formatted(time)
-            case .endedAt: endedAt.formatted(time)
+            case .start: time(session.start)
+            case .plannedEnd: time(session.plannedEnd)
+            case .endedAt: time(endedAt)
             case .seconds: String(seconds)
             case .plannedSeconds: String(plannedSeconds)
             case .locked: String(session.locked)

@@ -51,7 +51,7 @@ struct StatsJSON: Encodable {
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(stats.today.description, forKey: .today)
         try container.encode(stats.weekStart.description, forKey: .weekStart)
-        try container.encode(report.calendar.timeZone.identifier, forKey: .timeZone)
+        try container.encode(report.calendar.timeZone.name, forKey: .timeZone)
         try container.encode(StatsReport.weekdayName(report.calendar.firstWeekday).lowercased(), forKey: .firstWeekday)
         try container.encode(stats.options.streakMinimumMinutes, forKey: .streakMinimum)
         try container.encodeIfPresent(since, forKey: .since)

@@ -9,12 +9,12 @@ import Foundation
 /// the locale's week); the core reads no clock and no environment.
 public struct FocusCalendar: Sendable, Equatable {
     /// The zone whose local days stats count in.
-    public var timeZone: TimeZone
+    public var timeZone: LocalZone
     /// The first day of a week, as `Calendar` numbers weekdays: 1 Sunday, 2 Monday, … 7 Saturday.
     public var firstWeekday: Int
 
     /// A calendar; a `firstWeekday` outside 1...7 is taken as Monday.
-    public init(timeZone: TimeZone, firstWeekday: Int = 2) {
+    public init(timeZone: LocalZone, firstWeekday: Int = 2) {
         self.timeZone = timeZone
         self.firstWeekday = (1...7).contains(firstWeekday) ? firstWeekday : 2
     }
@@ -24,17 +24,13 @@ public struct FocusCalendar: Sendable, Equatable {
         (0..<7).map { (firstWeekday - 1 + $0) % 7 + 1 }
     }
 
-    /// A Gregorian `Calendar` in `timeZone`.
-    var gregorian: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.firstWeekday = firstWeekday
-        return calendar
-    }
-
     /// The local day `date` falls on.
     public func day(of date: Date) -> LocalDay {
-        let parts = gregorian.dateComponents([.year, .month, .day], from: date)
-        return LocalDay(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+        timeZone.day(of: date)
+    }
+
+    /// The first instant of the local day `date` falls on (`Calendar.startOfDay(for:)`).
+    func startOfDay(for date: Date) -> Date {
+        timeZone.start(of: day(of: date))
     }
 }

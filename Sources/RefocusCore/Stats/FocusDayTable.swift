@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// The instants where the local days of a stretch of time begin, worked out
-/// once per day with the calendar (a DST day has 23 or 25 hours; a day is
-/// never taken as 86,400 seconds), so that placing a record is a binary
-/// search, not a calendar call: 100,000 records take milliseconds.
+/// once per day from the zone's offsets (a DST day has 23 or 25 hours; a day
+/// is never taken as 86,400 seconds), so that placing a record is a binary
+/// search, not a look-up in the zone: 100,000 records take milliseconds.
 struct FocusDayTable {
     /// The first day of the table.
     let first: LocalDay
@@ -17,14 +17,13 @@ struct FocusDayTable {
 
     /// The days from the one `from` falls on to the one `through` falls on, in `calendar`'s zone.
     init(from: Date, through: Date, calendar focusCalendar: FocusCalendar) {
-        let calendar = focusCalendar.gregorian
         first = focusCalendar.day(of: from)
-        var start = calendar.startOfDay(for: from)
+        var start = focusCalendar.startOfDay(for: from)
         var starts = [start.timeIntervalSince1970]
         repeat {
             // Noon is on every day, whatever the zone skips or repeats at midnight.
             let noon = start.addingTimeInterval(36 * 3600)
-            let next = calendar.startOfDay(for: noon)
+            let next = focusCalendar.startOfDay(for: noon)
             // A day of at least an hour: a zone that moved its date line skips a day, not the table.
             start = next > start.addingTimeInterval(3600) ? next : start.addingTimeInterval(86_400)
             starts.append(start.timeIntervalSince1970)

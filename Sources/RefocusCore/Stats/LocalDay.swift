@@ -16,13 +16,7 @@ public struct LocalDay: Hashable, Comparable, Sendable, CustomStringConvertible 
     /// The day with this year, month (1–12) and day of the month (1–31);
     /// out-of-range values roll over as in a calendar (month 13 is next January).
     public init(year: Int, month: Int, day: Int) {
-        // Howard Hinnant's days_from_civil (CivilDay is its inverse): years start in March, so a leap day is the year's last.
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * ((month + 9) % 12) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        number = era * 146_097 + dayOfEra - 719_468
+        number = CivilDay.daysSinceEpoch(year: year, month: month, day: day)
     }
 
     /// Year, month (1–12) and day of the month (1–31).

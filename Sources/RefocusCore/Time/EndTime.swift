@@ -10,22 +10,25 @@ public enum EndTime {
     /// The next moment strictly after `now` at which the clock in `timeZone`
     /// shows `text` (24-hour `H:MM` or `HH:MM`): today if still ahead, else
     /// tomorrow. A time skipped by a DST change becomes the next time that
-    /// exists; a time that occurs twice is taken at its next occurrence.
+    /// exists (the end of the jump), except on a day the zone skipped whole,
+    /// where it is the next day's; a time that occurs twice is taken at its
+    /// next occurrence.
     /// The session it makes must lie within `bounds`.
     public static func parse(
-        _ text: String, now: Date, timeZone: TimeZone, bounds: SessionLengthBounds
+        _ text: String, now: Date, timeZone: LocalZone, bounds: SessionLengthBounds
     ) throws(DurationError) -> Date {
         let (hour, minute) = try clockTime(text)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let matching = DateComponents(hour: hour, minute: minute, second: 0)
-        // On a fall-back day a time occurs twice; from exactly its first
-        // occurrence `.first` skips to tomorrow, so take the earlier answer.
-        let candidates = [Calendar.RepeatedTimePolicy.first, .last].compactMap {
-            calendar.nextDate(
-                after: now, matching: matching, matchingPolicy: .nextTime, repeatedTimePolicy: $0, direction: .forward)
+        let today = timeZone.day(of: now)
+        // Yesterday's reading may still be ahead (a zone that went back over midnight), and the day after
+        // tomorrow's the next one when tomorrow is skipped whole (a zone that moved its date line).
+        let occurrences = (-1...2).flatMap { days in
+            let placement = timeZone.placement(ofWall: today.adding(days: days).number * 86_400 + hour * 3600 + minute * 60)
+            if case .skipped(let jump) = placement, jump.to - jump.from >= 86_400 { return [Int]() }
+            return placement.occurrences
         }
-        guard let end = candidates.filter({ $0 > now }).min() else { throw .unplaceableTime(text) }
+        let after = now.timeIntervalSince1970
+        guard let seconds = occurrences.filter({ Double($0) > after }).min() else { throw .unplaceableTime(text) }
+        let end = Date(timeIntervalSince1970: Double(seconds))
         let length = self.length(until: end, from: now)
         if length < bounds.minimum { throw .endTooSoon(text, length: length, minimum: bounds.minimum) }
         if length > bounds.maximum { throw .endTooLate(text, length: length, maximum: bounds.maximum) }

@@ -7,22 +7,23 @@ import Foundation
 /// Reads the start of a stretch of history, as in `refocus history --since 2026-05-01`:
 /// a calendar day, `today`, `yesterday`, or a time ago such as `7d`, `36h` or `90m`.
 public enum SinceDate {
-    /// The moment `text` names, seen from `now` in `timeZone`: `YYYY-MM-DD`,
-    /// `today` and `yesterday` are the start of that day; `Nd` is N times 24
-    /// hours before `now`, and a length such as `36h` or `1h30m` that long
-    /// before `now` (a bare number is refused: it reads like a year). Anything
-    /// else is `malformedDate`.
-    public static func parse(_ text: String, now: Date, timeZone: TimeZone) throws(DurationError) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
+    /// The moment `text` names, seen from `now` in `timeZone`: `YYYY-MM-DD`
+    /// (a day of the proleptic Gregorian calendar from year 1; one the zone
+    /// skipped starts where the next one does), `today` and `yesterday` (the
+    /// last day the zone had before today) are the start of that day; `Nd` is
+    /// N times 24 hours before `now`, and a length such as `36h` or `1h30m`
+    /// that long before `now` (a bare number is refused: it reads like a
+    /// year). Anything else is `malformedDate`.
+    public static func parse(_ text: String, now: Date, timeZone: LocalZone) throws(DurationError) -> Date {
         switch text {
-        case "today": return calendar.startOfDay(for: now)
+        case "today": return timeZone.start(of: timeZone.day(of: now))
         case "yesterday":
-            guard let day = calendar.date(byAdding: .day, value: -1, to: now) else { throw .malformedDate(text) }
-            return calendar.startOfDay(for: day)
+            // The day before today's first instant: a day the zone skipped (a move of its date line) is no yesterday.
+            let today = timeZone.start(of: timeZone.day(of: now))
+            return timeZone.start(of: timeZone.day(of: today.addingTimeInterval(-1)))
         default: break
         }
-        if let day = try day(text, calendar: calendar) { return day }
+        if let day = try day(text) { return timeZone.start(of: day) }
         if text.hasSuffix("d"), let days = digits(text.dropLast()), let seconds = Int(exactly: days * 86_400) {
             return now.addingTimeInterval(-Double(seconds))
         }
@@ -33,19 +34,17 @@ public enum SinceDate {
         return now.addingTimeInterval(-Double(length.seconds))
     }
 
-    /// The start of the day `YYYY-MM-DD`, nil when `text` is not of that
-    /// shape, `malformedDate` when it is but names no day (`2026-02-30`).
-    private static func day(_ text: String, calendar: Calendar) throws(DurationError) -> Date? {
+    /// The day `YYYY-MM-DD`, nil when `text` is not of that shape,
+    /// `malformedDate` when it is but names no day (`2026-02-30`, year 0).
+    private static func day(_ text: String) throws(DurationError) -> LocalDay? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.map(\.count) == [4, 2, 2] else { return nil }
         guard let year = digits(parts[0]), let month = digits(parts[1]), let day = digits(parts[2]) else {
             throw .malformedDate(text)
         }
-        let components = DateComponents(year: year, month: month, day: day)
-        guard let date = calendar.date(from: components),
-              calendar.dateComponents([.year, .month, .day], from: date) == components
-        else { throw .malformedDate(text) }
-        return calendar.startOfDay(for: date)
+        let local = LocalDay(year: year, month: month, day: day)
+        guard year > 0, local.civil == (year, month, day) else { throw .malformedDate(text) }
+        return local
     }
 
     /// The value of `text` when it is one to nine ASCII digits.

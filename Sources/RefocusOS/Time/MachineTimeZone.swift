@@ -4,6 +4,7 @@ import FoundationInternationalization
 #else
 import Foundation
 #endif
+import RefocusCore
 
 /// The machine's time zone (TZ, else /etc/localtime), for reading the
 /// times people type: `refocus start --until 18:30`, `refocus history
@@ -16,12 +17,12 @@ import Foundation
 /// FoundationEssentials (`status` starts faster without it), so this names
 /// a property defined beside ICU's time zones, which links them in.
 public enum MachineTimeZone {
-    /// `TimeZone.current`, backed by ICU's time zones.
-    public static var current: TimeZone {
+    /// `TimeZone.current`, backed by ICU's time zones, as a `LocalZone`.
+    public static var current: LocalZone {
         #if canImport(FoundationEssentials)
         // Links FoundationInternationalization's time zones (see above).
         _ = TimeZone.timeZoneDataVersion
         #endif
-        return .current
+        return LocalZone(.current)
     }
 }

@@ -11,7 +11,7 @@ enum CronFuzz: FuzzTarget {
 
     /// Just before Europe/Berlin's clock jumps forward (2026-03-29, 02:00 becomes 03:00).
     static let now = Date(timeIntervalSince1970: 1_774_740_000)
-    static let zone = TimeZone(identifier: "Europe/Berlin") ?? .gmt
+    static let zone = LocalZone(TimeZone(identifier: "Europe/Berlin") ?? .gmt)
 
     static func fuzz(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
