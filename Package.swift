@@ -82,6 +82,8 @@ let package = Package(
         // Starts a hook as the daemon does (HookLauncher, the real setpriv), for the privileged tests.
         .executableTarget(name: "refocus-hook-launch", dependencies: ["RefocusCore", "RefocusEnforcement"],
                           path: "Tests/refocus-hook-launch"),
+        // Prints the machine's time zone as refocus sees it (glibc under TZ), for RefocusOSTests.
+        .executableTarget(name: "refocus-zone-probe", dependencies: ["RefocusOS"], path: "Tests/refocus-zone-probe"),
         // Kills the writers of /etc/hosts, Firefox's policies and a crontab at random instants and checks
         // what is left (CrashInjectionTests).
         .executableTarget(name: "refocus-crash-inject", dependencies: ["RefocusCore", "RefocusOS", "RefocusEnforcement",
@@ -95,7 +97,7 @@ let package = Package(
                           dependencies: ["RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusCommands", "CLibFuzzer"],
                           path: "Tests/refocus-fuzz", exclude: ["Corpus"]),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore", "RefocusTestSupport"]),
-        .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport"]),
+        .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport", "refocus-zone-probe"]),
         .testTarget(name: "RefocusPolicyTests", dependencies: ["RefocusPolicy", "RefocusCore"]),
         .testTarget(name: "RefocusResolverTests", dependencies: ["RefocusResolver", "CAres"]),
         .testTarget(name: "RefocusNetfilterTests", dependencies: [

@@ -1,9 +1,11 @@
 import Foundation
 import RefocusCore
+import RefocusOS
 
 /// `refocus-bench stats-figures`: times `FocusStats` over 100,000 sessions spread over ten years in
-/// Europe/Berlin (every DST day included), and the recap over the same, in ICU's zone (Foundation's
-/// `TimeZone`), with the local day of each session's start as a look-up of its own.
+/// Europe/Berlin (every DST day included), and the recap over the same, in the machine's zone as `refocus`
+/// has it (glibc's `localtime_r`, TZ set to Europe/Berlin for the run) and in ICU's (Foundation's
+/// `TimeZone`, which `refocus` linked before), with the local day of each session's start as a look-up of its own.
 enum StatsFiguresBench {
     static func run(_ options: BenchMain.Options) throws {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -19,7 +21,13 @@ enum StatsFiguresBench {
                                lists: [lists[index % 2]],
                                blocked: BlockedCounts(attempts: UInt64(index % 5), programsKilled: index % 3))
         }
-        let zones = [("ICU", LocalZone(TimeZone(identifier: "Europe/Berlin") ?? .gmt))]
+        let previous = getenv("TZ").map { String(cString: $0) }
+        setenv("TZ", "Europe/Berlin", 1)
+        defer {
+            if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
+            tzset()
+        }
+        let zones = [("glibc", MachineTimeZone.current), ("ICU", LocalZone(TimeZone(identifier: "Europe/Berlin") ?? .gmt))]
         for (source, zone) in zones {
             let calendar = FocusCalendar(timeZone: zone, firstWeekday: 2)
             var stats: FocusStats?

@@ -5,8 +5,9 @@ import Testing
 
 /// The times people type are read in the machine's time zone, by this
 /// build's `refocus` and by the static one `make install` installs (when
-/// built): that one links FoundationEssentials without Foundation, where
-/// the time zones by name are linked in only when named (MachineTimeZone).
+/// built): that one links FoundationEssentials without Foundation or ICU,
+/// whose `TimeZone` knows GMT only, and takes the zone from glibc
+/// (MachineTimeZone).
 @Suite struct MachineTimeZoneTests {
     /// This build's binary, and the static one when it has been built.
     static var binaries: [String] {
