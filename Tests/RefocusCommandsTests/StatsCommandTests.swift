@@ -154,6 +154,9 @@ import Testing
         (["LANG": "de_DE.UTF-8"], 2), (["LANG": "en_US.UTF-8"], 1), (["LC_TIME": "en_US.UTF-8", "LANG": "de_DE.UTF-8"], 1),
         (["LC_ALL": "de_DE.UTF-8", "LC_TIME": "en_US.UTF-8"], 2), (["LANG": "fr_FR@euro"], 2), (["LANG": "C.UTF-8"], 2),
         (["LANG": "POSIX"], 2), ([:], 2), (["LC_ALL": "", "LANG": "en_US"], 1), (["LANG": "ar_EG.UTF-8"], 7),
+        (["LANG": "dv_MV.UTF-8"], 6), (["LC_TIME": "he_IL.UTF-8"], 1), (["LANG": "en_GB.UTF-8"], 2),
+        (["LC_ALL": "C", "LANG": "en_US.UTF-8"], 2), (["LANG": "sr_RS@latin"], 2), (["LANG": "zh_TW.UTF-8"], 1),
+        (["LC_TIME": "", "LANG": "pt_BR.UTF-8"], 1), (["LANG": "xx_YY.UTF-8"], 2),
     ])
     func theWeekStartsOnTheLocalesFirstDay(environment: [String: String], firstWeekday: Int) {
         #expect(MachineWeek.firstWeekday(environment: environment) == firstWeekday)
