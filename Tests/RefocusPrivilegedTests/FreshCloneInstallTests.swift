@@ -90,6 +90,9 @@ struct FreshCloneInstallTests {
             stat -c 'built: %U %n' "$C/.build-static/release/refocus" "$C/.build-static/man/refocus.1" \
               "$C/.build-static/man/refocus-helper.8" "$C/.build/nss/libnss_refocus.so.2" || true
             [ -e "$C/.build/release" ] && echo "a second release build in .build"
+            # What the built refocus links: no libstdc++ beside it; no Foundation, ICU, TOMLKit or toml++ in it.
+            echo "refocus needs: $(ldd "$C/.build-static/release/refocus" | awk '{print $1}' | grep -c 'libstdc++') libstdc++"
+            echo "refocus holds: $(nm "$C/.build-static/release/refocus" | grep -cE '10Foundation|FoundationInternationalization|ucal_open|7TOMLKit|_ZN4toml') symbols of Foundation, ICU or TOMLKit"
             for file in /usr/bin/refocus /usr/libexec/refocus/refocus-helper; do
               echo "installed: $file $(stat -c %s "$file") bytes, symbols: $(readelf -S --wide "$file" | grep -c ' \.symtab ')"
             done
@@ -142,6 +145,12 @@ struct FreshCloneInstallTests {
         for file in ["/usr/bin/refocus", "/usr/libexec/refocus/refocus-helper"] {
             #expect(after.contains { $0.hasPrefix("installed: \(file) ") && $0.hasSuffix("symbols: 0") }, "stripped: \(output)")
         }
+        #expect(output.contains("refocus needs: 0 libstdc++\n"), "\(output)")
+        #expect(output.contains("refocus holds: 0 symbols of Foundation, ICU or TOMLKit\n"), "\(output)")
+        // The target for the installed status line and CLI: under 20 MB.
+        let cli = after.first { $0.hasPrefix("installed: /usr/bin/refocus ") }
+        let bytes = cli.flatMap { Int($0.split(separator: " ")[2]) }
+        #expect(bytes.map { $0 < 20_000_000 } == true, "/usr/bin/refocus under 20 MB: \(cli ?? output)")
         let library = "/usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2"
         for page in ["page: REFOCUS(1) ", "page: REFOCUS-HELPER(8) "] {
             #expect(after.contains { $0.hasPrefix(page) }, "the page renders: \(output)")
@@ -159,6 +168,7 @@ struct FreshCloneInstallTests {
     /// What CI shows of a run: the typed command, the prompts, the times, the sizes, the enforcement.
     static func summary(of output: String) -> String {
         let wanted = ["typed:", "password prompts:", "first line's wall time:", "exit status:", "terminal status:", "installed:",
+                      "refocus needs:", "refocus holds:",
                       "sudo COMMAND", "apt Commandline", "#1 ", "Enforced by", "reddit.com:", "blocked:", "other:", "the table",
                       "nft list table:", "tables after:"]
         return output.split(separator: "\n").filter { line in wanted.contains { line.hasPrefix($0) } }
