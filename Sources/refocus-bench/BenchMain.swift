@@ -21,6 +21,7 @@ enum BenchMain {
         "sync": SyncBench.run,
         "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
         "sizes": SizesBench.run,
+        "toml": TOMLBench.run,
     ]
 
     /// Not a benchmark: all of them, written into BENCHMARKS.md.

@@ -48,6 +48,8 @@ enum BenchReport {
         Section(title: "Sync: 10 lists of 10,000 entries",
                 about: "`refocus sync` through a folder, the first sync and a three-way merge of both sides' additions, "
                     + "against `git merge-file` of the same files.", benchmark: "sync"),
+        Section(title: "Reading TOML", about: "Our TOML reader on large documents of the shapes a careless reader makes "
+                    + "quadratic, at two sizes ten times apart.", benchmark: "toml"),
         Section(title: "Pasted domains", about: "Validating domains against the `idn2` command.", benchmark: "domains"),
         Section(title: "Resolving list names", about: "1,000 and 5,000 names against dnsmasq in a private network namespace.",
                 benchmark: "resolve"),
