@@ -119,7 +119,7 @@ import Testing
     /// A stand-in for refocus-helper that records its verb and request, prints
     /// `answer` and ends as `exit` says (`exit 65`, or `kill -ABRT $$` for a crash).
     static func standIn(_ refocus: Binary, answering answer: String, exit: String = "exit 0") throws -> String {
-        let path = try refocus.write("""
+        try refocus.writeProgram("""
             #!/bin/sh
             echo "$1" > "$0.verb"
             cat > "$0.request"
@@ -128,7 +128,5 @@ import Testing
             EOF
             \(exit)
             """, to: "refocus-helper")
-        chmod(path, 0o755)
-        return path
     }
 }

@@ -77,9 +77,7 @@ import Testing
 
     /// An editor script that runs `command` on the file it is given.
     func editor(_ refocus: Binary, _ command: String) throws -> String {
-        let path = try refocus.write("#!/bin/sh\n\(command)\n", to: "editor-\(UUID().uuidString).sh")
-        chmod(path, 0o755)
-        return path
+        try refocus.writeProgram("#!/bin/sh\n\(command)\n", to: "editor-\(UUID().uuidString).sh")
     }
 
     @Test func editValidatesBeforeSaving() throws {

@@ -71,8 +71,7 @@ import Testing
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         try refocus("list", "add", "work", "a.example")
-        let editor = try refocus.write("#!/bin/sh\nprintf '0.0.0.1\\nb.example\\n' >> \"$1\"\n", to: "editor.sh")
-        chmod(editor, 0o755)
+        let editor = try refocus.writeProgram("#!/bin/sh\nprintf '0.0.0.1\\nb.example\\n' >> \"$1\"\n", to: "editor.sh")
         let refused = try refocus("list", "edit", "work", environment: ["VISUAL": editor])
         #expect(refused.status == 65)
         #expect(refused.stderr.contains(

@@ -26,14 +26,9 @@ import Testing
             runner = HookRunner(account: account, timeLimit: timeLimit)
         }
 
-        /// Writes `script` as `event`'s hook with `mode`, through a close-on-exec
-        /// descriptor: a child that another test's thread spawns meanwhile must not
-        /// keep it open for writing, or executing the hook fails (ETXTBSY).
+        /// Writes `script` as `event`'s hook with `mode` (`ProgramFile`: no ETXTBSY).
         func hook(_ event: HookEvent, _ script: String, mode: mode_t = 0o700) throws {
-            let fd = open(paths.hook(event), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            #expect(fd >= 0)
-            try FileDescriptor(rawValue: fd).closeAfter { _ = try FileDescriptor(rawValue: fd).writeAll(script.utf8) }
-            chmod(paths.hook(event), mode)
+            try ProgramFile.write(script.utf8, to: paths.hook(event), mode: mode)
         }
 
         /// The log with each line's time replaced by `TIME`.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import RefocusTestSupport
 
 /// A uniquely named copy of a system program (`rf-victim-1a2b3c4d`), so that
 /// the program-blocker tests can only ever kill processes they started, and
@@ -21,8 +22,7 @@ struct Victim {
         name = prefix + UUID().uuidString.prefix(8).lowercased()
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o755])
-        try FileManager.default.copyItem(atPath: program, toPath: path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        try ProgramFile.copy(program, to: path)
     }
 
     func remove() {

@@ -100,7 +100,15 @@ public struct Binary {
     /// Writes a file in the home folder and returns its path.
     public func write(_ text: String, to name: String) throws -> String {
         let path = home + "/" + name
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try ProgramFile.write(text.utf8, to: path, mode: 0o644)
+        return path
+    }
+
+    /// Writes a program (a stand-in, an editor) in the home folder that any
+    /// user may run, and returns its path.
+    public func writeProgram(_ text: String, to name: String) throws -> String {
+        let path = home + "/" + name
+        try ProgramFile.write(text.utf8, to: path, mode: 0o755)
         return path
     }
 
