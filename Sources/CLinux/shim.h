@@ -14,6 +14,7 @@
 #include <malloc.h>
 #include <sys/fanotify.h>
 #include <sys/eventfd.h>
+#include <sys/vfs.h>
 #include <linux/connector.h>
 #include <linux/cn_proc.h>
 

@@ -35,7 +35,7 @@ enum ExecKillBench {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let name = "rf-victim-" + UUID().uuidString.prefix(8).lowercased()
         let victim = try copyOfSleep(into: folder, named: name)
-        let rules = ProgramRules([user: [try ProgramName(name)]])
+        let rules = ProgramLocations.rules(for: ProgramRules([user: [try ProgramName(name)]]))
         let launcher = try ExecLauncher(path: victim, arguments: ["60"], uid: user, gid: user)
         let killer = ProcessKiller()
 
@@ -94,7 +94,7 @@ enum ExecKillBench {
     /// returns the kernel's timestamp of that exec. Lost events (ENOBUFS)
     /// send the killer over /proc, as the daemon does.
     private static func awaitKill(of pid: pid_t, connector: ProcessConnector, killer: ProcessKiller,
-                                  rules: ProgramRules) throws -> UInt64 {
+                                  rules: ExecRules) throws -> UInt64 {
         let deadline = monotonicNanoseconds() + 5_000_000_000
         while monotonicNanoseconds() < deadline {
             var ready = pollfd(fd: connector.fileDescriptor, events: Int16(POLLIN), revents: 0)
@@ -104,7 +104,7 @@ enum ExecKillBench {
                 if let kill = killer.killIfBlocked(pid: event.tgid, rules: rules), kill.pid == pid { return event.timestamp }
             }
             if batch.overflowed,
-               killer.kill(ProcessSnapshot.scan(wanted: rules.governs), rules: rules).contains(where: { $0.pid == pid }) {
+               killer.kill(ProcessSnapshot.scan(for: rules), rules: rules).contains(where: { $0.pid == pid }) {
                 throw BenchError.checkFailed("exec-kill: events were lost (ENOBUFS); launch \(pid) was found by a scan")
             }
         }

@@ -32,7 +32,7 @@ enum ExecPermissionBench {
         let name = "rf-denied-" + UUID().uuidString.prefix(8).lowercased()
         let blocked = try ExecKillBench.copyOfSleep(into: folder, named: name)
         let names = ProgramRules([owner: [try ProgramName(name)]])
-        let rules = ExecRules(names, identities: ProgramLocations.identities(of: names))
+        let rules = ProgramLocations.rules(for: names)
         let owners = try ExecLauncher(path: "/bin/true", arguments: [], uid: owner, gid: owner)
         let strangers = try ExecLauncher(path: "/bin/true", arguments: [], uid: stranger, gid: stranger)
         let refused = try ExecLauncher(path: blocked, arguments: ["60"], uid: owner, gid: owner)

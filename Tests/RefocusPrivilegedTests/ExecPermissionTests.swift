@@ -1,3 +1,4 @@
+import Foundation
 import RefocusTestSupport
 import Testing
 
@@ -111,6 +112,47 @@ struct ExecPermissionTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("mode: exec-permission\n/bin/sh: 1: ./PROGRAM: Operation not permitted\nann: exit 126\n"
             + "bob: ran\nroot: ran\nmarkers: ran-bob ran-root \n"), "\(run.stdout)")
+    }
+
+    /// The owner's two ways round a blocked name, through the real sudo
+    /// (issue 28, finding 12): ann blocks `~/bin/PROGRAM` (a copy of sleep),
+    /// then runs a copy of it under another name (refused at exec by its
+    /// build id: 126), and runs it through the dynamic loader by hand, by
+    /// the loader's own path and by a copy of the loader, with a relative
+    /// path and `--argv0` (the loader's exec is never asked about: the
+    /// process connector kills it, 137). Her loader running another program
+    /// runs, and so does bob's loader running her program.
+    @Test func aCopyOrTheLoaderRunsNoBlockedProgramThroughSudo() throws {
+        let loader = "/lib64/ld-linux-x86-64.so.2"
+        guard FileManager.default.fileExists(atPath: loader) else { return }
+        let run = try Sandbox(network: false, privatePIDs: false).run(MemberProbeSetUp.script + #"""
+            prog="rf-x$RANDOM$RANDOM"
+            home="$WORK/home-ann"
+            as_user ann mkdir -p "$home/bin" "$home/x" "$home/.config/refocus/lists"
+            as_user ann cp /bin/sleep "$home/bin/$prog"
+            printf '%s\n' "$prog" | as_user ann tee "$home/.config/refocus/lists/games.programs" > /dev/null
+            as_user ann "$B/refocus" start -q --list games 10m
+            as_user ann cp "$home/bin/$prog" "$home/x/innocent"
+            as_user ann cp /lib64/ld-linux-x86-64.so.2 "$home/x/myld"
+            cd "$home/x"
+            { as_user ann ./innocent 5 2>&1 || echo "copy: exit $?"; }
+            as_user ann /lib64/ld-linux-x86-64.so.2 "$home/bin/$prog" 5 || echo "loader: exit $?"
+            as_user ann /lib64/ld-linux-x86-64.so.2 --inhibit-cache ./innocent 5 || echo "loader, relative: exit $?"
+            as_user ann ./myld --argv0 calm "$home/bin/$prog" 5 || echo "a copy of the loader: exit $?"
+            as_user ann /lib64/ld-linux-x86-64.so.2 /bin/true && echo "ann's loader running true: ran"
+            chmod 755 "$home" "$home/bin"
+            as_user bob /lib64/ld-linux-x86-64.so.2 "$home/bin/$prog" 0.1 && echo "bob's loader running it: ran"
+            sleep 0.3
+            python3 -c 'import json; print("killed:", json.load(open("/run/refocus/status.json"))["sessions"][0]["programsKilled"])'
+            as_user ann "$B/refocus" stop -q
+            as_user ann ./innocent 0.1 && echo "after the session: ran"
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        for fact in ["innocent’: Operation not permitted\ncopy: exit 126", "loader: exit 137",
+                     "loader, relative: exit 137", "a copy of the loader: exit 137", "ann's loader running true: ran",
+                     "bob's loader running it: ran", "killed: 4", "after the session: ran"] {
+            #expect(run.stdout.contains(fact + "\n"), "\(fact): \(run.stdout)")
+        }
     }
 
     /// A program installed under a blocked name is known by what it is: a

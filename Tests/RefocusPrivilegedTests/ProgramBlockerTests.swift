@@ -112,7 +112,7 @@ struct ProgramBlockerTests {
         #expect(terminating.first?.hasExited == false, "it ignored SIGTERM")
         #expect(killer.kill(ProcessSnapshot.scan(wanted: rules.governs), rules: rules).isEmpty,
                 "a scan leaves it its grace period")
-        #expect(killer.finish(terminating, rules: .empty).isEmpty, "a session that ended meanwhile spares it")
+        #expect(killer.finish(terminating, rules: ProgramRules.empty).isEmpty, "a session that ended meanwhile spares it")
         let killed = killer.finish(terminating, rules: rules)
         #expect(killed.map(\.pid) == [pid] && killed.map(\.signal) == [SIGKILL])
         #expect(waitForExit(of: pid, seconds: 5).map(terminatingSignal) == SIGKILL)

@@ -19,6 +19,10 @@ public struct ProcessIdentity: Sendable, Equatable {
     public var argv0: [UInt8]?
     /// What it shows of the app it belongs to; nil when not read (its owner's rules name no app).
     public var app: AppFacts?
+    /// Its executable file, examined; nil when not read (its owner has no rules) or unreadable.
+    public var executableFile: ExaminedFile?
+    /// When its executable is a dynamic loader: the program it was asked to run.
+    public var loaded: LoadedProgram?
 
     /// Makes an identity from the bytes read for a process.
     public init(uid: UInt32, effectiveUID: UInt32, savedUID: UInt32, comm: [UInt8], executable: [UInt8]?,

@@ -9,6 +9,8 @@ public struct ProgramMatch: Sendable, Equatable {
         case executable
         /// The base name of `argv[0]`.
         case argv0
+        /// The program a dynamic loader run by hand was asked to run (`LoaderArguments`).
+        case loaded
         /// What app it belongs to (`AppIdentity`: a Flatpak, a snap, an AppImage, a Steam game).
         case app
     }

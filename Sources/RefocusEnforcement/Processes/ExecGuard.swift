@@ -16,7 +16,8 @@ import SystemPackage
 /// effective uid); root's and non-dumpable processes' (whose /proc/PID is
 /// root's) after one read of their uids in /proc/PID/status, governed only
 /// when all three are an owner's. An owner's exec is matched by the file's identity
-/// (`ExecRules`), then by its name, and the decision is kept per (device,
+/// (`ExecRules`), then by its name, then by its fingerprint (a copy of a
+/// blocked program), and the decision is kept per (device,
 /// inode, change time, uid), so a file renamed, linked or rewritten is
 /// decided again.
 ///
@@ -42,12 +43,10 @@ public final class ExecGuard: @unchecked Sendable {
     public static let stallBound: Duration = .seconds(1)
     /// The ELF interpreters whose exec (after every dynamically linked
     /// program's) is not asked about: running one by hand never runs a
-    /// program through exec anyway (it maps it), so refusing them could
-    /// refuse nothing that matters.
-    static let interpreters = [
-        "/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1", "/lib/ld-linux-armhf.so.3", "/lib/ld-linux.so.2",
-        "/lib64/ld64.so.2", "/lib/ld-linux-riscv64-lp64d.so.1",
-    ]
+    /// program through exec (it maps it), so the process connector's kill
+    /// path matches such a loader by the program it was asked to run
+    /// (`ExecRules`, `LoaderArguments`) instead.
+    static let interpreters = ProgramLocations.loaderPaths
     /// How often the watchdog looks.
     static let watchInterval: Duration = .milliseconds(25)
 
@@ -186,7 +185,9 @@ public final class ExecGuard: @unchecked Sendable {
             match = known
         } else {
             let path = ProcFile.link(pid: getpid(), "fd/\(event.file)") ?? []
-            match = rules.match(uid: uid, file: identity, path: path)
+            match = rules.match(uid: uid, file: identity, path: path) {
+                ProgramFileReader.examine(descriptor: event.file)?.fingerprint
+            }
             cache[key] = match
         }
         // An app is known by the process about to exec (its scope, its sandbox): decided each time, not cached.

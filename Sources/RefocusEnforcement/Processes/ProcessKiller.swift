@@ -3,7 +3,7 @@ import RefocusCore
 import SystemPackage
 import RefocusOS
 
-/// Signals the processes that `ProgramRules` blocks, through pidfds, after
+/// Signals the processes that the rules (`ProgramMatching`) block, through pidfds, after
 /// checking each one's identity again, and counts the kills per owner.
 ///
 /// A process is signalled only through a pidfd, and only when /proc/PID was
@@ -41,10 +41,10 @@ public final class ProcessKiller {
     /// throughout (a pid is reused only once its process is gone). That is
     /// the identity check, at the cost of a single read on the hot path.
     /// A process in its grace period that execs a blocked program again dies at once.
-    public func killIfBlocked(pid: Int32, rules: ProgramRules) -> ProgramKill? {
+    public func killIfBlocked(pid: Int32, rules: some ProgramMatching) -> ProgramKill? {
         forgetExited()
         guard !rules.isEmpty, case .success(let handle) = ProcessHandle.open(pid: pid),
-              let snapshot = ProcessSnapshot.read(pid: pid, wanted: rules.governs, apps: rules.apps),
+              let snapshot = ProcessSnapshot.read(pid: pid, wanted: rules.governs, apps: rules.apps, examining: rules.examination),
               let match = rules.match(snapshot.identity), !isTracked(snapshot, in: dying), !handle.hasExited,
               deliver(SIGKILL, through: handle, to: snapshot.identity, match: match)
         else { return nil }
@@ -55,7 +55,7 @@ public final class ProcessKiller {
     /// that a scan finds started during a session (the once-a-second scan
     /// where the connector is unavailable, or a scan after lost events).
     /// Processes sent SIGTERM keep their grace period: `finish` handles them.
-    public func kill(_ snapshots: [ProcessSnapshot], rules: ProgramRules) -> [ProgramKill] {
+    public func kill(_ snapshots: [ProcessSnapshot], rules: some ProgramMatching) -> [ProgramKill] {
         forgetExited()
         return snapshots.compactMap { snapshot in
             signal(SIGKILL, toScanned: snapshot, rules: rules).map { killed(snapshot, match: $0.match, handle: $0.handle) }
@@ -65,7 +65,7 @@ public final class ProcessKiller {
     /// Sends SIGTERM to each blocked process among `snapshots` (those that
     /// ran before their list became active) and returns them: after
     /// `terminationGrace`, pass them to `finish`.
-    public func terminate(_ snapshots: [ProcessSnapshot], rules: ProgramRules) -> [TerminatingProcess] {
+    public func terminate(_ snapshots: [ProcessSnapshot], rules: some ProgramMatching) -> [TerminatingProcess] {
         forgetExited()
         return snapshots.compactMap { snapshot in
             guard let (handle, match) = signal(SIGTERM, toScanned: snapshot, rules: rules) else { return nil }
@@ -79,13 +79,13 @@ public final class ProcessKiller {
     /// Sends SIGKILL to each of `processes` that is still alive and still
     /// blocked by `rules` (the rules now: a session that ended meanwhile
     /// spares them). Returns the processes killed; they were counted at SIGTERM.
-    public func finish(_ processes: [TerminatingProcess], rules: ProgramRules) -> [ProgramKill] {
+    public func finish(_ processes: [TerminatingProcess], rules: some ProgramMatching) -> [ProgramKill] {
         forgetExited()
         return processes.compactMap { process in
             if terminating[process.pid] === process { terminating[process.pid] = nil }
             guard !process.hasExited,
                   let snapshot = ProcessSnapshot.read(pid: process.pid, wanted: { $0 == process.match.owner },
-                                                      apps: rules.apps),
+                                                      apps: rules.apps, examining: rules.examination),
                   snapshot.startTime == process.startTime, !process.hasExited, !isTracked(snapshot, in: dying),
                   let match = rules.match(snapshot.identity), match.owner == process.match.owner,
                   deliver(SIGKILL, through: process.handle, to: snapshot.identity, match: match)
@@ -100,11 +100,12 @@ public final class ProcessKiller {
     /// again and sends `signal` when it has the same start time and is still
     /// blocked for the same owner; returns the pidfd and the match.
     private func signal(_ signal: Int32, toScanned snapshot: ProcessSnapshot,
-                        rules: ProgramRules) -> (handle: ProcessHandle, match: ProgramMatch)? {
+                        rules: some ProgramMatching) -> (handle: ProcessHandle, match: ProgramMatch)? {
         guard let match = rules.match(snapshot.identity),
               !isTracked(snapshot, in: dying), !isTracked(snapshot, in: terminating),
               case .success(let handle) = ProcessHandle.open(pid: snapshot.pid),
-              let again = ProcessSnapshot.read(pid: snapshot.pid, wanted: { $0 == match.owner }, apps: rules.apps),
+              let again = ProcessSnapshot.read(pid: snapshot.pid, wanted: { $0 == match.owner }, apps: rules.apps,
+                                                examining: rules.examination),
               again.startTime == snapshot.startTime, !handle.hasExited,
               let still = rules.match(again.identity), still.owner == match.owner,
               deliver(signal, through: handle, to: again.identity, match: still)

@@ -36,9 +36,12 @@ public struct ProcessSnapshot: Sendable, Equatable {
     /// zombie, is a kernel thread (no `exe`), is not wanted, or a file cannot
     /// be read. The files are read one after the other: to know they all
     /// described one process, open a pidfd before and check it after.
-    /// When `apps` names apps for its real uid, what it shows of them is read too (`AppFactsReader`).
+    /// When `apps` names apps for its real uid, what it shows of them is read too (`AppFactsReader`);
+    /// when `examining` gives loaders for it, its executable file is examined, and, when
+    /// that is a loader, the program on its command line (`LoaderArguments`).
     public static func read(pid: Int32, wanted: (UInt32) -> Bool = { _ in true },
-                            apps: (UInt32) -> [AppIdentity] = { _ in [] }) -> ProcessSnapshot? {
+                            apps: (UInt32) -> [AppIdentity] = { _ in [] },
+                            examining: (UInt32) -> LoaderFiles? = { _ in nil }) -> ProcessSnapshot? {
         guard let status = ProcFile.read(pid: pid, "status", singleRead: true),
               let uids = ProcFields.uids(status: status), wanted(uids.real),
               let stat = ProcFile.read(pid: pid, "stat", singleRead: true), !ProcFields.isDead(stat: stat),
@@ -51,13 +54,33 @@ public struct ProcessSnapshot: Sendable, Equatable {
                                        argv0: ProcFields.argv0(cmdline: cmdline))
         let named = apps(uids.real)
         if !named.isEmpty { identity.app = AppFactsReader.read(pid: pid, for: named, executable: identity.executable) }
+        if let loaders = examining(uids.real) {
+            identity.executableFile = ProgramFileReader.examine(path: "/proc/\(pid)/exe")
+            if let file = identity.executableFile, loaders.contains(file) { identity.loaded = loadedProgram(pid: pid) }
+        }
         return ProcessSnapshot(pid: pid, startTime: fields.startTime, identity: identity)
+    }
+
+    /// The program the loader running as `pid` was asked to run, found from
+    /// the process's own root or working folder (through /proc/PID, so a
+    /// chroot or a `cd` of its own is followed); nil when it names none.
+    static func loadedProgram(pid: Int32) -> LoadedProgram? {
+        guard let cmdline = ProcFile.read(pid: pid, "cmdline", limit: 64 * 1024),
+              let path = LoaderArguments.program(cmdline: cmdline) else { return nil }
+        let base = Array((path.first == UInt8(ascii: "/") ? "/proc/\(pid)/root" : "/proc/\(pid)/cwd/").utf8)
+        return LoadedProgram(path: path, file: ProgramFileReader.examine(path: base + path))
     }
 
     /// Every process in /proc whose real uid `wanted` accepts, in pid order;
     /// processes that vanish while being read are left out.
     public static func scan(wanted: (UInt32) -> Bool = { _ in true },
-                            apps: (UInt32) -> [AppIdentity] = { _ in [] }) -> [ProcessSnapshot] {
-        ProcFile.processIDs().compactMap { read(pid: $0, wanted: wanted, apps: apps) }
+                            apps: (UInt32) -> [AppIdentity] = { _ in [] },
+                            examining: (UInt32) -> LoaderFiles? = { _ in nil }) -> [ProcessSnapshot] {
+        ProcFile.processIDs().compactMap { read(pid: $0, wanted: wanted, apps: apps, examining: examining) }
+    }
+
+    /// Every process in /proc that `rules` may block, read as they need.
+    public static func scan(for rules: some ProgramMatching) -> [ProcessSnapshot] {
+        scan(wanted: rules.governs, apps: rules.apps, examining: rules.examination)
     }
 }

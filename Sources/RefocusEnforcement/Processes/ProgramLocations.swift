@@ -7,7 +7,8 @@ import RefocusOS
 /// folders, Flatpak's and Snap's exported commands, games, the first level
 /// of /opt, the owner's ~/.local/bin and ~/bin), by identity, following
 /// symbolic links (`/usr/bin/firefox` is the file it points at). An exec of
-/// any name of such a file is then refused, not only of that name.
+/// any name of such a file is then refused, not only of that name, and of
+/// any copy of it (its `ProgramFingerprint`).
 /// Found at each reconcile that changes the rules: a program installed
 /// during a session is refused by its name until the next one.
 public enum ProgramLocations {
@@ -17,19 +18,50 @@ public enum ProgramLocations {
         "/snap/bin", "/var/lib/flatpak/exports/bin",
     ]
 
+    /// The dynamic loaders' usual paths: each is a symbolic link to the file
+    /// glibc installs; where a path is absent, nothing is found there.
+    public static let loaderPaths = [
+        "/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1", "/lib/ld-linux-armhf.so.3", "/lib/ld-linux.so.2",
+        "/lib64/ld64.so.2", "/lib/ld-linux-riscv64-lp64d.so.1",
+    ]
+
+    /// The rules for `names`: with the files found under them, by identity
+    /// and fingerprint, and the machine's loaders.
+    public static func rules(for names: ProgramRules) -> ExecRules {
+        guard !names.isEmpty else { return .empty }
+        let found = files(of: names)
+        return ExecRules(names, identities: found.mapValues { $0.mapValues(\.program) },
+                         fingerprints: found.mapValues { files in
+                             Dictionary(files.values.compactMap { file in file.fingerprint.map { ($0, file.program) } }) { first, _ in first }
+                         },
+                         loaders: loaders())
+    }
+
+    /// The machine's dynamic loaders, examined.
+    public static func loaders() -> LoaderFiles {
+        let found = loaderPaths.compactMap(ProgramFileReader.examine(path:))
+        return LoaderFiles(identities: Set(found.map(\.identity)), fingerprints: Set(found.compactMap(\.fingerprint)))
+    }
+
     /// The identities of the files found under `rules`' names, per owner.
     public static func identities(of rules: ProgramRules) -> [UInt32: [FileIdentity: ProgramName]] {
+        files(of: rules).mapValues { $0.mapValues(\.program) }
+    }
+
+    /// The files found under `rules`' names, per owner, by identity: each with its fingerprint and name.
+    static func files(of rules: ProgramRules) -> [UInt32: [FileIdentity: (fingerprint: ProgramFingerprint?, program: ProgramName)]] {
         let optFolders = subfolders("/opt").flatMap { [$0, $0 + "/bin"] }
-        var found: [UInt32: [FileIdentity: ProgramName]] = [:]
+        var found: [UInt32: [FileIdentity: (fingerprint: ProgramFingerprint?, program: ProgramName)]] = [:]
         for (owner, names) in rules.programs {
             let home = UserAccount.lookup(uid: owner)?.home
             let folders = systemFolders + optFolders + (home.map { [$0 + "/.local/bin", $0 + "/bin"] } ?? [])
-            var owned: [FileIdentity: ProgramName] = [:]
+            var owned: [FileIdentity: (fingerprint: ProgramFingerprint?, program: ProgramName)] = [:]
             for name in names.sorted() {
                 for folder in folders {
-                    if let identity = executable(folder + "/" + name.rawValue), owned[identity] == nil {
-                        owned[identity] = name
-                    }
+                    let path = folder + "/" + name.rawValue
+                    guard let identity = executable(path), owned[identity] == nil else { continue }
+                    let examined = ProgramFileReader.examine(path: path)
+                    owned[identity] = (examined?.identity == identity ? examined?.fingerprint : nil, name)
                 }
             }
             found[owner] = owned

@@ -26,6 +26,8 @@ final class ProgramBlocker {
     private let scanTimer: BootTimer
     private let graceTimer: BootTimer
     private var rules = ProgramRules.empty
+    /// `rules` with the files found under their names and the loaders (`ProgramLocations`).
+    private var located = ExecRules.empty
     private var connector: ProcessConnector?
     private var refusal: ExecRefusal
     private var terminating: [TerminatingProcess] = []
@@ -57,14 +59,15 @@ final class ProgramBlocker {
             }
         }
         rules = new
+        located = ProgramLocations.rules(for: new)
         guard !new.isEmpty else {
             stopWatching()
             return []
         }
         startWatching()
-        guardExecs(new)
+        guardExecs(located)
         // Scan after subscribing, so that no exec between the two is missed.
-        let signalled = killer.terminate(ProcessSnapshot.scan(wanted: new.governs, apps: new.apps), rules: new)
+        let signalled = killer.terminate(ProcessSnapshot.scan(for: located), rules: located)
         terminating += signalled
         if !terminating.isEmpty { graceTimer.arm(after: ProcessKiller.terminationGrace) }
         return signalled.map(\.match)
@@ -91,11 +94,11 @@ final class ProgramBlocker {
             scanTimer.acknowledge()
             guard !rules.isEmpty else { return [] }
             scanTimer.arm(after: .seconds(1))
-            return record(killer.kill(ProcessSnapshot.scan(wanted: rules.governs, apps: rules.apps), rules: rules))
+            return record(killer.kill(ProcessSnapshot.scan(for: located), rules: located))
         }
         if fd == graceTimer.fileDescriptor {
             graceTimer.acknowledge()
-            let finished = killer.finish(terminating, rules: rules)
+            let finished = killer.finish(terminating, rules: located)
             terminating = []
             return record(finished)
         }
@@ -107,10 +110,10 @@ final class ProgramBlocker {
         do {
             while true {
                 let batch = try connector.drain()
-                killed += batch.execs.compactMap { killer.killIfBlocked(pid: $0.tgid, rules: rules) }
+                killed += batch.execs.compactMap { killer.killIfBlocked(pid: $0.tgid, rules: located) }
                 if batch.overflowed {
                     logger.warning("exec events were lost (ENOBUFS); scanning /proc")
-                    killed += killer.kill(ProcessSnapshot.scan(wanted: rules.governs, apps: rules.apps), rules: rules)
+                    killed += killer.kill(ProcessSnapshot.scan(for: located), rules: located)
                 }
                 if !batch.hasMore { return killed }
             }
@@ -149,8 +152,7 @@ final class ProgramBlocker {
 
     /// Starts the exec guard for `rules`, or gives it the new rules; leaves
     /// it off when it could not start or let go before, until the rules end.
-    private func guardExecs(_ rules: ProgramRules) {
-        let execRules = ExecRules(rules, identities: ProgramLocations.identities(of: rules))
+    private func guardExecs(_ execRules: ExecRules) {
         if let guardian = refusal.guardian { return guardian.update(execRules) }
         guard refusal.unavailable == nil, refusal.allowed else { return }
         let started: ExecGuard
