@@ -7,9 +7,12 @@
  * mapping in use by another thread (or, after a fork, held by a thread
  * that is gone) maps the file for itself and unmaps it at once, so no
  * lookup ever waits. No file, a file not owned by root or writable by
- * others, a file it does not understand: nothing is blocked.
+ * others, a file it does not understand: nothing is blocked. Root's file
+ * counts in every user namespace, where it may show as the overflow uid
+ * (index_owner.c says why that is safe).
  */
 #include "nss_refocus.h"
+#include "nss_refocus_owner.h"
 #include "refocus_names_index.h"
 
 #include <errno.h>
@@ -48,10 +51,14 @@ static bool same_file(const struct mapping *mapping, const struct stat *status) 
         && mapping->changed.tv_sec == status->st_ctim.tv_sec && mapping->changed.tv_nsec == status->st_ctim.tv_nsec;
 }
 
-/* Only root's own file counts: owned by root, a regular file, writable by nobody else. */
+/*
+ * Only root's own file counts: a regular file, writable by nobody else, owned by root as this
+ * process's user namespace shows it (the owner last: for any owner but 0 it reads /proc).
+ */
 static bool trusted(const struct stat *status) {
-    return S_ISREG(status->st_mode) && status->st_uid == 0 && (status->st_mode & (S_IWGRP | S_IWOTH)) == 0
-        && status->st_size >= (off_t)RF_NAMES_HEADER_SIZE && (uint64_t)status->st_size <= RF_NAMES_MAX_BYTES;
+    return S_ISREG(status->st_mode) && (status->st_mode & (S_IWGRP | S_IWOTH)) == 0
+        && status->st_size >= (off_t)RF_NAMES_HEADER_SIZE && (uint64_t)status->st_size <= RF_NAMES_MAX_BYTES
+        && rf_nss_owner_trusted_at(status->st_uid, RF_NSS_UID_MAP_PATH, RF_NSS_OVERFLOW_UID_PATH);
 }
 
 /* Maps the index at `path` if it is one this module understands; else an empty mapping. */

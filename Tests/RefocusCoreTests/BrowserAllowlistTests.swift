@@ -128,14 +128,74 @@ import Testing
                        Allowed.allowing([try Rules.list("mail", ["mail.test", "social.test/inbox"])], owner: Rules.other),
                        Rules.session(3, [try Rules.list("social", ["social.test"])])],
             policy: Allowed.noSubdomains)
-        let chromium = try #require(desired.chromiumPolicy(BrowserChoices()))
+        let on = BrowserChoices(allowlist: true)
+        let chromium = try #require(desired.chromiumPolicy(on))
         #expect(chromium.patterns == ["*", "social.test"] && chromium.allowPatterns == ["docs.test", "mail.test"])
-        #expect(desired.firefoxPolicy(BrowserChoices())?.exceptions == ["*://*.docs.test/*", "*://*.mail.test/*"])
-        let off = BrowserChoices(allowlist: false)
-        #expect(desired.chromiumPolicy(off)?.patterns == ["social.test"] && desired.chromiumPolicy(off)?.allowPatterns == nil)
+        #expect(desired.firefoxPolicy(on)?.exceptions == ["*://*.docs.test/*", "*://*.mail.test/*"])
+        // The default keeps allowlists out of the browsers, which every user of the machine shares.
+        for off in [BrowserChoices(), BrowserChoices(allowlist: false)] {
+            #expect(desired.chromiumPolicy(off)?.patterns == ["social.test"] && desired.chromiumPolicy(off)?.allowPatterns == nil)
+            #expect(desired.firefoxPolicy(off)?.patterns == ["*://*.social.test/*"] && desired.firefoxPolicy(off)?.exceptions == [])
+        }
+        #expect(Policy().browsers.allowlist == false)
         // An allowlist session alone turns the browsers' DoH off during the session.
         let alone = DesiredEnforcement(sessions: [Allowed.allowing([try Rules.list("work", ["docs.test"])])], policy: Policy())
-        #expect(alone.chromiumPolicy(BrowserChoices())?.turnsDoHOff == true)
-        #expect(alone.chromiumPolicy(off) == nil && alone.firefoxPolicy(off) == nil)
+        #expect(alone.chromiumPolicy(on)?.turnsDoHOff == true)
+        #expect(alone.chromiumPolicy(BrowserChoices()) == nil && alone.firefoxPolicy(BrowserChoices()) == nil)
+    }
+
+    /// Issue 28, finding 7: Firefox lets every exception win over every
+    /// block, so an allowed host with anyone's path entry (or blocked host)
+    /// under it is no exception; Chromium lets the more specific filter
+    /// decide, so it keeps the host allowed and the block under it holds.
+    /// Another member's blocked path under the allowed host, and the
+    /// owner's own locked one, both come through the merge of every session.
+    @Test func anAllowedHostWithABlockUnderItIsNoFirefoxException() throws {
+        typealias Allowed = AllowedDestinationsTests
+        let desired = DesiredEnforcement(
+            sessions: [Allowed.allowing([try Rules.list("work", ["docs.test", "video.test", "mail.test", "news.test/today"])]),
+                       Rules.session(2, [try Rules.list("mine", ["video.test/shorts"])], locked: true),
+                       Rules.session(3, [try Rules.list("theirs", ["docs.test/private", "chat.mail.test"])], owner: Rules.other)],
+            policy: Allowed.noSubdomains)
+        let on = BrowserChoices(allowlist: true)
+        let firefox = try #require(desired.firefoxPolicy(on))
+        #expect(firefox.exceptions == ["*://*.news.test/today*"])
+        #expect(firefox.patterns.first == FirefoxPolicy.everyURL)
+        #expect(Set(firefox.patterns) == [FirefoxPolicy.everyURL, "*://*.chat.mail.test/*", "*://*.docs.test/private*",
+                                          "*://*.video.test/shorts*"])
+        let chromium = try #require(desired.chromiumPolicy(on))
+        #expect(chromium.allowPatterns == ["docs.test", "mail.test", "news.test/today", "video.test"])
+        #expect(chromium.patterns == ["*", "chat.mail.test", "docs.test/private", "video.test/shorts"])
+    }
+
+    /// Which allowed patterns each browser takes, against blocks above,
+    /// at, and under them, on hosts and paths.
+    @Test(arguments: [
+        // allowed, blocked hosts, blocked paths, Chromium's allowlist, Firefox's exceptions
+        ("docs.test", [], ["docs.test/private"], ["docs.test"], []),
+        ("docs.test", ["www.docs.test"], [], ["docs.test"], []),
+        ("docs.test", [], ["www.docs.test/x"], ["docs.test"], []),
+        ("docs.test", ["docs.test"], [], [], []),
+        ("www.docs.test", ["docs.test"], [], [], []),
+        ("docs.test", ["notdocs.test", "docs.example"], ["other.test/x"], ["docs.test"], ["docs.test"]),
+        ("docs.test/api", [], ["docs.test/api/keys"], ["docs.test/api"], []),
+        ("docs.test/api/keys", [], ["docs.test/api"], [], []),
+        ("docs.test/api", [], ["docs.test/apix"], ["docs.test/api"], []),
+        ("docs.test/api", [], ["docs.test/guide"], ["docs.test/api"], ["docs.test/api"]),
+        ("www.docs.test/api", [], ["docs.test/api"], [], []),
+        ("docs.test/api", [], ["www.docs.test/api/v2"], ["docs.test/api"], []),
+        ("docs.test/api", [], ["www.docs.test/guide"], ["docs.test/api"], ["docs.test/api"]),
+        ("docs.test/api", ["www.docs.test"], [], ["docs.test/api"], []),
+    ] as [(String, [String], [String], [String], [String])])
+    func eachBrowserTakesOnlyWhatLiftsNoBlock(allowed: String, hosts: [String], paths: [String], chromium: [String],
+                                              firefox: [String]) throws {
+        let rules = try paths.map { text in
+            let entry = try BlockEntry(parsing: text)
+            let path = try #require(entry.browserPath)
+            return BrowserPathRule(host: path.host, path: path.path.text)
+        }
+        let allowlist = BrowserAllowlist(allowed: try Self.allowed([allowed]), blocked: try Self.hosts(hosts), blockedPaths: rules)
+        #expect(allowlist.patterns == chromium)
+        #expect(allowlist.exceptionPatterns == firefox)
     }
 }

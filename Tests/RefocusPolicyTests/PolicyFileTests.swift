@@ -61,7 +61,7 @@ struct PolicyFileTests {
         #expect(try PolicyFile.parse(text, path: "policy.toml").enforcement.refuseExecs == expected)
     }
 
-    @Test(arguments: [("browser_allowlist = false", false), ("browser_allowlist = true", true), ("", true)])
+    @Test(arguments: [("browser_allowlist = false", false), ("browser_allowlist = true", true), ("", false)])
     func browserAllowlist(text: String, expected: Bool) throws {
         #expect(try PolicyFile.parse(text, path: "policy.toml").browsers.allowlist == expected)
     }

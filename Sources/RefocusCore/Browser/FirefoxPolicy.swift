@@ -17,8 +17,9 @@
 /// During allowlist sessions (`BrowserAllowlist`), `Block` also holds
 /// `<all_urls>` and `Exceptions` the allowed patterns (an address as
 /// `*://192.0.2.7/*`). Firefox lets any exception win over every block, so
-/// a blocked path under an allowed host is open in Firefox (Chromium keeps
-/// it blocked); /etc/hosts and the firewall still refuse blocked hosts.
+/// an allowed pattern under which lies anyone's blocked host or path is
+/// left out of `Exceptions` (`BrowserAllowlist.exceptionPatterns`): it
+/// would open that block for every user of the machine.
 public struct FirefoxPolicy: Sendable, Equatable {
     /// How many `WebsiteFilter.Block` entries Firefox reads.
     public static let maximumPatterns = 1_000
@@ -46,7 +47,7 @@ public struct FirefoxPolicy: Sendable, Equatable {
         // Chromium's patterns are `host` or `host/path`: the same set, uncovered paths only, in Firefox's syntax.
         let blocks = Self.shortestFirst(chromium.patterns.map(Self.pattern(chromium:)))
         patterns = allowing == nil ? blocks : [Self.everyURL] + blocks
-        exceptions = Self.shortestFirst((allowing?.patterns ?? []).map(Self.pattern(chromium:)))
+        exceptions = Self.shortestFirst((allowing?.exceptionPatterns ?? []).map(Self.pattern(chromium:)))
         self.turnsDoHOff = turnsDoHOff
     }
 

@@ -116,7 +116,7 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     case minPrefixIPv6 = "min_prefix_ipv6"
     /// "off", "session" or "leave": when browsers' own DNS over HTTPS is turned off (default session).
     case browserDoh = "browser_doh"
-    /// A boolean: whether allowlist sessions restrict every user's browsers to their lists too (default true).
+    /// A boolean: whether allowlist sessions restrict every user's browsers to their lists too (default false).
     case browserAllowlist = "browser_allowlist"
 
     /// The caps' keys, with the field each sets and the largest value it takes.

@@ -138,13 +138,14 @@ public struct DesiredEnforcement: Sendable, Equatable {
     }
 
     /// What every owner's allowlist sessions leave open in the browsers,
-    /// which read their policies machine-wide; nil without such sessions,
-    /// or when the policy keeps allowlists out of the browsers.
+    /// which read their policies machine-wide, lifting no session's blocked
+    /// host or path; nil without such sessions, or when the policy keeps
+    /// allowlists out of the browsers (the default).
     public func browserAllowlist(_ browsers: BrowserChoices) -> BrowserAllowlist? {
         guard browsers.allowlist, !allowed.isEmpty else { return nil }
         var union = AllowedDestinations()
         for destinations in allowed.values { union.formUnion(destinations) }
-        return BrowserAllowlist(allowed: union, blocked: browserHosts)
+        return BrowserAllowlist(allowed: union, blocked: browserHosts, blockedPaths: pathRules)
     }
 
     private func turnsDoHOff(_ browsers: BrowserChoices, allowing: BrowserAllowlist?) -> Bool {
