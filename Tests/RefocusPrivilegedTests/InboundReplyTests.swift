@@ -79,6 +79,25 @@ struct InboundReplyTests {
         #expect(run.stdout.hasSuffix("\n1\n"), "one accept of the replies, first in chain output: \(run.stdout)")
     }
 
+    /// The accept of the replies fails closed: with conntrack told to track
+    /// nothing here (a `notrack` rule before conntrack, as a raw table
+    /// would have it), a connection to the blocked peer is still refused.
+    @Test func anUntrackedPacketToABlockedAddressIsStillRefused() throws {
+        let sandbox = Sandbox(peerAddresses: ["198.51.100.5"])
+        let run = try sandbox.run(Self.setUp + #"""
+            nft add table inet notrack_test
+            nft add chain inet notrack_test output '{ type filter hook output priority -300; }'
+            nft add rule inet notrack_test output notrack
+            as_user ann "$B/refocus" list add desk 198.51.100.5 > /dev/null
+            as_user ann "$B/refocus" start --list desk 10m > /dev/null
+            echo "untracked new outbound: $(connect 198.51.100.5)"
+            as_user ann "$B/refocus" stop > /dev/null
+            echo "after: $(connect 198.51.100.5)"
+            """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "untracked new outbound: refused\nafter: connected\n", "\(run.stdout)")
+    }
+
     /// Under an allowlist, the owner's own answers to a connection the
     /// peer opened to a listener of theirs stay refused (a relay out of a
     /// locked allowlist), while root's listener beside it keeps answering.
