@@ -89,6 +89,25 @@ extension NftRule {
         }
     }
 
+    /// `ct load direction => reg 1`: the direction of the packet in its
+    /// connection, one byte: 0 original (sent by whoever opened it), 1
+    /// reply. A packet conntrack does not track (no entry) ends the rule
+    /// here, as a failed match.
+    func loadConntrackDirection() throws(NftablesError) {
+        try appendExpression("ct") { expression in
+            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_CT_KEY), UInt32(NFT_CT_DIRECTION.rawValue))
+            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_CT_DREG), NFT_REG_1.rawValue)
+        }
+    }
+
+    /// `immediate reg 0 accept`: the packet leaves the chain, and the table, accepted.
+    func accept() throws(NftablesError) {
+        try appendExpression("immediate") { expression in
+            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_IMM_DREG), NFT_REG_VERDICT.rawValue)
+            nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_IMM_VERDICT), UInt32(NF_ACCEPT))
+        }
+    }
+
     /// `immediate reg 0 <verdict>`: `jump <chain>` (`NFT_JUMP`) or `return` (`NFT_RETURN`).
     func verdict(_ code: nft_verdicts, chain: String? = nil) throws(NftablesError) {
         try appendExpression("immediate") { expression throws(NftablesError) in

@@ -25,6 +25,9 @@ struct RefocusSet: Equatable, Sendable {
         /// What one owner of allowlist sessions may reach, added by `apply`;
         /// flag `interval`, no counter.
         case allowed
+        /// The servers of one service that every allowlist owner may use on
+        /// its ports only, added by `apply`; flag `interval`, no counter.
+        case service(AllowedService)
     }
 
     /// The set's name in the table: `v4`, `v4net`, `v6`, `v6net`, `hits4`, `hits6`, `doh4`, `doh6`.
@@ -37,7 +40,12 @@ struct RefocusSet: Equatable, Sendable {
     let kind: Kind
 
     /// Whether the set holds ranges (flag `interval`) rather than single addresses.
-    var isInterval: Bool { kind == .ranges || kind == .endpoints || kind == .allowed }
+    var isInterval: Bool {
+        switch kind {
+        case .ranges, .endpoints, .allowed, .service: true
+        case .addresses, .hits: false
+        }
+    }
 
     static let v4 = RefocusSet(name: "v4", id: 1, family: .ipv4, kind: .addresses)
     static let v4net = RefocusSet(name: "v4net", id: 2, family: .ipv4, kind: .ranges)
@@ -102,12 +110,19 @@ struct RefocusSet: Equatable, Sendable {
         }
     }
 
-    /// The sets of the name servers allowlist owners may ask on port 53
-    /// (`allowdns4`, `allowdns6`), both, even when empty.
-    static func nameServerContents(for servers: AddressIntervals) -> [(definition: RefocusSet, elements: [SetElement])] {
-        [(AddressFamily.ipv4, servers.ipv4, UInt32(98)), (.ipv6, servers.ipv6, 99)].map { family, intervals, id in
-            (RefocusSet(name: "allowdns\(family == .ipv4 ? 4 : 6)", id: id, family: family, kind: .allowed),
-             SetElement.elements(of: intervals, family: family))
+    /// The sets of the servers allowlist owners may use for each service
+    /// (`allowdns4`, `allowdns6`, `allowntp4`, `allowntp6`, `allowdhcp4`,
+    /// `allowdhcp6`), every one, even when empty, since the owners' chains
+    /// look them all up.
+    static func serviceContents(for allowed: AllowedTraffic) -> [(definition: RefocusSet, elements: [SetElement])] {
+        let servers = [allowed.nameServers, allowed.timeServers, allowed.dhcpServers]
+        return zip(AllowedService.all, servers).enumerated().flatMap { index, entry in
+            let (service, intervals) = entry
+            return [(AddressFamily.ipv4, intervals.ipv4), (.ipv6, intervals.ipv6)].enumerated().map { offset, family in
+                (RefocusSet(name: "allow\(service.name)\(family.0 == .ipv4 ? 4 : 6)",
+                            id: 90 + UInt32(index) * 2 + UInt32(offset), family: family.0, kind: .service(service)),
+                 SetElement.elements(of: family.1, family: family.0))
+            }
         }
     }
 

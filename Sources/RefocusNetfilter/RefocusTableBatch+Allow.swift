@@ -1,5 +1,6 @@
 import CNetfilter
 import Glibc
+import RefocusCore
 import RefocusOS
 
 /// The rules of allowlist sessions: each owner's locally sent packets go
@@ -7,25 +8,37 @@ import RefocusOS
 /// refuses the rest. Only the owner's sockets are matched (`meta skuid`):
 /// root's, the system's and other users' traffic, and routed traffic, pass.
 ///
-///     chain output { …
-///         meta skuid 1000 jump allow1000
+///     chain output {
+///         meta skuid 1000 jump allow1000                 # before the replies' accept
+///         ct direction reply accept
+///         …
 ///     }
 ///     chain allow1000 {
 ///         meta oif 1 return                              # loopback (ifindex 1 in every namespace)
 ///         ip daddr @allow1000_4 return
 ///         ip6 daddr @allow1000_6 return
-///         meta l4proto udp th dport 53 ip daddr @allowdns4 return   # DNS to /etc/resolv.conf's
-///         meta l4proto tcp th dport 53 ip daddr @allowdns4 return   # servers (and @allowdns6)
-///         meta l4proto udp th dport { 67, 123, 547, 5353 } return   # DHCP, NTP, DHCPv6, mDNS: a rule each
+///         meta l4proto udp th dport 53 ip daddr @allowdns4 return    # DNS to /etc/resolv.conf's servers,
+///         meta l4proto tcp th dport 53 ip daddr @allowdns4 return    # and @allowdns6 likewise
+///         meta l4proto udp th dport 123 ip daddr @allowntp4 return   # NTP to the configured time servers
+///         meta l4proto udp th dport 67 ip daddr @allowdhcp4 return   # DHCP to the leases' servers, 255.255.255.255
+///         meta l4proto udp th dport 547 ip6 daddr @allowdhcp6 return # DHCPv6 to ff02::1:2 and the leases' servers
+///         meta l4proto udp th dport 5353 ip daddr 224.0.0.251 return # mDNS to its groups
+///         meta l4proto udp th dport 5353 ip6 daddr ff02::fb return
 ///         meta l4proto tcp counter reject with tcp reset
 ///         counter reject with icmpx admin-prohibited
 ///     }
 ///
 /// `return` goes back to the output chain, where the block rules still
 /// apply: an address is reachable only if it is allowed and not blocked.
+/// The jump comes before the output chain's `ct direction reply accept`, so
+/// that the owner's own answers to connections others opened to them are
+/// refused too: a locked owner could otherwise relay anything through a
+/// connection a machine of theirs opens to a listener of theirs here. No one
+/// else's packet enters the chain, so no one else's inbound connection is cut.
 extension RefocusTableBatch {
-    /// The UDP ports an allowlist session leaves open beside DNS: DHCP, NTP, DHCPv6, mDNS.
-    static let allowedServicePorts: [UInt16] = [67, 123, 547, 5353]
+    /// The port mDNS queries go to, and its IPv4 and IPv6 multicast groups (224.0.0.251, ff02::fb).
+    static let multicastDNS: (port: UInt16, groups: [IPAddress]) =
+        (5353, [.v4(0xE000_00FB), .v6(high: 0xFF02_0000_0000_0000, low: 0xFB)])
 
     /// The chain of owner `uid`.
     static func allowChainName(uid: UInt32) -> String { "allow\(uid)" }
@@ -46,8 +59,9 @@ extension RefocusTableBatch {
         return rule
     }
 
-    /// The rules of owner `uid`'s chain, in order, for its two allowed sets.
-    static func allowChainRules(uid: UInt32, sets: [RefocusSet], nameServers: [RefocusSet],
+    /// The rules of owner `uid`'s chain, in order, for its two allowed sets
+    /// and the service sets (`RefocusSet.serviceContents`).
+    static func allowChainRules(uid: UInt32, sets: [RefocusSet], services: [RefocusSet],
                                 table tableName: String) throws(NftablesError) -> [NftRule] {
         let chain = allowChainName(uid: uid)
         var rules: [NftRule] = []
@@ -62,17 +76,19 @@ extension RefocusTableBatch {
             try rule.verdict(NFT_RETURN)
             rules.append(rule)
         }
-        // DNS to the machine's name servers only, over UDP and TCP.
-        for set in nameServers {
-            for proto in [Int32(IPPROTO_UDP), Int32(IPPROTO_TCP)] {
-                let rule = try portRule(chain: chain, proto: proto, port: 53, table: tableName)
+        // Each service on its port, to the servers the machine uses for it only.
+        for set in services {
+            guard case .service(let service) = set.kind else { continue }
+            for proto in service.protocols {
+                let rule = try portRule(chain: chain, proto: proto, port: service.port(for: set.family), table: tableName)
                 try rule.lookUpDestination(in: set)
                 try rule.verdict(NFT_RETURN)
                 rules.append(rule)
             }
         }
-        for port in allowedServicePorts {
-            let rule = try portRule(chain: chain, proto: Int32(IPPROTO_UDP), port: port, table: tableName)
+        for group in multicastDNS.groups {
+            let rule = try portRule(chain: chain, proto: Int32(IPPROTO_UDP), port: multicastDNS.port, table: tableName)
+            try rule.matchDestination(group)
             try rule.verdict(NFT_RETURN)
             rules.append(rule)
         }
@@ -105,5 +121,14 @@ extension NftRule {
         try compareEqual([set.family.nfproto])
         try loadNetworkHeader(offset: set.family.destinationOffset, length: UInt32(set.family.addressLength))
         try lookup(set: set.name, id: set.id)
+    }
+
+    /// `<ip|ip6> daddr <address>`, with the `meta nfproto` match nft adds in an `inet` table.
+    func matchDestination(_ address: IPAddress) throws(NftablesError) {
+        let family: AddressFamily = address.isIPv4 ? .ipv4 : .ipv6
+        try loadMeta(NFT_META_NFPROTO)
+        try compareEqual([family.nfproto])
+        try loadNetworkHeader(offset: family.destinationOffset, length: UInt32(family.addressLength))
+        try compareEqual(address.bytes)
     }
 }

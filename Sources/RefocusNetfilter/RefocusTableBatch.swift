@@ -18,12 +18,16 @@ import RefocusOS
 ///         set doh6 { type ipv6_addr; flags interval; elements = { … } }
 ///         chain output {                         # and chain forward, hook forward
 ///             type filter hook output priority filter; policy accept;
+///             meta skuid 1000 jump allow1000     # output only: allowlist owners (see +Allow)
+///             ct direction reply accept          # replies of connections others opened (see +Replies)
 ///             ip daddr @v4 update @hits4 { ip daddr }
 ///             meta l4proto tcp ip daddr @v4 counter reject with tcp reset
 ///             ip daddr @v4 counter reject with icmpx admin-prohibited
 ///             … the same three rules for @v4net; for @v6 and @v6net with
 ///               ip6 daddr and @hits6
+///             … the endpoint rules for @doh4 and @doh6 (see +Endpoints)
 ///         }
+///         chain allow1000 { … }                 # with sets allow1000_4/6, allowdns4/6, allowntp4/6, allowdhcp4/6
 ///     }
 ///
 /// Single addresses go to the plain sets `v4` and `v6` (hash tables in the
@@ -34,6 +38,9 @@ import RefocusOS
 /// block set. The endpoint sets `doh4` and `doh6` hold the DNS-over-HTTPS
 /// endpoints' addresses, refused on ports 443 and 853 only; they too exist
 /// only with elements, and the table exists when any set has elements.
+/// Every rule that refuses comes after the accept of the replies: a block
+/// refuses what this machine sends to the address (connections it opens,
+/// new or already open), never its answers to connections others opened.
 ///
 /// Counters: the block sets have none, so loading them costs nothing more
 /// than their elements. The packet path adds each refused destination to
@@ -72,7 +79,7 @@ enum RefocusTableBatch {
         let contents = layout.blocks, endpointContents = layout.endpoints
         let owners = layout.allowed.map(\.uid)
         let allowedContents = layout.allowed.map { ($0.uid, $0.sets) }
-        let nameServerContents = layout.nameServers
+        let serviceContents = layout.services
         let elementCount = layout.sets.reduce(0) { $0 + $1.elements.count }
         let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
 
@@ -91,7 +98,7 @@ enum RefocusTableBatch {
             try batch.append(NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(object.name)", object: object)
         }
         var sets: [NftSet] = []
-        for (definition, elements) in contents + endpointContents + allowedContents.flatMap(\.1) + nameServerContents {
+        for (definition, elements) in contents + endpointContents + allowedContents.flatMap(\.1) + serviceContents {
             let set = try NftSet(definition, table: tableName, sizeHint: RefocusSet.capacity(forElements: elements.count))
             for element in elements { try set.add(element) }
             try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
@@ -102,26 +109,28 @@ enum RefocusTableBatch {
             try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
         }
         for chain in chains {
+            var rules: [NftRule] = []
+            // The owners' jumps first: their chains refuse the owners' own replies too (see +Allow).
+            for uid in owners where chain.hook == NF_INET_LOCAL_OUT {
+                rules.append(try allowJumpRule(chain: chain.name, uid: uid, table: tableName))
+            }
+            rules.append(try replyRule(chain: chain.name, table: tableName))
             for (definition, _) in contents {
-                let rules = [try recordingRule(chain: chain.name, set: definition, table: tableName),
-                             try blockingRule(chain: chain.name, set: definition, tcpOnly: true, table: tableName),
-                             try blockingRule(chain: chain.name, set: definition, tcpOnly: false, table: tableName)]
-                for rule in rules {
-                    try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
-                                     operation: "add a rule to chain \(chain.name)", object: rule)
-                }
+                rules += [try recordingRule(chain: chain.name, set: definition, table: tableName),
+                          try blockingRule(chain: chain.name, set: definition, tcpOnly: true, table: tableName),
+                          try blockingRule(chain: chain.name, set: definition, tcpOnly: false, table: tableName)]
             }
             for (definition, _) in endpointContents {
-                for rule in try endpointRules(chain: chain.name, set: definition, ports: endpointPorts, table: tableName) {
-                    try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
-                                     operation: "add a rule to chain \(chain.name)", object: rule)
-                }
+                rules += try endpointRules(chain: chain.name, set: definition, ports: endpointPorts, table: tableName)
+            }
+            for rule in rules {
+                try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
+                                 operation: "add a rule to chain \(chain.name)", object: rule)
             }
         }
         for (uid, owned) in allowedContents {
-            let rules = [try allowJumpRule(chain: "output", uid: uid, table: tableName)]
-                + (try allowChainRules(uid: uid, sets: owned.map(\.definition),
-                                       nameServers: nameServerContents.map(\.definition), table: tableName))
+            let rules = try allowChainRules(uid: uid, sets: owned.map(\.definition),
+                                            services: serviceContents.map(\.definition), table: tableName)
             for rule in rules {
                 try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND, operation: "add an allowlist rule", object: rule)
             }

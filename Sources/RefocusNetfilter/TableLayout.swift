@@ -2,9 +2,10 @@ import RefocusCore
 
 /// The sets a `TableContents` makes, each with its elements, grouped as the
 /// rules use them: block sets, endpoint sets, each allowlist owner's sets
-/// and the allowed name servers' sets. Two layouts with the same sets in
-/// the same order are the same table shape (the same chains and rules):
-/// one becomes the other by adding and deleting elements only.
+/// and the sets of the servers allowlist owners may use per service. Two
+/// layouts with the same sets in the same order are the same table shape
+/// (the same chains and rules): one becomes the other by adding and
+/// deleting elements only.
 struct TableLayout {
     typealias Contents = [(definition: RefocusSet, elements: [SetElement])]
 
@@ -14,8 +15,9 @@ struct TableLayout {
     let endpoints: Contents
     /// Each allowlist owner's sets, by uid in order.
     let allowed: [(uid: UInt32, sets: Contents)]
-    /// The allowed name servers' sets; none without allowlist owners.
-    let nameServers: Contents
+    /// The sets of the servers allowlist owners may use per service (name,
+    /// time and DHCP servers); none without allowlist owners.
+    let services: Contents
 
     /// The layout of `contents`.
     init(_ contents: TableContents) {
@@ -24,11 +26,11 @@ struct TableLayout {
         allowed = contents.allowed.owners.keys.sorted().enumerated().map { index, uid in
             (uid, RefocusSet.allowedContents(uid: uid, index: index, allowed: contents.allowed.owners[uid] ?? .empty))
         }
-        nameServers = contents.allowed.isEmpty ? [] : RefocusSet.nameServerContents(for: contents.allowed.nameServers)
+        services = contents.allowed.isEmpty ? [] : RefocusSet.serviceContents(for: contents.allowed)
     }
 
     /// Every set with elements to hold, in table order (the hits sets, which hold none, apart).
-    var sets: Contents { blocks + endpoints + allowed.flatMap(\.sets) + nameServers }
+    var sets: Contents { blocks + endpoints + allowed.flatMap(\.sets) + services }
 
     /// The size each set is made with (`RefocusSet.capacity`), by name: what it may grow to by updates.
     var capacities: [String: Int] {

@@ -37,7 +37,8 @@ public enum NftReference {
     /// The nft script that replaces table `inet refocus` with the table
     /// `Nftables.apply` builds for `intervals`: same chains, block sets (only
     /// those with elements, with the same size hint), hits sets (one per
-    /// family with a block set), rules and elements; and, for `endpoints`,
+    /// family with a block set), rules (after `ct direction reply accept`,
+    /// the first rule of each chain) and elements; and, for `endpoints`,
     /// the sets `doh4` and `doh6` refused on TCP and UDP ports 443 and 853.
     public static func script(for intervals: AddressIntervals, endpoints: AddressIntervals = .empty) -> String {
         let sets = sets(for: intervals).filter { !$0.intervals.isEmpty }
@@ -70,10 +71,12 @@ public enum NftReference {
             \((sets.map(definition) + endpointSets.map(definition) + hitsDefinitions).joined(separator: "\n"))
                 chain output {
                     type filter hook output priority 0; policy accept;
+                    ct direction reply accept
             \(rules)
                 }
                 chain forward {
                     type filter hook forward priority 0; policy accept;
+                    ct direction reply accept
             \(rules)
                 }
             }

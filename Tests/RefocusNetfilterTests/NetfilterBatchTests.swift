@@ -22,14 +22,14 @@ import Testing
         let expected: [Int32] = [NFNL_MSG_BATCH_BEGIN]
             + [NFT_MSG_NEWTABLE, NFT_MSG_DELTABLE, NFT_MSG_NEWTABLE, NFT_MSG_NEWCHAIN, NFT_MSG_NEWCHAIN,
                NFT_MSG_NEWSET, NFT_MSG_NEWSET, NFT_MSG_NEWSET, NFT_MSG_NEWSET].map(Self.nftType)
-            + Array(repeating: Self.nftType(NFT_MSG_NEWRULE), count: 12)
+            + Array(repeating: Self.nftType(NFT_MSG_NEWRULE), count: 14)
             + [Self.nftType(NFT_MSG_NEWSETELEM), Self.nftType(NFT_MSG_NEWSETELEM), NFNL_MSG_BATCH_END]
         #expect(messages.map { Int32($0.type) } == expected)
-        #expect(batch.acknowledgedSequences == 101...123)
+        #expect(batch.acknowledgedSequences == 101...125)
         #expect(batch.operation(for: 101) == "create table inet refocus if absent")
         #expect(batch.operation(for: 103) == "create table inet refocus")
-        #expect(try Self.elementCount(messages[22]) == 3, "v4net: 0.0.0.0 end, 192.0.2.0, 192.0.3.0 end")
-        #expect(try Self.elementCount(messages[23]) == 1, "v6: 2001:db8::1")
+        #expect(try Self.elementCount(messages[24]) == 3, "v4net: 0.0.0.0 end, 192.0.2.0, 192.0.3.0 end")
+        #expect(try Self.elementCount(messages[25]) == 1, "v6: 2001:db8::1")
 
         // The first NEWTABLE carries no flags (it must not touch an existing table); the last sets OWNER|PERSIST.
         #expect(try Self.tableFlags(messages[1]) == nil)
@@ -52,7 +52,8 @@ import Testing
                                        NFT_SET_EVAL.rawValue, NFT_SET_EVAL.rawValue])
         #expect(sets.map(\.size) == [18, 19, 17, 19, 65_536, 65_536], "a block set's size: its elements and room for 16 more")
         #expect(sets.map(\.keyLength) == [4, 4, 16, 16, 4, 16])
-        #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 24, "2 chains, 4 sets, 3 rules each")
+        #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 26,
+                "2 chains: the replies' accept, then 4 sets, 3 rules each")
     }
 
     @Test func onlySetsWithElementsAndTheirRulesAreCreated() throws {
@@ -61,7 +62,7 @@ import Testing
                                                                                firstSequence: 1))
         let sets = try messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWSET)) }.map(Self.setDefinition)
         #expect(sets.map(\.name) == ["v4", "hits4"], "no IPv6 address, no hits6")
-        #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 6)
+        #expect(messages.filter { $0.type == UInt16(Self.nftType(NFT_MSG_NEWRULE)) }.count == 8)
     }
 
     @Test func hundredThousandAddressesSplitAcrossElementMessages() throws {

@@ -47,7 +47,8 @@ import Testing
             ["meta", "cmp", "meta", "cmp", "payload", "lookup", "counter", "reject"],
             ["meta", "cmp", "payload", "lookup", "counter", "reject"],
         ]
-        #expect(rules == forOneSet + forOneSet, "chains output and forward")
+        let replies = ["ct", "cmp", "immediate"]
+        #expect(rules == [replies] + forOneSet + [replies] + forOneSet, "chains output and forward")
     }
 
     /// The update adds register 1, the destination, to the hits set of the

@@ -21,8 +21,8 @@ import Testing
         #expect(sets.map(\.name) == ["doh4", "doh6"], "no block set, no hits set")
         #expect(sets.map(\.flags) == [NFT_SET_INTERVAL.rawValue, NFT_SET_INTERVAL.rawValue])
         #expect(sets.map(\.keyLength) == [4, 16])
-        // 2 chains × 2 sets × 2 protocols × 2 ports.
-        #expect(messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWRULE)) }.count == 16)
+        // 2 chains × (the replies' accept, then 2 sets × 2 protocols × 2 ports).
+        #expect(messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWRULE)) }.count == 18)
     }
 
     @Test func aRuleMatchesItsProtocolThenItsPortNeverPort53() throws {
@@ -30,8 +30,8 @@ import Testing
                                                       firstSequence: 1)
         let rules = try NetfilterBatchTests.messages(of: batch)
             .filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWRULE)) }
-        let texts = try rules.map { try Self.text(ofRule: $0.bytes) }
-        #expect(texts.count == 8, "output, then forward: 4 each")
+        let texts = try rules.dropFirst().map { try Self.text(ofRule: $0.bytes) }
+        #expect(texts.count == 9, "output (after the replies' accept), then forward: 5 each")
         // TCP 443 (6, 0x01bb), UDP 443 (17), TCP 853 (0x0355), UDP 853: as nft's `meta l4proto … th dport …`.
         for (index, (proto, port)) in [("0x00000006", "0x0000bb01"), ("0x00000011", "0x0000bb01"),
                                        ("0x00000006", "0x00005503"), ("0x00000011", "0x00005503")].enumerated() {
@@ -63,6 +63,6 @@ import Testing
         let sets = try messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSET)) }
             .map(NetfilterBatchTests.setDefinition)
         #expect(sets.map(\.name) == ["v4", "doh4", "hits4"])
-        #expect(messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWRULE)) }.count == 2 * 3 + 2 * 4)
+        #expect(messages.filter { $0.type == UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWRULE)) }.count == 2 * (1 + 3 + 4))
     }
 }

@@ -7,7 +7,8 @@ import Testing
 /// that names neither) TCP 443 and 853 are reset and UDP 443 (QUIC) gets an
 /// ICMP error, while port 53 still answers; with `block_doh_endpoints =
 /// false` port 443 connects; after the session everything connects and
-/// there is no table.
+/// there is no table. An endpoint the machine resolves through (DNS over
+/// TLS in systemd-resolved's configuration) is left out of the sets.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct DoHEndpointTests {
     static let sandbox = Sandbox()
@@ -98,5 +99,34 @@ struct DoHEndpointTests {
             #expect(run.stdout.contains("during \(address) udp: 443 answered, 53 answered\n"), "\(run.stdout)")
         }
         #expect(run.stdout.contains("\n0\n"), "no doh set: \(run.stdout)")
+    }
+
+    /// Issue 28, finding 8: systemd-resolved resolves over DNS-over-TLS
+    /// through 8.8.8.8 (a drop-in, as an administrator writes it, with the
+    /// main file naming another endpoint as fallback): member ann's session,
+    /// started through the real sudo, refuses the
+    /// other endpoints, 2001:4860:4860::8888 included, but neither 8.8.8.8
+    /// nor 1.0.0.1 are in the sets, and 8.8.8.8's port 853 still connects.
+    @Test func anEndpointTheMachineResolvesThroughIsSpared() throws {
+        let run = try Self.sandbox.run(MemberProbeSetUp.script + Self.setUp + """
+            export REFOCUS_HELPER="$B/refocus-helper"
+            as_user ann "$B/refocus" list add mine 198.51.100.7 > /dev/null
+            mkdir -p /etc/systemd/resolved.conf.d
+            printf '[Resolve]\\nFallbackDNS=1.0.0.1#cloudflare-dns.com\\n' > /etc/systemd/resolved.conf
+            printf '[Resolve]\\nDNS=8.8.8.8#dns.google\\nDNSOverTLS=yes\\n' > /etc/systemd/resolved.conf.d/dot.conf
+            as_user ann "$B/refocus" start --list mine 5m > /dev/null
+            probe during
+            nft list set inet refocus doh4 | tr -d '\\n\\t' | sed 's/.*elements = //'; echo
+            as_user ann "$B/refocus" stop > /dev/null
+            kill $server
+            """)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("during 8.8.8.8 tcp: 443 connected, 853 connected, 53 connected\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("during 2001:4860:4860::8888 tcp: 443 refused, 853 refused, 53 connected\n"),
+                "\(run.stdout)")
+        let elements = try #require(run.stdout.split(separator: "\n").last.map(String.init))
+        #expect(elements.contains("8.8.4.4") && elements.contains("1.1.1.1") && elements.contains("9.9.9.9"), "\(elements)")
+        #expect(!elements.contains("8.8.8.8") && !elements.contains("1.0.0.1,") && !elements.contains("1.0.0.1-"),
+                "\(elements)")
     }
 }

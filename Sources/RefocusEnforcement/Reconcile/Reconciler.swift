@@ -46,6 +46,9 @@ public final class Reconciler {
     public let cache = AddressCache()
     /// The addresses allowed names resolved to, for allowlist sessions.
     public let allowedCache = AllowedAddressCache()
+    /// The addresses of the configured time servers' names, which allowlist
+    /// owners may ask on UDP 123 (kept like allowed names).
+    public let timeServerCache = AllowedAddressCache()
 
     /// A reconciler over these enforcement points, with a firewall for the
     /// policy's table.
@@ -106,10 +109,13 @@ public final class Reconciler {
         // The sinkhole is refused even where it is protected: a blocked name must never reach a listener here.
         let blocked = AddressIntervals(desired.addresses.union(resolved)).subtracting(protected.intervals)
         // The DoH endpoints are not cut by the protected addresses: refused on ports 443 and 853 only, a
-        // resolver among them (8.8.8.8, say) still answers on port 53.
+        // resolver among them (8.8.8.8, say) still answers on port 53. But one the machine resolves
+        // through is left out: over DNS-over-TLS, it is asked on port 853.
         let allowed = allowedTraffic(desired, clock: clock, notes: &notes)
+        let resolvers = desired.dohAddresses.isEmpty ? [] : SystemNameServers.machineResolvers().map { AddressRange($0) }
+        let endpoints = AddressIntervals(desired.dohAddresses).subtracting(AddressIntervals(resolvers))
         let contents = TableContents(blocked: blocked.union(AddressIntervals(hostsActive ? Sinkhole.ranges : [])),
-                                     endpoints: AddressIntervals(desired.dohAddresses), allowed: allowed)
+                                     endpoints: endpoints, allowed: allowed)
         let outcome = firewall.apply(contents, sinkhole: hostsActive)
         if let problem = outcome.problem {
             notes.append(problem + (outcome.layer == .routes
@@ -148,14 +154,25 @@ public final class Reconciler {
         case blocking
         /// Allowlist sessions' names, for their owners' chains.
         case allowing
+        /// The configured time servers' names, for the owners' chains.
+        case timeServers
 
         /// What the names are called in a note.
-        var names: String { self == .blocking ? "names" : "allowed names" }
+        var names: String {
+            switch self {
+            case .blocking: "names"
+            case .allowing: "allowed names"
+            case .timeServers: "time servers' names"
+            }
+        }
 
         /// What holds until the names resolve.
         var meanwhile: String {
-            self == .blocking ? "blocked through /etc/hosts only"
-                : "unreachable until they resolve (asked again within 30 seconds)"
+            switch self {
+            case .blocking: "blocked through /etc/hosts only"
+            case .allowing: "unreachable until they resolve (asked again within 30 seconds)"
+            case .timeServers: "unreachable for allowlist owners until they resolve (asked again within 30 seconds)"
+            }
         }
     }
 }
