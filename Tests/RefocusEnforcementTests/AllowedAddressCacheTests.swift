@@ -63,4 +63,24 @@ import Testing
         #expect(Self.texts(cache.addresses(of: ["docs.test"], now: .seconds(11), resolve: server.resolve)) == ["192.0.2.1"])
         #expect(server.asked.count == 2)
     }
+
+    /// Two owners' names refreshed together (the reconciler's use): each
+    /// owner's addresses are read alone, and neither owner's answers are
+    /// forgotten or asked again for the other's sake, so a moved address
+    /// keeps its one more life.
+    @Test func twoOwnersNamesAreKeptTogether() {
+        let cache = AllowedAddressCache()
+        let server = Server()
+        server.table = ["docs.test": (["192.0.2.1"], 600), "mail.test": (["192.0.2.2"], 600)]
+        let ann = ["docs.test"], bob = ["mail.test", "docs.test"]
+        cache.refresh(ann + bob, now: .seconds(0), resolve: server.resolve)
+        #expect(server.asked == [["docs.test", "mail.test"]], "each name asked once")
+        #expect(Self.texts(cache.known(ann)) == ["192.0.2.1"])
+        #expect(Self.texts(cache.known(bob)) == ["192.0.2.1", "192.0.2.2"])
+        cache.refresh(ann + bob, now: .seconds(60), resolve: server.resolve)
+        #expect(server.asked.count == 1, "nothing asked again before the TTL")
+        server.table["docs.test"] = (["192.0.2.7"], 600)
+        cache.refresh(ann + bob, now: .seconds(601), resolve: server.resolve)
+        #expect(Self.texts(cache.known(ann)) == ["192.0.2.1", "192.0.2.7"], "the address moved from keeps one more life")
+    }
 }

@@ -34,12 +34,26 @@ public final class AllowedAddressCache {
     /// names no longer asked for are forgotten.
     public func addresses(of names: [String], now: Duration,
                           resolve: ([String]) -> [ResolvedName]) -> Set<AddressRange> {
+        refresh(names, now: now, resolve: resolve)
+        return known(names)
+    }
+
+    /// Keeps answers for `names`, every name asked for at this reconcile
+    /// (all owners' together: a name left out is forgotten, with the
+    /// address its previous answer gave): resolves those never asked and
+    /// those whose answer has expired with `resolve`.
+    public func refresh(_ names: [String], now: Duration, resolve: ([String]) -> [ResolvedName]) {
         let wanted = Set(names)
         answers = answers.filter { wanted.contains($0.key) }
-        let due = names.filter { answers[$0].map { $0.expires <= now } ?? true }
+        var seen = Set<String>()
+        let due = names.filter { name in seen.insert(name).inserted && (answers[name].map { $0.expires <= now } ?? true) }
         if !due.isEmpty {
             for answer in resolve(due) { keep(answer, now: now) }
         }
+    }
+
+    /// The addresses kept for `names`: each one's current answer and the one before it.
+    public func known(_ names: [String]) -> Set<AddressRange> {
         var union = Set<AddressRange>()
         for name in names {
             guard let answer = answers[name] else { continue }

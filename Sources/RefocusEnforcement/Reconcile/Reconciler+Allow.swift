@@ -18,15 +18,17 @@ extension Reconciler {
     /// resolve is a note; it is not reachable until it does.
     func allowedTraffic(_ desired: DesiredEnforcement, clock: ClockReading, notes: inout [String]) -> AllowedTraffic {
         guard !desired.allowed.isEmpty else { return .none }
-        var owners: [UInt32: AddressIntervals] = [:]
-        for (owner, listed) in desired.allowed {
+        let wanted = desired.allowed.mapValues { listed in
             var allowed = listed
             allowed.domains.formUnion(policy.neverBlock)
             allowed.addresses.formUnion(policy.neverBlockAddresses)
-            let names = allowed.namesToResolve(subdomains: policy.subdomains)
-            let resolved = allowedCache.addresses(of: names, now: clock.sinceBoot) { resolve($0, notes: &notes, for: .allowing) }
-            owners[owner] = AddressIntervals(allowed.addresses.union(resolved))
+            return (addresses: allowed.addresses, names: allowed.namesToResolve(subdomains: policy.subdomains))
         }
+        // Every owner's names in one call: one owner's call would forget the others' answers.
+        allowedCache.refresh(wanted.values.flatMap(\.names), now: clock.sinceBoot) {
+            resolve($0, notes: &notes, for: .allowing)
+        }
+        let owners = wanted.mapValues { AddressIntervals($0.addresses.union(allowedCache.known($0.names))) }
         let text = (try? FileReader.readIfPresent(Self.resolvConfPath, limit: 1 << 20)) ?? nil
         let servers = ResolvConf(parsing: String(decoding: text ?? [], as: UTF8.self), path: Self.resolvConfPath).servers
         let lease = DHCPLeaseFiles.read()
