@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import RefocusCore
 import RefocusOS
@@ -7,7 +8,10 @@ import RefocusOS
 /// folders, Flatpak's and Snap's exported commands, games, the first level
 /// of /opt, the owner's ~/.local/bin and ~/bin), by identity, following
 /// symbolic links (`/usr/bin/firefox` is the file it points at). An exec of
-/// any name of such a file is then refused, not only of that name.
+/// any name of such a file is then refused, not only of that name. The
+/// owner's folders are theirs to fill: looked up only on their home's own
+/// mount, and only where the kernel serves it (`UntrustedFile.status`), so a
+/// FUSE mount or a link into one there never makes the daemon wait.
 /// Found at each reconcile that changes the rules: a program installed
 /// during a session is refused by its name until the next one.
 public enum ProgramLocations {
@@ -20,17 +24,22 @@ public enum ProgramLocations {
     /// The identities of the files found under `rules`' names, per owner.
     public static func identities(of rules: ProgramRules) -> [UInt32: [FileIdentity: ProgramName]] {
         let optFolders = subfolders("/opt").flatMap { [$0, $0 + "/bin"] }
+        let mounts = MountTypes.seen(by: getpid())
         var found: [UInt32: [FileIdentity: ProgramName]] = [:]
         for (owner, names) in rules.programs {
             let home = UserAccount.lookup(uid: owner)?.home
-            let folders = systemFolders + optFolders + (home.map { [$0 + "/.local/bin", $0 + "/bin"] } ?? [])
+            let homeFolder = home.flatMap { path in try? syscall({ open(path, refocus_o_path | O_DIRECTORY | O_CLOEXEC) }).get() }
+            defer { if let homeFolder { close(homeFolder) } }
             var owned: [FileIdentity: ProgramName] = [:]
             for name in names.sorted() {
-                for folder in folders {
-                    if let identity = executable(folder + "/" + name.rawValue), owned[identity] == nil {
-                        owned[identity] = name
+                var identities = (systemFolders + optFolders).compactMap { executable($0 + "/" + name.rawValue) }
+                // The owner's folders, which they control: looked up without leaving their home's mount.
+                if let homeFolder {
+                    identities += [".local/bin/", "bin/"].compactMap {
+                        UntrustedFile.status(of: $0 + name.rawValue, below: homeFolder, mounts: mounts).flatMap(identity)
                     }
                 }
+                for identity in identities where owned[identity] == nil { owned[identity] = name }
             }
             found[owner] = owned
         }
@@ -40,7 +49,13 @@ public enum ProgramLocations {
     /// The identity of the executable regular file at `path`, through symbolic links; nil for anything else.
     static func executable(_ path: String) -> FileIdentity? {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o111 != 0 else { return nil }
+        guard stat(path, &status) == 0 else { return nil }
+        return identity(status)
+    }
+
+    /// The identity of an executable regular file of this status; nil for anything else.
+    private static func identity(_ status: stat) -> FileIdentity? {
+        guard status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o111 != 0 else { return nil }
         return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 
