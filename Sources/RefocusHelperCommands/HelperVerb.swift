@@ -19,6 +19,11 @@ extension HelperVerb {
     func run() throws {
         try ResponseWriter.answer {
             let run = try HelperRun()
+            // A limit a member lowered and root here cannot raise would cut the store's and /etc/hosts'
+            // writes short, and pass on to a daemon this run starts: refused before anything is
+            // written or started. Root itself keeps its own limits (clear works on any state).
+            let shortfalls = run.caller.isRootItself ? [] : ProcessDefaults.shortfalls()
+            guard shortfalls.isEmpty else { throw HelperError.limitsBelowDefaults(shortfalls) }
             // The request comes before the lock: a caller who sends it slowly,
             // or never, holds up only their own run.
             let request = try Request.read(within: HelperDeadlines.request)

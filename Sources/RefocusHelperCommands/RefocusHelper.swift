@@ -45,11 +45,14 @@ enum HelperError: RefocusError, Equatable {
     case noVerb
     /// `daemon` run by someone other than root itself (a member through sudo).
     case daemonNotRootItself
+    /// The caller's hard resource limits are below the defaults and could not be raised.
+    case limitsBelowDefaults([ProcessDefaults.LimitShortfall])
 
     var category: ErrorCategory {
         switch self {
         case .notRoot, .daemonNotRootItself: .notPermitted
         case .noVerb: .usage
+        case .limitsBelowDefaults: .system
         }
     }
 
@@ -60,6 +63,10 @@ enum HelperError: RefocusError, Equatable {
         case .daemonNotRootItself:
             "only root itself runs the enforcer daemon (refocus.service, or the first helper run starts it), "
                 + "not a user through sudo"
+        case .limitsBelowDefaults(let shortfalls):
+            "the caller's resource limits reach this run and root here cannot raise them (no CAP_SYS_RESOURCE): "
+                + shortfalls.map(\.description).joined(separator: "; ")
+                + "; run refocus from a shell without lowered hard limits ('ulimit -H -a' shows them)"
         }
     }
 }
@@ -67,7 +74,7 @@ enum HelperError: RefocusError, Equatable {
 /// Runs `refocus-helper` and exits with the documented status.
 public enum RefocusHelperMain {
     /// Resets what the caller's process passed on (`ProcessDefaults`: umask,
-    /// limits, working directory, signals), then parses, runs, reports errors
+    /// limits, scheduling, working directory, signals), then parses, runs, reports errors
     /// as `refocus-helper: message` on stderr, and exits. SIGPIPE and SIGXFSZ
     /// are ignored: a closed pipe, or a file size limit that root without
     /// CAP_SYS_RESOURCE could not lift, is a failed write to report, not death.

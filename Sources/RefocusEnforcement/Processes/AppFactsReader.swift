@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import RefocusCore
 import RefocusOS
@@ -8,8 +9,9 @@ import RefocusOS
 /// app id of the Steam launch (`reaper SteamLaunch AppId=N`) among its
 /// first 32 ancestors. Only for owners whose rules name apps, and only the
 /// facts their apps need (the exec guard reads them at every exec of such
-/// an owner that no name matched); every read is capped, and a file that
-/// cannot be read leaves its fact out.
+/// an owner that no name matched); every read is capped and never waits
+/// (the /proc files with `O_NONBLOCK`, the one in the process's root
+/// through `UntrustedFile`), and a file that cannot be read leaves its fact out.
 public enum AppFactsReader {
     /// How many ancestors are looked at for Steam's reaper.
     static let ancestors = 32
@@ -29,14 +31,30 @@ public enum AppFactsReader {
                         steamApp: steam ? steamApp(above: pid) : nil)
     }
 
-    /// `name=` in the [Application] group of /proc/PID/root/.flatpak-info.
+    /// `name=` in the [Application] group of /proc/PID/root/.flatpak-info,
+    /// read without waiting on anything the process's user controls
+    /// (`UntrustedFile`): their root may hold a FIFO, a FUSE file or a huge
+    /// file under that name, and this runs on the daemon's loop and in the
+    /// exec guard's thread.
     static func flatpakApp(_ pid: Int32) -> String? {
-        guard let bytes = ProcFile.read(pid: pid, "root/.flatpak-info", limit: 16 * 1024) else { return nil }
+        guard let bytes = try? flatpakInfo(pid).get() else { return nil }
         let prefix = Array("name=".utf8)
         for line in bytes.split(separator: UInt8(ascii: "\n")) where line.starts(with: prefix) {
             return String(decoding: line.dropFirst(prefix.count), as: UTF8.self)
         }
         return nil
+    }
+
+    /// The bytes of /proc/PID/root/.flatpak-info, at most 16 KiB, or why not.
+    static func flatpakInfo(_ pid: Int32) -> Result<[UInt8], UntrustedFile.Refusal> {
+        // The magic link leads to the process's root folder; nothing in it is looked up yet.
+        let root: Int32
+        switch syscall({ open("/proc/\(pid)/root", refocus_o_path | O_DIRECTORY | O_CLOEXEC) }) {
+        case .success(let opened): root = opened
+        case .failure(let errno): return .failure(.failed(errno))
+        }
+        defer { close(root) }
+        return UntrustedFile.read(".flatpak-info", in: root, mounts: .seen(by: pid), limit: 16 * 1024)
     }
 
     /// The value of `name` in /proc/PID/environ.

@@ -186,7 +186,7 @@ public final class ExecGuard: @unchecked Sendable {
         } else {
             let path = ProcFile.link(pid: getpid(), "fd/\(event.file)") ?? []
             match = rules.match(uid: uid, file: identity, path: path) {
-                ProgramFileReader.examine(descriptor: event.file)?.fingerprint
+                ProgramFileReader.examine(descriptor: event.file, mounts: MountTypes.seen(by: event.pid))?.fingerprint
             }
             cache[key] = match
         }

@@ -55,8 +55,9 @@ public struct ProcessSnapshot: Sendable, Equatable {
         let named = apps(uids.real)
         if !named.isEmpty { identity.app = AppFactsReader.read(pid: pid, for: named, executable: identity.executable) }
         if let loaders = examining(uids.real) {
-            identity.executableFile = ProgramFileReader.examine(path: "/proc/\(pid)/exe")
-            if let file = identity.executableFile, loaders.contains(file) { identity.loaded = loadedProgram(pid: pid) }
+            let mounts = MountTypes.seen(by: pid)
+            identity.executableFile = ProgramFileReader.examineExecutable(of: pid, mounts: mounts)
+            if let file = identity.executableFile, loaders.contains(file) { identity.loaded = loadedProgram(pid: pid, mounts: mounts) }
         }
         return ProcessSnapshot(pid: pid, startTime: fields.startTime, identity: identity)
     }
@@ -64,11 +65,14 @@ public struct ProcessSnapshot: Sendable, Equatable {
     /// The program the loader running as `pid` was asked to run, found from
     /// the process's own root or working folder (through /proc/PID, so a
     /// chroot or a `cd` of its own is followed); nil when it names none.
-    static func loadedProgram(pid: Int32) -> LoadedProgram? {
+    static func loadedProgram(pid: Int32, mounts: MountTypes) -> LoadedProgram? {
         guard let cmdline = ProcFile.read(pid: pid, "cmdline", limit: 64 * 1024),
               let path = LoaderArguments.program(cmdline: cmdline) else { return nil }
-        let base = Array((path.first == UInt8(ascii: "/") ? "/proc/\(pid)/root" : "/proc/\(pid)/cwd/").utf8)
-        return LoadedProgram(path: path, file: ProgramFileReader.examine(path: base + path))
+        // The magic links give the folders themselves: no lookup in their filesystems.
+        let folders = ["root", "cwd"].map { open("/proc/\(pid)/\($0)", ProgramFileReader.pathOnly | O_DIRECTORY | O_CLOEXEC) }
+        defer { folders.filter { $0 >= 0 }.forEach { close($0) } }
+        guard folders.allSatisfy({ $0 >= 0 }) else { return LoadedProgram(path: path, file: nil) }
+        return LoadedProgram(path: path, file: ProgramFileReader.examine(path: path, below: folders[1], root: folders[0], mounts: mounts))
     }
 
     /// Every process in /proc whose real uid `wanted` accepts, in pid order;

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import RefocusCore
 import RefocusOS
@@ -8,7 +9,10 @@ import RefocusOS
 /// of /opt, the owner's ~/.local/bin and ~/bin), by identity, following
 /// symbolic links (`/usr/bin/firefox` is the file it points at). An exec of
 /// any name of such a file is then refused, not only of that name, and of
-/// any copy of it (its `ProgramFingerprint`).
+/// any copy of it (its `ProgramFingerprint`). The owner's folders are
+/// theirs to fill: looked up and read only through mounts the kernel serves
+/// (`ProgramFileReader`), so a FUSE mount or a link into one there never
+/// makes the daemon wait.
 /// Found at each reconcile that changes the rules: a program installed
 /// during a session is refused by its name until the next one.
 public enum ProgramLocations {
@@ -39,7 +43,7 @@ public enum ProgramLocations {
 
     /// The machine's dynamic loaders, examined.
     public static func loaders() -> LoaderFiles {
-        let found = loaderPaths.compactMap(ProgramFileReader.examine(path:))
+        let found = loaderPaths.compactMap(ProgramFileReader.examineSystemFile(path:))
         return LoaderFiles(identities: Set(found.map(\.identity)), fingerprints: Set(found.compactMap(\.fingerprint)))
     }
 
@@ -51,17 +55,32 @@ public enum ProgramLocations {
     /// The files found under `rules`' names, per owner, by identity: each with its fingerprint and name.
     static func files(of rules: ProgramRules) -> [UInt32: [FileIdentity: (fingerprint: ProgramFingerprint?, program: ProgramName)]] {
         let optFolders = subfolders("/opt").flatMap { [$0, $0 + "/bin"] }
+        let mounts = MountTypes.seen(by: getpid())
         var found: [UInt32: [FileIdentity: (fingerprint: ProgramFingerprint?, program: ProgramName)]] = [:]
+        guard let slash = try? syscall({ open("/", ProgramFileReader.pathOnly | O_DIRECTORY | O_CLOEXEC) }).get() else { return [:] }
+        defer { close(slash) }
         for (owner, names) in rules.programs {
             let home = UserAccount.lookup(uid: owner)?.home
-            let folders = systemFolders + optFolders + (home.map { [$0 + "/.local/bin", $0 + "/bin"] } ?? [])
+            let homeFolder = home.flatMap { path in
+                ProgramFileReader.find(Array(path.utf8), below: slash, root: slash, mounts: mounts)
+            }
+            defer { homeFolder?.close() }
             var owned: [FileIdentity: (fingerprint: ProgramFingerprint?, program: ProgramName)] = [:]
             for name in names.sorted() {
-                for folder in folders {
+                for folder in systemFolders + optFolders {
                     let path = folder + "/" + name.rawValue
                     guard let identity = executable(path), owned[identity] == nil else { continue }
-                    let examined = ProgramFileReader.examine(path: path)
+                    let examined = ProgramFileReader.examineSystemFile(path: path)
                     owned[identity] = (examined?.identity == identity ? examined?.fingerprint : nil, name)
+                }
+                // The owner's folders, which they control: every step on a mount the kernel serves.
+                guard let homeFolder else { continue }
+                for folder in [".local/bin/", "bin/"] {
+                    guard let candidate = ProgramFileReader.find(Array((folder + name.rawValue).utf8), below: homeFolder.descriptor,
+                                                                 root: slash, mounts: mounts) else { continue }
+                    defer { candidate.close() }
+                    guard candidate.isExecutable, owned[candidate.identity] == nil else { continue }
+                    owned[candidate.identity] = (ProgramFileReader.examine(candidate, mounts: mounts)?.fingerprint, name)
                 }
             }
             found[owner] = owned

@@ -56,7 +56,7 @@ enum DaemonLink {
     /// until it has released its lock and exited. One that does not answer in time, or
     /// does not exit, is killed (`DaemonProcess`). Returns notes for the answer.
     static func stop(deadlines: HelperDeadlines) throws -> [String] {
-        let daemon = DaemonProcess.running(lockPath: lockPath)
+        let daemon = DaemonProcess.lockHolder(lockPath: lockPath)
         let outcome = try ask(.exit, deadlines)
         if case .noDaemon = outcome, !isRunning { return [] }
         if case .stuck(let reason) = outcome {

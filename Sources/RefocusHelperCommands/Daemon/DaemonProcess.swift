@@ -31,6 +31,18 @@ enum DaemonProcess {
         return handle
     }
 
+    /// A handle on the process whose pid the lock file at `lockPath` holds,
+    /// while the lock is held, whatever executable it runs now (a daemon
+    /// started before an upgrade runs a file since replaced): only to wait
+    /// for its exit, never to signal it.
+    static func lockHolder(lockPath: String) -> ProcessHandle? {
+        guard let pid = recordedPid(lockPath),
+              case .success(let handle) = ProcessHandle.open(pid: pid), !handle.hasExited,
+              (try? ExclusiveLock.attempt(path: lockPath, directoryMode: DaemonLink.directoryMode)) == nil
+        else { return nil }
+        return handle
+    }
+
     /// The pid the lock file names, when it names one other than init's and this process's.
     private static func recordedPid(_ lockPath: String) -> Int32? {
         guard let text = ExclusiveLock.recorded(at: lockPath),

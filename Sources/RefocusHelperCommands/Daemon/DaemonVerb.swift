@@ -44,6 +44,9 @@ struct DaemonVerb: ParsableCommand {
         else { throw HelperError.daemonNotRootItself }
         // SIGPIPE is ignored (RefocusHelperMain): a log reader or helper run that went away is an error, not death.
         let logger = Logger.daemon(NonBlockingLog(prefix: "refocus-helper daemon: "))
+        // Only root itself starts a daemon (members' runs with lowered limits are refused, see HelperVerb):
+        // limits still low here are root's or the unit's, said once.
+        for shortfall in ProcessDefaults.shortfalls() { logger.warning("\(shortfall)") }
         try Directories.prepare(AtomicFile.parentDirectory(of: DaemonLink.lockPath), mode: DaemonLink.directoryMode)
         if takeOver {
             for note in try DaemonLink.stop(deadlines: HelperDeadlines(policy: try PolicyFile.load())) { logger.notice("\(note)") }

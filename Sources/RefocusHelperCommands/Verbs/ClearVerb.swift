@@ -13,7 +13,9 @@ struct ClearVerb: HelperVerb {
         abstract: "Root only: end every session and lift every block.",
         discussion: """
             Stops the enforcer daemon first (it owns the table), then lifts everything and \
-            removes the status file. Ended sessions are recorded as cleared. With --purge, \
+            removes the status file; it returns once table inet refocus is gone (or after \
+            5 s, saying what holds it), and writes every note on stderr as well as in its \
+            answer. Ended sessions are recorded as cleared. With --purge, \
             the session store (/var/lib/refocus) and /run/refocus go too. When \
             /etc/refocus/policy.toml sets root_may_clear_locked = false, clear refuses \
             while a locked session runs, changing nothing, unless given --force.
@@ -40,23 +42,28 @@ struct ClearVerb: HelperVerb {
             if !locked.isEmpty { throw Self.refusal(Self.lockedFailure(locked, now: now)) }
         }
         // The daemon owns the table: it exits first (leaving the table orphaned, PERSIST), then this run lifts it.
-        let stopped = try DaemonLink.stop(deadlines: context.deadlines)
+        var notes = try DaemonLink.stop(deadlines: context.deadlines)
         // Every open session ends, rows that cannot be read too; a damaged hosts section is removed.
         let cleared = try context.store.write { transaction in
             try transaction.endAllOpen(at: now, outcome: .cleared)
         }
-        if let note = try HostsFile().salvage() { StandardError.write("refocus-helper clear: \(note)\n") }
+        if let note = try HostsFile().salvage() { notes.append(note) }
         // The browsers' policy files go first, as the hosts section: whatever enforce meets next.
-        for problem in ChromiumPolicies().apply(nil).problems + FirefoxPolicies().apply(nil).problems {
-            StandardError.write("refocus-helper clear: \(problem)\n")
+        notes += ChromiumPolicies().apply(nil).problems + FirefoxPolicies().apply(nil).problems
+        // The table goes before the reconcile below, which then finds nothing of it left to change:
+        // an exiting daemon may own it a moment longer, and clear returns only once it is gone.
+        if let left = TableRemoval.awaitRemoval(of: context.policy.nftablesTable, within: context.deadlines.daemonExit) {
+            notes.append(left)
         }
-        _ = try context.enforce(startingDaemon: false)
+        notes += try context.enforce(startingDaemon: false).notes
         StatusFile().remove()
         if purge {
             try FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: context.store.path))
             if !DaemonLink.isRunning { try? FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: DaemonLink.lockPath)) }
         }
-        return HelperResponse(sessions: cleared.map { $0.summary(at: now) }, notes: stopped)
+        // Root reads stderr (a person, an uninstaller that drops the JSON): every note goes there too.
+        for note in notes { StandardError.write("refocus-helper clear: \(note)\n") }
+        return HelperResponse(sessions: cleared.map { $0.summary(at: now) }, notes: notes)
     }
 
     /// The refusal while `locked` sessions run and the policy keeps root from clearing them.

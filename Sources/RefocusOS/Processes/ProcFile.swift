@@ -12,9 +12,15 @@ public enum ProcFile {
     /// until the end, or until a piece holds `terminator`; with `singleRead`,
     /// one read only (/proc/PID/stat and status come whole in one read, and
     /// what matters in them is in their first 4 KiB). Nil when it cannot be read.
+    ///
+    /// Only the kernel's own files: a name through the process's `root/` or
+    /// `cwd/` (a folder its user controls) is refused, as those are read
+    /// with `UntrustedFile`. Opened with `O_NONBLOCK|O_NOFOLLOW`.
     public static func read(pid: Int32, _ name: String, limit: Int = 4096, stoppingAt terminator: UInt8? = nil,
                      singleRead: Bool = false) -> [UInt8]? {
-        guard case .success(let file) = syscall({ open("/proc/\(pid)/\(name)", O_RDONLY | O_CLOEXEC) }) else { return nil }
+        guard !name.hasPrefix("root"), !name.hasPrefix("cwd"), !name.contains("..") else { return nil }
+        let flags = O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC
+        guard case .success(let file) = syscall({ open("/proc/\(pid)/\(name)", flags) }) else { return nil }
         defer { close(file) }
         var bytes: [UInt8] = []
         while bytes.count < limit {

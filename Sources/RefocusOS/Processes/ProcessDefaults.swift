@@ -3,9 +3,9 @@ import RefocusCore
 import SystemPackage
 
 /// The process state a root program starts from whoever ran it: sudo
-/// passes on the caller's umask, resource limits, working directory,
-/// ignored signals and signal mask, and a daemon started from there would
-/// keep them. `reset` replaces them with fixed defaults, so that a caller's
+/// passes on the caller's umask, resource limits, scheduling (policy, nice,
+/// CPU affinity, I/O priority, OOM score), working directory, ignored
+/// signals and signal mask, and a daemon started from there would keep them. `reset` replaces them with fixed defaults, so that a caller's
 /// `umask 077` cannot make /run/refocus unreadable for the group, a
 /// `ulimit -f 1` cannot cut a write of /etc/hosts short, and an ignored
 /// SIGTERM cannot outlive the caller.
@@ -16,7 +16,9 @@ import SystemPackage
 /// are raised to the default but never lowered, as an administrator may
 /// have raised them. Raising a hard limit needs CAP_SYS_RESOURCE (root
 /// has it, except in some containers); without it, each soft limit is set
-/// as far as the hard one allows.
+/// as far as the hard one allows, and `shortfalls` names those left below
+/// their default, so that such a run neither starts the daemon nor writes
+/// files a limit would cut short.
 public enum ProcessDefaults {
     /// The mode mask every file ReFocus creates is made with.
     public static let umask: mode_t = 0o022
@@ -61,7 +63,9 @@ public enum ProcessDefaults {
         return table
     }
 
-    /// Sets the umask to 022, the resource limits to `limits`, the working
+    /// Sets the umask to 022, the resource limits to `limits`, the
+    /// scheduling to the defaults (`resetScheduling`: policy, nice, CPUs, I/O
+    /// priority, OOM score), the working
     /// directory to /, every ignored signal back to its default action and
     /// the signal mask to empty; then ignores `ignoring` (the helper: SIGPIPE,
     /// so that a closed pipe is an error to handle, not death; and SIGXFSZ). Signals with a
@@ -73,6 +77,7 @@ public enum ProcessDefaults {
         _ = Glibc.umask(umask)
         let table = limits(threadsMax: sysctl("/proc/sys/kernel/threads-max"), openMax: sysctl("/proc/sys/fs/nr_open"))
         for limit in table { apply(limit) }
+        resetScheduling()
         _ = syscall { chdir("/") }
         for signal in 1..<Int32(_NSIG) where signal != SIGKILL && signal != SIGSTOP {
             var action = sigaction()
