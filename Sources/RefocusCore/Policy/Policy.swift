@@ -120,7 +120,7 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     /// An integer, 1 to 128: the same for IPv6 (default 26).
     case totalPrefixIPv6 = "total_prefix_ipv6"
     /// An integer: names (with their subdomains) the /etc/hosts section may hold for all sessions
-    /// together; beyond it lists go to the resolver module only (default 5000).
+    /// together; beyond it lists go to the resolver module only (default 1000).
     case maxHostsNamesPerMachine = "max_hosts_names_per_machine"
     /// "off", "session" or "leave": when browsers' own DNS over HTTPS is turned off (default session).
     case browserDoh = "browser_doh"

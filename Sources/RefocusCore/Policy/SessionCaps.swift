@@ -38,7 +38,7 @@ public struct SessionCaps: Sendable, Equatable {
     /// hold for all sessions together (`max_hosts_names_per_machine`): lists
     /// beyond it go to the resolver module's index only, and where the
     /// module is not in force a start that would pass it is refused.
-    public var hostsNamesPerMachine = 5_000
+    public var hostsNamesPerMachine = 1_000
 
     /// The defaults.
     public init() {}
