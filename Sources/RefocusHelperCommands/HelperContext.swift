@@ -7,16 +7,38 @@ import RefocusPolicy
 /// Who runs the helper and under which policy: what is known before the
 /// request is read (`HelperVerb.run`).
 struct HelperRun {
+    /// The most helper runs one member may have at once; one more is refused at once (`too-many-runs`).
+    static let runsPerMember = 4
+    /// Where the members' run slots are (`RunSlot`).
+    static let slotsPath = "/run/refocus/runs"
+
     let caller: Caller
     let policy: Policy
     /// Every wait of this run.
     let deadlines: HelperDeadlines
+    /// The member's run slot, held for the run; nil for root itself.
+    let slot: RunSlot?
 
-    /// Identifies the caller and loads the policy.
+    /// Identifies the caller and takes one of its run slots, before
+    /// anything else costs root memory or time, then loads the policy.
     init() throws {
         caller = try Caller.current(environment: ProcessInfo.processInfo.environment)
+        slot = try Self.takeSlot(for: caller)
         policy = try PolicyFile.load()
         deadlines = HelperDeadlines(policy: policy)
+    }
+
+    /// A run slot of the caller's (`runsPerMember` per uid), or
+    /// `too-many-runs` (status 75) at once when every one is held: a member's flood of runs waits for
+    /// nothing and costs root a few runs at a time, whatever their number.
+    private static func takeSlot(for caller: Caller) throws -> RunSlot? {
+        guard caller.uid != 0 else { return nil }
+        try Directories.prepare(DaemonLink.runDirectory, mode: DaemonLink.directoryMode)
+        guard let slot = try RunSlot.take(key: String(caller.uid), count: runsPerMember, directory: slotsPath) else {
+            throw ProtocolFailure(code: .tooManyRuns, message: "you already have \(runsPerMember) helper runs going, the "
+                + "most one user may have at once; wait for them to end and try again")
+        }
+        return slot
     }
 }
 
@@ -25,6 +47,8 @@ struct HelperRun {
 /// fixed; none comes from the caller.
 struct HelperContext {
     static let lockPath = "/var/lib/refocus/lock"
+    /// Where the runs waiting for the lock take their tickets (`TicketQueue`).
+    static let queuePath = "/run/refocus/queue"
 
     let caller: Caller
     let policy: Policy
@@ -32,22 +56,31 @@ struct HelperContext {
     let deadlines: HelperDeadlines
     let store: SessionStore
     private let lock: ExclusiveLock
+    /// This run's place in line for the lock, and its member's run slot: held to the end.
+    private let place: TicketQueue
+    private let slot: RunSlot?
 
     /// The clocks, read once per run.
     let clock: ClockReading
 
-    /// Takes the lock (waiting at most `deadlines.lock`, else `busy`), opens
-    /// the store and moves its sessions onto the wall clock (`SessionClock`),
-    /// once for the run, so that every rule compares wall-clock times that
-    /// mean real time.
+    /// Takes the lock in the order the runs came (`TicketQueue`: a place in
+    /// line, then the lock; both within `deadlines.lock`, else `busy`),
+    /// opens the store and moves its sessions onto the wall clock
+    /// (`SessionClock`), once for the run, so that every rule compares
+    /// wall-clock times that mean real time.
     init(_ run: HelperRun) throws {
         caller = run.caller
         policy = run.policy
         deadlines = run.deadlines
-        guard let lock = try ExclusiveLock.wait(path: Self.lockPath, directoryMode: 0o700, deadline: deadlines.lock) else {
-            throw ProtocolFailure(code: .busy, message: "another helper run held \(Self.lockPath) for "
-                + "\(HelperDeadlines.seconds(deadlines.lock)); try again")
-        }
+        slot = run.slot
+        let end = ContinuousClock.now + deadlines.lock
+        let busy = ProtocolFailure(code: .busy, message: "another helper run held \(Self.lockPath) for "
+            + "\(HelperDeadlines.seconds(deadlines.lock)); try again")
+        try Directories.prepare(DaemonLink.runDirectory, mode: DaemonLink.directoryMode)
+        guard let place = try TicketQueue.wait(directory: Self.queuePath, deadline: end) else { throw busy }
+        guard let lock = try ExclusiveLock.wait(path: Self.lockPath, directoryMode: 0o700,
+                                                deadline: max(.zero, end - ContinuousClock.now)) else { throw busy }
+        self.place = place
         self.lock = lock
         store = try SessionStore()
         let clock = SystemClock.read()

@@ -3,8 +3,9 @@ import RefocusCore
 import RefocusEnforcement
 import RefocusOS
 
-/// Reads the one JSON request on stdin: at most
-/// `HelperProtocol.maximumRequestBytes`, whole within a deadline, then
+/// Reads the one JSON request on stdin: at most the verb's
+/// `HelperPayload.maximumBytes` (checked as the bytes arrive, before any
+/// decoding), whole within a deadline, then
 /// `HelperProtocol.decodeRequest`: no key twice in any object
 /// (`DuplicateKeyCheck`), decoded strictly as the envelope of the verb the
 /// command line names, which is where the verb is checked. Standard input
@@ -15,13 +16,14 @@ enum RequestReader {
                                              from descriptor: Int32 = STDIN_FILENO) throws -> Payload {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.readAll(descriptor, path: "the request", limit: HelperProtocol.maximumRequestBytes,
+            bytes = try FileReader.readAll(descriptor, path: "the request", limit: Payload.maximumBytes,
                                            deadline: .now + deadline)
         } catch {
             switch error.errno {
             case .fileTooLarge:
                 throw ProtocolFailure(code: .requestTooLarge,
-                                      message: "the request is larger than \(HelperProtocol.maximumRequestBytes) bytes")
+                                      message: "the request is larger than \(Payload.maximumBytes) bytes, the most a "
+                                          + "'\(Payload.verb.rawValue)' request needs")
             case .timedOut:
                 throw ProtocolFailure(code: .badRequest,
                                       message: "the request did not arrive within \(HelperDeadlines.seconds(deadline)): "

@@ -107,7 +107,8 @@ public enum PolicyFile {
             }
             policy.neverBlockAddresses = ranges
         case .maxNamesPerUser, .maxAddressesPerUser, .maxProgramsPerUser, .maxNamesPerMachine, .maxAddressesPerMachine,
-             .maxProgramsPerMachine, .maxSessionsPerUser, .minPrefixIPv4, .minPrefixIPv6:
+             .maxProgramsPerMachine, .maxSessionsPerUser, .minPrefixIPv4, .minPrefixIPv6, .totalPrefixIPv4, .totalPrefixIPv6,
+             .maxHostsNamesPerMachine:
             guard let cap = PolicyKey.caps.first(where: { $0.key == key }) else { break }
             guard let number = value.int, (1...cap.maximum).contains(number) else {
                 throw fail("give a whole number from 1 to \(cap.maximum), such as \(Policy().caps[keyPath: cap.field])")

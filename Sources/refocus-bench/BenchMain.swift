@@ -10,6 +10,7 @@ enum BenchMain {
 
     static let benchmarks: [String: @Sendable (Options) throws -> Void] = [
         "hosts": { _ in try HostsBench.run(); try HostsWriteBench.run() },
+        "hosts-budget": HostsBudgetBench.run,
         "domains": { _ in try DomainBench.run() },
         "exec-kill": ExecKillBench.run,
         "exec-permission": ExecPermissionBench.run,
@@ -42,9 +43,10 @@ enum BenchMain {
         if names.isEmpty || names == ["all"] {
             names = benchmarks.keys.sorted()
             if geteuid() != 0 {
-                names.removeAll { ["nft", "resolve", "resolver", "daemon", "exec-kill", "exec-permission", "stats"].contains($0) }
-                print("nft, resolve, resolver, daemon, exec-kill, exec-permission, stats: skipped, they need root "
-                    + "(sudo refocus-bench nft resolve resolver daemon exec-kill exec-permission stats)")
+                names.removeAll { ["nft", "resolve", "resolver", "hosts-budget", "daemon", "exec-kill", "exec-permission",
+                                   "stats"].contains($0) }
+                print("nft, resolve, resolver, hosts-budget, daemon, exec-kill, exec-permission, stats: skipped, they need "
+                    + "root (sudo refocus-bench nft resolve resolver hosts-budget daemon exec-kill exec-permission stats)")
             }
         }
         if names.contains("nft"),

@@ -124,11 +124,13 @@ import Testing
     @Test func everyErrorCodeHasAStableSpellingAndCategory() {
         #expect(ProtocolErrorCode.allCases.map(\.rawValue) == [
             "bad-request", "unsupported-version", "request-too-large", "length-out-of-bounds",
-            "not-permitted", "not-found", "session-locked", "over-limit", "busy", "system-error", "bad-policy",
+            "not-permitted", "not-found", "session-locked", "over-limit", "busy", "too-many-runs", "system-error",
+            "bad-policy",
         ])
         #expect(ExitStatus(ProtocolErrorCode.overLimit.category) == .notPermitted)
         #expect(ExitStatus(ProtocolErrorCode.badPolicy.category).rawValue == 78)
         #expect(ExitStatus(ProtocolErrorCode.sessionLocked.category) == .notPermitted)
         #expect(ExitStatus(ProtocolErrorCode.busy.category).rawValue == 75)
+        #expect(ExitStatus(ProtocolErrorCode.tooManyRuns.category).rawValue == 75)
     }
 }

@@ -59,27 +59,64 @@ import Testing
         #expect(ContinuousClock.now - started >= .milliseconds(300))
     }
 
-    @Test func aRequestLargerThanTheCapIsRefused() throws {
-        let huge = #"{"version":1,"verb":"status","x":""# + String(repeating: "a", count: HelperProtocol.maximumRequestBytes) + "\"}"
+    /// Writes `text` into a socket pair from a thread and reads it as
+    /// `Payload`'s request (a socket, so that the writer left with bytes when
+    /// the reader stops gets EPIPE, not SIGPIPE: `MSG_NOSIGNAL`).
+    static func readWritten<Payload: HelperPayload>(_ text: String, as _: Payload.Type) throws -> Payload {
         var ends: [Int32] = [-1, -1]
-        #expect(pipe(&ends) == 0)
+        #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
         let (reading, writing) = (ends[0], ends[1])
         defer { close(reading) }
         let writer = Thread {
-            let bytes = Array(huge.utf8)
+            let bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
-                let count = bytes[offset...].withUnsafeBytes { write(writing, $0.baseAddress, $0.count) }
+                let count = bytes[offset...].withUnsafeBytes { send(writing, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 if count <= 0 { break }
                 offset += count
             }
             close(writing)
         }
         writer.start()
-        #expect(throws: ProtocolFailure(code: .requestTooLarge,
-                                        message: "the request is larger than \(HelperProtocol.maximumRequestBytes) bytes")) {
-            try RequestReader.read(StatusRequest.self, within: .seconds(10), from: reading)
+        return try RequestReader.read(Payload.self, within: .seconds(10), from: reading)
+    }
+
+    /// A request of `Payload`'s verb padded with an unknown field to `size` bytes.
+    static func padded(_ verb: String, to size: Int) -> String {
+        let head = #"{"version":1,"verb":"\#(verb)","x":""#
+        return head + String(repeating: "a", count: size - head.utf8.count - 2) + "\"}"
+    }
+
+    @Test func aRequestLargerThanTheCapIsRefused() throws {
+        #expect(throws: ProtocolFailure(code: .requestTooLarge, message: "the request is larger than 16777216 bytes, "
+                                            + "the most a 'start' request needs")) {
+            try Self.readWritten(Self.padded("start", to: HelperProtocol.maximumRequestBytes + 1), as: StartRequest.self)
         }
+    }
+
+    /// Every verb but start reads a few numbers and a date: 8 KiB, refused before decoding.
+    @Test func aSmallVerbsCapIsEightKibibytes() throws {
+        #expect(throws: ProtocolFailure(code: .requestTooLarge, message: "the request is larger than 8192 bytes, "
+                                            + "the most a 'status' request needs")) {
+            try Self.readWritten(Self.padded("status", to: 16 << 20), as: StatusRequest.self)
+        }
+        #expect(throws: ProtocolFailure(code: .requestTooLarge, message: "the request is larger than 8192 bytes, "
+                                            + "the most a 'history' request needs")) {
+            try Self.readWritten(Self.padded("history", to: 8_193), as: HistoryRequest.self)
+        }
+        // At the cap, the request is read and decoded: its unknown field is what is refused.
+        #expect(throws: ProtocolFailure.self) { try Self.readWritten(Self.padded("status", to: 8_192), as: StatusRequest.self) }
+        do {
+            _ = try Self.readWritten(Self.padded("status", to: 8_192), as: StatusRequest.self)
+        } catch let failure as ProtocolFailure {
+            #expect(failure.code == .badRequest, "\(failure)")
+        }
+        // A start of more than 8 KiB is read whole.
+        let domains = (0..<1_000).map { "\"d\($0).example\"" }.joined(separator: ",")
+        let start = #"{"version":1,"verb":"start","start":{"lists":[{"name":"big","entries":["# + domains
+            + #"],"programs":[]}],"length":600,"locked":false}}"#
+        #expect(start.utf8.count > 8_192)
+        #expect(try Self.readWritten(start, as: StartRequest.self).lists.first?.entries.count == 1_000)
     }
 }
 

@@ -90,8 +90,9 @@ struct PolicyFileTests {
                                                 + "never_block_addresses, max_names_per_user, "
                                                 + "max_addresses_per_user, max_programs_per_user, max_names_per_machine, "
                                                 + "max_addresses_per_machine, max_programs_per_machine, "
-                                                + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6, browser_doh, "
-                                                + "browser_allowlist")) {
+                                                + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6, "
+                                                + "total_prefix_ipv4, total_prefix_ipv6, max_hosts_names_per_machine, "
+                                                + "browser_doh, browser_allowlist")) {
             try PolicyFile.parse("root_may_clear_lock = false", path: "policy.toml")
         }
     }

@@ -31,11 +31,28 @@ struct HelperClient {
         helperPath = environment["REFOCUS_HELPER"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? Self.installedPath
     }
 
+    /// How long a run waits, trying again, while the user already has as
+    /// many helper runs going as the helper allows one user (`too-many-runs`):
+    /// several cron lines of the same minute each get their turn.
+    static let waitForTurn: Duration = .seconds(60)
+
     /// Sends `payload` to its verb and returns the successful answer; a
-    /// failed answer is thrown as its `ProtocolFailure`.
+    /// failed answer is thrown as its `ProtocolFailure`. Refused because
+    /// this user's other runs fill their slots, it tries again in this
+    /// process (the helper waits for nobody) until `waitForTurn` has passed.
     func send<Payload: HelperPayload>(_ payload: Payload) throws -> HelperResponse {
         let body = try HelperProtocol.encoder().encode(RequestEnvelope(payload))
-        return try call(verb: Payload.verb, input: body)
+        let end = ContinuousClock.now + Self.waitForTurn
+        var pause = Duration.milliseconds(100)
+        while true {
+            do {
+                return try call(verb: Payload.verb, input: body)
+            } catch let failure as ProtocolFailure where failure.code == .tooManyRuns && ContinuousClock.now + pause < end {
+                // Spread out, so that the runs waiting do not all come back at once.
+                usleep(UInt32(pause.roundedUpMilliseconds * 1_000) / 4 * UInt32.random(in: 3...5))
+                pause = min(pause * 2, .seconds(2))
+            }
+        }
     }
 
     /// Runs `verb` with `input` on its standard input.

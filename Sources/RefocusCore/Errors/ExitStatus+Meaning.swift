@@ -51,9 +51,9 @@ extension ExitStatus {
                               cases: "the operating system refused (a file could not be written), or the helper failed "
                                   + "or gave an answer refocus cannot read")
         case .busy:
-            ExitStatusMeaning("busy", cases: "the helper waited too long for another run to finish (try again), "
-                                  + "or a name `refocus resolve` asked for went unanswered in time or met a "
-                                  + "server failure")
+            ExitStatusMeaning("busy", cases: "the helper waited too long for another run to finish, or you "
+                                  + "already had 4 helper runs going (try again), or a name `refocus resolve` asked "
+                                  + "for went unanswered in time or met a server failure")
         case .notPermitted:
             ExitStatusMeaning("not permitted",
                               cases: "sudo refused to run the helper, the session is locked, or the start would pass "
@@ -82,7 +82,8 @@ extension ExitStatus {
         case .notFound: ExitStatusMeaning("no such session")
         case .systemError: ExitStatusMeaning("system error", cases: "the operating system refused a change")
         case .busy:
-            ExitStatusMeaning("busy", cases: "another helper run held the lock past the deadline; try again")
+            ExitStatusMeaning("busy", cases: "another helper run held the lock past the deadline, or the caller "
+                                  + "already had 4 runs going; try again")
         case .notPermitted:
             ExitStatusMeaning("not permitted",
                               cases: "not run as root, the session is locked, a start over one of the policy's "

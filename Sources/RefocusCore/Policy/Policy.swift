@@ -114,6 +114,14 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     case minPrefixIPv4 = "min_prefix_ipv4"
     /// An integer, 1 to 128: the shortest IPv6 prefix a merged range may have (default 32).
     case minPrefixIPv6 = "min_prefix_ipv6"
+    /// An integer, 1 to 32: all block sessions' IPv4 ranges together may hold as many addresses as one
+    /// range of this prefix length (default 10: 1/1024 of IPv4).
+    case totalPrefixIPv4 = "total_prefix_ipv4"
+    /// An integer, 1 to 128: the same for IPv6 (default 26).
+    case totalPrefixIPv6 = "total_prefix_ipv6"
+    /// An integer: names (with their subdomains) the /etc/hosts section may hold for all sessions
+    /// together; beyond it lists go to the resolver module only (default 1000).
+    case maxHostsNamesPerMachine = "max_hosts_names_per_machine"
     /// "off", "session" or "leave": when browsers' own DNS over HTTPS is turned off (default session).
     case browserDoh = "browser_doh"
     /// A boolean: whether allowlist sessions restrict every user's browsers to their lists too (default false).
@@ -126,5 +134,7 @@ public enum PolicyKey: String, CaseIterable, Sendable {
         (.maxAddressesPerMachine, \.addressesPerMachine, 1_000_000),
         (.maxProgramsPerMachine, \.programsPerMachine, 65_536), (.maxSessionsPerUser, \.sessionsPerUser, 1_000),
         (.minPrefixIPv4, \.minimumPrefixIPv4, 32), (.minPrefixIPv6, \.minimumPrefixIPv6, 128),
+        (.totalPrefixIPv4, \.totalPrefixIPv4, 32), (.totalPrefixIPv6, \.totalPrefixIPv6, 128),
+        (.maxHostsNamesPerMachine, \.hostsNamesPerMachine, 1_000_000),
     ] }
 }

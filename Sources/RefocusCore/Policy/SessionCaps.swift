@@ -24,6 +24,21 @@ public struct SessionCaps: Sendable, Equatable {
     public var minimumPrefixIPv4 = 16
     /// The same for IPv6 (`min_prefix_ipv6`).
     public var minimumPrefixIPv6 = 32
+    /// The IPv4 address space all block sessions together may cover, as a
+    /// prefix length: their ranges, merged, may hold at most as many
+    /// addresses as one block of this length (`total_prefix_ipv4`). The
+    /// default, a /10, is 2^22 addresses: 1/1024 of IPv4, 64 ranges of the
+    /// widest /16 that `minimumPrefixIPv4` allows.
+    public var totalPrefixIPv4 = 10
+    /// The same for IPv6 (`total_prefix_ipv6`). The default, a /26, is 64
+    /// ranges of the widest /32 that `minimumPrefixIPv6` allows: 2^38
+    /// networks of 2^64 addresses, 1/2^23 of the global unicast space (2000::/3).
+    public var totalPrefixIPv6 = 26
+    /// Names (domains with their subdomains) that the /etc/hosts section may
+    /// hold for all sessions together (`max_hosts_names_per_machine`): lists
+    /// beyond it go to the resolver module's index only, and where the
+    /// module is not in force a start that would pass it is refused.
+    public var hostsNamesPerMachine = 1_000
 
     /// The defaults.
     public init() {}

@@ -15,8 +15,17 @@ import Foundation
 public enum HelperProtocol {
     /// The protocol version this build speaks; requests of another version are refused.
     public static let version = 1
-    /// The largest request the helper reads, in bytes.
+    /// The largest request the helper reads, in bytes: a start's. The
+    /// policy's default caps allow one member 50,000 domains (up to 253
+    /// bytes each, 256 with their quotes and comma: 12.2 MiB), 10,000
+    /// addresses and 256 programs in a start; browser paths count as
+    /// names and may be longer.
     public static let maximumRequestBytes = 16 << 20
+    /// The largest request of every other verb (status, stop, pace,
+    /// history, focus), whose payload is a few numbers and a date: refused
+    /// before decoding, so that a flood of megabytes costs root a read of
+    /// 64 KiB at most.
+    public static let maximumSmallRequestBytes = 8 << 10
     /// The most lists one start request may carry.
     public static let maximumLists = 64
     /// The most entries (domains and addresses) one start request may carry, all lists together.

@@ -33,11 +33,16 @@ public protocol HelperPayload: Codable, Sendable, Equatable {
     /// Whether the envelope carries it under the verb's key; false for a
     /// request that is the verb alone (status).
     static var hasBody: Bool { get }
+    /// The largest request of this verb the helper reads, in bytes: what
+    /// the verb's largest legal request needs, refused before decoding.
+    static var maximumBytes: Int { get }
 }
 
 extension HelperPayload {
     /// A payload has a body unless it says otherwise.
     public static var hasBody: Bool { true }
+    /// A few numbers and a date at most: `HelperProtocol.maximumSmallRequestBytes`.
+    public static var maximumBytes: Int { HelperProtocol.maximumSmallRequestBytes }
 }
 
 /// The status request: the verb alone, `{"version": 1, "verb": "status"}`.
@@ -51,6 +56,8 @@ public struct StatusRequest: HelperPayload {
 
 extension StartRequest: HelperPayload {
     public static let verb = HelperVerbName.start
+    /// Lists of whole domains: `HelperProtocol.maximumRequestBytes`.
+    public static var maximumBytes: Int { HelperProtocol.maximumRequestBytes }
 }
 
 extension StopRequest: HelperPayload {

@@ -5,7 +5,7 @@ public enum ProtocolErrorCode: String, Codable, Sendable, CaseIterable {
     case badRequest = "bad-request"
     /// The request speaks another protocol version.
     case unsupportedVersion = "unsupported-version"
-    /// The request is larger than `HelperProtocol.maximumRequestBytes`.
+    /// The request is larger than its verb's `HelperPayload.maximumBytes`.
     case requestTooLarge = "request-too-large"
     /// The session length is outside the administrator's policy.
     case lengthOutOfBounds = "length-out-of-bounds"
@@ -21,6 +21,9 @@ public enum ProtocolErrorCode: String, Codable, Sendable, CaseIterable {
     case overLimit = "over-limit"
     /// Another helper run holds the store; try again.
     case busy
+    /// The caller already has as many helper runs going as one user may;
+    /// refused at once, before the request is read: try again when one ends.
+    case tooManyRuns = "too-many-runs"
     /// The operating system refused an operation.
     case systemError = "system-error"
     /// The administrator's policy (/etc/refocus/policy.toml) is invalid.
@@ -32,7 +35,7 @@ public enum ProtocolErrorCode: String, Codable, Sendable, CaseIterable {
         case .badRequest, .unsupportedVersion, .requestTooLarge, .lengthOutOfBounds: .data
         case .notPermitted, .sessionLocked, .overLimit: .notPermitted
         case .notFound: .notFound
-        case .busy: .busy
+        case .busy, .tooManyRuns: .busy
         case .systemError: .system
         case .badPolicy: .configuration
         }

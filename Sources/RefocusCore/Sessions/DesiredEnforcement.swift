@@ -28,8 +28,12 @@
 /// blocks the domain and every name under it; a list above
 /// `hostsOnlyAbove` then goes into the index only (`resolverOnlyLists`),
 /// neither into /etc/hosts, which glibc reads whole at every lookup, nor to
-/// the firewall. Without the module, such a list is in /etc/hosts only
-/// (`hostsOnlyLists`), as before the module existed.
+/// the firewall; and so do the lists that do not fit in the machine's
+/// total for the section (`SessionCaps.hostsNamesPerMachine`), chosen
+/// fairly between owners (`HostsAllotment`). Without the module, a list
+/// above `hostsOnlyAbove` is in /etc/hosts only (`hostsOnlyLists`), as
+/// before the module existed, and the total is kept by refusing starts
+/// (`SessionRules`).
 public struct DesiredEnforcement: Sendable, Equatable {
     /// Every name for the /etc/hosts section, expansions included, sorted.
     public var hostsNames: HostNames
@@ -48,7 +52,8 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// Every blocked domain, for the resolver module's index (empty without the module).
     public var indexedNames: Set<DomainName>
     /// The lists enforced through the resolver module only (larger than the
-    /// policy's `hostsOnlyAbove`), with how many domains each has.
+    /// policy's `hostsOnlyAbove`, or beyond the section's total), with how
+    /// many domains each has.
     public var resolverOnlyLists: [BlockListName: Int]
     /// Every blocked domain, whatever the layers above, for the browsers'
     /// managed policies (`ChromiumPolicy`), which match subdomains themselves.
@@ -76,24 +81,36 @@ public struct DesiredEnforcement: Sendable, Equatable {
         for session in sessions where session.mode == .allow {
             for list in session.blockLists { allowed[session.owner, default: AllowedDestinations()].add(list) }
         }
-        for session in sessions where session.mode == .block {
-            for list in session.blockLists {
-                let listDomains = list.entries.compactMap(\.domain).filter { !policy.forbids($0) }
-                browserHosts.formUnion(listDomains)
-                if resolverModule { indexed.formUnion(listDomains) }
-                if !Self.isHostsOnly(domainCount: listDomains.count, policy: policy) {
-                    domains.formUnion(listDomains)
-                    resolved.formUnion(listDomains)
-                } else if resolverModule {
-                    resolverOnly[list.name] = max(resolverOnly[list.name] ?? 0, listDomains.count)
-                } else {
-                    domains.formUnion(listDomains)
-                    hostsOnly[list.name] = max(hostsOnly[list.name] ?? 0, listDomains.count)
-                }
-                addresses.formUnion(list.entries.compactMap(\.addressRange))
-                paths.formUnion(list.entries.compactMap(\.browserPath).filter { !policy.forbids($0.host) })
+        let blocking = sessions.filter { $0.mode == .block }
+        let units = blocking.flatMap { session in
+            session.blockLists.map { list in
+                (session: session, list: list, domains: list.entries.compactMap(\.domain).filter { !policy.forbids($0) })
             }
-            if !session.programs.isEmpty { programs[session.owner, default: []].formUnion(session.programs) }
+        }
+        // With the module, the section holds what fits in the machine's total, shared between owners.
+        let withinThreshold = units.indices.filter { !Self.isHostsOnly(domainCount: units[$0].domains.count, policy: policy) }
+        let inHosts: Set<Int> = !resolverModule ? Set(withinThreshold) : Set(HostsAllotment(withinThreshold.map {
+            HostsAllotment.Candidate(owner: units[$0].session.owner, names: Self.expandedCount(units[$0].domains.count, policy),
+                                     list: units[$0].list.name, session: units[$0].session.id ?? 0)
+        }, total: policy.caps.hostsNamesPerMachine).admitted.map { withinThreshold[$0] })
+        for (position, unit) in units.enumerated() {
+            let (list, listDomains) = (unit.list, unit.domains)
+            browserHosts.formUnion(listDomains)
+            if resolverModule { indexed.formUnion(listDomains) }
+            if inHosts.contains(position) {
+                domains.formUnion(listDomains)
+                resolved.formUnion(listDomains)
+            } else if resolverModule {
+                resolverOnly[list.name] = max(resolverOnly[list.name] ?? 0, listDomains.count)
+            } else {
+                domains.formUnion(listDomains)
+                hostsOnly[list.name] = max(hostsOnly[list.name] ?? 0, listDomains.count)
+            }
+            addresses.formUnion(list.entries.compactMap(\.addressRange))
+            paths.formUnion(list.entries.compactMap(\.browserPath).filter { !policy.forbids($0.host) })
+        }
+        for session in blocking where !session.programs.isEmpty {
+            programs[session.owner, default: []].formUnion(session.programs)
         }
         // Only sessions that block sites close the side doors: a session of programs alone makes no table.
         let blocksSites = policy.enforcement.blockDoHEndpoints
@@ -171,7 +188,8 @@ public struct DesiredEnforcement: Sendable, Equatable {
         expandedCount(domainCount, policy) > policy.hostsOnlyAbove
     }
 
-    private static func expandedCount(_ domains: Int, _ policy: Policy) -> Int {
+    /// The names a list of `domains` domains adds to the section at most: each with every subdomain.
+    public static func expandedCount(_ domains: Int, _ policy: Policy) -> Int {
         domains * (1 + policy.subdomains.count)
     }
 }

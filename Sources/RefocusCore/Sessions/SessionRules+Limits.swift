@@ -29,8 +29,10 @@ extension SessionRules {
 
     /// Refuses a start after which the active sessions `after` would pass
     /// one of the policy's caps for `owner` or for the machine, or make the
-    /// /etc/hosts section larger than `HostsSection.maximumBodyBytes`.
-    static func checkLimits(_ after: [Session], owner: UInt32, policy: Policy) throws(ProtocolFailure) {
+    /// /etc/hosts section larger than `HostsSection.maximumBodyBytes`, or,
+    /// without the resolver module, than the policy's total for it.
+    static func checkLimits(_ after: [Session], owner: UInt32, policy: Policy,
+                            resolverModule: Bool) throws(ProtocolFailure) {
         let caps = policy.caps
         let mine = after.filter { $0.owner == owner }
         if mine.count > caps.sessionsPerUser {
@@ -62,6 +64,7 @@ extension SessionRules {
                                     + "than a /\(minimum) range", key: key, value: minimum)
             }
         }
+        try checkAddressSpace(after, caps: caps)
         let names = HostsSection.names(domains: all.names.filter { !policy.forbids($0) }, subdomains: policy.subdomains)
         let bytes = HostsSection.bodyByteCount(of: names)
         if bytes > HostsSection.maximumBodyBytes {
@@ -69,6 +72,53 @@ extension SessionRules {
                                   message: "the /etc/hosts section would hold \(names.count) names in \(bytes >> 20) MiB, "
                                       + "more than its limit of \(HostsSection.maximumBodyBytes >> 20) MiB; block fewer "
                                       + "names")
+        }
+        if !resolverModule { try checkHostsTotal(after, policy: policy) }
+    }
+
+    /// Without the resolver module every blocked domain is in /etc/hosts,
+    /// which every lookup on the machine reads whole: refuses block
+    /// sessions whose names, subdomains included, would pass the policy's
+    /// `max_hosts_names_per_machine`. (With the module, the lists beyond it
+    /// go to the module's index instead: `HostsAllotment`.)
+    private static func checkHostsTotal(_ after: [Session], policy: Policy) throws(ProtocolFailure) {
+        let domains = Set(after.filter { $0.mode == .block }.flatMap { session in
+            session.blockLists.flatMap { $0.entries.compactMap(\.domain) }
+        }).filter { !policy.forbids($0) }
+        let total = policy.caps.hostsNamesPerMachine
+        // Cheap first: the section holds at most each domain with each subdomain.
+        guard DesiredEnforcement.expandedCount(domains.count, policy) > total else { return }
+        let count = HostsSection.names(domains: domains, subdomains: policy.subdomains).count
+        guard count > total else { return }
+        let key = PolicyKey.maxHostsNamesPerMachine.rawValue
+        throw ProtocolFailure(code: .overLimit,
+                              message: "the /etc/hosts section would hold \(count) names (domains with their "
+                                  + "subdomains) for every session together, more than the administrator's policy "
+                                  + "allows (\(key) = \(total) in \(Policy.path)); the resolver module, which would "
+                                  + "take the rest, is not in force: the administrator can add it ('refocus-helper "
+                                  + "nsswitch add') or raise \(key); or block fewer names")
+    }
+
+    /// Refuses sessions whose blocked ranges, merged over every block
+    /// session of every owner, would hold more addresses of a family than
+    /// one range of the policy's `total_prefix_ipv4` or `total_prefix_ipv6`:
+    /// however narrow each range, the machine cuts no more than that share
+    /// of the Internet. Allowlist sessions cut nothing for others and are not counted.
+    private static func checkAddressSpace(_ after: [Session], caps: SessionCaps) throws(ProtocolFailure) {
+        let blocked = AddressIntervals(after.filter { $0.mode == .block }.flatMap { $0.blockLists.flatMap(\.addresses) })
+        for (ipv6, key, prefix) in [(false, PolicyKey.totalPrefixIPv4, caps.totalPrefixIPv4),
+                                    (true, .totalPrefixIPv6, caps.totalPrefixIPv6)] {
+            let bits = ipv6 ? 128 : 32
+            let count = blocked.addressCount(ipv6: ipv6)
+            let limit = UInt128(1) << UInt128(bits - prefix)
+            guard count > limit else { continue }
+            // IPv6 is counted in /64 networks, rounded up: its addresses are too many to read.
+            let (amount, unit, allowed) = ipv6
+                ? ((count >> 64) + (count & UInt128(UInt64.max) == 0 ? 0 : 1), "IPv6 /64 networks",
+                   prefix > 64 ? "part of one" : "\(limit >> 64)")
+                : (count, "IPv4 addresses", "\(limit)")
+            throw overLimit("the blocked ranges of every session together would cover \(amount) \(unit), more than "
+                                + "one /\(prefix) range holds (\(allowed))", key: key, value: prefix)
         }
     }
 

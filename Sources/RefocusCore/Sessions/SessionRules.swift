@@ -34,10 +34,12 @@ public enum SessionRules {
     }
 
     /// Plans `request` by `owner` at `clock`, given every owner's active
-    /// sessions (already rebased onto `clock`'s wall clock: `SessionClock`)
-    /// and the addresses no session may block.
+    /// sessions (already rebased onto `clock`'s wall clock: `SessionClock`),
+    /// the addresses no session may block, and whether the resolver module
+    /// is in force (without it, the /etc/hosts section's total is kept by refusing).
     public static func start(_ request: StartRequest, owner: UInt32, clock: ClockReading, policy: Policy,
-                             active: [Session], protected: ProtectedAddresses) throws(ProtocolFailure) -> StartPlan {
+                             active: [Session], protected: ProtectedAddresses,
+                             resolverModule: Bool = false) throws(ProtocolFailure) -> StartPlan {
         let now = clock.wall
         do {
             try policy.sessionBounds.check(request.length)
@@ -77,7 +79,7 @@ public enum SessionRules {
                                       + "lists again to narrow it, or wait until it ends")
         }
         let after = current.filter { plan.session.id == nil || $0.id != plan.session.id } + [plan.session]
-        try checkLimits(after, owner: owner, policy: policy)
+        try checkLimits(after, owner: owner, policy: policy, resolverModule: resolverModule)
         return plan
     }
 

@@ -17,6 +17,8 @@ enum DaemonLink {
     static let logPath = "/run/refocus/daemon.log"
     /// The mode of /run/refocus: the group reads status.json there.
     static let directoryMode: mode_t = 0o755
+    /// The folder of the daemon's files, of the status file and of the helper runs' slots and tickets.
+    static let runDirectory = "/run/refocus"
 
     /// What came of asking the daemon.
     enum Outcome {

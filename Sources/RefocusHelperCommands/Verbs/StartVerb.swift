@@ -20,9 +20,11 @@ struct StartVerb: HelperVerb {
         let caller = context.caller
         let policy = context.policy
         let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
+        let resolverModule = ResolverModule.isInForce()
         let session = try context.store.write { transaction in
             let plan = try SessionRules.start(request, owner: caller.uid, clock: clock, policy: policy,
-                                              active: try transaction.openSessions(), protected: protected)
+                                              active: try transaction.openSessions(), protected: protected,
+                                              resolverModule: resolverModule)
             switch plan {
             case .create(let session): return try transaction.insert(session)
             case .extend(let session):
@@ -33,9 +35,14 @@ struct StartVerb: HelperVerb {
         let report = try context.enforce()
         let notes = report.notes + request.lists.compactMap { list -> String? in
             if let domains = report.resolverOnly?[list.name.rawValue] {
+                let reason = DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy)
+                    ? "it is larger than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names)"
+                    : "the /etc/hosts section holds the machine's total of names with the lists of every session "
+                        + "(\(PolicyKey.maxHostsNamesPerMachine.rawValue) = \(policy.caps.hostsNamesPerMachine), shared "
+                        + "between their owners)"
                 return "list \(list.name) (\(domains) domains) is enforced through the resolver module only (every name "
                     + "under its domains too; not in /etc/hosts, and its addresses are not resolved for the firewall): "
-                    + "it is larger than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names)"
+                    + reason
             }
             guard let domains = report.hostsOnly?[list.name.rawValue] else { return nil }
             return "list \(list.name) (\(domains) domains) is enforced through /etc/hosts only: it is larger "
