@@ -31,8 +31,10 @@ struct UntrustedRootTests {
             exec 7<>/dev/fuse
             mount -i -t fuse -o fd=7,rootmode=100000,user_id=$ann,group_id=$ann,allow_other rf-stall "$WORK/trap-fuse/.flatpak-info"
             # Nothing here touches that file again: any read of it waits for a server that never answers.
+            # Only this shell holds the server's end: when it exits, the connection ends and every read
+            # still waiting on it fails, so nothing outlives the test (the sandbox aborts it too).
             for trap in fifo huge fuse; do
-              as_user ann unshare -r /usr/sbin/chroot "$WORK/trap-$trap" /bin/sh -c 'while :; do /bin/true; sleep 0.2; done' &
+              as_user ann unshare -r /usr/sbin/chroot "$WORK/trap-$trap" /bin/sh -c 'while :; do /bin/true; sleep 0.2; done' 7>&- &
             done
             sleep 0.5
             echo "ann's trapped loops: $(pgrep -u ann -f 'while :; do /bin/true' | wc -l)"

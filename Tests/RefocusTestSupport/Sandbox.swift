@@ -160,7 +160,16 @@ public struct Sandbox: Sendable {
             lines.append("mount -t tmpfs -o mode=0755 tmpfs /var/lib")
         }
         lines += ["mount -t tmpfs -o mode=0755 tmpfs /run", "mkdir -p /run/refocus"]
-        var exit: [String] = []
+        // A FUSE mount of the script's (a server that never answers, as a test's attacker has) is
+        // aborted first: a reader waiting on it cannot be killed, and would hang every ps on the machine.
+        lines.append(#"""
+            sandbox_abort_fuse() {
+              mount -t fusectl fusectl /sys/fs/fuse/connections 2> /dev/null
+              awk '{ for (i = 7; i < NF; i++) if ($i == "-") { if ($(i + 1) ~ /^fuse/) { split($3, d, ":"); print d[2] } break } }' \
+                /proc/self/mountinfo | while read -r c; do echo 1 > "/sys/fs/fuse/connections/$c/abort"; done 2> /dev/null
+            }
+            """#)
+        var exit = ["sandbox_abort_fuse"]
         if !privatePIDs {
             // Everything still running in this mount namespace was started here: end it with the script.
             exit.append(#"for p in /proc/[0-9]*; do [ "${p#/proc/}" != $$ ] && [ "$(readlink $p/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ] && kill -9 "${p#/proc/}" 2> /dev/null; done"#)
