@@ -10,15 +10,18 @@ import RefocusOS
 /// first 32 ancestors. Only for owners whose rules name apps, and only the
 /// facts their apps need (the exec guard reads them at every exec of such
 /// an owner that no name matched); every read is capped and never waits
-/// (the /proc files with `O_NONBLOCK`, the one in the process's root
-/// through `UntrustedFile`), and a file that cannot be read leaves its fact out.
+/// long (the /proc files with `O_NONBLOCK`; cmdline and environ, which the
+/// kernel copies from the process's memory, with a deadline through
+/// `ProcessMemoryRead`; the one in the process's root through
+/// `UntrustedFile`), and a file that cannot be read leaves its fact out.
 public enum AppFactsReader {
     /// How many ancestors are looked at for Steam's reaper.
     static let ancestors = 32
 
     /// The facts of `pid` that `apps` need (all of them when `apps` is
-    /// nil), with its executable's path if already read.
-    public static func read(pid: Int32, for apps: [AppIdentity]? = nil, executable: [UInt8]? = nil) -> AppFacts {
+    /// nil), with its executable's path and its real uid (`owner`) if already read.
+    public static func read(pid: Int32, for apps: [AppIdentity]? = nil, executable: [UInt8]? = nil,
+                            owner: UInt32? = nil) -> AppFacts {
         func needs(_ kind: (AppIdentity) -> Bool) -> Bool { apps?.contains(where: kind) ?? true }
         let flatpak = needs { if case .flatpak = $0 { true } else { false } }
         let snap = needs { if case .snap = $0 { true } else { false } }
@@ -26,7 +29,7 @@ public enum AppFactsReader {
         let steam = needs { $0 == .steamGame || { if case .steamApp = $0 { true } else { false } }($0) }
         return AppFacts(cgroup: flatpak || snap ? ProcFile.read(pid: pid, "cgroup", limit: 16 * 1024) ?? [] : [],
                         flatpakApp: flatpak ? flatpakApp(pid) : nil,
-                        appImage: appImage ? variable("APPIMAGE", of: pid) : nil,
+                        appImage: appImage ? variable("APPIMAGE", of: pid, owner: owner) : nil,
                         executable: appImage ? executable ?? ProcFile.link(pid: pid, "exe") : executable,
                         steamApp: steam ? steamApp(above: pid) : nil)
     }
@@ -57,9 +60,9 @@ public enum AppFactsReader {
         return UntrustedFile.read(".flatpak-info", in: root, mounts: .seen(by: pid), limit: 16 * 1024)
     }
 
-    /// The value of `name` in /proc/PID/environ.
-    static func variable(_ name: String, of pid: Int32) -> [UInt8]? {
-        guard let bytes = ProcFile.read(pid: pid, "environ", limit: 256 * 1024) else { return nil }
+    /// The value of `name` in /proc/PID/environ (read with a deadline, `ProcessMemoryRead`).
+    static func variable(_ name: String, of pid: Int32, owner: UInt32?) -> [UInt8]? {
+        guard let bytes = ProcessMemoryRead.read(.environment, of: pid, owner: owner, limit: 256 * 1024) else { return nil }
         let prefix = Array((name + "=").utf8)
         for entry in bytes.split(separator: 0) where entry.starts(with: prefix) { return Array(entry.dropFirst(prefix.count)) }
         return nil
@@ -69,7 +72,8 @@ public enum AppFactsReader {
     static func steamApp(above pid: Int32) -> UInt32? {
         var current = pid
         for _ in 0..<ancestors where current > 1 {
-            if let cmdline = ProcFile.read(pid: current, "cmdline", limit: 16 * 1024) {
+            // Each ancestor's arguments are charged to its own real uid.
+            if let cmdline = ProcessMemoryRead.read(.arguments, of: current, limit: 16 * 1024) {
                 let words = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
                 if let first = words.first, first.hasSuffix("reaper"), words.contains("SteamLaunch"),
                    let id = words.lazy.compactMap({ $0.hasPrefix("AppId=") ? UInt32($0.dropFirst(6)) : nil }).first {

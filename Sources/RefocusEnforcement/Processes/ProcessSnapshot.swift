@@ -33,8 +33,9 @@ public struct ProcessSnapshot: Sendable, Equatable {
     /// Reads /proc/`pid` (status, stat, exe, cmdline), stopping early when
     /// `wanted` says no to its real uid (a cheap filter: only owners with
     /// rules need their names read). Nil when the process is gone, is a
-    /// zombie, is a kernel thread (no `exe`), is not wanted, or a file cannot
-    /// be read. The files are read one after the other: to know they all
+    /// zombie, is a kernel thread (no `exe`), is not wanted, or status, stat
+    /// or exe cannot be read; a cmdline that cannot be read in time
+    /// (`ProcessMemoryRead`) leaves argv[0] and the loaded program out. The files are read one after the other: to know they all
     /// described one process, open a pidfd before and check it after.
     /// When `apps` names apps for its real uid, what it shows of them is read too (`AppFactsReader`);
     /// when `examining` gives loaders for it, its executable file is examined, and, when
@@ -46,18 +47,23 @@ public struct ProcessSnapshot: Sendable, Equatable {
               let uids = ProcFields.uids(status: status), wanted(uids.real),
               let stat = ProcFile.read(pid: pid, "stat", singleRead: true), !ProcFields.isDead(stat: stat),
               let fields = ProcFields.commAndStartTime(stat: stat),
-              let executable = ProcFile.link(pid: pid, "exe"),
-              let cmdline = ProcFile.read(pid: pid, "cmdline", limit: 64 * 1024, stoppingAt: 0)
+              let executable = ProcFile.link(pid: pid, "exe")
         else { return nil }
+        // Read with a deadline (`ProcessMemoryRead`); when it cannot be read, the process has no argv[0].
+        let cmdline = ProcessMemoryRead.read(.arguments, of: pid, owner: uids.real, limit: 64 * 1024, stoppingAt: 0)
         var identity = ProcessIdentity(uid: uids.real, effectiveUID: uids.effective, savedUID: uids.saved,
                                        comm: fields.comm, executable: ProcFields.executable(link: executable),
-                                       argv0: ProcFields.argv0(cmdline: cmdline))
+                                       argv0: cmdline.flatMap { ProcFields.argv0(cmdline: $0) })
         let named = apps(uids.real)
-        if !named.isEmpty { identity.app = AppFactsReader.read(pid: pid, for: named, executable: identity.executable) }
+        if !named.isEmpty {
+            identity.app = AppFactsReader.read(pid: pid, for: named, executable: identity.executable, owner: uids.real)
+        }
         if let loaders = examining(uids.real) {
             let mounts = MountTypes.seen(by: pid)
             identity.executableFile = ProgramFileReader.examineExecutable(of: pid, mounts: mounts)
-            if let file = identity.executableFile, loaders.contains(file) { identity.loaded = loadedProgram(pid: pid, mounts: mounts) }
+            if let file = identity.executableFile, loaders.contains(file) {
+                identity.loaded = loadedProgram(pid: pid, owner: uids.real, mounts: mounts)
+            }
         }
         return ProcessSnapshot(pid: pid, startTime: fields.startTime, identity: identity)
     }
@@ -65,8 +71,8 @@ public struct ProcessSnapshot: Sendable, Equatable {
     /// The program the loader running as `pid` was asked to run, found from
     /// the process's own root or working folder (through /proc/PID, so a
     /// chroot or a `cd` of its own is followed); nil when it names none.
-    static func loadedProgram(pid: Int32, mounts: MountTypes) -> LoadedProgram? {
-        guard let cmdline = ProcFile.read(pid: pid, "cmdline", limit: 64 * 1024),
+    static func loadedProgram(pid: Int32, owner: UInt32, mounts: MountTypes) -> LoadedProgram? {
+        guard let cmdline = ProcessMemoryRead.read(.arguments, of: pid, owner: owner, limit: 64 * 1024),
               let path = LoaderArguments.program(cmdline: cmdline) else { return nil }
         // The magic links give the folders themselves: no lookup in their filesystems.
         let folders = ["root", "cwd"].map { open("/proc/\(pid)/\($0)", ProgramFileReader.pathOnly | O_DIRECTORY | O_CLOEXEC) }
