@@ -33,7 +33,7 @@ import Testing
 
     @Test func aReadPastTheDeadlineIsGivenUpAndItsUserIsNotReadAgainForAWhile() async throws {
         let reads = StallingReads()
-        let readers = ProcessMemoryReaders(deadline: .milliseconds(200), distrust: .milliseconds(1500),
+        let readers = ProcessMemoryReaders(deadline: .milliseconds(200), distrust: .milliseconds(1500), lateness: .zero,
                                            reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
         #expect(readers.read(pid: 10, "cmdline", owner: 1000, limit: 64) == Array("cmdline of 10".utf8))
         var stalled: [UInt8]? = []
@@ -56,6 +56,20 @@ import Testing
         try await Task.sleep(for: .milliseconds(1600))
         #expect(!readers.isDistrusted(1000))
         #expect(readers.read(pid: 13, "cmdline", owner: 1000, limit: 64) == Array("cmdline of 13".utf8))
+    }
+
+    /// A read that comes back soon after its deadline (a worker a loaded
+    /// machine did not schedule in time) leaves its user trusted.
+    @Test func aReadBackSoonAfterItsDeadlineIsForgiven() async throws {
+        let reads = StallingReads()
+        let readers = ProcessMemoryReaders(deadline: .milliseconds(50), distrust: .seconds(60), lateness: .seconds(5),
+                                           reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
+        #expect(readers.read(pid: StallingReads.stallingPID, "cmdline", owner: 1000, limit: 64) == nil)
+        #expect(readers.isDistrusted(1000), "distrusted while the read is out")
+        reads.stalled.signal()
+        for _ in 0..<100 where readers.stuckWorkers > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!readers.isDistrusted(1000))
+        #expect(readers.read(pid: 14, "cmdline", owner: 1000, limit: 64) == Array("cmdline of 14".utf8))
     }
 
     @Test func stuckWorkersAreCappedAndPastTheCapNothingIsRead() {

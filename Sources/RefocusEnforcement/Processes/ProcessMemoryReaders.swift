@@ -21,6 +21,10 @@ public final class ProcessMemoryReaders: @unchecked Sendable {
     public let distrust: Duration
     /// The most workers stuck at once.
     public let stuckLimit: Int
+    /// How late an abandoned read may still come back and be forgiven: the
+    /// deadline is short so that a trap costs little, and a read that merely
+    /// waited for a CPU on a loaded machine must not distrust its owner.
+    public let lateness: Duration
     /// The most idle workers kept.
     static let idleLimit = 4
 
@@ -36,10 +40,11 @@ public final class ProcessMemoryReaders: @unchecked Sendable {
 
     /// A pool whose workers read with `reading` (tests give one that
     /// waits); by default the /proc file itself.
-    public init(deadline: Duration = .milliseconds(250), distrust: Duration = .seconds(600), stuckLimit: Int = 16,
+    public init(deadline: Duration = .milliseconds(250), distrust: Duration = .seconds(600), stuckLimit: Int = 16, lateness: Duration = .seconds(2),
                 reading: (@Sendable (_ pid: Int32, _ name: String, _ limit: Int, _ terminator: UInt8?) -> [UInt8]?)? = nil) {
         self.deadline = deadline
         self.distrust = distrust
+        self.lateness = lateness
         self.stuckLimit = stuckLimit
         let read = reading ?? { pid, name, limit, terminator in ProcFile.read(pid: pid, name, limit: limit, stoppingAt: terminator) }
         self.reading = { job in read(job.pid, job.name, job.limit, job.terminator) }
@@ -63,7 +68,8 @@ public final class ProcessMemoryReaders: @unchecked Sendable {
         }
         guard let free else { return nil }
         guard let worker = free ?? ProcessMemoryWorker(pool: self, reading: reading) else { return nil }
-        let job = ProcessMemoryWorker.Job(pid: pid, name: name, limit: limit, terminator: terminator, owner: owner)
+        let job = ProcessMemoryWorker.Job(pid: pid, name: name, limit: limit, terminator: terminator, owner: owner,
+                                          started: now)
         worker.start(job)
         var answer = pollfd(fd: worker.answered, events: Int16(POLLIN), revents: 0)
         _ = syscall { poll(&answer, 1, Int32(clamping: deadline.roundedUpMilliseconds)) }
@@ -96,8 +102,13 @@ public final class ProcessMemoryReaders: @unchecked Sendable {
     /// An abandoned job of `worker` ended at last: whether the worker
     /// should wait for another job (kept idle) or end.
     func recovered(_ worker: ProcessMemoryWorker, from job: ProcessMemoryWorker.Job) -> Bool {
-        record.withLock { record in
+        let late = Self.monotonic() &- job.started
+        return record.withLock { record in
             if let count = record.stuck[job.owner] { record.stuck[job.owner] = count > 1 ? count - 1 : nil }
+            // Back within `lateness`: a worker a loaded machine did not schedule in time, not a trap.
+            if record.stuck[job.owner] == nil, late < UInt64(clamping: lateness.roundedUpMilliseconds) * 1_000_000 {
+                record.distrustedUntil[job.owner] = nil
+            }
             guard record.idle.count < Self.idleLimit else { return false }
             record.idle.append(worker)
             return true

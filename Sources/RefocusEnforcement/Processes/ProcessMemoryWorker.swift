@@ -27,6 +27,8 @@ final class ProcessMemoryWorker: @unchecked Sendable {
         let terminator: UInt8?
         /// The real uid the read is charged to.
         let owner: UInt32
+        /// When it was handed to the worker (CLOCK_MONOTONIC, ns).
+        var started: UInt64 = 0
     }
 
     private enum State {
