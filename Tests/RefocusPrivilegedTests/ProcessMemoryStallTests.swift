@@ -90,7 +90,9 @@ struct ProcessMemoryStallTests {
             echo "daemon main thread: $(cat /proc/$daemon/wchan)"
             for task in /proc/$daemon/task/*; do echo "daemon thread wchan: $(cat "$task/wchan")"; done
             python3 -c 'import json; print("status file sessions:", len(json.load(open("/run/refocus/status.json"))["sessions"]))'
-            kill -9 "$server"; wait "$server" 2> /dev/null || true
+            # The connection is aborted first (the sandbox's own function): a server thread waiting on it
+            # would keep the server from dying, and the wait from returning.
+            sandbox_abort_fuse; kill -9 "$server"; wait "$server" 2> /dev/null || true
             """#, files: ["server.py": Array(Self.server.utf8), "trap.py": Array(Self.trap.utf8)])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("trap: cmdline read waits"), "the trap holds ann's memory-map lock: \(run.stdout)")
