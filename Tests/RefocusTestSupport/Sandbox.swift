@@ -163,10 +163,12 @@ public struct Sandbox: Sendable {
         // A FUSE mount of the script's (a server that never answers, as a test's attacker has) is
         // aborted first: a reader waiting on it cannot be killed, and would hang every ps on the machine.
         lines.append(#"""
+            # Called from the EXIT trap under set -e: no step of it may fail, or the trap ends there.
             sandbox_abort_fuse() {
-              mount -t fusectl fusectl /sys/fs/fuse/connections 2> /dev/null
+              [ -d /sys/fs/fuse/connections/. ] && mountpoint -q /sys/fs/fuse/connections \
+                || mount -t fusectl fusectl /sys/fs/fuse/connections 2> /dev/null || true
               awk '{ for (i = 7; i < NF; i++) if ($i == "-") { if ($(i + 1) ~ /^fuse/) { split($3, d, ":"); print d[2] } break } }' \
-                /proc/self/mountinfo | while read -r c; do echo 1 > "/sys/fs/fuse/connections/$c/abort"; done 2> /dev/null
+                /proc/self/mountinfo | while read -r c; do echo 1 > "/sys/fs/fuse/connections/$c/abort" || true; done 2> /dev/null || true
             }
             """#)
         var exit = ["sandbox_abort_fuse"]
