@@ -28,6 +28,11 @@ enum BenchReport {
                 about: "What our layers add to a `getaddrinfo` of an unrelated name, in a private mount namespace: the NSS "
                     + "module against the same lookup without it, and the /etc/hosts section at 50, 300, 1k, 10k and 100k domains.",
                 benchmark: "resolver"),
+        Section(title: "One member's 60 lists of 833 domains: the machine's hosts total",
+                about: "An unrelated `getent hosts` with no session, with the 60 lists held to the hosts section's total "
+                    + "(`max_hosts_names_per_machine`) and the rest in the resolver module's index, with the section full "
+                    + "at the default total, and with every name in the section as before the total.",
+                benchmark: "hosts-budget"),
         Section(title: "Installed binaries: sizes and start-up",
                 about: "The static release binaries as built and as `make install` strips them, with what each library "
                     + "adds (from the link map) and the stripped binary's start-up; the status line's own time is in the "
