@@ -28,6 +28,8 @@ public final class FakeLayer: EnforcementLayer {
     public var notes: [Note] = []
     /// What each apply asks to be watched; nil: a file named after the kind.
     public var watches: [TamperWatch]?
+    /// The running programs each apply reports signalled (the program blocker's).
+    public var signalled: [ProgramMatch] = []
 
     /// A fake of `kind`, holding `wanted(plan)` after an apply.
     public init(_ kind: LayerKind, journal: FakeJournal, wanted: @escaping (EnforcementPlan) -> [String]) {
@@ -59,6 +61,7 @@ public final class FakeLayer: EnforcementLayer {
         system = want
         applied = want
         return LayerOutcome(layer: kind, state: want.isEmpty ? .idle : .inForce, changed: changed, count: want.count,
-                            countersReset: replaced, notes: notes, watches: watches ?? [.file("/fake/\(kind.rawValue)")])
+                            countersReset: replaced, notes: notes, watches: watches ?? [.file("/fake/\(kind.rawValue)")],
+                            signalled: signalled)
     }
 }

@@ -19,12 +19,15 @@ struct DaemonFollowUpTests {
         defer { fixture.folder.remove() }
         let folder = "/fake/etc/chromium/policies/managed"
         fixture.layers.chromium.watches = [.folder(folder)]
+        let steam = ProgramMatch(owner: 1000, program: try ProgramName("steam"), field: .comm)
+        fixture.layers.programs.signalled = [steam]
         let report = try fixture.reconcile()
         let next = Self.followUp(report, fixture)
         #expect(next.endTimer == .seconds(3000), "the session's planned end, 50 minutes on")
         #expect(next.countsTimer == Daemon.countsInterval && next.resolveTimer == Daemon.resolveInterval)
         #expect(Self.followUp(report, fixture, incomplete: 1).resolveTimer == Daemon.retryInterval)
         #expect(next.watchedFolders == [folder])
+        #expect(next.signalled == [steam], "the blocker's signals, for the blocked counts")
         #expect(next.drainsHostsWatch, "its own rewrite of /etc/hosts")
         #expect(next.carriesCounts, "the table was made: its counters start at zero")
         #expect(next.ended.isEmpty && next.notices.isEmpty && next.endings.isEmpty)
