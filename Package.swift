@@ -74,6 +74,9 @@ let package = Package(
         .target(name: "RefocusTestSupport", dependencies: [
             "RefocusOS", .product(name: "SystemPackage", package: "swift-system"),
         ], path: "Tests/RefocusTestSupport"),
+        // In-memory fakes of the enforcement layers, for the reconcile's tests without root.
+        .target(name: "RefocusLayerFakes", dependencies: ["RefocusCore", "RefocusEnforcement"],
+                path: "Tests/RefocusLayerFakes"),
         // Checks and fact-printing scenarios of table inet refocus against the kernel and nft, for
         // the privileged tests: no product, built with the tests.
         .executableTarget(name: "refocus-nft-scenarios",
@@ -108,6 +111,12 @@ let package = Package(
         ]),
         .testTarget(name: "RefocusHelperCommandsTests", dependencies: [
             "RefocusHelperCommands", "RefocusCore", "RefocusEnforcement",
+        ]),
+        // The Reconciler and the daemon's follow-up of a reconcile over fake layers: ordering, failures, the routes'
+        // fallback, tamper repair, notes, timers, watches and status counts (no root).
+        .testTarget(name: "RefocusReconcileTests", dependencies: [
+            "RefocusLayerFakes", "RefocusEnforcement", "RefocusHelperCommands", "RefocusCore", "RefocusTestSupport",
+            .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         // The NSS module's functions called in-process on index files of the test's own (needs root:
         // the module trusts only root's files).

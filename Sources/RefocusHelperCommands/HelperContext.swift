@@ -115,8 +115,7 @@ struct HelperContext {
         case .noDaemon:
             var answer = try reconcileHere()
             if startingDaemon {
-                answer.notes.append("the enforcer daemon is not running (see \(DaemonLink.logPath)): programs are not "
-                    + "blocked and changes to /etc/hosts or the firewall are not repaired")
+                answer.notes.append(.daemonNotRunning(log: DaemonLink.logPath))
             }
             return answer
         }
@@ -127,14 +126,14 @@ struct HelperContext {
     /// the daemon's (OWNER flag), which `Firewall` reports as a note.
     private func enforceBesideStuckDaemon(_ reason: String) throws -> DaemonAnswer {
         var answer = try reconcileHere()
-        answer.notes.insert("\(reason); this run enforced the sessions itself (/etc/hosts and the session store); "
-            + "root can replace the daemon: 'systemctl restart refocus' or 'refocus-helper daemon --take-over'", at: 0)
+        answer.notes.insert(.daemonStuck(reason: reason), at: 0)
         return answer
     }
 
     /// Reconciles in this run, with a firewall of its own; the store was
     /// rebased as the run began.
     private func reconcileHere() throws -> DaemonAnswer {
-        DaemonAnswer(try Reconciler(store: store, policy: policy).reconcile(clock: clock, rebasing: false))
+        let reconciler = Reconciler(store: store, policy: policy, layers: SystemLayers(policy: policy).ordered)
+        return DaemonAnswer(try reconciler.reconcile(clock: clock, rebasing: false))
     }
 }

@@ -105,7 +105,7 @@ import Testing
         let module = ResolverModuleState(path: "/etc/nsswitch.conf",
                                          conf: NsswitchConf(bytes: Array("hosts: files refocus dns\n".utf8)),
                                          library: "/usr/lib/x86_64-linux-gnu/libnss_refocus.so.2")
-        for response in [HelperResponse(sessions: [session], notes: ["a note"]),
+        for response in [HelperResponse(sessions: [session], notes: [.remark("a note")]),
                          HelperResponse(sessions: [], resolverModule: module),
                          HelperResponse(failure: ProtocolFailure(code: .sessionLocked, message: "locked for 20m"))] {
             let data = try HelperProtocol.encoder().encode(response)

@@ -47,7 +47,7 @@ struct ClearTableTests {
             "$BIN/refocus-helper" clear > "$WORK/answer" 2> "$WORK/err" || status=$?
             echo "clear: $status, $(tables) table"
             sed 's/^/stderr: /' "$WORK/err"
-            python3 -c 'import json, sys; [print("note:", n) for n in json.load(open(sys.argv[1]))["notes"]]' "$WORK/answer"
+            python3 -c 'import json, sys; [print("note:", n["text"]) for n in json.load(open(sys.argv[1]))["notes"]]' "$WORK/answer"
             echo "markers left: $(grep -c '^# BEGIN refocus$' /etc/hosts || true)"
             """#)
         #expect(run.status == 0, "\(run.stderr)")

@@ -93,7 +93,7 @@ struct StartCommand: ParsableCommand {
                 : "Blocking \(count(domains, "entry", "entries")) and \(count(programs, "program", "programs")): "
                     + SessionFormat.line(session, now: answered))
         }
-        response.notes.forEach { Console.error($0) }
+        response.notes.forEach { Console.error($0.text) }
         BrowserRestartAdvice.lines().forEach { Console.error($0) }
     }
 

@@ -24,7 +24,7 @@ struct PaceOptions: ParsableArguments {
         if json { return try Console.json(response) }
         let answered = Date()  // after the helper's answer: the time left counts from then
         response.sessions.forEach { output.report(Self.line(change, $0, now: answered)) }
-        response.notes.forEach { Console.error($0) }
+        response.notes.forEach { Console.error($0.text) }
     }
 
     /// `Session 3: break 2/4, 5m left; the session ends at 11:42`, `Session 3

@@ -13,8 +13,9 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public var version: Int
     /// The sessions the request started, stopped, listed or found in history.
     public var sessions: [SessionSummary]
-    /// Remarks for the user, such as a list enforced through /etc/hosts only.
-    public var notes: [String]
+    /// Remarks for the user, such as a list enforced through /etc/hosts only: each a kind with its values and
+    /// its words (`Note`); a plain string from a helper that sent words only reads as a remark.
+    public var notes: [Note]
     /// The `focus` verb's ended sessions; nil in every other answer.
     public var focus: FocusColumns?
     /// The `nsswitch` verb's resolver module; nil in every other answer.
@@ -26,7 +27,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public var ok: Bool { error == nil }
 
     /// A successful answer.
-    public init(sessions: [SessionSummary], notes: [String] = [], focus: FocusColumns? = nil,
+    public init(sessions: [SessionSummary], notes: [Note] = [], focus: FocusColumns? = nil,
                 resolverModule: ResolverModuleState? = nil) {
         version = HelperProtocol.version
         self.sessions = sessions
@@ -53,7 +54,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
         sessions = try container.decodeIfPresent([SessionSummary].self, forKey: .sessions) ?? []
-        notes = try container.decodeIfPresent([String].self, forKey: .notes) ?? []
+        notes = try container.decodeIfPresent([Note].self, forKey: .notes) ?? []
         focus = try container.decodeIfPresent(FocusColumns.self, forKey: .focus)
         resolverModule = try container.decodeIfPresent(ResolverModuleState.self, forKey: .resolverModule)
         error = try container.decodeIfPresent(ProtocolFailure.self, forKey: .error)

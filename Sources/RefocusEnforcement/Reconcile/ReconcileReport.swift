@@ -2,7 +2,7 @@ import Foundation
 import RefocusCore
 
 extension Reconciler {
-    /// What one run found and did.
+    /// What one run found and did: the sessions, and each layer's outcome.
     public struct Report: Sendable {
         /// Sessions closed because their end had passed.
         public var expired: [Session]
@@ -12,24 +12,37 @@ extension Reconciler {
         public var active: [Session]
         /// What is enforced now.
         public var desired: DesiredEnforcement
+        /// What each layer did, in the order they ran.
+        public var outcomes: [LayerOutcome]
+        /// Problems that did not stop enforcement, such as names that did not resolve: the
+        /// damaged sessions', then the layers' in their order.
+        public var notes: [Note]
+
+        /// The outcome of the layer of `kind`; nil when the reconciler has none.
+        public func outcome(of kind: LayerKind) -> LayerOutcome? {
+            outcomes.first { $0.layer == kind }
+        }
+
         /// Whether /etc/hosts was rewritten.
-        public var hostsChanged: Bool
+        public var hostsChanged: Bool { outcome(of: .hosts)?.changed ?? false }
         /// How many names the resolver module's index holds (0: no index).
-        public var indexedNames: Int
-        /// Whether the index was written or removed.
-        public var indexChanged: Bool
-        /// Which Chromium-family browsers' `refocus.json` changed, and which hold it now.
-        public var browserPolicies: ChromiumPolicies.Outcome
-        /// Whether Firefox's policies.json changed, and holds the policy now.
-        public var firefoxPolicy: FirefoxPolicies.Outcome
+        public var indexedNames: Int { outcome(of: .resolverIndex)?.count ?? 0 }
+        /// What blocks addresses now: the table (also when another process keeps it), else the
+        /// fallback routes, else nothing.
+        public var firewallLayer: FirewallLayer {
+            if outcome(of: .table)?.state.holds == true { return .table }
+            return outcome(of: .routes)?.state == .inForce ? .routes : .none
+        }
         /// How many addresses and ranges the firewall blocks for the sessions,
         /// the sinkhole aside (0: no table).
-        public var firewallEntries: Int
-        /// What blocks addresses now.
-        public var firewallLayer: FirewallLayer
+        public var firewallEntries: Int { firewallLayer == .table ? outcome(of: .table)?.count ?? 0 : 0 }
         /// Whether the firewall's table was replaced or deleted (its counters start at zero again).
-        public var firewallCountersReset: Bool
-        /// Problems that did not stop enforcement, such as names that did not resolve.
-        public var notes: [String]
+        public var firewallCountersReset: Bool { outcome(of: .table)?.countersReset ?? false }
+        /// The browsers that hold ReFocus's policy now, Chromium's family first, then Firefox.
+        public var browsersHolding: [String] { outcomes.flatMap(\.holding) }
+        /// The policy folders to watch for changes by others, in the layers' order.
+        public var watchedFolders: [String] {
+            outcomes.flatMap(\.watches).compactMap { if case .folder(let path) = $0 { path } else { nil } }
+        }
     }
 }

@@ -219,7 +219,6 @@ public struct DamagedSession: Sendable, Equatable, CustomStringConvertible {
 
     /// One line for notes and the daemon's log.
     public var description: String {
-        "session \(id) cannot be read from the store (\(reason)); it is skipped and kept for inspection, and "
-            + "'refocus-helper clear' ends it"
+        Note.damagedSession(id: id, reason: reason).text
     }
 }

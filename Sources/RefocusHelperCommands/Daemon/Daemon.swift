@@ -8,9 +8,11 @@ import RefocusPolicy
 /// The enforcer daemon: one event loop (`DaemonSources`) that keeps every
 /// active session enforced and lifts each on time (and each pomodoro phase
 /// on time: one boot-time timer for the next change). Every event ends in the
-/// one `Reconciler`, which keeps the `Firewall` (and so owns table
-/// `inet refocus`) and the `AddressCache` for the daemon's whole life; the
-/// `ProgramBlocker` kills blocked programs, and the `StatusPublisher` tells
+/// one `Reconciler`, whose layers (`SystemLayers`, then the `ProgramBlocker`,
+/// which refuses and kills blocked programs) live as long as the daemon: its
+/// table layer keeps the `Firewall` (and so owns table `inet refocus`) and
+/// the `AddressCache`. The watches, timers and status come from the layers'
+/// outcomes in the report: the `StatusPublisher` tells
 /// people what is enforced, with what each session blocked (`BlockedTally`,
 /// kept in the store); the `SessionHerald` tells owners of their
 /// sessions' starts, phase changes and ends. With no active session, no timer is armed: it
@@ -27,6 +29,8 @@ final class Daemon {
 
 
     private let reconciler: Reconciler
+    /// The system's layers the reconciler runs (the blocker after them).
+    private let layers: SystemLayers
     private let sources: DaemonSources
     private let blocker: ProgramBlocker
     private let publisher: StatusPublisher
@@ -42,11 +46,17 @@ final class Daemon {
     /// Sets up every source; the caller holds the daemon lock.
     init(logger: Logger) throws {
         self.logger = logger
-        reconciler = Reconciler(store: try SessionStore(), policy: try PolicyFile.load())
-        sources = try DaemonSources(hostsPath: reconciler.hosts.path, indexPath: reconciler.names.path,
-                                    browserFolders: Self.browserFolders(reconciler), firewall: reconciler.firewall)
+        let store = try SessionStore()
+        let policy = try PolicyFile.load()
+        let layers = SystemLayers(policy: policy)
+        self.layers = layers
+        sources = try DaemonSources(hostsPath: layers.hosts.path, indexPath: layers.index.path,
+                                    browserFolders: layers.chromium.existingFolders()
+                                        + (layers.firefox.existingFolder().map { [$0] } ?? []),
+                                    firewall: layers.table.firewall)
         blocker = try ProgramBlocker(loop: sources.loop, logger: logger,
                                      hooks: ExecGuardHooks(environment: ProcessInfo.processInfo.environment))
+        reconciler = Reconciler(store: store, policy: policy, layers: layers.ordered + [blocker])
         publisher = StatusPublisher(logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
         herald = SessionHerald(store: reconciler.store, logger: logger)
@@ -72,8 +82,8 @@ final class Daemon {
                     wanted = true
                 case sources.resolveTimer.fileDescriptor:
                     sources.resolveTimer.acknowledge()
-                    reconciler.cache.forgetAll()
-                    reconciler.allowedCache.expireAll()
+                    layers.table.cache.forgetAll()
+                    layers.table.allowedCache.expireAll()
                     wanted = true
                 case sources.hookTimer.fileDescriptor:
                     sources.hookTimer.acknowledge()
@@ -153,14 +163,14 @@ final class Daemon {
             if signal == SIGCHLD {
                 reapChildren()
             } else if signal == SIGHUP {
-                reconciler.cache.forgetAll()
-                reconciler.allowedCache.expireAll()
+                layers.table.cache.forgetAll()
+                layers.table.allowedCache.expireAll()
                 wanted = true
                 do {
                     reconciler.policy = try PolicyFile.load()
                     wanted = true
-                    if reconciler.policy.nftablesTable != reconciler.firewall.tableName {
-                        let table = reconciler.policy.nftablesTable, kept = reconciler.firewall.tableName
+                    if reconciler.policy.nftablesTable != layers.table.firewall.tableName {
+                        let table = reconciler.policy.nftablesTable, kept = layers.table.firewall.tableName
                         logger.warning("""
                             nftables_table = "\(table)" takes effect when the daemon restarts; \
                             table inet \(kept) is kept until then
@@ -194,17 +204,18 @@ final class Daemon {
         let countedBefore = tableCounts()
         do {
             let report = try reconciler.reconcile(clock: clock)
+            let next = DaemonFollowUp(report, previous: lastReport, clock: clock,
+                                      allowedExpiry: layers.table.allowedCache.nextExpiry,
+                                      incompleteAnswers: layers.table.cache.incompleteCount)
             // The final counts of the sessions this reconcile (or a helper run's stop or clear) ended.
-            let stillActive = Set(report.active.compactMap(\.id))
-            let ended = (lastReport?.active ?? []).filter { !stillActive.contains($0.id ?? 0) }
-            let final = tally.counts(countedBefore, sessions: ended, policy: reconciler.policy, cache: reconciler.cache)
-            if report.firewallCountersReset {
+            let final = tally.counts(countedBefore, sessions: next.ended, policy: reconciler.policy, cache: layers.table.cache)
+            if next.carriesCounts {
                 // The new table's counters start at zero: keep what the old one counted.
                 tally.carry(countedBefore, sessions: lastReport?.active ?? [], policy: reconciler.policy,
-                            cache: reconciler.cache)
+                            cache: layers.table.cache)
             }
             tally.settle(final)
-            if report.hostsChanged {
+            if next.drainsHostsWatch {
                 // Our own rename's events: reacting to them could read the file while
                 // someone else is rewriting it in place, and lose their bytes.
                 _ = sources.hostsWatch.drain()
@@ -213,16 +224,16 @@ final class Daemon {
             // drained: a change that lands between our write and a drain (a chmod of the index, an
             // edit of a policy) would be lost with them. Their events cost one more reconcile, which
             // finds the files right and writes nothing.
-            sources.browserWatch.watch(Self.browserFolders(reconciler))
-            armTimers(report, clock: clock)
+            sources.browserWatch.watch(next.watchedFolders)
+            sources.endTimer.arm(after: next.endTimer)
+            sources.countsTimer.arm(after: next.countsTimer)
+            sources.resolveTimer.arm(after: next.resolveTimer)
             lastReport = report
-            let signalled = blocker.update(ProgramRules(report.desired),
-                                           refusingExecs: reconciler.policy.enforcement.refuseExecs)
-            tally.record(signalled, active: report.active)
-            publisher.record(signalled, active: report.active)
+            tally.record(next.signalled, active: report.active)
+            publisher.record(next.signalled, active: report.active)
             publish(report)
-            for note in report.notes { logger.notice("\(note)") }
-            for session in report.expired { logger.info("session \(session.id ?? 0) ended at its planned end") }
+            for line in next.notices { logger.notice("\(line)") }
+            for line in next.endings { logger.info("\(line)") }
             herald.keepProblems(of: report.active)
             herald.announce(now: clock.wall)
             sources.hookTimer.arm(after: herald.nextBackstop)
@@ -252,7 +263,7 @@ final class Daemon {
     /// What the table refused since it was last replaced; nothing when there is no table.
     /// The allowlist chains' rules are read only while an allowlist session runs.
     private func tableCounts() -> TableCounts {
-        guard let nftables = reconciler.firewall.nftables else { return TableCounts() }
+        guard let nftables = layers.table.firewall.nftables else { return TableCounts() }
         let allowing = lastReport?.active.contains { $0.mode == .allow } ?? false
         return TableCounts(hits: (try? nftables.hitCounters()) ?? [:],
                            allowRefusals: allowing ? (try? nftables.allowRefusals()) ?? [:] : [:])
@@ -267,29 +278,8 @@ final class Daemon {
     /// The blocked counts of `sessions` with the live counters, kept in the store where they changed.
     @discardableResult
     private func keepCounts(of sessions: [Session]) -> [Int64: BlockedCounts] {
-        let counts = tally.counts(tableCounts(), sessions: sessions, policy: reconciler.policy, cache: reconciler.cache)
+        let counts = tally.counts(tableCounts(), sessions: sessions, policy: reconciler.policy, cache: layers.table.cache)
         tally.keep(counts)
         return counts
-    }
-
-    /// The browsers' policy folders that exist now: Chromium-family browsers' and Firefox's.
-    private static func browserFolders(_ reconciler: Reconciler) -> [String] {
-        reconciler.browsers.existingFolders() + (reconciler.firefox.existingFolder().map { [$0] } ?? [])
-    }
-
-    /// The next session end, phase boundary or expiry of an allowed name's
-    /// answer on the boot-time clock (one timer, never polling: a wall-clock
-    /// change moves no boundary); re-resolution while names are blocked.
-    private func armTimers(_ report: Reconciler.Report, clock: ClockReading) {
-        let nextEnd = report.active.compactMap { $0.nextChange(after: clock.wall) }.min().map {
-            Duration.milliseconds(max(0, Int64(($0.timeIntervalSince(clock.wall) * 1000).rounded(.up))))
-        }
-        // An allowed name whose TTL ran out is asked again by the next reconcile.
-        let nextExpiry = report.desired.allowed.isEmpty ? nil
-            : reconciler.allowedCache.nextExpiry.map { max(.zero, $0 - clock.sinceBoot) }
-        sources.endTimer.arm(after: [nextEnd, nextExpiry].compactMap { $0 }.min())
-        sources.countsTimer.arm(after: report.firewallEntries == 0 ? nil : Self.countsInterval)
-        sources.resolveTimer.arm(after: report.desired.namesToResolve.isEmpty ? nil
-            : reconciler.cache.incompleteCount > 0 ? Self.retryInterval : Self.resolveInterval)
     }
 }

@@ -11,7 +11,7 @@ struct DaemonAnswer: Codable {
     /// Sessions that ended at their planned end during this reconcile.
     var expired: [SessionSummary]
     /// Remarks for the user.
-    var notes: [String]
+    var notes: [Note]
     /// The active lists enforced through /etc/hosts only, with their domain
     /// counts (`DesiredEnforcement.hostsOnlyLists`); nil from an older daemon.
     var hostsOnly: [String: Int]?

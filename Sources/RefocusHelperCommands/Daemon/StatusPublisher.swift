@@ -19,11 +19,19 @@ final class StatusPublisher {
         self.logger = logger
     }
 
+    /// The status file's counts of what `report`'s layers enforce, with programs blocked as `programBlocking` says.
+    static func counts(_ report: Reconciler.Report, programBlocking: StatusSnapshot.ProgramBlocking) -> StatusSnapshot.Counts {
+        StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
+                              programs: report.desired.programs.values.reduce(0) { $0 + $1.count },
+                              programBlocking: programBlocking, firewall: report.firewallLayer,
+                              resolverNames: report.indexedNames, browserPolicies: report.browsersHolding,
+                              dohEndpoints: report.firewallLayer == .table ? report.desired.dohAddresses.count : 0)
+    }
+
     /// Writes what `report` enforces, with each session's blocked `counts`
     /// and last hook problem, when it changed.
     func publish(_ report: Reconciler.Report, counts: [Int64: BlockedCounts],
                  programBlocking: StatusSnapshot.ProgramBlocking, hookProblems: [Int64: HookReport]) {
-        let programs = report.desired.programs.values.reduce(0) { $0 + $1.count }
         let snapshot = StatusSnapshot(
             sessions: report.active.map {
                 StatusSnapshot.ActiveSession($0.summary(at: report.now),
@@ -31,12 +39,7 @@ final class StatusPublisher {
                                              programsKilled: counts[$0.id ?? 0]?.programsKilled ?? 0,
                                              hookProblem: hookProblems[$0.id ?? 0])
             },
-            counts: StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
-                                          programs: programs, programBlocking: programBlocking,
-                                          firewall: report.firewallLayer, resolverNames: report.indexedNames,
-                                          browserPolicies: report.browserPolicies.holding
-                                              + (report.firefoxPolicy.holding ? ["firefox"] : []),
-                                          dohEndpoints: report.firewallLayer == .table ? report.desired.dohAddresses.count : 0))
+            counts: Self.counts(report, programBlocking: programBlocking))
         do {
             try status.publish(snapshot)
         } catch {

@@ -42,18 +42,18 @@ struct ClearVerb: HelperVerb {
             if !locked.isEmpty { throw Self.refusal(Self.lockedFailure(locked, now: now)) }
         }
         // The daemon owns the table: it exits first (leaving the table orphaned, PERSIST), then this run lifts it.
-        var notes = try DaemonLink.stop(deadlines: context.deadlines)
+        var notes = try DaemonLink.stop(deadlines: context.deadlines).map { Note.remark($0) }
         // Every open session ends, rows that cannot be read too; a damaged hosts section is removed.
         let cleared = try context.store.write { transaction in
             try transaction.endAllOpen(at: now, outcome: .cleared)
         }
-        if let note = try HostsFile().salvage() { notes.append(note) }
+        if let note = try HostsFile().salvage() { notes.append(.remark(note)) }
         // The browsers' policy files go first, as the hosts section: whatever enforce meets next.
-        notes += ChromiumPolicies().apply(nil).problems + FirefoxPolicies().apply(nil).problems
+        notes += (ChromiumPolicies().apply(nil).problems + FirefoxPolicies().apply(nil).problems).map { .remark($0) }
         // The table goes before the reconcile below, which then finds nothing of it left to change:
         // an exiting daemon may own it a moment longer, and clear returns only once it is gone.
         if let left = TableRemoval.awaitRemoval(of: context.policy.nftablesTable, within: context.deadlines.daemonExit) {
-            notes.append(left)
+            notes.append(.remark(left))
         }
         notes += try context.enforce(startingDaemon: false).notes
         StatusFile().remove()
@@ -62,7 +62,7 @@ struct ClearVerb: HelperVerb {
             if !DaemonLink.isRunning { try? FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: DaemonLink.lockPath)) }
         }
         // Root reads stderr (a person, an uninstaller that drops the JSON): every note goes there too.
-        for note in notes { StandardError.write("refocus-helper clear: \(note)\n") }
+        for note in notes { StandardError.write("refocus-helper clear: \(note.text)\n") }
         return HelperResponse(sessions: cleared.map { $0.summary(at: now) }, notes: notes)
     }
 

@@ -54,7 +54,7 @@ struct NsswitchVerb: ParsableCommand {
 
     private func respond(caller: Caller) throws -> HelperResponse {
         let file = NsswitchFile()
-        var notes: [String] = []
+        var notes: [Note] = []
         switch action {
         case .add, .remove:
             guard caller.isRootItself else {
@@ -62,14 +62,14 @@ struct NsswitchVerb: ParsableCommand {
                     + "module in \(file.path), not a user through sudo")
             }
             let outcome = action == .add ? try file.add() : try file.remove()
-            notes = outcome.notes
-            notes.append(outcome.changed ? "\(action == .add ? "added refocus to" : "took refocus off") \(file.path)"
-                : "\(file.path) unchanged")
+            notes = outcome.notes.map { .remark($0) }
+            notes.append(.remark(outcome.changed ? "\(action == .add ? "added refocus to" : "took refocus off") \(file.path)"
+                : "\(file.path) unchanged"))
         case .check:
             break
         }
         let state = ResolverModuleState(path: file.path, conf: try file.read(), library: ResolverModule.installedLibrary())
-        notes.append(Self.summary(state))
+        notes.append(.remark(Self.summary(state)))
         return HelperResponse(sessions: [], notes: notes, resolverModule: state)
     }
 

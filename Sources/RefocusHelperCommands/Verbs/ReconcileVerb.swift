@@ -13,6 +13,6 @@ struct ReconcileVerb: HelperVerb {
     func respond(_ context: HelperContext, _ request: NoRequest) throws -> HelperResponse {
         let report = try context.enforce()
         return HelperResponse(sessions: report.active,
-                              notes: report.expired.map { "session \($0.id) ended at its planned end" })
+                              notes: report.expired.map { .sessionEnded(id: $0.id) })
     }
 }

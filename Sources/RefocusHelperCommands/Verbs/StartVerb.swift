@@ -33,21 +33,15 @@ struct StartVerb: HelperVerb {
             }
         }
         let report = try context.enforce()
-        let notes = report.notes + request.lists.compactMap { list -> String? in
+        let notes = report.notes + request.lists.compactMap { list -> Note? in
             if let domains = report.resolverOnly?[list.name.rawValue] {
-                let reason = DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy)
-                    ? "it is larger than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names)"
-                    : "the /etc/hosts section holds the machine's total of names with the lists of every session "
-                        + "(\(PolicyKey.maxHostsNamesPerMachine.rawValue) = \(policy.caps.hostsNamesPerMachine), shared "
-                        + "between their owners)"
-                return "list \(list.name) (\(domains) domains) is enforced through the resolver module only (every name "
-                    + "under its domains too; not in /etc/hosts, and its addresses are not resolved for the firewall): "
-                    + reason
+                let cause: Note.ResolverOnlyCause = DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy)
+                    ? .overHostsOnlyAbove(limit: policy.hostsOnlyAbove)
+                    : .machineTotal(key: PolicyKey.maxHostsNamesPerMachine.rawValue, cap: policy.caps.hostsNamesPerMachine)
+                return .listInResolverOnly(list: list.name.rawValue, domains: domains, cause: cause)
             }
             guard let domains = report.hostsOnly?[list.name.rawValue] else { return nil }
-            return "list \(list.name) (\(domains) domains) is enforced through /etc/hosts only: it is larger "
-                + "than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names), and the resolver module, "
-                + "which would take it, is not installed"
+            return .listInHostsOnly(list: list.name.rawValue, domains: domains, hostsOnlyAbove: policy.hostsOnlyAbove)
         }
         return HelperResponse(sessions: [session.summary(at: clock.wall)], notes: notes)
     }

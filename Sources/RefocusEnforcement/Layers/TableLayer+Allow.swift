@@ -2,7 +2,7 @@ import RefocusCore
 import RefocusNetfilter
 import RefocusOS
 
-extension Reconciler {
+extension TableLayer {
     /// What each owner of allowlist sessions may send: the lists' addresses
     /// and ranges, the addresses their names (with the policy's subdomains)
     /// resolve to, kept by `allowedCache` for their TTL, what the policy
@@ -16,7 +16,8 @@ extension Reconciler {
     /// by `timeServerCache`), DHCP to the leases' servers and the DHCP groups
     /// (`DHCPLeaseFiles`, `AllowedTraffic.dhcpGroups`). A name that does not
     /// resolve is a note; it is not reachable until it does.
-    func allowedTraffic(_ desired: DesiredEnforcement, clock: ClockReading, notes: inout [String]) -> AllowedTraffic {
+    func allowedTraffic(_ desired: DesiredEnforcement, policy: Policy, clock: ClockReading,
+                        notes: inout [Note]) -> AllowedTraffic {
         guard !desired.allowed.isEmpty else { return .none }
         let wanted = desired.allowed.mapValues { listed in
             var allowed = listed
@@ -26,7 +27,7 @@ extension Reconciler {
         }
         // Every owner's names in one call: one owner's call would forget the others' answers.
         allowedCache.refresh(wanted.values.flatMap(\.names), now: clock.sinceBoot) {
-            resolve($0, notes: &notes, for: .allowing)
+            resolve($0, policy: policy, notes: &notes, for: .allowing)
         }
         let owners = wanted.mapValues { AddressIntervals($0.addresses.union(allowedCache.known($0.names))) }
         let text = (try? FileReader.readIfPresent(Self.resolvConfPath, limit: 1 << 20)) ?? nil
@@ -35,7 +36,7 @@ extension Reconciler {
         let time = TimeServerFiles.read(lease: lease)
         let timeNames = time.names.map(\.ascii)
         let timeResolved = timeServerCache.addresses(of: timeNames, now: clock.sinceBoot) {
-            resolve($0, notes: &notes, for: .timeServers)
+            resolve($0, policy: policy, notes: &notes, for: .timeServers)
         }
         let timeServers = time.addresses.map { AddressRange($0) } + timeResolved
         return AllowedTraffic(owners: owners, nameServers: AddressIntervals(servers.map { AddressRange($0) }),
