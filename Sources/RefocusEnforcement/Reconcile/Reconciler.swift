@@ -15,7 +15,8 @@ import RefocusResolver
 /// addresses, those the blocked names resolve to upstream, and the
 /// `Sinkhole` addresses while the section is in force (no address, no
 /// table), less the addresses that must never be blocked
-/// (`ProtectedAddresses`, read again at each run). Where no table can be
+/// (`ProtectedAddresses`: the policy's and the system's, which the caller
+/// reads once and passes in). Where no table can be
 /// made, the firewall falls back to unreachable routes for the sinkhole
 /// (`Firewall`); that, like an open session whose row cannot be read, is a
 /// note, never a failure that stops enforcement of the rest. Needs root.
@@ -64,16 +65,13 @@ public final class Reconciler {
         firewall = Firewall(tableName: policy.nftablesTable)
     }
 
-    /// Brings the system in line with the store at `clock`. With `rebasing`
-    /// (the default) the sessions are first moved onto its wall clock
-    /// (`SessionClock`); a helper run that did so as it started passes false.
+    /// Brings the system in line with the store at `clock`, whose sessions
+    /// were moved onto its wall clock as it was read (`SessionStore.rebasedClock()`),
+    /// never blocking the addresses `system` needs (`SystemProtections.read()`).
     @discardableResult
-    public func reconcile(clock: ClockReading, rebasing: Bool = true) throws -> Report {
+    public func reconcile(clock: ClockReading, system: [ProtectedAddresses.Protection]) throws -> Report {
         let now = clock.wall
-        let expired = try store.write { transaction in
-            if rebasing { try transaction.rebase(to: clock) }
-            return try transaction.endExpired(now: now)
-        }
+        let expired = try store.write { try $0.endExpired(now: now) }
         let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
         let active = open.filter { $0.isActive(at: now) }
         let desired = DesiredEnforcement(sessions: active.filter { $0.enforces(at: now) }, policy: policy,
@@ -105,7 +103,7 @@ public final class Reconciler {
                 + "WebsiteFilter entries and left to /etc/hosts and the firewall")
         }
         let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, notes: &notes) }
-        let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
+        let protected = ProtectedAddresses(policy: policy, system: system)
         // The sinkhole is refused even where it is protected: a blocked name must never reach a listener here.
         let blocked = AddressIntervals(desired.addresses.union(resolved)).subtracting(protected.intervals)
         // The DoH endpoints are not cut by the protected addresses: refused on ports 443 and 853 only, a

@@ -190,10 +190,10 @@ final class Daemon {
 
     /// One reconcile; failures are logged and answered, never fatal.
     private func reconcile(reason: String) -> DaemonAnswer {
-        let clock = SystemClock.read()
         let countedBefore = tableCounts()
         do {
-            let report = try reconciler.reconcile(clock: clock)
+            let clock = try reconciler.store.rebasedClock()
+            let report = try reconciler.reconcile(clock: clock, system: SystemProtections.read())
             // The final counts of the sessions this reconcile (or a helper run's stop or clear) ended.
             let stillActive = Set(report.active.compactMap(\.id))
             let ended = (lastReport?.active ?? []).filter { !stillActive.contains($0.id ?? 0) }

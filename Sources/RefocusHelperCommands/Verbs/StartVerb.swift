@@ -19,7 +19,9 @@ struct StartVerb: HelperVerb {
         let clock = context.clock
         let caller = context.caller
         let policy = context.policy
-        let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
+        // Read once: the rules check the request against them, and a run that enforces itself keeps them clear.
+        let system = SystemProtections.read()
+        let protected = ProtectedAddresses(policy: policy, system: system)
         let resolverModule = ResolverModule.isInForce()
         let session = try context.store.write { transaction in
             let plan = try SessionRules.start(request, owner: caller.uid, clock: clock, policy: policy,
@@ -32,9 +34,9 @@ struct StartVerb: HelperVerb {
                 return session
             }
         }
-        let report = try context.enforce()
+        let report = try context.enforce(system: system)
         let notes = report.notes + request.lists.compactMap { list -> String? in
-            if let domains = report.resolverOnly?[list.name.rawValue] {
+            if let domains = report.resolverOnly?[list.name] {
                 let reason = DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy)
                     ? "it is larger than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names)"
                     : "the /etc/hosts section holds the machine's total of names with the lists of every session "
@@ -44,11 +46,13 @@ struct StartVerb: HelperVerb {
                     + "under its domains too; not in /etc/hosts, and its addresses are not resolved for the firewall): "
                     + reason
             }
-            guard let domains = report.hostsOnly?[list.name.rawValue] else { return nil }
+            guard let domains = report.hostsOnly?[list.name] else { return nil }
             return "list \(list.name) (\(domains) domains) is enforced through /etc/hosts only: it is larger "
                 + "than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names), and the resolver module, "
                 + "which would take it, is not installed"
         }
-        return HelperResponse(sessions: [session.summary(at: clock.wall)], notes: notes)
+        // The daemon's summary of the session, as it enforces it; this run's own when it is not among them.
+        let summary = report.active.first { $0.id == session.id } ?? session.summary(at: clock.wall)
+        return HelperResponse(sessions: [summary], notes: notes)
     }
 }
