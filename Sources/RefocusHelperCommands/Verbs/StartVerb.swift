@@ -35,7 +35,10 @@ struct StartVerb: HelperVerb {
             }
         }
         let report = try context.enforce(system: system)
-        let notes = report.notes + request.lists.compactMap { list -> String? in
+        let ignored = SessionRules.programsIgnored(by: request).map(\.rawValue)
+        let ignoredNote = ignored.isEmpty ? []
+            : ["an allowlist session ignores programs: those of \(ignored.joined(separator: ", ")) are not blocked"]
+        let notes = ignoredNote + report.notes + request.lists.compactMap { list -> String? in
             if let domains = report.resolverOnly?[list.name] {
                 let reason = DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy)
                     ? "it is larger than the policy's hosts_only_above (\(policy.hostsOnlyAbove) names)"
