@@ -99,8 +99,8 @@ struct FreshCloneInstallTests {
             done
             # The tests' hooks are compiled out of the release build: no test variable, no option for tests.
             echo "test variables in the helper: $(strings /usr/libexec/refocus/refocus-helper | grep -c REFOCUS_TEST_ || true)"
-            as_user newbie /usr/libexec/refocus/refocus-helper run-hook start --time-limit 1 > /dev/null 2>&1
-            echo "run-hook --time-limit: $?"
+            status=0; as_user newbie /usr/libexec/refocus/refocus-helper run-hook start --time-limit 1 > /dev/null 2>&1 || status=$?
+            echo "run-hook --time-limit: $status"
             groff -mandoc -Tutf8 -P-cbou /usr/share/man/man1/refocus.1 2> /dev/null | grep -m1 '^REFOCUS(1)' | sed 's/^/page: /' || true
             groff -mandoc -Tutf8 -P-cbou /usr/share/man/man8/refocus-helper.8 2> /dev/null | grep -m1 '^REFOCUS-HELPER(8)' | sed 's/^/page: /' || true
             grep -q '^complete .* refocus$' /usr/share/bash-completion/completions/refocus && echo "bash completes refocus"
