@@ -9,6 +9,8 @@
 #   make man        generate refocus.1 and refocus-helper.8 into .build/man (generate-manual plugin)
 #   make completions  generate bash, zsh and fish completions into .build/completions
 #   make nss        build the NSS module .build/nss/libnss_refocus.so.2 (C only, no Swift runtime)
+#   make format     rewrite every Swift file of the repository as .swift-format says (swift format)
+#   make format-check  fail on any file that `make format` would change or any rule it breaks (no rewrite)
 #   sudo make install    install the missing Debian packages that building needs (as root: the only
 #                        password asked is sudo's own), build release binaries and the NSS module as the
 #                        invoking user with the Swift runtime linked statically (.build-static), install
@@ -70,7 +72,8 @@ NOBUILD    ?=
 FORCE      ?=
 PURGE      ?=
 
-.PHONY: all deps test-deps build test bench benchmarks fuzz man completions clean static install-build install uninstall deb nss
+.PHONY: all deps test-deps build test bench benchmarks fuzz man completions clean static install-build install uninstall deb nss \
+        format format-check
 
 all: build
 
@@ -131,6 +134,16 @@ test: test-deps nss
 	$(SWIFT) test --skip-build --filter FreshCloneInstallTests
 	$(SWIFT) test --skip-build --skip FreshCloneInstallTests
 	$(MAKE) --no-print-directory fuzz NODEPS=1 SWIFT=$(SWIFT)
+
+# swift-format (the toolchain's `swift format`) over the Swift files git knows, with the repository's
+# .swift-format: indentation 4, lines up to 120 columns, the house's choices where they differ from
+# the tool's defaults (see the file). The check is the tool's lint in strict mode: a file the format
+# would change, or a rule it breaks, fails it. Multi-line string literals are left as they are.
+SWIFT_FILES = $(shell git ls-files '*.swift')
+format:
+	$(SWIFT) format format --in-place --parallel $(SWIFT_FILES)
+format-check:
+	$(SWIFT) format lint --strict --parallel $(SWIFT_FILES)
 
 bench: test-deps
 	$(SWIFT) run -c release refocus-bench all

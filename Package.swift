@@ -3,6 +3,11 @@
 // Layout and trust boundary: see docs/architecture.md.
 import PackageDescription
 
+/// Test hooks (a variable or option only the tests set) are compiled in debug builds alone, as
+/// swift-system does its mocking: `#if REFOCUS_TEST_HOOKS` around each, so that a release binary,
+/// and a root daemon above all, reads no test input. The tests run the debug build.
+let testHooks: [SwiftSetting] = [.define("REFOCUS_TEST_HOOKS", .when(configuration: .debug))]
+
 let package = Package(
     name: "refocus",
     platforms: [.macOS(.v13)],
@@ -61,7 +66,7 @@ let package = Package(
             "RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusEnforcement",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
-        ]),
+        ], swiftSettings: testHooks),
         .executableTarget(name: "refocus", dependencies: ["RefocusCommands"]),
         .executableTarget(name: "refocus-helper", dependencies: ["RefocusHelperCommands"]),
         // Timings only; nft itself as the reference for table inet refocus is shared with the scenarios.

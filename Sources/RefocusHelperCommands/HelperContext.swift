@@ -83,9 +83,7 @@ struct HelperContext {
         self.place = place
         self.lock = lock
         store = try SessionStore()
-        let clock = SystemClock.read()
-        self.clock = clock
-        _ = try store.write { try $0.rebase(to: clock) }
+        clock = try store.rebasedClock()
     }
 
     /// The wall-clock time of this run.
@@ -96,8 +94,11 @@ struct HelperContext {
     /// be reached or it does not answer in time. With `onlyIfExpired`
     /// (questions such as status), nothing is asked of anyone unless a
     /// session's end has passed or sessions are open with no daemon running
-    /// (it was killed: this run brings it back).
-    func enforce(onlyIfExpired: Bool = false, startingDaemon: Bool = true) throws -> DaemonAnswer {
+    /// (it was killed: this run brings it back). A run that enforces the
+    /// sessions itself keeps the addresses `system` clear (what the verb
+    /// read; read here when the verb read none).
+    func enforce(onlyIfExpired: Bool = false, startingDaemon: Bool = true,
+                 system: [ProtectedAddresses.Protection]? = nil) throws -> DaemonAnswer {
         let now = self.now
         if onlyIfExpired {
             let open = try store.read { try $0.openSessions() }
@@ -111,9 +112,9 @@ struct HelperContext {
             if let error = answer.error { throw DaemonLinkError.failed(error, answer.category ?? .system) }
             return answer
         case .stuck(let reason):
-            return try enforceBesideStuckDaemon(reason)
+            return try enforceBesideStuckDaemon(reason, system: system ?? SystemProtections.read())
         case .noDaemon:
-            var answer = try reconcileHere()
+            var answer = try reconcileHere(system: system ?? SystemProtections.read())
             if startingDaemon {
                 answer.notes.append(.daemonNotRunning(log: DaemonLink.logPath))
             }
@@ -124,16 +125,16 @@ struct HelperContext {
     /// Reconciles in this run while a daemon that does not answer lives: the
     /// store and /etc/hosts are brought up to date; the firewall table is
     /// the daemon's (OWNER flag), which `Firewall` reports as a note.
-    private func enforceBesideStuckDaemon(_ reason: String) throws -> DaemonAnswer {
-        var answer = try reconcileHere()
+    private func enforceBesideStuckDaemon(_ reason: String, system: [ProtectedAddresses.Protection]) throws -> DaemonAnswer {
+        var answer = try reconcileHere(system: system)
         answer.notes.insert(.daemonStuck(reason: reason), at: 0)
         return answer
     }
 
     /// Reconciles in this run, with a firewall of its own; the store was
     /// rebased as the run began.
-    private func reconcileHere() throws -> DaemonAnswer {
+    private func reconcileHere(system: [ProtectedAddresses.Protection]) throws -> DaemonAnswer {
         let reconciler = Reconciler(store: store, policy: policy, layers: SystemLayers(policy: policy).ordered)
-        return DaemonAnswer(try reconciler.reconcile(clock: clock, rebasing: false))
+        return DaemonAnswer(try reconciler.reconcile(clock: clock, system: system))
     }
 }

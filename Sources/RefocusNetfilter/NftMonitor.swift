@@ -28,8 +28,8 @@ import RefocusOS
 /// close-on-exec; its receive buffer is enlarged with SO_RCVBUFFORCE (or
 /// SO_RCVBUF up to the system's limit). While anyone listens, the kernel
 /// sends one notification per set element a transaction adds or deletes:
-/// a large `apply` then costs more (measured on 2 cores: 100,000 addresses
-/// in about 2 s instead of 0.4 s) and may overflow a small buffer, which
+/// a large `apply` then costs several times more (the kernel builds and
+/// queues a message per element) and may overflow a small buffer, which
 /// `drain()` reports as `overflowed`. Use from one thread at a time.
 public final class NftMonitor {
     /// The receive buffer asked for by default: 8 MiB, which held the

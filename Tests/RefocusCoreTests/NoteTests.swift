@@ -66,6 +66,9 @@ struct NoteTests {
                 + "resolver module, which would take it, is not installed")
         case .sessionEnded:
             return (.sessionEnded(id: 3), "session 3 ended at its planned end")
+        case .allowlistProgramsIgnored:
+            return (.allowlistProgramsIgnored(lists: ["work", "games"]),
+                    "an allowlist session ignores programs: those of work, games are not blocked")
         }
     }
 

@@ -37,7 +37,7 @@ struct ReconcileFixture {
 
     /// Reconciles at the fixture's clock.
     func reconcile() throws -> Reconciler.Report {
-        try reconciler.reconcile(clock: clock)
+        try reconciler.reconcile(clock: clock, system: [])
     }
 
     /// Ends every open session in the store (as `stop` does).

@@ -107,7 +107,7 @@ struct ReconcilerLayerTests {
         let layers = fixture.layers
         let reconciler = Reconciler(store: fixture.store, policy: fixture.reconciler.policy,
                                     layers: [layers.hosts, kept, layers.routes], resolverModule: { true })
-        let report = try reconciler.reconcile(clock: fixture.clock)
+        let report = try reconciler.reconcile(clock: fixture.clock, system: [])
         #expect(layers.sinkholeRoutes.changes == 0)
         #expect(report.firewallLayer == .table && report.firewallEntries == 3)
         #expect(report.notes == [.tableKeptByDaemon(table: "refocus")])

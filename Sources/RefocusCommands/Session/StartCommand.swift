@@ -56,21 +56,12 @@ struct StartCommand: ParsableCommand {
         let config = try UserPresets.config()
         let choice = try Self.choice(words: words, session, config: config)
         let store = try UserLists.store()
-        var blockLists = try choice.lists.map { try store.load($0).list }
-        if choice.mode == .allow {
-            // Programs have no meaning in an allowlist session: only destinations are allowed.
-            let ignored = blockLists.filter { !$0.programs.isEmpty }.map(\.name.rawValue)
-            if !ignored.isEmpty {
-                Console.error("an allowlist session ignores programs: those of \(ignored.joined(separator: ", ")) are not blocked")
-            }
-            blockLists = blockLists.map { BlockList(name: $0.name, entries: $0.entries) }
-        }
-        // Entries no session may block are left out, with a note, rather than refusing the whole start.
-        let skipped = SkippedEntries(blockLists, check: Blockability.atStart())
+        // Entries no session may block are left out, with a note, rather than refusing the whole start. What
+        // an allowlist session does with programs, and a list left with nothing, the helper decides (SessionRules).
+        let skipped = SkippedEntries(try choice.lists.map { try store.load($0).list }, check: Blockability.atStart())
         try skipped.checkSomethingLeft()
         skipped.notes.forEach { Console.error($0) }
-        blockLists = skipped.lists
-        if let empty = blockLists.first(where: \.isEmpty) { throw ListError.empty(empty.name) }
+        let blockLists = skipped.lists
         let now = Date()
         let sessionLength: SessionLength
         switch choice.duration {

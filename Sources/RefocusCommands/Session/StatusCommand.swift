@@ -58,8 +58,8 @@ struct StatusCommand: ParsableCommand {
     /// The few exact forms a status bar runs every second (`status`,
     /// `status --json`, `status --format F`, `status --format=F`), recognised
     /// before the argument parser, whose start-up (reflection over every
-    /// command's properties) would add about 1.3 ms to a 2.4 ms run
-    /// (docs/testing.md, The status line). Any other form, `--help` included, goes through the parser.
+    /// command's properties) would be a large share of such a run
+    /// (`refocus-bench daemon` times the status line). Any other form, `--help` included, goes through the parser.
     struct BarInvocation: Equatable {
         var json = false
         var format = StatusBarFormat.plain

@@ -47,7 +47,8 @@ public struct HookCycle: Hashable, Sendable {
 public enum HookRunnerCommand {
     /// The helper's verb, hidden from its help.
     public static let verb = "run-hook"
-    /// The option that shortens the time limit, for tests only.
+    /// The option that shortens the time limit, for tests only: a debug helper alone takes it
+    /// (`REFOCUS_TEST_HOOKS`); a release helper refuses it as unknown.
     public static let timeLimitOption = "--time-limit"
 
     /// The helper's arguments for `event`'s hook; `timeLimitSeconds` only in tests.

@@ -3,7 +3,7 @@
 /// only) and an object of a kind this program does not know both read as a `remark` of their words.
 extension Note: Codable {
     private enum Key: String, CodingKey {
-        case kind, text, id, reason, count, limit, purpose, error, table, because, log, list, domains, cause, key, cap
+        case kind, text, id, reason, count, limit, purpose, error, table, because, log, list, lists, domains, cause, key, cap
     }
 
     /// Reads a note: an object of a known kind, else its words.
@@ -45,6 +45,7 @@ extension Note: Codable {
         case .listInHostsOnly:
             self = .listInHostsOnly(list: try string(.list), domains: try int(.domains), hostsOnlyAbove: try int(.limit))
         case .sessionEnded: self = .sessionEnded(id: try values.decode(Int64.self, forKey: .id))
+        case .allowlistProgramsIgnored: self = .allowlistProgramsIgnored(lists: try values.decode([String].self, forKey: .lists))
         }
     }
 
@@ -60,6 +61,8 @@ extension Note: Codable {
             break
         case .sessionEnded(let id):
             try values.encode(id, forKey: .id)
+        case .allowlistProgramsIgnored(let lists):
+            try values.encode(lists, forKey: .lists)
         case .chromiumRulesOverLimit(let count, let limit), .chromiumAllowedOverLimit(let count, let limit),
              .firefoxRulesOverLimit(let count, let limit):
             try values.encode(count, forKey: .count)

@@ -47,6 +47,8 @@ extension Note: CustomStringConvertible {
                 + "hosts_only_above (\(limit) names), and the resolver module, which would take it, is not installed"
         case .sessionEnded(let id):
             "session \(id) ended at its planned end"
+        case .allowlistProgramsIgnored(let lists):
+            "an allowlist session ignores programs: those of \(lists.joined(separator: ", ")) are not blocked"
         }
     }
 

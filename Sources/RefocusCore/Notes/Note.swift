@@ -43,6 +43,8 @@ public enum Note: Sendable, Equatable {
     case listInHostsOnly(list: String, domains: Int, hostsOnlyAbove: Int)
     /// A session that ended at its planned end during the run.
     case sessionEnded(id: Int64)
+    /// An allowlist session was asked to block programs too: those of these lists are not blocked.
+    case allowlistProgramsIgnored(lists: [String])
 
     /// Why names were resolved, which says what one that did not resolve means meanwhile.
     public enum ResolvePurpose: String, Sendable, Codable, CaseIterable {

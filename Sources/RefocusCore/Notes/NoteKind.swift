@@ -36,6 +36,8 @@ public enum NoteKind: String, Sendable, Codable, CaseIterable {
     case listInHostsOnly
     /// A session that ended at its planned end.
     case sessionEnded
+    /// An allowlist session ignores programs.
+    case allowlistProgramsIgnored
 }
 
 extension Note {
@@ -60,6 +62,7 @@ extension Note {
         case .listInResolverOnly: .listInResolverOnly
         case .listInHostsOnly: .listInHostsOnly
         case .sessionEnded: .sessionEnded
+        case .allowlistProgramsIgnored: .allowlistProgramsIgnored
         }
     }
 }

@@ -23,9 +23,11 @@ public struct SessionSummary: Codable, Sendable, Equatable {
     public var endedAt: Date?
     /// How it ended; nil while active.
     public var outcome: SessionOutcome?
-    /// How many distinct entries (domains, addresses, ranges) and programs
-    /// its lists block; nil from a helper older than these fields.
-    public var counts: ListCounts?
+    /// How many distinct entries (domains, addresses, ranges) its lists
+    /// block; nil from a helper older than this field.
+    public var entries: Int?
+    /// How many distinct programs its lists block; nil from an older helper.
+    public var programs: Int?
     /// What its time is for; nil for none.
     public var label: SessionLabel?
     /// Whether it blocks its lists or allows only them (`block` from a helper older than this field).
@@ -46,16 +48,12 @@ public struct SessionSummary: Codable, Sendable, Equatable {
         self.locked = locked
         self.endedAt = endedAt
         self.outcome = outcome
-        counts = entries.flatMap { entries in programs.map { ListCounts(entries: entries, programs: $0) } }
+        self.entries = entries
+        self.programs = programs
         self.label = label
         self.mode = mode
         self.progress = progress
     }
-
-    /// How many distinct entries its lists block; nil from an older helper.
-    public var entries: Int? { counts?.entries }
-    /// How many distinct programs its lists block; nil from an older helper.
-    public var programs: Int? { counts?.programs }
 
     /// Whether it is paused.
     public var isPaused: Bool { progress.pause?.pausedAt != nil }

@@ -30,8 +30,10 @@ public struct Session: Sendable, Equatable {
     /// What its lists held, kept when an ended session's lists were reduced
     /// to their names (`compacted`); nil while the lists are whole.
     public var keptCounts: ListCounts?
-    /// How its owner is told of it and what it does with its lists.
-    public var terms: SessionTerms
+    /// Whether its owner is told when it, or one of its phases, ends.
+    public var notify: Bool
+    /// Whether it blocks its lists or allows only them to its owner.
+    public var mode: SessionMode
 
     /// Makes an active session.
     public init(id: Int64? = nil, owner: UInt32, blockLists: [BlockList], start: Date, plannedEnd: Date,
@@ -49,19 +51,8 @@ public struct Session: Sendable, Equatable {
         timeline = SessionTimeline(anchor: anchor, pomodoro: pomodoro)
         self.keptCounts = keptCounts
         self.label = label
-        terms = SessionTerms(notify: notify, mode: mode)
-    }
-
-    /// Whether its owner is told when it, or one of its phases, ends.
-    public var notify: Bool {
-        get { terms.notify }
-        set { terms.notify = newValue }
-    }
-
-    /// Whether it blocks its lists or allows only them to its owner.
-    public var mode: SessionMode {
-        get { terms.mode }
-        set { terms.mode = newValue }
+        self.notify = notify
+        self.mode = mode
     }
 
     /// Where its time is anchored on the boot-time clock (see `SessionClock`).

@@ -37,6 +37,8 @@ public enum SessionRules {
     /// sessions (already rebased onto `clock`'s wall clock: `SessionClock`),
     /// the addresses no session may block, and whether the resolver module
     /// is in force (without it, the /etc/hosts section's total is kept by refusing).
+    /// An allowlist session keeps no programs (`listsStarted`); a list left
+    /// with nothing to block or allow is refused.
     public static func start(_ request: StartRequest, owner: UInt32, clock: ClockReading, policy: Policy,
                              active: [Session], protected: ProtectedAddresses,
                              resolverModule: Bool = false) throws(ProtocolFailure) -> StartPlan {
@@ -46,9 +48,10 @@ public enum SessionRules {
         } catch {
             throw ProtocolFailure(code: .lengthOutOfBounds, message: error.description)
         }
-        try checkEntries(request.lists, policy: policy, protected: protected)
+        let lists = listsStarted(by: request)
+        try checkEntries(lists, policy: policy, protected: protected)
         let end = now.addingTimeInterval(TimeInterval(request.length.seconds))
-        let names = request.lists.map(\.name).sorted()
+        let names = lists.map(\.name).sorted()
         let current = active.filter { $0.isActive(at: now) }
         let plan: StartPlan
         if var same = current.first(where: {
@@ -58,14 +61,14 @@ public enum SessionRules {
             same = same.resumed(at: now)
             if same.timeline.pomodoro == nil { same.plannedEnd = max(same.plannedEnd, end) }
             // A lock only tightens: more blocked for a block list, less allowed for an allow list.
-            same.blockLists = !same.locked ? request.lists.sorted { $0.name < $1.name }
-                : same.mode == .block ? union(same.blockLists, request.lists) : intersection(same.blockLists, request.lists)
+            same.blockLists = !same.locked ? lists.sorted { $0.name < $1.name }
+                : same.mode == .block ? union(same.blockLists, lists) : intersection(same.blockLists, lists)
             // A locked session keeps its label; an unlocked one takes a new one when given.
             if !same.locked || same.label == nil { same.label = request.label ?? same.label }
             same.locked = same.locked || request.locked
             plan = .extend(same)
         } else {
-            plan = .create(Session(owner: owner, blockLists: request.lists, start: now, plannedEnd: end,
+            plan = .create(Session(owner: owner, blockLists: lists, start: now, plannedEnd: end,
                                    locked: request.locked, anchor: clock.anchor, label: request.label,
                                    pomodoro: request.pomodoro, notify: request.notify, mode: request.mode))
         }
@@ -81,6 +84,18 @@ public enum SessionRules {
         let after = current.filter { plan.session.id == nil || $0.id != plan.session.id } + [plan.session]
         try checkLimits(after, owner: owner, policy: policy, resolverModule: resolverModule)
         return plan
+    }
+
+    /// The lists `request` starts: as sent for a block session; without their
+    /// programs for an allowlist session, where programs have no meaning
+    /// (only destinations are allowed; `programsIgnored(by:)` names the lists).
+    public static func listsStarted(by request: StartRequest) -> [BlockList] {
+        request.mode == .allow ? request.lists.map { BlockList(name: $0.name, entries: $0.entries) } : request.lists
+    }
+
+    /// The lists whose programs an allowlist `request` leaves unblocked; none for a block session.
+    public static func programsIgnored(by request: StartRequest) -> [BlockListName] {
+        request.mode == .allow ? request.lists.filter { !$0.programs.isEmpty }.map(\.name) : []
     }
 
     /// The sessions a stop request ends: the one named (which must be the

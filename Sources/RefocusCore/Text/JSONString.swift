@@ -5,8 +5,9 @@
 ///
 /// For `refocus status --format waybar`, which a status bar runs every
 /// second: its one object of four strings costs this next to nothing, where
-/// `JSONEncoder` costs the run about 0.25 ms (the Swift runtime's first
-/// look-ups of the conformances its generic code asks for).
+/// `JSONEncoder` costs the run the Swift runtime's first look-ups of the
+/// conformances its generic code asks for (`refocus-bench daemon` times
+/// the status line).
 package enum JSONString {
     /// `text` between double quotes, escaped.
     package static func quoted(_ text: String) -> String {

@@ -1,7 +1,8 @@
 import RefocusCore
 
 /// What one reconcile asks of every layer: the desired enforcement of the
-/// sessions that enforce now, the administrator's policy and the clocks.
+/// sessions that enforce now, the administrator's policy, the clocks and
+/// the addresses the system needs (read once by the caller).
 /// Pure values; each layer takes its part (`DesiredEnforcement` renders
 /// the hosts section, the index, the browsers' policies, the addresses).
 public struct EnforcementPlan: Sendable {
@@ -11,12 +12,16 @@ public struct EnforcementPlan: Sendable {
     public var policy: Policy
     /// The clocks, read once for the reconcile.
     public var clock: ClockReading
+    /// The addresses the system needs, never blocked (`SystemProtections.read()`, once per reconcile).
+    public var system: [ProtectedAddresses.Protection]
 
     /// A plan for one reconcile.
-    public init(desired: DesiredEnforcement, policy: Policy, clock: ClockReading) {
+    public init(desired: DesiredEnforcement, policy: Policy, clock: ClockReading,
+                system: [ProtectedAddresses.Protection] = []) {
         self.desired = desired
         self.policy = policy
         self.clock = clock
+        self.system = system
     }
 
     /// Whether the /etc/hosts section is in force: the sinkhole it points

@@ -36,7 +36,7 @@ public final class TableLayer: EnforcementLayer {
         let desired = plan.desired, policy = plan.policy
         var notes: [Note] = []
         let resolved = cache.addresses(of: desired.namesToResolve) { resolve($0, policy: policy, notes: &notes) }
-        let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
+        let protected = ProtectedAddresses(policy: policy, system: plan.system)
         // The sinkhole is refused even where it is protected: a blocked name must never reach a listener here.
         let blocked = AddressIntervals(desired.addresses.union(resolved)).subtracting(protected.intervals)
         // The DoH endpoints are not cut by the protected addresses: refused on ports 443 and 853 only, a

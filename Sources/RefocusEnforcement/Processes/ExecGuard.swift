@@ -63,7 +63,7 @@ public final class ExecGuard: @unchecked Sendable {
     private let busySince = Atomic<UInt64>(0)
     private let stopping = Atomic<Bool>(false)
     private let finishedThreads = Atomic<Int>(0)
-    /// A test's delay before each refusal (`REFOCUS_TEST_EXEC_ANSWER_DELAY_MS`).
+    /// A delay before each refusal: zero but in a debug build under the tests' hook (the daemon's `ExecGuardHooks`).
     private let answerDelay: Duration
 
     /// Marks the filesystems of `mounts` and starts answering with `rules`.

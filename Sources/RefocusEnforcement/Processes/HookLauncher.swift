@@ -21,7 +21,8 @@ public enum HookLauncher {
     /// executable cannot be found, or the spawn failed. `runner` is the
     /// helper executable to run: this process's own by default
     /// (`RunningProgram`, /proc/self/exe, which an upgrade may have replaced
-    /// by the new helper); `timeLimitSeconds` shortens the 30 s limit, for tests.
+    /// by the new helper); `timeLimitSeconds` shortens the 30 s limit, for
+    /// tests (a debug helper alone takes it: `HookRunnerCommand.timeLimitOption`).
     public static func launch(event: HookEvent, owner: UInt32, context: HookContext, runner: String? = nil,
                               timeLimitSeconds: Int? = nil) -> pid_t? {
         // env(1) would read a path holding '=' as one more variable.

@@ -41,21 +41,18 @@ public final class Reconciler {
         self.policy = policy
     }
 
-    /// Brings the system in line with the store at `clock`. With `rebasing`
-    /// (the default) the sessions are first moved onto its wall clock
-    /// (`SessionClock`); a helper run that did so as it started passes false.
+    /// Brings the system in line with the store at `clock`, whose sessions
+    /// were moved onto its wall clock as it was read (`SessionStore.rebasedClock()`),
+    /// never blocking the addresses `system` needs (`SystemProtections.read()`).
     @discardableResult
-    public func reconcile(clock: ClockReading, rebasing: Bool = true) throws -> Report {
+    public func reconcile(clock: ClockReading, system: [ProtectedAddresses.Protection]) throws -> Report {
         let now = clock.wall
-        let expired = try store.write { transaction in
-            if rebasing { try transaction.rebase(to: clock) }
-            return try transaction.endExpired(now: now)
-        }
+        let expired = try store.write { try $0.endExpired(now: now) }
         let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
         let active = open.filter { $0.isActive(at: now) }
         let desired = DesiredEnforcement(sessions: active.filter { $0.enforces(at: now) }, policy: policy,
                                          resolverModule: resolverModule())
-        let plan = EnforcementPlan(desired: desired, policy: policy, clock: clock)
+        let plan = EnforcementPlan(desired: desired, policy: policy, clock: clock, system: system)
         var outcomes: [LayerOutcome] = []
         for layer in layers {
             outcomes.append(try layer.apply(plan, after: outcomes))

@@ -200,10 +200,10 @@ final class Daemon {
 
     /// One reconcile; failures are logged and answered, never fatal.
     private func reconcile(reason: String) -> DaemonAnswer {
-        let clock = SystemClock.read()
         let countedBefore = tableCounts()
         do {
-            let report = try reconciler.reconcile(clock: clock)
+            let clock = try reconciler.store.rebasedClock()
+            let report = try reconciler.reconcile(clock: clock, system: SystemProtections.read())
             let next = DaemonFollowUp(report, previous: lastReport, clock: clock,
                                       allowedExpiry: layers.table.allowedCache.nextExpiry,
                                       incompleteAnswers: layers.table.cache.incompleteCount)

@@ -14,10 +14,10 @@ struct DaemonAnswer: Codable {
     var notes: [Note]
     /// The active lists enforced through /etc/hosts only, with their domain
     /// counts (`DesiredEnforcement.hostsOnlyLists`); nil from an older daemon.
-    var hostsOnly: [String: Int]?
+    var hostsOnly: [BlockListName: Int]?
     /// The active lists enforced through the resolver module only, with
     /// their domain counts (`DesiredEnforcement.resolverOnlyLists`); nil from an older daemon.
-    var resolverOnly: [String: Int]?
+    var resolverOnly: [BlockListName: Int]?
     /// The failure, when the reconcile failed.
     var error: String?
     /// The failure's category, so the helper exits as if it had failed itself.
@@ -28,8 +28,8 @@ struct DaemonAnswer: Codable {
         active = report.active.map { $0.summary(at: report.now) }
         expired = report.expired.map { $0.summary(at: report.now) }
         notes = report.notes
-        hostsOnly = Dictionary(uniqueKeysWithValues: report.desired.hostsOnlyLists.map { ($0.key.rawValue, $0.value) })
-        resolverOnly = Dictionary(uniqueKeysWithValues: report.desired.resolverOnlyLists.map { ($0.key.rawValue, $0.value) })
+        hostsOnly = report.desired.hostsOnlyLists
+        resolverOnly = report.desired.resolverOnlyLists
     }
 
     /// The answer when nothing was reconciled: `active` sessions at `now`, nothing expired.

@@ -36,6 +36,8 @@ struct RunHookVerb: ParsableCommand {
               })
     var event: HookEvent
 
+    #if REFOCUS_TEST_HOOKS
+    // The tests' hook, in debug builds only (`REFOCUS_TEST_HOOKS`, Package.swift).
     @Option(name: .customLong(String(HookRunnerCommand.timeLimitOption.dropFirst(2))),
             help: ArgumentHelp("For tests: seconds (1 to 30) before the hook's process group is killed.",
                                visibility: .hidden))
@@ -46,6 +48,10 @@ struct RunHookVerb: ParsableCommand {
             throw ValidationError("--time-limit takes 1 to \(HookRunner.timeLimit.components.seconds) seconds")
         }
     }
+    #else
+    /// Seconds before the hook's process group is killed: always the runner's limit in a release build.
+    var timeLimit: Int { Int(HookRunner.timeLimit.components.seconds) }
+    #endif
 
     func run() throws {
         guard getuid() != 0, geteuid() != 0 else { throw RunHookError.root }

@@ -19,7 +19,9 @@ struct StartVerb: HelperVerb {
         let clock = context.clock
         let caller = context.caller
         let policy = context.policy
-        let protected = ProtectedAddresses(policy: policy, system: SystemProtections.read())
+        // Read once: the rules check the request against them, and a run that enforces itself keeps them clear.
+        let system = SystemProtections.read()
+        let protected = ProtectedAddresses(policy: policy, system: system)
         let resolverModule = ResolverModule.isInForce()
         let session = try context.store.write { transaction in
             let plan = try SessionRules.start(request, owner: caller.uid, clock: clock, policy: policy,
@@ -32,17 +34,21 @@ struct StartVerb: HelperVerb {
                 return session
             }
         }
-        let report = try context.enforce()
-        let notes = report.notes + request.lists.compactMap { list -> Note? in
-            if let domains = report.resolverOnly?[list.name.rawValue] {
+        let report = try context.enforce(system: system)
+        let ignored = SessionRules.programsIgnored(by: request).map(\.rawValue)
+        let ignoredNote: [Note] = ignored.isEmpty ? [] : [.allowlistProgramsIgnored(lists: ignored)]
+        let notes = ignoredNote + report.notes + request.lists.compactMap { list -> Note? in
+            if let domains = report.resolverOnly?[list.name] {
                 let cause: Note.ResolverOnlyCause = DesiredEnforcement.isHostsOnly(domainCount: domains, policy: policy)
                     ? .overHostsOnlyAbove(limit: policy.hostsOnlyAbove)
                     : .machineTotal(key: PolicyKey.maxHostsNamesPerMachine.rawValue, cap: policy.caps.hostsNamesPerMachine)
                 return .listInResolverOnly(list: list.name.rawValue, domains: domains, cause: cause)
             }
-            guard let domains = report.hostsOnly?[list.name.rawValue] else { return nil }
+            guard let domains = report.hostsOnly?[list.name] else { return nil }
             return .listInHostsOnly(list: list.name.rawValue, domains: domains, hostsOnlyAbove: policy.hostsOnlyAbove)
         }
-        return HelperResponse(sessions: [session.summary(at: clock.wall)], notes: notes)
+        // The daemon's summary of the session, as it enforces it; this run's own when it is not among them.
+        let summary = report.active.first { $0.id == session.id } ?? session.summary(at: clock.wall)
+        return HelperResponse(sessions: [summary], notes: notes)
     }
 }

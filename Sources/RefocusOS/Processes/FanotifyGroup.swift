@@ -89,13 +89,6 @@ public final class FanotifyGroup: @unchecked Sendable {
         return ignored
     }
 
-    /// Removes every mark: no exec waits on the group any more (events already queued still need an answer).
-    public func removeMarks() {
-        for kind in [FAN_MARK_FILESYSTEM, FAN_MARK_MOUNT, 0] {
-            _ = syscall { fanotify_mark(fileDescriptor, UInt32(FAN_MARK_FLUSH | kind), 0, AT_FDCWD, nil) }
-        }
-    }
-
     /// Lets go of the group at once, from any thread: /dev/null takes the
     /// place of its descriptor (the number stays valid, so a thread still
     /// using it reads nothing and answers into nothing), and the kernel,

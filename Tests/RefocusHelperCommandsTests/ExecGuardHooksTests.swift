@@ -1,0 +1,17 @@
+import Testing
+@testable import RefocusHelperCommands
+
+/// The tests' hook into the exec guard works in the debug build the tests
+/// run (`REFOCUS_TEST_HOOKS` is defined for it), capped and ignored when
+/// malformed; a release build has no hook at all (TestHookShapeTests).
+@Suite struct ExecGuardHooksTests {
+    @Test(arguments: [("250", 250), ("60000", 10_000), ("0", 0), ("-5", 0), ("soon", 0)])
+    func theDelayIsReadFromTheEnvironment(value: String, milliseconds: Int64) {
+        let hooks = ExecGuardHooks(environment: ["REFOCUS_TEST_EXEC_ANSWER_DELAY_MS": value])
+        #expect(hooks.answerDelay == .milliseconds(milliseconds))
+    }
+
+    @Test func noVariableNoDelay() {
+        #expect(ExecGuardHooks(environment: ["PATH": "/usr/bin"]).answerDelay == .zero)
+    }
+}
