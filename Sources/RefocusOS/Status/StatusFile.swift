@@ -43,8 +43,28 @@ public struct StatusFile: Sendable {
 
     /// The published snapshot, or nil when there is none or it cannot be read (not in the group).
     public func read() -> StatusSnapshot? {
-        guard let bytes = try? FileReader.readIfPresent(path, limit: 1 << 20) else { return nil }
-        return StatusSnapshotReader.snapshot(from: bytes)
+        guard let bytes = try? FileReader.readIfPresent(path, limit: Self.maximumBytes) else { return nil }
+        return Self.decode(bytes)
+    }
+
+    /// The largest status file read.
+    static let maximumBytes = 1 << 20
+    /// The deepest nesting read (the file nests four deep: a session's hook problem's outcome).
+    static let maximumDepth = 32
+
+    /// The snapshot `bytes` hold, read by the type that wrote them:
+    /// `StatusSnapshot`'s `Codable`, from the one `JSONReader` through
+    /// `JSONValueDecoder` (which `refocus status` can afford once a second,
+    /// where `JSONDecoder` costs a run about 0.7 ms: docs/testing.md, The
+    /// status line). Nil for bytes that are not JSON, repeat a key, are not
+    /// that shape or are of another version, as for a file that cannot be
+    /// read. Package access: the fuzzer (Tests/refocus-fuzz) reads untrusted
+    /// bytes through it.
+    package static func decode(_ bytes: [UInt8]) -> StatusSnapshot? {
+        guard let value = try? JSONValue(parsing: bytes, maximumDepth: maximumDepth),
+              let snapshot = try? JSONValueDecoder.decode(StatusSnapshot.self, from: value), snapshot.version == 1
+        else { return nil }
+        return snapshot
     }
 
     /// Removes the file (with no daemon, nothing is published).
