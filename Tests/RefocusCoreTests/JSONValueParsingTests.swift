@@ -80,3 +80,19 @@ import Testing
         }
     }
 }
+
+extension JSONValueParsingTests {
+    /// An object's keys are compared in a list up to `smallObject` and in a
+    /// set beyond it: a repeated key is found on either side, and when it
+    /// repeats one from before the switch.
+    @Test(arguments: [2, JSONScanner<JSONCheckOnly>.smallObject, JSONScanner<JSONCheckOnly>.smallObject + 1, 200])
+    func findsARepeatedKeyWhateverTheObjectsSize(keys: Int) {
+        let members = (0..<keys).map { #""k\#($0)":\#($0)"# }
+        for repeated in ["k0", "k\(keys - 1)"] {
+            let text = "{" + (members + [#""\#(repeated)":true"#]).joined(separator: ",") + "}"
+            #expect(throws: JSONReader.Problem.duplicateKey(repeated, path: "")) { try JSONReader.check(Array(text.utf8)) }
+            #expect(Self.parse(text) == nil)
+        }
+        #expect(Self.parse("{" + members.joined(separator: ",") + "}") != nil)
+    }
+}

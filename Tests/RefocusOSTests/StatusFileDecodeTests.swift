@@ -4,9 +4,11 @@ import Testing
 
 @testable import RefocusOS
 
-/// The status file read by the type that wrote it (`StatusFile.decode`,
-/// through `JSONValueDecoder`) against `JSONDecoder`: what the daemon
-/// writes reads back equal, and anything else is refused.
+/// The status file's reader (`StatusFile.decode`, its fast path
+/// `StatusSnapshotReader`) against the type that writes it
+/// (`StatusSnapshot`'s `Codable`, through `JSONValueDecoder` and
+/// `JSONDecoder`): what the daemon writes reads back equal, every change
+/// of it reads as `Codable` reads it, and anything else is refused.
 @Suite struct StatusFileDecodeTests {
     static func summary(_ id: Int64, lists: [String], start: TimeInterval, end: TimeInterval, locked: Bool) throws -> SessionSummary {
         SessionSummary(id: id, owner: 1000 + UInt32(id), lists: try lists.map { try BlockListName($0) },
@@ -71,6 +73,60 @@ import Testing
             let codable = try HelperProtocol.decoder().decode(StatusSnapshot.self, from: Data(bytes))
             #expect(codable == snapshot)
             #expect(StatusFile.decode(bytes) == snapshot, "\(String(decoding: bytes, as: UTF8.self))")
+            #expect(StatusFile.decodeByCodable(bytes) == snapshot)
+        }
+    }
+
+    /// Values that stand in for a member, each wrong for most of them.
+    static let replacements: [JSONValue] = [
+        .null, .string("x"), .string("2026-11-21T19:00:00Z"), .string("social"), .string("work"), .string("failed"),
+        .number("-1"), .number("0"), .number("1.5"), .number("13"), .number("18446744073709551615"), .bool(true),
+        .bool(false), .array([]), .array([.string("social")]), .object([]),
+    ]
+
+    /// The fast path is checked against the type, member by member: in
+    /// every snapshot the daemon can write, each member at every depth
+    /// removed, or replaced by each of `replacements`, reads as
+    /// `StatusSnapshot`'s `Codable` reads it (the same snapshot, or nil).
+    @Test func readsEveryChangedMemberAsCodableDoes() throws {
+        var compared = 0
+        for snapshot in try Self.snapshots() {
+            let document = try JSONValue(parsing: StatusFile.encode(snapshot))
+            for variant in Self.variants(of: document) {
+                let bytes = Array(variant.text.utf8)
+                #expect(StatusFile.decode(bytes) == StatusFile.decodeByCodable(bytes), "\(variant.text)")
+                compared += 1
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
+    /// `value` with one member removed or replaced, for every member at every depth.
+    static func variants(of value: JSONValue) -> [JSONValue] {
+        switch value {
+        case .object(let members):
+            var result: [JSONValue] = []
+            for (index, member) in members.enumerated() {
+                var removed = members
+                removed.remove(at: index)
+                result.append(.object(removed))
+                for replacement in replacements + variants(of: member.value) {
+                    var changed = members
+                    changed[index].value = replacement
+                    result.append(.object(changed))
+                }
+            }
+            return result
+        case .array(let elements):
+            return elements.indices.flatMap { index in
+                variants(of: elements[index]).map { element in
+                    var changed = elements
+                    changed[index] = element
+                    return JSONValue.array(changed)
+                }
+            }
+        default:
+            return []
         }
     }
 

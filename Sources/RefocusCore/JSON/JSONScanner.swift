@@ -5,10 +5,20 @@ struct JSONScanner<Sink: JSONSink> {
     /// An open object (with the keys seen so far and the last one) or array (with the index of its current element).
     struct Container {
         let isObject: Bool
-        var keys: Set<String> = []
+        /// The keys seen, while there are at most `smallObject`.
+        var fewKeys: [String] = []
+        /// The keys seen, once there are more.
+        var manyKeys: Set<String> = []
         var key = ""
         var index = 0
     }
+
+    /// Up to this many keys an object's are compared in a list, beyond it in
+    /// a set: the same equality, but a process that reads only small
+    /// objects (`refocus status`) never makes the set's type, which costs the
+    /// Swift runtime a search of every protocol conformance in the binary
+    /// (String's Hashable), about 0.7 million instructions.
+    static var smallObject: Int { 32 }
 
     let bytes: [UInt8]
     let maximumDepth: Int
@@ -89,7 +99,7 @@ struct JSONScanner<Sink: JSONSink> {
         guard try next("a key") == UInt8(ascii: "\"") else { throw fail(start, "expected a key in quotes") }
         let key = try string(keeping: true, isKey: true)
         let index = open.count - 1
-        guard open[index].keys.insert(key).inserted else {
+        guard isNew(key, inObjectAt: index) else {
             throw .duplicateKey(key, path: path(through: index, includingLast: false))
         }
         open[index].key = key
@@ -97,6 +107,22 @@ struct JSONScanner<Sink: JSONSink> {
         skipSpace()
         guard try next("':'") == UInt8(ascii: ":") else { throw fail(offset - 1, "expected ':' after the key") }
         try value()
+    }
+
+    /// Whether the object at `index` has no `key` yet; records it. In place:
+    /// a copy of the container would share its keys, and every insert would
+    /// then copy them (quadratic time).
+    private mutating func isNew(_ key: String, inObjectAt index: Int) -> Bool {
+        if open[index].manyKeys.isEmpty {
+            if open[index].fewKeys.contains(key) { return false }
+            if open[index].fewKeys.count < Self.smallObject {
+                open[index].fewKeys.append(key)
+                return true
+            }
+            open[index].manyKeys = Set(open[index].fewKeys)
+            open[index].fewKeys = []
+        }
+        return open[index].manyKeys.insert(key).inserted
     }
 
     private mutating func push(isObject: Bool) throws(JSONReader.Problem) {

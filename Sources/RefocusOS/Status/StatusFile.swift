@@ -52,15 +52,21 @@ public struct StatusFile: Sendable {
     /// The deepest nesting read (the file nests four deep: a session's hook problem's outcome).
     static let maximumDepth = 32
 
-    /// The snapshot `bytes` hold, read by the type that wrote them:
-    /// `StatusSnapshot`'s `Codable`, from the one `JSONReader` through
-    /// `JSONValueDecoder` (which `refocus status` can afford once a second,
-    /// where `JSONDecoder` costs a run about 0.7 ms: docs/testing.md, The
-    /// status line). Nil for bytes that are not JSON, repeat a key, are not
-    /// that shape or are of another version, as for a file that cannot be
-    /// read. Package access: the fuzzer (Tests/refocus-fuzz) reads untrusted
-    /// bytes through it.
+    /// The snapshot `bytes` hold, as `StatusSnapshot`'s `Codable` reads it
+    /// from the one `JSONReader`'s value (`JSONValueDecoder`), taken by its
+    /// checked fast path (`StatusSnapshotReader`); nil for bytes that are
+    /// not JSON, repeat a key, nest deeper than `maximumDepth`, are not that
+    /// shape or are of another version, as for a file that cannot be read.
+    /// Package access: the fuzzer (Tests/refocus-fuzz) reads untrusted bytes through it.
     package static func decode(_ bytes: [UInt8]) -> StatusSnapshot? {
+        guard let value = try? JSONValue(parsing: bytes, maximumDepth: maximumDepth),
+              let snapshot = StatusSnapshotReader.snapshot(from: value), snapshot.version == 1
+        else { return nil }
+        return snapshot
+    }
+
+    /// The same as `decode`, through `Codable` (`JSONValueDecoder`): what the fast path is checked against.
+    package static func decodeByCodable(_ bytes: [UInt8]) -> StatusSnapshot? {
         guard let value = try? JSONValue(parsing: bytes, maximumDepth: maximumDepth),
               let snapshot = try? JSONValueDecoder.decode(StatusSnapshot.self, from: value), snapshot.version == 1
         else { return nil }
