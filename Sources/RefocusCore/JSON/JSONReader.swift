@@ -2,8 +2,8 @@
 /// itself: a request on the helper's standard input (checked here, then
 /// decoded by `JSONDecoder`), a file that belongs to someone else and is
 /// merged into in order (`JSONValue(parsing:)`: Firefox's policies.json),
-/// and the status file (a `JSONValue` decoded as its `Codable` type by
-/// `JSONValueDecoder`). Whatever it reads for, it refuses an object that
+/// and the status file (that value, read as `StatusSnapshot`:
+/// `StatusFile.decode`). Whatever it reads for, it refuses an object that
 /// names the same key twice (Foundation's `JSONDecoder` keeps the first of
 /// two equal keys silently; another reader could keep the last) and
 /// nesting deeper than its caller's cap.

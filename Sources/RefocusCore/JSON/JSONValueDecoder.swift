@@ -5,17 +5,19 @@ import Foundation
 #endif
 
 /// Decodes a `Decodable` type from a `JSONValue`, so that a file written
-/// with `Codable` is read back by the same type that wrote it (the status
-/// file: `StatusFile.decode`), through the one `JSONReader`.
+/// with `Codable` is read back by the same type that wrote it, through the
+/// one `JSONReader` (the status file: `StatusFile.decodeByCodable`).
 ///
 /// Numbers are read as the type asks: an integer type takes only a whole
 /// number in its range (`1.0`, `1e3` and overflows are refused), a
 /// floating-point type any number. A `Date` is a UTC time in whole seconds,
 /// `2026-11-21T19:54:29Z`, as `HelperProtocol.encoder()` writes it
 /// (`UTCTimestamp`); no other type is given special treatment. `null`
-/// counts as absent for `decodeIfPresent`, as in `JSONDecoder`. It asks the
-/// Swift runtime for no protocol conformance (no `as?` to a protocol), which
-/// is what makes `JSONDecoder` slow to start in a process that runs once.
+/// counts as absent for `decodeIfPresent`, as in `JSONDecoder`. It makes no
+/// cast to a protocol itself, but `Codable`'s containers still cost a
+/// process that runs once the runtime's look-ups of their types (3 million
+/// instructions for the status file: docs/testing.md, The status line), so
+/// `refocus status` takes a fast path checked against this one.
 public enum JSONValueDecoder {
     /// The `T` that `value` holds.
     ///
