@@ -7,7 +7,7 @@ import RefocusOS
 /// `HelperPayload.maximumBytes` (checked as the bytes arrive, before any
 /// decoding), whole within a deadline, then
 /// `HelperProtocol.decodeRequest`: no key twice in any object
-/// (`DuplicateKeyCheck`), decoded strictly as the envelope of the verb the
+/// (`JSONReader`), decoded strictly as the envelope of the verb the
 /// command line names, which is where the verb is checked. Standard input
 /// stays blocking (it is the caller's too): each read waits in `poll`.
 enum RequestReader {

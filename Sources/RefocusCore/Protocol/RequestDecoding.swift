@@ -8,7 +8,7 @@ extension HelperProtocol {
     /// The payload of the request document `bytes`, for the verb `Payload`
     /// is for: what `refocus-helper` makes of the bytes it read on standard
     /// input (the reader caps them at `maximumRequestBytes`; this does not).
-    /// No key may appear twice in any object (`DuplicateKeyCheck`, which also
+    /// No key may appear twice in any object (`JSONReader`, which also
     /// caps the nesting); then the document is decoded strictly as that
     /// verb's `RequestEnvelope`.
     ///
@@ -18,7 +18,7 @@ extension HelperProtocol {
         _: Payload.Type, from bytes: [UInt8]
     ) throws(ProtocolFailure) -> Payload {
         do {
-            try DuplicateKeyCheck.check(bytes)
+            try JSONReader.check(bytes)
         } catch {
             throw ProtocolFailure(code: .badRequest, message: "the request is invalid: \(error)")
         }

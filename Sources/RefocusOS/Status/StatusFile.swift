@@ -43,8 +43,34 @@ public struct StatusFile: Sendable {
 
     /// The published snapshot, or nil when there is none or it cannot be read (not in the group).
     public func read() -> StatusSnapshot? {
-        guard let bytes = try? FileReader.readIfPresent(path, limit: 1 << 20) else { return nil }
-        return StatusSnapshotReader.snapshot(from: bytes)
+        guard let bytes = try? FileReader.readIfPresent(path, limit: Self.maximumBytes) else { return nil }
+        return Self.decode(bytes)
+    }
+
+    /// The largest status file read.
+    static let maximumBytes = 1 << 20
+    /// The deepest nesting read (the file nests four deep: a session's hook problem's outcome).
+    static let maximumDepth = 32
+
+    /// The snapshot `bytes` hold, as `StatusSnapshot`'s `Codable` reads it
+    /// from the one `JSONReader`'s value (`JSONValueDecoder`), taken by its
+    /// checked fast path (`StatusSnapshotReader`); nil for bytes that are
+    /// not JSON, repeat a key, nest deeper than `maximumDepth`, are not that
+    /// shape or are of another version, as for a file that cannot be read.
+    /// Package access: the fuzzer (Tests/refocus-fuzz) reads untrusted bytes through it.
+    package static func decode(_ bytes: [UInt8]) -> StatusSnapshot? {
+        guard let value = try? JSONValue(parsing: bytes, maximumDepth: maximumDepth),
+              let snapshot = StatusSnapshotReader.snapshot(from: value), snapshot.version == 1
+        else { return nil }
+        return snapshot
+    }
+
+    /// The same as `decode`, through `Codable` (`JSONValueDecoder`): what the fast path is checked against.
+    package static func decodeByCodable(_ bytes: [UInt8]) -> StatusSnapshot? {
+        guard let value = try? JSONValue(parsing: bytes, maximumDepth: maximumDepth),
+              let snapshot = try? JSONValueDecoder.decode(StatusSnapshot.self, from: value), snapshot.version == 1
+        else { return nil }
+        return snapshot
     }
 
     /// Removes the file (with no daemon, nothing is published).

@@ -9,9 +9,9 @@ import RefocusCore
 /// outcome: {result, exitCode | signal | exitAbove127}, at}.
 extension StatusSnapshotReader {
     /// The report in `fields`; nil when it is not as the encoder writes it.
-    static func hookReport(_ fields: StatusJSON) -> HookReport? {
+    static func hookReport(_ fields: JSONValue) -> HookReport? {
         guard let event = fields["event"]?.string.flatMap(HookEvent.init(rawValue:)),
-              let sessionID = fields["sessionID"]?.integer.flatMap(Int64.init(exactly:)),
+              let sessionID = fields["sessionID"]?.whole(Int64.self),
               let outcomeFields = fields["outcome"], let result = outcomeFields["result"]?.string,
               let at = date(fields["at"]?.string)
         else { return nil }
@@ -29,9 +29,10 @@ extension StatusSnapshotReader {
         return HookReport(event: event, sessionID: sessionID, outcome: outcome, at: at)
     }
 
-    private static func hookFailure(_ fields: StatusJSON) -> HookFailure? {
-        if let code = fields["exitCode"]?.integer.flatMap(Int32.init(exactly:)) { return .exit(code) }
-        if let signal = fields["signal"]?.integer.flatMap(Int32.init(exactly:)) { return .signal(signal) }
-        return fields["exitAbove127"]?.bool == true ? .exitAbove127 : nil
+    /// The failure an outcome's members name, tried in `HookFailure`'s decoder's order.
+    private static func hookFailure(_ fields: JSONValue) -> HookFailure? {
+        if let value = fields.present("exitCode") { return value.whole(Int32.self).map(HookFailure.exit) }
+        if let value = fields.present("signal") { return value.whole(Int32.self).map(HookFailure.signal) }
+        return fields.present("exitAbove127")?.bool == true ? .exitAbove127 : nil
     }
 }

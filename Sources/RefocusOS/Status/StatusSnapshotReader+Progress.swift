@@ -11,29 +11,29 @@ import RefocusCore
 /// count} and `completedWork`, each absent when it does not apply.
 extension StatusSnapshotReader {
     /// The progress in a session's fields; nil when one of them is not as the encoder writes it.
-    static func progress(_ fields: StatusJSON) -> SessionProgress? {
+    static func progress(_ fields: JSONValue) -> SessionProgress? {
         var progress = SessionProgress()
-        if let value = fields["pomodoro"] {
+        if let value = fields.present("pomodoro") {
             guard let plan = pomodoro(value) else { return nil }
             progress.pomodoro = plan
         }
-        if let value = fields["phase"] {
+        if let value = fields.present("phase") {
             guard let kind = value["kind"]?.string.flatMap(PhaseKind.init(rawValue:)),
                   let cycle = value["cycle"]?.integer, let cycles = value["cycles"]?.integer,
                   let endsAt = date(value["endsAt"]?.string)
             else { return nil }
             progress.phase = PhaseStatus(kind: kind, cycle: cycle, cycles: cycles, endsAt: endsAt)
         }
-        if let value = fields["pause"] {
+        if let value = fields.present("pause") {
             guard let seconds = value["seconds"]?.integer, let count = value["count"]?.integer else { return nil }
             var pausedAt: Date?
-            if let at = value["pausedAt"] {
+            if let at = value.present("pausedAt") {
                 guard let parsed = date(at.string) else { return nil }
                 pausedAt = parsed
             }
             progress.pause = PauseStatus(pausedAt: pausedAt, seconds: seconds, count: count)
         }
-        if let value = fields["completedWork"] {
+        if let value = fields.present("completedWork") {
             guard let count = value.integer else { return nil }
             progress.completedWork = count
         }
@@ -41,7 +41,7 @@ extension StatusSnapshotReader {
     }
 
     /// A plan, its bounds checked as its decoder checks them; its only keys are its four parts.
-    private static func pomodoro(_ value: StatusJSON) -> PomodoroPlan? {
+    private static func pomodoro(_ value: JSONValue) -> PomodoroPlan? {
         guard case .object(let members) = value, members.count == 4,
               let work = value["work"]?.integer, let shortBreak = value["shortBreak"]?.integer,
               let cycles = value["cycles"]?.integer, let longBreak = value["longBreak"]?.integer,

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import RefocusCore
 
-@Suite struct DuplicateKeyCheckTests {
-    static func check(_ json: String) -> DuplicateKeyCheck.Problem? {
+@Suite struct JSONReaderCheckTests {
+    static func check(_ json: String) -> JSONReader.Problem? {
         do {
-            try DuplicateKeyCheck.check(Array(json.utf8))
+            try JSONReader.check(Array(json.utf8))
             return nil
         } catch {
             return error
@@ -63,9 +63,9 @@ import Testing
     }
 
     @Test func theMessageNamesTheKeyAndWhereItIs() {
-        #expect(DuplicateKeyCheck.Problem.duplicateKey("name", path: "start.lists[0]").description
+        #expect(JSONReader.Problem.duplicateKey("name", path: "start.lists[0]").description
             == "the key 'name' appears twice in the object at start.lists[0]; give each key once")
-        #expect(DuplicateKeyCheck.Problem.duplicateKey("verb", path: "").description
+        #expect(JSONReader.Problem.duplicateKey("verb", path: "").description
             == "the key 'verb' appears twice in the top-level object; give each key once")
     }
 
@@ -89,8 +89,8 @@ import Testing
     @Test func refusesAKeyThatIsNotUTF8() {
         var bytes = Array(#"{"a":1,"#.utf8)
         bytes += [UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "2"), UInt8(ascii: "}")]
-        #expect(throws: DuplicateKeyCheck.Problem.malformed(offset: 7, reason: "the key is not UTF-8")) {
-            try DuplicateKeyCheck.check(bytes)
+        #expect(throws: JSONReader.Problem.malformed(offset: 7, reason: "the key is not UTF-8")) {
+            try JSONReader.check(bytes)
         }
     }
 

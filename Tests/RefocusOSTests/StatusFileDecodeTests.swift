@@ -4,9 +4,12 @@ import Testing
 
 @testable import RefocusOS
 
-/// The status file's own reader against `Codable`: what the daemon writes
-/// reads back equal, and anything else is refused.
-@Suite struct StatusSnapshotReaderTests {
+/// The status file's reader (`StatusFile.decode`, its fast path
+/// `StatusSnapshotReader`) against the type that writes it
+/// (`StatusSnapshot`'s `Codable`, through `JSONValueDecoder` and
+/// `JSONDecoder`): what the daemon writes reads back equal, every change
+/// of it reads as `Codable` reads it, and anything else is refused.
+@Suite struct StatusFileDecodeTests {
     static func summary(_ id: Int64, lists: [String], start: TimeInterval, end: TimeInterval, locked: Bool) throws -> SessionSummary {
         SessionSummary(id: id, owner: 1000 + UInt32(id), lists: try lists.map { try BlockListName($0) },
                        start: Date(timeIntervalSince1970: start), plannedEnd: Date(timeIntervalSince1970: end), locked: locked)
@@ -36,7 +39,23 @@ import Testing
         var resumed = try summary(10, lists: ["news"], start: 1_700_000_000, end: 1_700_009_000, locked: false)
         resumed.progress = SessionProgress(pause: PauseStatus(pausedAt: nil, seconds: 61, count: 1))
         let progressing = [pomodoro, paused, resumed].map { StatusSnapshot.ActiveSession($0, blockedAttempts: 5, programsKilled: 1) }
+        // Every field of a session and of the counts set, an allowlist session with a failed hook.
+        var ended = try summary(11, lists: ["work"], start: 1_700_000_000, end: 1_700_003_600, locked: false)
+        (ended.endedAt, ended.outcome, ended.mode) = (Date(timeIntervalSince1970: 1_700_001_000), .stopped, .allow)
+        (ended.counts, ended.label) = (ListCounts(entries: 12, programs: 2), try SessionLabel("review"))
+        let failedHook = HookReport(event: .start, sessionID: 11, outcome: .runnerFailed(.signal(9)),
+                                    at: Date(timeIntervalSince1970: 1_700_000_005))
+        let everything = StatusSnapshot.ActiveSession(ended, blockedAttempts: UInt64.max, programsKilled: 4,
+                                                      hookProblem: failedHook)
+        let hooks = [HookOutcome.failed(.exit(3)), .failed(.exitAbove127), .timedOut, .refused].map {
+            StatusSnapshot.ActiveSession(pomodoro, hookProblem: HookReport(event: .end, sessionID: 8, outcome: $0,
+                                                                            at: Date(timeIntervalSince1970: 1_700_000_009)))
+        }
         return [
+            StatusSnapshot(sessions: [everything], counts: StatusSnapshot.Counts(
+                names: 1, addresses: 2, programs: 3, programBlocking: .execPermission, firewall: .table,
+                resolverNames: 4, browserPolicies: [], dohEndpoints: 5)),
+        ] + hooks.map { StatusSnapshot(sessions: [$0], counts: nil) } + [
             StatusSnapshot(sessions: progressing, counts: StatusSnapshot.Counts(names: 6, addresses: 1, programs: 0,
                                                                                programBlocking: .none, firewall: .table,
                                                                                resolverNames: 3, browserPolicies: ["chromium", "brave"])),
@@ -53,7 +72,61 @@ import Testing
             let bytes = StatusFile.encode(snapshot)
             let codable = try HelperProtocol.decoder().decode(StatusSnapshot.self, from: Data(bytes))
             #expect(codable == snapshot)
-            #expect(StatusSnapshotReader.snapshot(from: bytes) == snapshot, "\(String(decoding: bytes, as: UTF8.self))")
+            #expect(StatusFile.decode(bytes) == snapshot, "\(String(decoding: bytes, as: UTF8.self))")
+            #expect(StatusFile.decodeByCodable(bytes) == snapshot)
+        }
+    }
+
+    /// Values that stand in for a member, each wrong for most of them.
+    static let replacements: [JSONValue] = [
+        .null, .string("x"), .string("2026-11-21T19:00:00Z"), .string("social"), .string("work"), .string("failed"),
+        .number("-1"), .number("0"), .number("1.5"), .number("13"), .number("18446744073709551615"), .bool(true),
+        .bool(false), .array([]), .array([.string("social")]), .object([]),
+    ]
+
+    /// The fast path is checked against the type, member by member: in
+    /// every snapshot the daemon can write, each member at every depth
+    /// removed, or replaced by each of `replacements`, reads as
+    /// `StatusSnapshot`'s `Codable` reads it (the same snapshot, or nil).
+    @Test func readsEveryChangedMemberAsCodableDoes() throws {
+        var compared = 0
+        for snapshot in try Self.snapshots() {
+            let document = try JSONValue(parsing: StatusFile.encode(snapshot))
+            for variant in Self.variants(of: document) {
+                let bytes = Array(variant.text.utf8)
+                #expect(StatusFile.decode(bytes) == StatusFile.decodeByCodable(bytes), "\(variant.text)")
+                compared += 1
+            }
+        }
+        #expect(compared > 1_000)
+    }
+
+    /// `value` with one member removed or replaced, for every member at every depth.
+    static func variants(of value: JSONValue) -> [JSONValue] {
+        switch value {
+        case .object(let members):
+            var result: [JSONValue] = []
+            for (index, member) in members.enumerated() {
+                var removed = members
+                removed.remove(at: index)
+                result.append(.object(removed))
+                for replacement in replacements + variants(of: member.value) {
+                    var changed = members
+                    changed[index].value = replacement
+                    result.append(.object(changed))
+                }
+            }
+            return result
+        case .array(let elements):
+            return elements.indices.flatMap { index in
+                variants(of: elements[index]).map { element in
+                    var changed = elements
+                    changed[index] = element
+                    return JSONValue.array(changed)
+                }
+            }
+        default:
+            return []
         }
     }
 
@@ -69,7 +142,7 @@ import Testing
         #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21T19:00:00Z","plannedEnd":"2026-11-21T20:00:00Z","locked":"no","blockedAttempts":0,"programsKilled":0}]}"#,
     ])
     func refusesWhatTheDaemonNeverWrites(text: String) {
-        #expect(StatusSnapshotReader.snapshot(from: Array(text.utf8)) == nil)
+        #expect(StatusFile.decode(Array(text.utf8)) == nil)
     }
 
     /// The progress fields as the encoder writes them, each made wrong in one way.
@@ -87,18 +160,37 @@ import Testing
     func refusesProgressTheDaemonNeverWrites(member: String) {
         let text = #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21T19:00:00Z","#
             + #""plannedEnd":"2026-11-21T20:00:00Z","locked":false,"blockedAttempts":0,"programsKilled":0,"# + member + "}]}"
-        #expect(StatusSnapshotReader.snapshot(from: Array(text.utf8)) == nil)
+        #expect(StatusFile.decode(Array(text.utf8)) == nil)
         let valid = text.replacingOccurrences(of: "," + member, with: "")
-        #expect(StatusSnapshotReader.snapshot(from: Array(valid.utf8)) != nil, "the same without it reads")
+        #expect(StatusFile.decode(Array(valid.utf8)) != nil, "the same without it reads")
     }
 
-    @Test func readsUTCTimesExactly() {
-        #expect(StatusSnapshotReader.date("1970-01-01T00:00:00Z") == Date(timeIntervalSince1970: 0))
-        #expect(StatusSnapshotReader.date("2024-02-29T23:59:59Z") == Date(timeIntervalSince1970: 1_709_251_199))
-        for bad in ["2023-02-29T00:00:00Z", "2026-11-21T24:00:00Z", "2026-11-21T19:60:00Z", "2026-11-21T19:00:00+01:00",
-                    "2026-11-21T19:00:00.5Z", "2026-1-21T19:00:00Z", "２026-11-21T19:00:00Z", "1969-12-31T23:59:59Z",
-                    "1013-11-21T19:54:29Z"] {
-            #expect(StatusSnapshotReader.date(bad) == nil, "\(bad)")
-        }
+    /// A status file that repeats a key is refused, as the helper refuses
+    /// such a request: the old reader kept the last of the two (here
+    /// `locked: true`) where `JSONDecoder` kept the first.
+    @Test func refusesARepeatedKey() throws {
+        let text = #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21T19:00:00Z","#
+            + #""plannedEnd":"2026-11-21T20:00:00Z","locked":false,"blockedAttempts":0,"programsKilled":0,"locked":true}]}"#
+        #expect(StatusFile.decode(Array(text.utf8)) == nil)
+        let once = text.replacingOccurrences(of: #","locked":true"#, with: "")
+        #expect(StatusFile.decode(Array(once.utf8))?.sessions.first?.session.locked == false, "the same without it reads")
+    }
+
+    /// The status file's caps: nesting past `StatusFile.maximumDepth`, and a file past `maximumBytes`.
+    @Test func capsItsNestingAndSize() throws {
+        let deep = String(repeating: "[", count: StatusFile.maximumDepth + 1) + String(repeating: "]", count: StatusFile.maximumDepth + 1)
+        let text = #"{"version":1,"sessions":[],"extra":"# + deep + "}"
+        #expect(StatusFile.decode(Array(text.utf8)) == nil)
+        let shallow = #"{"version":1,"sessions":[],"extra":[[1]]}"#
+        #expect(StatusFile.decode(Array(shallow.utf8)) != nil, "an unknown member within the caps is ignored")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("status-caps-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let padded = Array(shallow.utf8.dropLast()) + Array(#","pad":""#.utf8)
+            + [UInt8](repeating: UInt8(ascii: "x"), count: StatusFile.maximumBytes) + Array("\"}".utf8)
+        try Data(padded).write(to: URL(fileURLWithPath: folder + "/status.json"))
+        #expect(StatusFile(path: folder + "/status.json").read() == nil)
+        try Data(shallow.utf8).write(to: URL(fileURLWithPath: folder + "/status.json"))
+        #expect(StatusFile(path: folder + "/status.json").read() != nil)
     }
 }

@@ -16,7 +16,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     /// An object's members, in the file's order.
     case object([JSONMember])
 
-    /// The value of `key` in an object (the first, should a key repeat); nil otherwise.
+    /// The value of `key` in an object (a parsed one names each key once: `JSONReader`); nil otherwise.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
