@@ -42,7 +42,7 @@ import Testing
         // Every field of a session and of the counts set, an allowlist session with a failed hook.
         var ended = try summary(11, lists: ["work"], start: 1_700_000_000, end: 1_700_003_600, locked: false)
         (ended.endedAt, ended.outcome, ended.mode) = (Date(timeIntervalSince1970: 1_700_001_000), .stopped, .allow)
-        (ended.counts, ended.label) = (ListCounts(entries: 12, programs: 2), try SessionLabel("review"))
+        (ended.entries, ended.programs, ended.label) = (12, 2, try SessionLabel("review"))
         let failedHook = HookReport(event: .start, sessionID: 11, outcome: .runnerFailed(.signal(9)),
                                     at: Date(timeIntervalSince1970: 1_700_000_005))
         let everything = StatusSnapshot.ActiveSession(ended, blockedAttempts: UInt64.max, programsKilled: 4,
