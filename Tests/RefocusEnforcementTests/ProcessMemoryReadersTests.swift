@@ -33,7 +33,8 @@ import Testing
 
     @Test func aReadPastTheDeadlineIsGivenUpAndItsUserIsNotReadAgainForAWhile() async throws {
         let reads = StallingReads()
-        let readers = ProcessMemoryReaders(deadline: .milliseconds(200), distrust: .milliseconds(1500), lateness: .zero,
+        // A distrust far longer than the test, however loaded the machine: its end is the next test's.
+        let readers = ProcessMemoryReaders(deadline: .milliseconds(200), distrust: .seconds(600), lateness: .zero,
                                            reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
         #expect(readers.read(pid: 10, "cmdline", owner: 1000, limit: 64) == Array("cmdline of 10".utf8))
         var stalled: [UInt8]? = []
@@ -50,10 +51,21 @@ import Testing
         #expect(readers.read(pid: 12, "environ", owner: 1001, limit: 64) == Array("environ of 12".utf8))
         // The stuck read comes back: the worker is free again, the user still distrusted until the time is up.
         reads.stalled.signal()
-        for _ in 0..<100 where readers.stuckWorkers > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<500 where readers.stuckWorkers > 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(readers.stuckWorkers == 0)
         #expect(readers.isDistrusted(1000) && readers.read(pid: 13, "cmdline", owner: 1000, limit: 64) == nil)
-        try await Task.sleep(for: .milliseconds(1600))
+    }
+
+    /// When the distrust is over, the user's processes are read again.
+    @Test func aDistrustedUserIsReadAgainWhenTheTimeIsUp() async throws {
+        let reads = StallingReads()
+        let readers = ProcessMemoryReaders(deadline: .milliseconds(50), distrust: .milliseconds(300), lateness: .zero,
+                                           reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
+        #expect(readers.read(pid: StallingReads.stallingPID, "cmdline", owner: 1000, limit: 64) == nil)
+        #expect(readers.isDistrusted(1000))
+        reads.stalled.signal()
+        for _ in 0..<500 where readers.stuckWorkers > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await Task.sleep(for: .milliseconds(400))
         #expect(!readers.isDistrusted(1000))
         #expect(readers.read(pid: 13, "cmdline", owner: 1000, limit: 64) == Array("cmdline of 13".utf8))
     }
@@ -67,7 +79,7 @@ import Testing
         #expect(readers.read(pid: StallingReads.stallingPID, "cmdline", owner: 1000, limit: 64) == nil)
         #expect(readers.isDistrusted(1000), "distrusted while the read is out")
         reads.stalled.signal()
-        for _ in 0..<100 where readers.stuckWorkers > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<500 where readers.stuckWorkers > 0 { try await Task.sleep(for: .milliseconds(10)) }
         #expect(!readers.isDistrusted(1000))
         #expect(readers.read(pid: 14, "cmdline", owner: 1000, limit: 64) == Array("cmdline of 14".utf8))
     }
