@@ -1,7 +1,7 @@
 # ReFocus for Linux — build, test and benchmark entry points.
 #   make            install the missing Debian packages that building needs, build in release mode
 #   make test       install the missing Debian packages that building and the tests need (through
-#                   sudo unless root), run the whole test suite
+#                   sudo unless root), check the formatting (format-check), run the whole test suite
 #   make bench      run the benchmarks against the reference tools (resolve: as root, in a private network namespace)
 #   make benchmarks run every benchmark as root and write BENCHMARKS.md (refocus-bench report)
 #   make fuzz       build refocus-fuzz with libFuzzer (.build-fuzz) and run each parser of untrusted bytes
@@ -129,6 +129,7 @@ MULTIARCH  ?= $(shell for ask in '$(CLANG) -print-multiarch' 'cc -print-multiarc
 # swift, apt-get and sudo; its release build is the one `make install` runs, where a file's
 # missing import can fail that the debug build lets through. Then every other test.
 test: test-deps nss
+	$(MAKE) --no-print-directory format-check SWIFT=$(SWIFT)
 	$(SWIFT) build --build-tests
 	$(SWIFT) build --product generate-manual
 	$(SWIFT) test --skip-build --filter FreshCloneInstallTests

@@ -24,8 +24,9 @@ let package = Package(
     ],
     targets: [
         // C libraries from Debian's -dev packages.
-        .systemLibrary(name: "CNetfilter", pkgConfig: "libnftnl libmnl",
-                       providers: [.apt(["libnftnl-dev", "libmnl-dev"])]),
+        .systemLibrary(
+            name: "CNetfilter", pkgConfig: "libnftnl libmnl",
+            providers: [.apt(["libnftnl-dev", "libmnl-dev"])]),
         .systemLibrary(name: "CIDN2", pkgConfig: "libidn2", providers: [.apt(["libidn2-dev"])]),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev", "publicsuffix"])]),
@@ -42,9 +43,11 @@ let package = Package(
         .target(name: "RefocusCore", dependencies: ["CIDN2", "CPSL", "CNameIndex"]),
         // Mechanisms of the system, a module each; the CLI links OS and Resolver only.
         // Syscalls and errors, files, time, the list store, the status file, locks, spawning, users.
-        .target(name: "RefocusOS", dependencies: [
-            "RefocusCore", "CLinux", .product(name: "SystemPackage", package: "swift-system"),
-        ]),
+        .target(
+            name: "RefocusOS",
+            dependencies: [
+                "RefocusCore", "CLinux", .product(name: "SystemPackage", package: "swift-system"),
+            ]),
         // c-ares: asking the system's name servers directly.
         .target(name: "RefocusResolver", dependencies: ["RefocusCore", "RefocusOS", "CAres"]),
         // Netlink: the nf_tables table inet refocus (libnftnl, libmnl), its monitor, and routes.
@@ -54,86 +57,120 @@ let package = Package(
         .target(name: "RefocusPolicy", dependencies: ["RefocusCore", "RefocusOS"]),
         // Root's enforcement: reconcile, the firewall, /etc/hosts, the store (GRDB), the caller, the
         // daemon's event sources, the process connector and killer.
-        .target(name: "RefocusEnforcement", dependencies: [
-            "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusNetfilter", "CLinux",
-            .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
-        .target(name: "RefocusCommands", dependencies: [
-            "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusPolicy",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
-        .target(name: "RefocusHelperCommands", dependencies: [
-            "RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusEnforcement",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
-        ], swiftSettings: testHooks),
+        .target(
+            name: "RefocusEnforcement",
+            dependencies: [
+                "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusNetfilter", "CLinux",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .target(
+            name: "RefocusCommands",
+            dependencies: [
+                "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusPolicy",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .target(
+            name: "RefocusHelperCommands",
+            dependencies: [
+                "RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusEnforcement",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ], swiftSettings: testHooks),
         .executableTarget(name: "refocus", dependencies: ["RefocusCommands"]),
         .executableTarget(name: "refocus-helper", dependencies: ["RefocusHelperCommands"]),
         // Timings only; nft itself as the reference for table inet refocus is shared with the scenarios.
-        .executableTarget(name: "refocus-bench", dependencies: [
-            "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusNetfilter", "RefocusEnforcement", "RefocusNftReference",
-        ]),
+        .executableTarget(
+            name: "refocus-bench",
+            dependencies: [
+                "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusNetfilter", "RefocusEnforcement",
+                "RefocusNftReference",
+            ]),
         .target(name: "RefocusNftReference", dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter"]),
 
         // Shared fixtures: running the built binaries, sandboxes of fresh namespaces.
-        .target(name: "RefocusTestSupport", dependencies: [
-            "RefocusOS", .product(name: "SystemPackage", package: "swift-system"),
-        ], path: "Tests/RefocusTestSupport"),
+        .target(
+            name: "RefocusTestSupport",
+            dependencies: [
+                "RefocusOS", .product(name: "SystemPackage", package: "swift-system"),
+            ], path: "Tests/RefocusTestSupport"),
         // In-memory fakes of the enforcement layers, for the reconcile's tests without root.
-        .target(name: "RefocusLayerFakes", dependencies: ["RefocusCore", "RefocusEnforcement"],
-                path: "Tests/RefocusLayerFakes"),
+        .target(
+            name: "RefocusLayerFakes", dependencies: ["RefocusCore", "RefocusEnforcement"],
+            path: "Tests/RefocusLayerFakes"),
         // Checks and fact-printing scenarios of table inet refocus against the kernel and nft, for
         // the privileged tests: no product, built with the tests.
-        .executableTarget(name: "refocus-nft-scenarios",
-                          dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter", "RefocusNftReference"],
-                          path: "Tests/refocus-nft-scenarios"),
+        .executableTarget(
+            name: "refocus-nft-scenarios",
+            dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter", "RefocusNftReference"],
+            path: "Tests/refocus-nft-scenarios"),
         // Starts a hook as the daemon does (HookLauncher, the real setpriv), for the privileged tests.
-        .executableTarget(name: "refocus-hook-launch", dependencies: ["RefocusCore", "RefocusEnforcement"],
-                          path: "Tests/refocus-hook-launch"),
+        .executableTarget(
+            name: "refocus-hook-launch", dependencies: ["RefocusCore", "RefocusEnforcement"],
+            path: "Tests/refocus-hook-launch"),
         // Prints the machine's time zone as refocus sees it (glibc under TZ), for RefocusOSTests.
         .executableTarget(name: "refocus-zone-probe", dependencies: ["RefocusOS"], path: "Tests/refocus-zone-probe"),
         // Kills the writers of /etc/hosts, Firefox's policies and a crontab at random instants and checks
         // what is left (CrashInjectionTests).
-        .executableTarget(name: "refocus-crash-inject", dependencies: ["RefocusCore", "RefocusOS", "RefocusEnforcement",
-                                                                     "RefocusTestSupport"],
-                          path: "Tests/refocus-crash-inject"),
+        .executableTarget(
+            name: "refocus-crash-inject",
+            dependencies: [
+                "RefocusCore", "RefocusOS", "RefocusEnforcement",
+                "RefocusTestSupport",
+            ],
+            path: "Tests/refocus-crash-inject"),
         // The parsers of untrusted bytes under libFuzzer (`make fuzz`: built with -sanitize=fuzzer
         // -DREFOCUS_LIBFUZZER, whose main starts libFuzzer's driver, declared in CLibFuzzer), or
         // replaying files through them (any other build; the corpus test): no product.
         .systemLibrary(name: "CLibFuzzer", path: "Tests/CLibFuzzer"),
-        .executableTarget(name: "refocus-fuzz",
-                          dependencies: ["RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusCommands", "CLibFuzzer"],
-                          path: "Tests/refocus-fuzz", exclude: ["Corpus"]),
+        .executableTarget(
+            name: "refocus-fuzz",
+            dependencies: ["RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusCommands", "CLibFuzzer"],
+            path: "Tests/refocus-fuzz", exclude: ["Corpus"]),
         .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore", "RefocusTestSupport"]),
         .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport", "refocus-zone-probe"]),
         .testTarget(name: "RefocusPolicyTests", dependencies: ["RefocusPolicy", "RefocusCore"]),
         .testTarget(name: "RefocusResolverTests", dependencies: ["RefocusResolver", "CAres"]),
-        .testTarget(name: "RefocusNetfilterTests", dependencies: [
-            "RefocusNetfilter", "RefocusOS", "CNetfilter", "RefocusTestSupport",
-        ]),
-        .testTarget(name: "RefocusEnforcementTests", dependencies: [
-            "RefocusEnforcement", "RefocusOS", "RefocusTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
-        .testTarget(name: "RefocusHelperCommandsTests", dependencies: [
-            "RefocusHelperCommands", "RefocusCore", "RefocusEnforcement",
-        ]),
+        .testTarget(
+            name: "RefocusNetfilterTests",
+            dependencies: [
+                "RefocusNetfilter", "RefocusOS", "CNetfilter", "RefocusTestSupport",
+            ]),
+        .testTarget(
+            name: "RefocusEnforcementTests",
+            dependencies: [
+                "RefocusEnforcement", "RefocusOS", "RefocusTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "RefocusHelperCommandsTests",
+            dependencies: [
+                "RefocusHelperCommands", "RefocusCore", "RefocusEnforcement",
+            ]),
         // The Reconciler and the daemon's follow-up of a reconcile over fake layers: ordering, failures, the routes'
         // fallback, tamper repair, notes, timers, watches and status counts (no root).
-        .testTarget(name: "RefocusReconcileTests", dependencies: [
-            "RefocusLayerFakes", "RefocusEnforcement", "RefocusHelperCommands", "RefocusCore", "RefocusTestSupport",
-            .product(name: "GRDB", package: "GRDB.swift"),
-        ]),
+        .testTarget(
+            name: "RefocusReconcileTests",
+            dependencies: [
+                "RefocusLayerFakes", "RefocusEnforcement", "RefocusHelperCommands", "RefocusCore", "RefocusTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         // The NSS module's functions called in-process on index files of the test's own (needs root:
         // the module trusts only root's files).
-        .testTarget(name: "RefocusNSSTests", dependencies: ["CNSSRefocus", "CNameIndex", "RefocusCore", "RefocusTestSupport"]),
-        .testTarget(name: "RefocusCommandsTests",
-                    dependencies: ["RefocusCore", "RefocusOS", "RefocusCommands", "RefocusTestSupport", "refocus", "refocus-helper",
-                                   "refocus-fuzz"]),
+        .testTarget(
+            name: "RefocusNSSTests", dependencies: ["CNSSRefocus", "CNameIndex", "RefocusCore", "RefocusTestSupport"]),
+        .testTarget(
+            name: "RefocusCommandsTests",
+            dependencies: [
+                "RefocusCore", "RefocusOS", "RefocusCommands", "RefocusTestSupport", "refocus", "refocus-helper",
+                "refocus-fuzz",
+            ]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
-        .testTarget(name: "RefocusPrivilegedTests",
-                    dependencies: ["RefocusTestSupport", "RefocusEnforcement", "refocus", "refocus-helper", "refocus-bench",
-                                   "refocus-nft-scenarios", "refocus-hook-launch", "refocus-crash-inject"],
-                    exclude: ["HostileRequests"]),
+        .testTarget(
+            name: "RefocusPrivilegedTests",
+            dependencies: [
+                "RefocusTestSupport", "RefocusEnforcement", "refocus", "refocus-helper", "refocus-bench",
+                "refocus-nft-scenarios", "refocus-hook-launch", "refocus-crash-inject",
+            ],
+            exclude: ["HostileRequests"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,8 +32,9 @@ struct ListsCommand: ParsableCommand {
         let rows = try store.names().map { name, origin in
             do {
                 let list = try store.load(name).list
-                return Row(name: name, origin: origin, entries: list.entries.count,
-                           programs: list.programs.count, error: nil)
+                return Row(
+                    name: name, origin: origin, entries: list.entries.count,
+                    programs: list.programs.count, error: nil)
             } catch {
                 return Row(name: name, origin: origin, entries: nil, programs: nil, error: "\(error)")
             }
@@ -43,11 +44,13 @@ struct ListsCommand: ParsableCommand {
         print("NAME".padding(width), "ENTRIES".leftPadding(7), "PROGRAMS".leftPadding(8), " ORIGIN")
         for row in rows {
             if let entries = row.entries, let programs = row.programs {
-                print(row.name.rawValue.padding(width), "\(entries)".leftPadding(7),
-                      "\(programs)".leftPadding(8), " \(row.origin.rawValue)")
+                print(
+                    row.name.rawValue.padding(width), "\(entries)".leftPadding(7),
+                    "\(programs)".leftPadding(8), " \(row.origin.rawValue)")
             } else {
-                print(row.name.rawValue.padding(width), "-".leftPadding(7), "-".leftPadding(8),
-                      " \(row.origin.rawValue), has bad lines: refocus list edit \(row.name)")
+                print(
+                    row.name.rawValue.padding(width), "-".leftPadding(7), "-".leftPadding(8),
+                    " \(row.origin.rawValue), has bad lines: refocus list edit \(row.name)")
             }
         }
     }

@@ -25,9 +25,12 @@ public struct Refocus: ParsableCommand {
             \(ExitStatus.helpLine(for: .refocus, ExitStatus.documented))
             """,
         version: RefocusVersion.string,
-        subcommands: [StartCommand.self, StopCommand.self, NextCommand.self, PauseCommand.self, ResumeCommand.self,
-                      StatusCommand.self, WatchCommand.self, HistoryCommand.self, StatsCommand.self, ListsCommand.self, ListCommand.self,
-                      PresetCommand.self, ScheduleCommand.self, SyncCommand.self, ResolveCommand.self]
+        subcommands: [
+            StartCommand.self, StopCommand.self, NextCommand.self, PauseCommand.self, ResumeCommand.self,
+            StatusCommand.self, WatchCommand.self, HistoryCommand.self, StatsCommand.self, ListsCommand.self,
+            ListCommand.self,
+            PresetCommand.self, ScheduleCommand.self, SyncCommand.self, ResolveCommand.self,
+        ]
     )
 
     @OptionGroup var output: OutputOptions

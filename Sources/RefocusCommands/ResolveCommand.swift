@@ -31,19 +31,25 @@ struct ResolveCommand: ParsableCommand {
               refocus list show social --domains | refocus resolve -
             """)
 
-    @Argument(help: ArgumentHelp("Domain names or URLs (the host is kept: https://x.com/a asks for x.com);"
-                                 + " - reads more, one per line, from stdin.",
-                                 valueName: "name"),
-              completion: .custom(ResolveCommand.completeDomains))
+    @Argument(
+        help: ArgumentHelp(
+            "Domain names or URLs (the host is kept: https://x.com/a asks for x.com);"
+                + " - reads more, one per line, from stdin.",
+            valueName: "name"),
+        completion: .custom(ResolveCommand.completeDomains))
     var names: [String]
 
-    @Flag(help: ArgumentHelp("Print JSON for scripts: {source, servers, names: [{name, ipv4, ipv6, ttl, failure, reason}]} "
-                                 + "(ttl: the shortest time to live of the answers, in seconds)."))
+    @Flag(
+        help: ArgumentHelp(
+            "Print JSON for scripts: {source, servers, names: [{name, ipv4, ipv6, ttl, failure, reason}]} "
+                + "(ttl: the shortest time to live of the answers, in seconds)."))
     var json = false
 
-    @Option(help: ArgumentHelp("How long to wait for all answers, in seconds (more than 0, at most 60).",
-                               valueName: "seconds"),
-            completion: .list(["1", "2", "5", "10"]))
+    @Option(
+        help: ArgumentHelp(
+            "How long to wait for all answers, in seconds (more than 0, at most 60).",
+            valueName: "seconds"),
+        completion: .list(["1", "2", "5", "10"]))
     var timeout: Double = 2
 
     func validate() throws {
@@ -61,8 +67,10 @@ struct ResolveCommand: ParsableCommand {
         let deadline = Duration.milliseconds(Int64((timeout * 1000).rounded(.up)))
         let results = try Resolver(servers: servers, deadline: deadline).resolve(domains)
         if json {
-            try Console.json(Report(source: configuration.path, servers: servers.map(\.description),
-                                    names: results.map(Row.init)))
+            try Console.json(
+                Report(
+                    source: configuration.path, servers: servers.map(\.description),
+                    names: results.map(Row.init)))
         } else {
             printTable(results, configuration: configuration, servers: servers)
         }
@@ -85,9 +93,10 @@ struct ResolveCommand: ParsableCommand {
             do { entries.append(try BlockEntry(parsing: text)) } catch { problems.append("\(error)") }
         }
         for entry in entries where entry.domain == nil {
-            problems.append(entry.browserPath == nil
-                ? "\(entry) is an address, not a name: the firewall blocks it as it is"
-                : "\(entry) is a path, blocked in browsers only: give its host to resolve")
+            problems.append(
+                entry.browserPath == nil
+                    ? "\(entry) is an address, not a name: the firewall blocks it as it is"
+                    : "\(entry) is a path, blocked in browsers only: give its host to resolve")
         }
         guard problems.isEmpty else {
             problems.forEach { Console.error($0) }
@@ -109,8 +118,9 @@ struct ResolveCommand: ParsableCommand {
         for result in results {
             var columns = result.addresses.map(\.description)
             if let failure = result.failure {
-                columns.append((columns.isEmpty ? "" : "(incomplete: ") + Row.reason(failure, result)
-                    + (columns.isEmpty ? "" : ")"))
+                columns.append(
+                    (columns.isEmpty ? "" : "(incomplete: ") + Row.reason(failure, result)
+                        + (columns.isEmpty ? "" : ")"))
             }
             print(result.name.ascii.padding(width), columns.joined(separator: " "))
         }

@@ -35,8 +35,10 @@ struct HelperRun {
         guard caller.uid != 0 else { return nil }
         try Directories.prepare(DaemonLink.runDirectory, mode: DaemonLink.directoryMode)
         guard let slot = try RunSlot.take(key: String(caller.uid), count: runsPerMember, directory: slotsPath) else {
-            throw ProtocolFailure(code: .tooManyRuns, message: "you already have \(runsPerMember) helper runs going, the "
-                + "most one user may have at once; wait for them to end and try again")
+            throw ProtocolFailure(
+                code: .tooManyRuns,
+                message: "you already have \(runsPerMember) helper runs going, the "
+                    + "most one user may have at once; wait for them to end and try again")
         }
         return slot
     }
@@ -74,12 +76,17 @@ struct HelperContext {
         deadlines = run.deadlines
         slot = run.slot
         let end = ContinuousClock.now + deadlines.lock
-        let busy = ProtocolFailure(code: .busy, message: "another helper run held \(Self.lockPath) for "
-            + "\(HelperDeadlines.seconds(deadlines.lock)); try again")
+        let busy = ProtocolFailure(
+            code: .busy,
+            message: "another helper run held \(Self.lockPath) for "
+                + "\(HelperDeadlines.seconds(deadlines.lock)); try again")
         try Directories.prepare(DaemonLink.runDirectory, mode: DaemonLink.directoryMode)
         guard let place = try TicketQueue.wait(directory: Self.queuePath, deadline: end) else { throw busy }
-        guard let lock = try ExclusiveLock.wait(path: Self.lockPath, directoryMode: 0o700,
-                                                deadline: max(.zero, end - ContinuousClock.now)) else { throw busy }
+        guard
+            let lock = try ExclusiveLock.wait(
+                path: Self.lockPath, directoryMode: 0o700,
+                deadline: max(.zero, end - ContinuousClock.now))
+        else { throw busy }
         self.place = place
         self.lock = lock
         store = try SessionStore()
@@ -97,8 +104,10 @@ struct HelperContext {
     /// (it was killed: this run brings it back). A run that enforces the
     /// sessions itself keeps the addresses `system` clear (what the verb
     /// read; read here when the verb read none).
-    func enforce(onlyIfExpired: Bool = false, startingDaemon: Bool = true,
-                 system: [ProtectedAddresses.Protection]? = nil) throws -> DaemonAnswer {
+    func enforce(
+        onlyIfExpired: Bool = false, startingDaemon: Bool = true,
+        system: [ProtectedAddresses.Protection]? = nil
+    ) throws -> DaemonAnswer {
         let now = self.now
         if onlyIfExpired {
             let open = try store.read { try $0.openSessions() }
@@ -125,7 +134,9 @@ struct HelperContext {
     /// Reconciles in this run while a daemon that does not answer lives: the
     /// store and /etc/hosts are brought up to date; the firewall table is
     /// the daemon's (OWNER flag), which `Firewall` reports as a note.
-    private func enforceBesideStuckDaemon(_ reason: String, system: [ProtectedAddresses.Protection]) throws -> DaemonAnswer {
+    private func enforceBesideStuckDaemon(_ reason: String, system: [ProtectedAddresses.Protection]) throws
+        -> DaemonAnswer
+    {
         var answer = try reconcileHere(system: system)
         answer.notes.insert(.daemonStuck(reason: reason), at: 0)
         return answer

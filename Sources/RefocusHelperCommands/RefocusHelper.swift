@@ -25,8 +25,10 @@ public struct RefocusHelper: ParsableCommand {
             'man refocus-helper' describes them.
             """,
         version: RefocusVersion.string,
-        subcommands: [StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self, FocusVerb.self,
-                      ReconcileVerb.self, ClearVerb.self, NsswitchVerb.self, DaemonVerb.self, RunHookVerb.self]
+        subcommands: [
+            StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self, FocusVerb.self,
+            ReconcileVerb.self, ClearVerb.self, NsswitchVerb.self, DaemonVerb.self, RunHookVerb.self,
+        ]
     )
 
     public init() {}
@@ -59,7 +61,8 @@ enum HelperError: RefocusError, Equatable {
     var description: String {
         switch self {
         case .notRoot: "must run as root; refocus runs it through sudo for you (see 'refocus --help')"
-        case .noVerb: "name a verb: start, stop, pace, status, history, focus, reconcile, clear or nsswitch (see --help)"
+        case .noVerb:
+            "name a verb: start, stop, pace, status, history, focus, reconcile, clear or nsswitch (see --help)"
         case .daemonNotRootItself:
             "only root itself runs the enforcer daemon (refocus.service, or the first helper run starts it), "
                 + "not a user through sudo"

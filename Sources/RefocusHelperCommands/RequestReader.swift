@@ -12,22 +12,27 @@ import RefocusOS
 /// stays blocking (it is the caller's too): each read waits in `poll`.
 enum RequestReader {
     /// The `Payload` of the envelope read from `descriptor` (standard input).
-    static func read<Payload: HelperPayload>(_: Payload.Type, within deadline: Duration,
-                                             from descriptor: Int32 = STDIN_FILENO) throws -> Payload {
+    static func read<Payload: HelperPayload>(
+        _: Payload.Type, within deadline: Duration,
+        from descriptor: Int32 = STDIN_FILENO
+    ) throws -> Payload {
         let bytes: [UInt8]
         do {
-            bytes = try FileReader.readAll(descriptor, path: "the request", limit: Payload.maximumBytes,
-                                           deadline: .now + deadline)
+            bytes = try FileReader.readAll(
+                descriptor, path: "the request", limit: Payload.maximumBytes,
+                deadline: .now + deadline)
         } catch {
             switch error.errno {
             case .fileTooLarge:
-                throw ProtocolFailure(code: .requestTooLarge,
-                                      message: "the request is larger than \(Payload.maximumBytes) bytes, the most a "
-                                          + "'\(Payload.verb.rawValue)' request needs")
+                throw ProtocolFailure(
+                    code: .requestTooLarge,
+                    message: "the request is larger than \(Payload.maximumBytes) bytes, the most a "
+                        + "'\(Payload.verb.rawValue)' request needs")
             case .timedOut:
-                throw ProtocolFailure(code: .badRequest,
-                                      message: "the request did not arrive within \(HelperDeadlines.seconds(deadline)): "
-                                          + "write the whole JSON document on standard input and close it")
+                throw ProtocolFailure(
+                    code: .badRequest,
+                    message: "the request did not arrive within \(HelperDeadlines.seconds(deadline)): "
+                        + "write the whole JSON document on standard input and close it")
             default:
                 throw error
             }

@@ -6,8 +6,10 @@ import RefocusCore
 /// ignored) loses the answer, and the exit status still tells.
 enum ResponseWriter {
     static func write(_ response: HelperResponse) {
-        let data = (try? HelperProtocol.encoder().encode(response))
-            ?? Data(#"{"ok":false,"version":1,"error":{"code":"system-error","message":"cannot encode the answer"}}"#.utf8)
+        let data =
+            (try? HelperProtocol.encoder().encode(response))
+            ?? Data(
+                #"{"ok":false,"version":1,"error":{"code":"system-error","message":"cannot encode the answer"}}"#.utf8)
         try? FileHandle.standardOutput.write(contentsOf: data + Data("\n".utf8))
     }
 }
@@ -19,8 +21,11 @@ extension ResponseWriter {
         do {
             write(try serve())
         } catch let error as any RefocusError {
-            let failure = error as? ProtocolFailure ?? ProtocolFailure(code: code(for: error.category),
-                                                                       message: error.description)
+            let failure =
+                error as? ProtocolFailure
+                ?? ProtocolFailure(
+                    code: code(for: error.category),
+                    message: error.description)
             write(HelperResponse(failure: failure))
             throw ExitCode(ExitStatus(error.category).rawValue)
         }

@@ -17,10 +17,12 @@ struct AddressFamily: Equatable, Sendable {
     /// The family's first address: `0.0.0.0` or `::`.
     let zero: IPAddress
 
-    static let ipv4 = AddressFamily(nftDataType: 7, addressLength: 4,
-                                    nfproto: UInt8(NFPROTO_IPV4), destinationOffset: 16, zero: .v4(0))
-    static let ipv6 = AddressFamily(nftDataType: 8, addressLength: 16,
-                                    nfproto: UInt8(NFPROTO_IPV6), destinationOffset: 24, zero: .v6(high: 0, low: 0))
+    static let ipv4 = AddressFamily(
+        nftDataType: 7, addressLength: 4,
+        nfproto: UInt8(NFPROTO_IPV4), destinationOffset: 16, zero: .v4(0))
+    static let ipv6 = AddressFamily(
+        nftDataType: 8, addressLength: 16,
+        nfproto: UInt8(NFPROTO_IPV6), destinationOffset: 24, zero: .v6(high: 0, low: 0))
 
     /// The family's intervals in `intervals`, split into single addresses and ranges.
     func split(of intervals: AddressIntervals) -> SinglesAndRanges {

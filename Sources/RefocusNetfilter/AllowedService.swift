@@ -18,7 +18,8 @@ struct AllowedService: Equatable, Sendable {
     func port(for family: AddressFamily) -> UInt16 { family == .ipv4 ? ipv4Port : ipv6Port }
 
     /// DNS to the name servers, over UDP and TCP.
-    static let dns = AllowedService(name: "dns", protocols: [Int32(IPPROTO_UDP), Int32(IPPROTO_TCP)], ipv4Port: 53, ipv6Port: 53)
+    static let dns = AllowedService(
+        name: "dns", protocols: [Int32(IPPROTO_UDP), Int32(IPPROTO_TCP)], ipv4Port: 53, ipv6Port: 53)
     /// NTP to the time servers.
     static let ntp = AllowedService(name: "ntp", protocols: [Int32(IPPROTO_UDP)], ipv4Port: 123, ipv6Port: 123)
     /// DHCP (IPv4, port 67) and DHCPv6 (port 547) to the DHCP servers and groups.

@@ -26,13 +26,17 @@ public struct AllowedTraffic: Sendable, Equatable {
     /// gone: the IPv4 broadcast (DISCOVER, and REQUEST when rebinding) and
     /// All_DHCP_Relay_Agents_and_Servers, ff02::1:2 (every DHCPv6 message but
     /// those to a server that offered unicast).
-    public static let dhcpGroups: [AddressRange] = [AddressRange(.v4(0xFFFF_FFFF)),
-                                                    AddressRange(.v6(high: 0xFF02_0000_0000_0000, low: 0x1_0002))]
+    public static let dhcpGroups: [AddressRange] = [
+        AddressRange(.v4(0xFFFF_FFFF)),
+        AddressRange(.v6(high: 0xFF02_0000_0000_0000, low: 0x1_0002)),
+    ]
 
     /// Traffic of `owners`, with DNS to `nameServers`, NTP to `timeServers`
     /// and DHCP to `dhcpServers` (none unless given).
-    public init(owners: [UInt32: AddressIntervals], nameServers: AddressIntervals,
-                timeServers: AddressIntervals = .empty, dhcpServers: AddressIntervals = .empty) {
+    public init(
+        owners: [UInt32: AddressIntervals], nameServers: AddressIntervals,
+        timeServers: AddressIntervals = .empty, dhcpServers: AddressIntervals = .empty
+    ) {
         self.owners = owners
         self.nameServers = nameServers
         self.timeServers = timeServers

@@ -137,8 +137,10 @@ final class KernelNetlinkSocket: NetlinkSocket {
     /// an ACK, an error or the end of a dump: data messages before it that
     /// answer `dataMessages.sequence` are copied into it. `nil` when nothing
     /// more is queued (only when not waiting).
-    private func receiveReply(waiting: Bool, operation: String,
-                              dataMessages: inout NetlinkDataMessages) throws(NftablesError) -> NetlinkReply? {
+    private func receiveReply(
+        waiting: Bool, operation: String,
+        dataMessages: inout NetlinkDataMessages
+    ) throws(NftablesError) -> NetlinkReply? {
         // The kernel sizes a dump's datagrams to the largest read so far, up to
         // about 32 KiB: the fewer datagrams, the fewer times it walks a set
         // from its start to the elements not yet dumped.
@@ -170,7 +172,9 @@ final class KernelNetlinkSocket: NetlinkSocket {
     /// (`MNL_CB_STOP`) or an error (-1, errno from the message; EINTR for a
     /// dump the kernel marked interrupted) is a reply for the sequence number
     /// in its header; data messages only are collected and give `nil`.
-    private func runCallbacks(_ datagram: UnsafeRawBufferPointer, length: Int, dataMessages: inout NetlinkDataMessages) -> NetlinkReply? {
+    private func runCallbacks(_ datagram: UnsafeRawBufferPointer, length: Int, dataMessages: inout NetlinkDataMessages)
+        -> NetlinkReply?
+    {
         let sequence = datagram.loadUnaligned(fromByteOffset: 0, as: nlmsghdr.self).nlmsg_seq
         let outcome = withUnsafeMutablePointer(to: &dataMessages) { collected in
             syscall { mnl_cb_run(datagram.baseAddress, length, 0, portID, collectNetlinkDataMessage, collected) }

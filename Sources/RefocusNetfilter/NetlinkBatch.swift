@@ -68,11 +68,15 @@ final class NetlinkBatch {
     /// `flags | NLM_F_ACK`; `payload` writes its attributes after the header
     /// and returns what the caller needs to know (whether elements remain).
     @discardableResult
-    func append<Outcome>(_ type: nf_tables_msg_types, flags: Int32, operation: String,
-                         payload: (UnsafeMutablePointer<nlmsghdr>) -> Outcome) throws(NftablesError) -> Outcome {
+    func append<Outcome>(
+        _ type: nf_tables_msg_types, flags: Int32, operation: String,
+        payload: (UnsafeMutablePointer<nlmsghdr>) -> Outcome
+    ) throws(NftablesError) -> Outcome {
         try append(operation: operation) { buffer, sequence throws(NftablesError) in
-            guard let header = nftnl_nlmsg_build_hdr(buffer, UInt16(type.rawValue), UInt16(NFPROTO_INET),
-                                                     UInt16(flags | NLM_F_ACK), sequence)
+            guard
+                let header = nftnl_nlmsg_build_hdr(
+                    buffer, UInt16(type.rawValue), UInt16(NFPROTO_INET),
+                    UInt16(flags | NLM_F_ACK), sequence)
             else { throw .outOfMemory(operation) }
             return payload(header)
         }
@@ -88,7 +92,9 @@ final class NetlinkBatch {
     }
 
     /// Calls `body` with the bytes of the batch (finish it first).
-    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws(NftablesError) -> Result) throws(NftablesError) -> Result {
+    func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws(NftablesError) -> Result) throws(NftablesError)
+        -> Result
+    {
         guard let head = mnl_nlmsg_batch_head(batch) else { throw .batchOverflow(bytes: capacity) }
         return try body(UnsafeRawBufferPointer(start: head, count: byteCount))
     }

@@ -32,8 +32,10 @@ struct NetlinkDataMessages {
                     failure = failure ?? .interrupted
                 }
                 if header.pointee.nlmsg_type == UInt16(NLMSG_DONE),
-                   header.pointee.nlmsg_len >= UInt32(MemoryLayout<nlmsghdr>.size + MemoryLayout<Int32>.size) {
-                    let status = UnsafeRawPointer(header).loadUnaligned(fromByteOffset: MemoryLayout<nlmsghdr>.size, as: Int32.self)
+                    header.pointee.nlmsg_len >= UInt32(MemoryLayout<nlmsghdr>.size + MemoryLayout<Int32>.size)
+                {
+                    let status = UnsafeRawPointer(header).loadUnaligned(
+                        fromByteOffset: MemoryLayout<nlmsghdr>.size, as: Int32.self)
                     if status < 0 { failure = failure ?? Errno(rawValue: -status) }
                 }
             }

@@ -16,8 +16,10 @@ extension NftRule: NetlinkPayload {}
 
 extension NetlinkBatch {
     /// Appends one message of `type` carrying `object`, asking for an ACK.
-    func append(_ type: nf_tables_msg_types, flags: Int32, operation: String,
-                object: some NetlinkPayload) throws(NftablesError) {
+    func append(
+        _ type: nf_tables_msg_types, flags: Int32, operation: String,
+        object: some NetlinkPayload
+    ) throws(NftablesError) {
         try append(type, flags: flags, operation: operation) { header in object.writePayload(into: header) }
     }
 }

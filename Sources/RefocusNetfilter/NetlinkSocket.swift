@@ -44,10 +44,13 @@ extension NetlinkSocket {
     /// Sends one request of `type` carrying `object` with NLM_F_ACK and
     /// waits for its ACK; returns the data messages (for a GET, the objects
     /// found) that came before it, or the kernel's error.
-    func request(_ type: nf_tables_msg_types, object: some NetlinkPayload,
-                 operation: String) throws(NftablesError) -> Result<[[UInt8]], Errno> {
-        let request = try NetlinkRequest(type, flags: NLM_F_ACK, object: object, sequence: firstFreeSequence,
-                                         operation: operation)
+    func request(
+        _ type: nf_tables_msg_types, object: some NetlinkPayload,
+        operation: String
+    ) throws(NftablesError) -> Result<[[UInt8]], Errno> {
+        let request = try NetlinkRequest(
+            type, flags: NLM_F_ACK, object: object, sequence: firstFreeSequence,
+            operation: operation)
         return try send(request, operation: operation)
     }
 
@@ -56,10 +59,13 @@ extension NetlinkSocket {
     /// message of the dump, or the kernel's error: ENOENT when the table or
     /// set does not exist, EINTR when the ruleset changed during the dump
     /// (NLM_F_DUMP_INTR; ask again).
-    func dump(_ type: nf_tables_msg_types, object: some NetlinkPayload,
-              operation: String) throws(NftablesError) -> Result<[[UInt8]], Errno> {
-        let request = try NetlinkRequest(type, flags: NLM_F_DUMP, object: object, sequence: firstFreeSequence,
-                                         operation: operation)
+    func dump(
+        _ type: nf_tables_msg_types, object: some NetlinkPayload,
+        operation: String
+    ) throws(NftablesError) -> Result<[[UInt8]], Errno> {
+        let request = try NetlinkRequest(
+            type, flags: NLM_F_DUMP, object: object, sequence: firstFreeSequence,
+            operation: operation)
         return try send(request, operation: operation)
     }
 }

@@ -36,8 +36,9 @@ final class NftDumpFilter: NetlinkPayload {
         guard let rule = nftnl_rule_alloc() else { throw .outOfMemory("a request for the rules of table \(table)") }
         let filter = NftDumpFilter(.rules(rule))
         nftnl_rule_set_u32(rule, UInt16(NFTNL_RULE_FAMILY.rawValue), UInt32(NFPROTO_INET))
-        try libnftnlStatus(nftnl_rule_set_str(rule, UInt16(NFTNL_RULE_TABLE.rawValue), table),
-                           "a request for the rules of table \(table)")
+        try libnftnlStatus(
+            nftnl_rule_set_str(rule, UInt16(NFTNL_RULE_TABLE.rawValue), table),
+            "a request for the rules of table \(table)")
         return filter
     }
 

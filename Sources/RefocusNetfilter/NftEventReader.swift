@@ -59,9 +59,11 @@ struct NftEventReader {
                 batch.ownGenerationCount += 1
                 return
             }
-            batch.foreignGenerations.append(NftGeneration(id: id, portID: portID, processID: processID,
-                                                          processName: processName,
-                                                          touchesRefocusTable: touchesTable))
+            batch.foreignGenerations.append(
+                NftGeneration(
+                    id: id, portID: portID, processID: processID,
+                    processName: processName,
+                    touchesRefocusTable: touchesTable))
         case .other:
             break
         }

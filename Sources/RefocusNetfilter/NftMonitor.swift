@@ -53,8 +53,10 @@ public final class NftMonitor {
     /// through `ownPortIDs` will count as own; changes that touch table
     /// `inet tableName` are flagged. Throws `.notPermitted`
     /// without CAP_NET_ADMIN, `.socket` when netlink is unavailable.
-    public init(ownPortIDs: Set<UInt32> = [], tableName: String = Policy.standardTableName,
-                receiveBufferSize: Int = defaultReceiveBufferSize) throws(NftablesError) {
+    public init(
+        ownPortIDs: Set<UInt32> = [], tableName: String = Policy.standardTableName,
+        receiveBufferSize: Int = defaultReceiveBufferSize
+    ) throws(NftablesError) {
         let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         switch syscall(returningPointer: { mnl_socket_open2(NETLINK_NETFILTER, flags) }) {
         case .success(let opened): handle = opened
@@ -86,7 +88,9 @@ public final class NftMonitor {
             }
             switch received {
             case .success(let length):
-                buffer.withUnsafeBytes { raw in reader.read(UnsafeRawBufferPointer(rebasing: raw[..<length]), into: &batch) }
+                buffer.withUnsafeBytes { raw in
+                    reader.read(UnsafeRawBufferPointer(rebasing: raw[..<length]), into: &batch)
+                }
             case .failure(.resourceTemporarilyUnavailable):
                 return batch
             case .failure(.noBufferSpace), .failure(.noSpace):
@@ -108,7 +112,9 @@ public final class NftMonitor {
         }
         var group = Int32(NFNLGRP_NFTABLES.rawValue)
         let operation = "subscribe to nftables events"
-        switch syscall({ mnl_socket_setsockopt(handle, NETLINK_ADD_MEMBERSHIP, &group, socklen_t(MemoryLayout<Int32>.size)) }) {
+        switch syscall({
+            mnl_socket_setsockopt(handle, NETLINK_ADD_MEMBERSHIP, &group, socklen_t(MemoryLayout<Int32>.size))
+        }) {
         case .success: return
         case .failure(.notPermitted), .failure(.permissionDenied): throw .notPermitted(operation: operation)
         case .failure(let errno): throw .socket(operation: operation, errno)

@@ -29,23 +29,26 @@ enum NftNotification: Equatable {
         }
         let message = UInt32(type & 0xFF)
         if message == NFT_MSG_NEWGEN.rawValue {
-            let attributes = NetlinkAttributes(of: header, reading: [
-                UInt16(NFTA_GEN_ID.rawValue): .u32,
-                UInt16(NFTA_GEN_PROC_PID.rawValue): .u32,
-                UInt16(NFTA_GEN_PROC_NAME.rawValue): .string,
-            ])
+            let attributes = NetlinkAttributes(
+                of: header,
+                reading: [
+                    UInt16(NFTA_GEN_ID.rawValue): .u32,
+                    UInt16(NFTA_GEN_PROC_PID.rawValue): .u32,
+                    UInt16(NFTA_GEN_PROC_NAME.rawValue): .string,
+                ])
             guard let id = attributes.u32(UInt16(NFTA_GEN_ID.rawValue)) else {
                 self = .other
                 return
             }
-            self = .generation(id: id, portID: header.pointee.nlmsg_pid,
-                               processID: attributes.u32(UInt16(NFTA_GEN_PROC_PID.rawValue)).map { Int32(bitPattern: $0) },
-                               processName: attributes.string(UInt16(NFTA_GEN_PROC_NAME.rawValue)))
+            self = .generation(
+                id: id, portID: header.pointee.nlmsg_pid,
+                processID: attributes.u32(UInt16(NFTA_GEN_PROC_PID.rawValue)).map { Int32(bitPattern: $0) },
+                processName: attributes.string(UInt16(NFTA_GEN_PROC_NAME.rawValue)))
             return
         }
         guard let tableAttribute = Self.tableAttribute[message],
-              Int(header.pointee.nlmsg_len) >= MemoryLayout<nlmsghdr>.size + MemoryLayout<nfgenmsg>.size,
-              let payload = mnl_nlmsg_get_payload(header)
+            Int(header.pointee.nlmsg_len) >= MemoryLayout<nlmsghdr>.size + MemoryLayout<nfgenmsg>.size,
+            let payload = mnl_nlmsg_get_payload(header)
         else {
             self = .other
             return

@@ -53,7 +53,8 @@ extension NftRule {
     func lookup(set name: String, id: UInt32) throws(NftablesError) {
         try appendExpression("lookup") { expression throws(NftablesError) in
             nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_LOOKUP_SREG), NFT_REG_1.rawValue)
-            try libnftnlStatus(nftnl_expr_set_str(expression, UInt16(NFTNL_EXPR_LOOKUP_SET), name), "a lookup expression")
+            try libnftnlStatus(
+                nftnl_expr_set_str(expression, UInt16(NFTNL_EXPR_LOOKUP_SET), name), "a lookup expression")
             nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_LOOKUP_SET_ID), id)
         }
     }
@@ -69,7 +70,8 @@ extension NftRule {
         try appendExpression("dynset") { expression throws(NftablesError) in
             nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_DYNSET_SREG_KEY), NFT_REG_1.rawValue)
             nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_DYNSET_OP), UInt32(NFT_DYNSET_OP_UPDATE.rawValue))
-            try libnftnlStatus(nftnl_expr_set_str(expression, UInt16(NFTNL_EXPR_DYNSET_SET_NAME), name), "a dynset expression")
+            try libnftnlStatus(
+                nftnl_expr_set_str(expression, UInt16(NFTNL_EXPR_DYNSET_SET_NAME), name), "a dynset expression")
             nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_DYNSET_SET_ID), id)
         }
     }
@@ -114,7 +116,8 @@ extension NftRule {
             nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_IMM_DREG), NFT_REG_VERDICT.rawValue)
             nftnl_expr_set_u32(expression, UInt16(NFTNL_EXPR_IMM_VERDICT), UInt32(bitPattern: code.rawValue))
             if let chain {
-                try libnftnlStatus(nftnl_expr_set_str(expression, UInt16(NFTNL_EXPR_IMM_CHAIN), chain), "an immediate expression")
+                try libnftnlStatus(
+                    nftnl_expr_set_str(expression, UInt16(NFTNL_EXPR_IMM_CHAIN), chain), "an immediate expression")
             }
         }
     }

@@ -34,8 +34,10 @@ final class NftRule {
 
     /// Allocates expression `kind` ("meta", "cmp", …), lets `configure` set
     /// its attributes, and appends it to the rule, which owns it from then on.
-    func appendExpression(_ kind: String,
-                          configure: (OpaquePointer) throws(NftablesError) -> Void) throws(NftablesError) {
+    func appendExpression(
+        _ kind: String,
+        configure: (OpaquePointer) throws(NftablesError) -> Void
+    ) throws(NftablesError) {
         guard let expression = nftnl_expr_alloc(kind) else { throw .outOfMemory("a \(kind) expression") }
         do {
             try configure(expression)

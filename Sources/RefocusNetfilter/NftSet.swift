@@ -43,7 +43,7 @@ final class NftSet {
         }
         if definition.kind == .hits {
             guard let counter = nftnl_expr_alloc("counter") else { throw .outOfMemory("the counter of \(what)") }
-            nftnl_set_add_expr(object, counter) // the set owns it from here
+            nftnl_set_add_expr(object, counter)  // the set owns it from here
         }
     }
 
@@ -80,7 +80,7 @@ final class NftSet {
         if element.endsInterval {
             nftnl_set_elem_set_u32(item, UInt16(NFTNL_SET_ELEM_FLAGS), NFT_SET_ELEM_INTERVAL_END.rawValue)
         }
-        nftnl_set_elem_add(object, item) // the set owns it from here
+        nftnl_set_elem_add(object, item)  // the set owns it from here
         elementCount += 1
     }
 
@@ -96,9 +96,12 @@ final class NftSet {
         defer { nftnl_set_elems_iter_destroy(iterator) }
         var part = 1
         while true {
-            let operation = "\(deleting ? "delete" : "add") elements \(deleting ? "from" : "to") set \(name) (message \(part))"
-            let remaining = try batch.append(deleting ? NFT_MSG_DELSETELEM : NFT_MSG_NEWSETELEM,
-                                             flags: deleting ? 0 : NLM_F_CREATE, operation: operation) { header in
+            let operation =
+                "\(deleting ? "delete" : "add") elements \(deleting ? "from" : "to") set \(name) (message \(part))"
+            let remaining = try batch.append(
+                deleting ? NFT_MSG_DELSETELEM : NFT_MSG_NEWSETELEM,
+                flags: deleting ? 0 : NLM_F_CREATE, operation: operation
+            ) { header in
                 nftnl_set_elems_nlmsg_build_payload_iter(header, iterator)
             }
             if remaining <= 0 { return }
@@ -106,8 +109,10 @@ final class NftSet {
         }
     }
 
-    private func withBigEndianBytes<Result>(of address: IPAddress,
-                                            _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    private func withBigEndianBytes<Result>(
+        of address: IPAddress,
+        _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result {
         switch address {
         case .v4(let value):
             withUnsafeBytes(of: value.bigEndian, body)

@@ -53,7 +53,7 @@ private func collectElement(_ item: OpaquePointer?, _ data: UnsafeMutableRawPoin
     let collected = data.assumingMemoryBound(to: Collected.self)
     var length: UInt32 = 0
     guard let key = nftnl_set_elem_get(item, UInt16(NFTNL_SET_ELEM_KEY), &length),
-          let address = IPAddress(bytes: UnsafeRawBufferPointer(start: key, count: Int(length)))
+        let address = IPAddress(bytes: UnsafeRawBufferPointer(start: key, count: Int(length)))
     else {
         collected.pointee.malformed = true
         return 0

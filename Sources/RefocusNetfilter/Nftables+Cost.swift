@@ -7,10 +7,13 @@ extension Nftables {
     /// acknowledged): the second is the floor any tool that loads the same
     /// elements in one batch pays. Replaces the table with `contents`, like
     /// `replace`; for the benchmark.
-    public func replacementCost(_ contents: TableContents) throws(NftablesError) -> (building: Duration, committing: Duration) {
+    public func replacementCost(_ contents: TableContents) throws(NftablesError) -> (
+        building: Duration, committing: Duration
+    ) {
         let clock = ContinuousClock()
         let started = clock.now
-        let batch = try RefocusTableBatch.replacement(for: contents, firstSequence: socket.firstFreeSequence, table: tableName)
+        let batch = try RefocusTableBatch.replacement(
+            for: contents, firstSequence: socket.firstFreeSequence, table: tableName)
         let built = clock.now
         forgetApplied()
         _ = try socket.exchange(batch, operation: "replace \(displayName)")

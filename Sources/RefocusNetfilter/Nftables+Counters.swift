@@ -78,8 +78,10 @@ extension Nftables {
     /// The messages of a dump of `type` chosen by `filter`; none when the
     /// table or set does not exist (ENOENT). A dump the kernel marks
     /// interrupted (the ruleset changed meanwhile) is asked for again, up to three times.
-    private func dump(_ type: nf_tables_msg_types, _ filter: NftDumpFilter,
-                      operation: String) throws(NftablesError) -> [[UInt8]] {
+    private func dump(
+        _ type: nf_tables_msg_types, _ filter: NftDumpFilter,
+        operation: String
+    ) throws(NftablesError) -> [[UInt8]] {
         var tries = 0
         while true {
             tries += 1

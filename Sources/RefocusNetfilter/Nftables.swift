@@ -106,8 +106,9 @@ public final class Nftables {
         guard !contents.isEmpty, let previous = applied else { return try replace(contents) }
         guard contents != previous.contents else { return .none }
         let layout = TableLayout(contents)
-        let update = try RefocusTableBatch.update(from: previous.layout, to: layout, capacities: previous.capacities,
-                                                  firstSequence: socket.firstFreeSequence, table: tableName)
+        let update = try RefocusTableBatch.update(
+            from: previous.layout, to: layout, capacities: previous.capacities,
+            firstSequence: socket.firstFreeSequence, table: tableName)
         switch update {
         case .replacement:
             return try replace(contents)
@@ -132,7 +133,8 @@ public final class Nftables {
             return .replaced
         }
         let layout = TableLayout(contents)
-        let batch = try RefocusTableBatch.replacement(for: layout, firstSequence: socket.firstFreeSequence, table: tableName)
+        let batch = try RefocusTableBatch.replacement(
+            for: layout, firstSequence: socket.firstFreeSequence, table: tableName)
         try commit(batch, operation: "replace \(displayName)")
         applied = (contents, layout, layout.capacities)
         return .replaced
@@ -169,7 +171,9 @@ public final class Nftables {
     /// Sends `batch` and turns the kernel's first error into an
     /// `NftablesError`; an error `tolerated` when the batch has one message
     /// counts as success (ENOENT when deleting an absent table).
-    private func commit(_ batch: NetlinkBatch, operation: String, tolerating tolerated: Errno? = nil) throws(NftablesError) {
+    private func commit(_ batch: NetlinkBatch, operation: String, tolerating tolerated: Errno? = nil)
+        throws(NftablesError)
+    {
         let replies = try socket.exchange(batch, operation: operation)
         if let failure = replies.first(where: { $0.errno != nil }), let errno = failure.errno {
             if errno == tolerated, batch.acknowledgedSequences?.count == 1 { return }
@@ -185,8 +189,10 @@ public final class Nftables {
     /// The error for `errno` answering message `sequence` of `batch`. EPERM
     /// on the batch itself (its begin message) means no CAP_NET_ADMIN; on a
     /// table message it means another process owns the table.
-    private static func error(_ errno: Errno, sequence: UInt32, in batch: NetlinkBatch,
-                              operation: String) -> NftablesError {
+    private static func error(
+        _ errno: Errno, sequence: UInt32, in batch: NetlinkBatch,
+        operation: String
+    ) -> NftablesError {
         guard let message = batch.operation(for: sequence), sequence != batch.firstSequence else {
             return errno == .notPermitted ? .notPermitted(operation: operation) : .refused(operation: operation, errno)
         }

@@ -85,14 +85,17 @@ struct RefocusSet: Equatable, Sendable {
     /// set, its ranges encoded as nft does (`SetElement`) for its interval set.
     static func contents(for intervals: AddressIntervals) -> [(definition: RefocusSet, elements: [SetElement])] {
         [(v4, v4net, intervals.ipv4Split), (v6, v6net, intervals.ipv6Split)].flatMap { plain, ranges, split in
-            [(plain, SetElement.elements(of: split.singles)),
-             (ranges, SetElement.elements(of: split.ranges, family: ranges.family))]
+            [
+                (plain, SetElement.elements(of: split.singles)),
+                (ranges, SetElement.elements(of: split.ranges, family: ranges.family)),
+            ]
         }.filter { !$0.elements.isEmpty }
     }
 
     /// The endpoint sets that have elements for `endpoints`, in table order,
     /// each with its elements encoded as intervals.
-    static func endpointContents(for endpoints: AddressIntervals) -> [(definition: RefocusSet, elements: [SetElement])] {
+    static func endpointContents(for endpoints: AddressIntervals) -> [(definition: RefocusSet, elements: [SetElement])]
+    {
         [(doh4, endpoints.ipv4), (doh6, endpoints.ipv6)].map { set, intervals in
             (set, SetElement.elements(of: intervals, family: set.family))
         }.filter { !$0.elements.isEmpty }
@@ -101,11 +104,14 @@ struct RefocusSet: Equatable, Sendable {
     /// The allowed sets of owner `uid` (`allow1000_4`, `allow1000_6`), the
     /// `index`th owner in uid order, each with its elements; both exist even
     /// when empty, since the owner's chain looks both up.
-    static func allowedContents(uid: UInt32, index: Int,
-                                allowed: AddressIntervals) -> [(definition: RefocusSet, elements: [SetElement])] {
+    static func allowedContents(
+        uid: UInt32, index: Int,
+        allowed: AddressIntervals
+    ) -> [(definition: RefocusSet, elements: [SetElement])] {
         [(AddressFamily.ipv4, allowed.ipv4), (.ipv6, allowed.ipv6)].enumerated().map { offset, entry in
-            let set = RefocusSet(name: "allow\(uid)_\(entry.0 == .ipv4 ? 4 : 6)", id: 100 + UInt32(index) * 2 + UInt32(offset),
-                                 family: entry.0, kind: .allowed)
+            let set = RefocusSet(
+                name: "allow\(uid)_\(entry.0 == .ipv4 ? 4 : 6)", id: 100 + UInt32(index) * 2 + UInt32(offset),
+                family: entry.0, kind: .allowed)
             return (set, SetElement.elements(of: entry.1, family: entry.0))
         }
     }
@@ -119,9 +125,12 @@ struct RefocusSet: Equatable, Sendable {
         return zip(AllowedService.all, servers).enumerated().flatMap { index, entry in
             let (service, intervals) = entry
             return [(AddressFamily.ipv4, intervals.ipv4), (.ipv6, intervals.ipv6)].enumerated().map { offset, family in
-                (RefocusSet(name: "allow\(service.name)\(family.0 == .ipv4 ? 4 : 6)",
-                            id: 90 + UInt32(index) * 2 + UInt32(offset), family: family.0, kind: .service(service)),
-                 SetElement.elements(of: family.1, family: family.0))
+                (
+                    RefocusSet(
+                        name: "allow\(service.name)\(family.0 == .ipv4 ? 4 : 6)",
+                        id: 90 + UInt32(index) * 2 + UInt32(offset), family: family.0, kind: .service(service)),
+                    SetElement.elements(of: family.1, family: family.0)
+                )
             }
         }
     }

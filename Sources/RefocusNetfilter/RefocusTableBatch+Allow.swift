@@ -46,7 +46,8 @@ extension RefocusTableBatch {
     /// The uid whose allowlist chain is `chain` (`allow<uid>`); nil for any other chain.
     static func allowChainOwner(_ chain: String) -> UInt32? {
         guard chain.hasPrefix("allow"), let uid = UInt32(chain.dropFirst("allow".count)),
-              allowChainName(uid: uid) == chain else { return nil }
+            allowChainName(uid: uid) == chain
+        else { return nil }
         return uid
     }
 
@@ -61,8 +62,10 @@ extension RefocusTableBatch {
 
     /// The rules of owner `uid`'s chain, in order, for its two allowed sets
     /// and the service sets (`RefocusSet.serviceContents`).
-    static func allowChainRules(uid: UInt32, sets: [RefocusSet], services: [RefocusSet],
-                                table tableName: String) throws(NftablesError) -> [NftRule] {
+    static func allowChainRules(
+        uid: UInt32, sets: [RefocusSet], services: [RefocusSet],
+        table tableName: String
+    ) throws(NftablesError) -> [NftRule] {
         let chain = allowChainName(uid: uid)
         var rules: [NftRule] = []
         let loopback = try NftRule(table: tableName, chain: chain)
@@ -80,7 +83,8 @@ extension RefocusTableBatch {
         for set in services {
             guard case .service(let service) = set.kind else { continue }
             for proto in service.protocols {
-                let rule = try portRule(chain: chain, proto: proto, port: service.port(for: set.family), table: tableName)
+                let rule = try portRule(
+                    chain: chain, proto: proto, port: service.port(for: set.family), table: tableName)
                 try rule.lookUpDestination(in: set)
                 try rule.verdict(NFT_RETURN)
                 rules.append(rule)
@@ -104,7 +108,9 @@ extension RefocusTableBatch {
     }
 
     /// A rule of `chain` that so far matches `meta l4proto <proto> th dport <port>`.
-    private static func portRule(chain: String, proto: Int32, port: UInt16, table tableName: String) throws(NftablesError) -> NftRule {
+    private static func portRule(chain: String, proto: Int32, port: UInt16, table tableName: String)
+        throws(NftablesError) -> NftRule
+    {
         let rule = try NftRule(table: tableName, chain: chain)
         try rule.loadMeta(NFT_META_L4PROTO)
         try rule.compareEqual([UInt8(proto)])

@@ -21,8 +21,10 @@ extension RefocusTableBatch {
     ]
 
     /// The rules of `chain` for endpoint set `set`: one per protocol and port.
-    static func endpointRules(chain: String, set: RefocusSet, ports: [UInt16],
-                              table tableName: String) throws(NftablesError) -> [NftRule] {
+    static func endpointRules(
+        chain: String, set: RefocusSet, ports: [UInt16],
+        table tableName: String
+    ) throws(NftablesError) -> [NftRule] {
         var rules: [NftRule] = []
         for port in ports {
             for entry in endpointProtocols {
@@ -33,8 +35,9 @@ extension RefocusTableBatch {
                 try rule.compareEqual([UInt8(port >> 8), UInt8(port & 0xff)])
                 try rule.loadMeta(NFT_META_NFPROTO)
                 try rule.compareEqual([set.family.nfproto])
-                try rule.loadNetworkHeader(offset: set.family.destinationOffset,
-                                           length: UInt32(set.family.addressLength))
+                try rule.loadNetworkHeader(
+                    offset: set.family.destinationOffset,
+                    length: UInt32(set.family.addressLength))
                 try rule.lookup(set: set.name, id: set.id)
                 try rule.count()
                 try rule.reject(entry.reject, code: entry.code)

@@ -18,8 +18,10 @@ extension RefocusTableBatch {
     }
 
     /// The update from `old` (made with `capacities`) to `new`.
-    static func update(from old: TableLayout, to new: TableLayout, capacities: [String: Int], firstSequence: UInt32,
-                       table tableName: String = Policy.standardTableName) throws(NftablesError) -> Update {
+    static func update(
+        from old: TableLayout, to new: TableLayout, capacities: [String: Int], firstSequence: UInt32,
+        table tableName: String = Policy.standardTableName
+    ) throws(NftablesError) -> Update {
         guard old.hasTheShape(of: new) else { return .replacement }
         var deletions: [(RefocusSet, [SetElement])] = []
         var additions: [(RefocusSet, [SetElement])] = []
@@ -32,7 +34,8 @@ extension RefocusTableBatch {
         }
         let deleted = deletions.reduce(0) { $0 + $1.1.count }, added = additions.reduce(0) { $0 + $1.1.count }
         guard deleted + added > 0 else { return .nothing }
-        let batch = try NetlinkBatch(limit: 16 * 1024 + (deleted + added) * bytesPerElement, firstSequence: firstSequence)
+        let batch = try NetlinkBatch(
+            limit: 16 * 1024 + (deleted + added) * bytesPerElement, firstSequence: firstSequence)
         for (changes, deleting) in [(deletions, true), (additions, false)] {
             for (definition, elements) in changes {
                 let set = try NftSet(definition, table: tableName, sizeHint: 0)

@@ -55,7 +55,9 @@ enum RefocusTableBatch {
     /// What error messages call table `table`.
     static func displayName(_ table: String) -> String { "table inet \(table)" }
     /// The chains and their hooks: traffic this host sends, and traffic it routes.
-    static let chains: [(name: String, hook: nf_inet_hooks)] = [("output", NF_INET_LOCAL_OUT), ("forward", NF_INET_FORWARD)]
+    static let chains: [(name: String, hook: nf_inet_hooks)] = [
+        ("output", NF_INET_LOCAL_OUT), ("forward", NF_INET_FORWARD),
+    ]
     /// Netlink bytes budgeted per set element (a v6 element with flags takes 36).
     static let bytesPerElement = 48
 
@@ -65,16 +67,21 @@ enum RefocusTableBatch {
     /// when absent, changes nothing when present), DELTABLE, NEWTABLE with
     /// OWNER|PERSIST, chains, the sets that have elements, their rules, the
     /// elements. Idempotent.
-    static func replacement(for table: TableContents, endpointPorts: [UInt16] = DoHEndpoints.ports,
-                            firstSequence: UInt32,
-                            table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
-        try replacement(for: TableLayout(table), endpointPorts: endpointPorts, firstSequence: firstSequence, table: tableName)
+    static func replacement(
+        for table: TableContents, endpointPorts: [UInt16] = DoHEndpoints.ports,
+        firstSequence: UInt32,
+        table tableName: String = Policy.standardTableName
+    ) throws(NftablesError) -> NetlinkBatch {
+        try replacement(
+            for: TableLayout(table), endpointPorts: endpointPorts, firstSequence: firstSequence, table: tableName)
     }
 
     /// The replacement of the table by `layout`'s sets and the rules for them.
-    static func replacement(for layout: TableLayout, endpointPorts: [UInt16] = DoHEndpoints.ports,
-                            firstSequence: UInt32,
-                            table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
+    static func replacement(
+        for layout: TableLayout, endpointPorts: [UInt16] = DoHEndpoints.ports,
+        firstSequence: UInt32,
+        table tableName: String = Policy.standardTableName
+    ) throws(NftablesError) -> NetlinkBatch {
         let displayName = displayName(tableName)
         let contents = layout.blocks, endpointContents = layout.endpoints
         let owners = layout.allowed.map(\.uid)
@@ -84,22 +91,26 @@ enum RefocusTableBatch {
         let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
 
         let existing = try NftTable(name: tableName, flags: nil)
-        try batch.append(NFT_MSG_NEWTABLE, flags: NLM_F_CREATE, operation: "create \(displayName) if absent", object: existing)
+        try batch.append(
+            NFT_MSG_NEWTABLE, flags: NLM_F_CREATE, operation: "create \(displayName) if absent", object: existing)
         try batch.append(NFT_MSG_DELTABLE, flags: 0, operation: "delete the previous \(displayName)", object: existing)
         let owned = try NftTable(name: tableName, flags: NftTable.ownerFlag | NftTable.persistFlag)
         try batch.append(NFT_MSG_NEWTABLE, flags: NLM_F_CREATE, operation: "create \(displayName)", object: owned)
 
         for chain in chains {
             let object = try NftChain(name: chain.name, table: tableName, hook: chain.hook)
-            try batch.append(NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(chain.name)", object: object)
+            try batch.append(
+                NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(chain.name)", object: object)
         }
         for uid in owners {
             let object = try NftChain(regular: allowChainName(uid: uid), table: tableName)
-            try batch.append(NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(object.name)", object: object)
+            try batch.append(
+                NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(object.name)", object: object)
         }
         var sets: [NftSet] = []
         for (definition, elements) in contents + endpointContents + allowedContents.flatMap(\.1) + serviceContents {
-            let set = try NftSet(definition, table: tableName, sizeHint: RefocusSet.capacity(forElements: elements.count))
+            let set = try NftSet(
+                definition, table: tableName, sizeHint: RefocusSet.capacity(forElements: elements.count))
             for element in elements { try set.add(element) }
             try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
             sets.append(set)
@@ -116,23 +127,29 @@ enum RefocusTableBatch {
             }
             rules.append(try replyRule(chain: chain.name, table: tableName))
             for (definition, _) in contents {
-                rules += [try recordingRule(chain: chain.name, set: definition, table: tableName),
-                          try blockingRule(chain: chain.name, set: definition, tcpOnly: true, table: tableName),
-                          try blockingRule(chain: chain.name, set: definition, tcpOnly: false, table: tableName)]
+                rules += [
+                    try recordingRule(chain: chain.name, set: definition, table: tableName),
+                    try blockingRule(chain: chain.name, set: definition, tcpOnly: true, table: tableName),
+                    try blockingRule(chain: chain.name, set: definition, tcpOnly: false, table: tableName),
+                ]
             }
             for (definition, _) in endpointContents {
                 rules += try endpointRules(chain: chain.name, set: definition, ports: endpointPorts, table: tableName)
             }
             for rule in rules {
-                try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
-                                 operation: "add a rule to chain \(chain.name)", object: rule)
+                try batch.append(
+                    NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND,
+                    operation: "add a rule to chain \(chain.name)", object: rule)
             }
         }
         for (uid, owned) in allowedContents {
-            let rules = try allowChainRules(uid: uid, sets: owned.map(\.definition),
-                                            services: serviceContents.map(\.definition), table: tableName)
+            let rules = try allowChainRules(
+                uid: uid, sets: owned.map(\.definition),
+                services: serviceContents.map(\.definition), table: tableName)
             for rule in rules {
-                try batch.append(NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND, operation: "add an allowlist rule", object: rule)
+                try batch.append(
+                    NFT_MSG_NEWRULE, flags: NLM_F_CREATE | NLM_F_APPEND, operation: "add an allowlist rule",
+                    object: rule)
             }
         }
         for set in sets { try set.appendElementMessages(to: batch) }
@@ -141,7 +158,9 @@ enum RefocusTableBatch {
     }
 
     /// The batch that deletes the table with everything in it.
-    static func deletion(firstSequence: UInt32, table tableName: String = Policy.standardTableName) throws(NftablesError) -> NetlinkBatch {
+    static func deletion(firstSequence: UInt32, table tableName: String = Policy.standardTableName)
+        throws(NftablesError) -> NetlinkBatch
+    {
         let batch = try NetlinkBatch(limit: 4096, firstSequence: firstSequence)
         let table = try NftTable(name: tableName, flags: nil)
         try batch.append(NFT_MSG_DELTABLE, flags: 0, operation: "delete \(displayName(tableName))", object: table)
@@ -154,8 +173,10 @@ enum RefocusTableBatch {
     /// address loaded again for the update, as nft does. No verdict: the
     /// reject rules after it refuse the packet whether or not the update
     /// could add the address.
-    static func recordingRule(chain: String, set: RefocusSet,
-                              table tableName: String = Policy.standardTableName) throws(NftablesError) -> NftRule {
+    static func recordingRule(
+        chain: String, set: RefocusSet,
+        table tableName: String = Policy.standardTableName
+    ) throws(NftablesError) -> NftRule {
         let family = set.family
         let hits = RefocusSet.hits(of: family)
         let rule = try NftRule(table: tableName, chain: chain)
@@ -176,8 +197,10 @@ enum RefocusTableBatch {
     /// the first rule's, anything else the second's. The protocol is matched
     /// before the lookup, which is dearer, so that other packets skip the
     /// first rule's lookup.
-    static func blockingRule(chain: String, set: RefocusSet, tcpOnly: Bool,
-                             table tableName: String = Policy.standardTableName) throws(NftablesError) -> NftRule {
+    static func blockingRule(
+        chain: String, set: RefocusSet, tcpOnly: Bool,
+        table tableName: String = Policy.standardTableName
+    ) throws(NftablesError) -> NftRule {
         let family = set.family
         let rule = try NftRule(table: tableName, chain: chain)
         if tcpOnly {

@@ -18,7 +18,9 @@ public struct TableContents: Sendable, Equatable {
     public static let empty = TableContents()
 
     /// A table of `blocked`, `endpoints` and `allowed`; each is empty unless given.
-    public init(blocked: AddressIntervals = .empty, endpoints: AddressIntervals = .empty, allowed: AllowedTraffic = .none) {
+    public init(
+        blocked: AddressIntervals = .empty, endpoints: AddressIntervals = .empty, allowed: AllowedTraffic = .none
+    ) {
         self.blocked = blocked
         self.endpoints = endpoints
         self.allowed = allowed

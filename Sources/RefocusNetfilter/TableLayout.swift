@@ -34,7 +34,9 @@ struct TableLayout {
 
     /// The size each set is made with (`RefocusSet.capacity`), by name: what it may grow to by updates.
     var capacities: [String: Int] {
-        Dictionary(sets.map { ($0.definition.name, RefocusSet.capacity(forElements: $0.elements.count)) }) { first, _ in first }
+        Dictionary(sets.map { ($0.definition.name, RefocusSet.capacity(forElements: $0.elements.count)) }) { first, _ in
+            first
+        }
     }
 
     /// Whether `other` has the same sets, in the same order: the same table but for elements.

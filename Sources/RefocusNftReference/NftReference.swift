@@ -28,9 +28,12 @@ public enum NftReference {
     public static func sets(for intervals: AddressIntervals) -> [SetLayout] {
         [("v4", "ip", "ipv4_addr", intervals.ipv4Split), ("v6", "ip6", "ipv6_addr", intervals.ipv6Split)]
             .flatMap { name, match, type, split in
-                [SetLayout(name: name, match: match, type: type, isInterval: false,
-                           intervals: split.singles.map { $0...$0 }),
-                 SetLayout(name: name + "net", match: match, type: type, isInterval: true, intervals: split.ranges)]
+                [
+                    SetLayout(
+                        name: name, match: match, type: type, isInterval: false,
+                        intervals: split.singles.map { $0...$0 }),
+                    SetLayout(name: name + "net", match: match, type: type, isInterval: true, intervals: split.ranges),
+                ]
             }
     }
 
@@ -48,19 +51,23 @@ public enum NftReference {
         let hits = [("ip", "hits4", "ipv4_addr"), ("ip6", "hits6", "ipv6_addr")].filter { match, _, _ in
             sets.contains { $0.match == match }
         }
-        let rules = sets.map { set -> String in
-            let hits = set.match == "ip" ? "hits4" : "hits6"
-            return """
-                        \(set.match) daddr @\(set.name) update @\(hits) { \(set.match) daddr }
-                        meta l4proto tcp \(set.match) daddr @\(set.name) counter reject with tcp reset
-                        \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited
-                """
-        }.joined(separator: "\n") + endpointSets.map { set -> String in
-            DoHEndpoints.ports.flatMap { port in
-                ["\n            meta l4proto tcp th dport \(port) \(set.match) daddr @\(set.name) counter reject with tcp reset",
-                 "\n            meta l4proto udp th dport \(port) \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited"]
+        let rules =
+            sets.map { set -> String in
+                let hits = set.match == "ip" ? "hits4" : "hits6"
+                return """
+                            \(set.match) daddr @\(set.name) update @\(hits) { \(set.match) daddr }
+                            meta l4proto tcp \(set.match) daddr @\(set.name) counter reject with tcp reset
+                            \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited
+                    """
+            }.joined(separator: "\n")
+            + endpointSets.map { set -> String in
+                DoHEndpoints.ports.flatMap { port in
+                    [
+                        "\n            meta l4proto tcp th dport \(port) \(set.match) daddr @\(set.name) counter reject with tcp reset",
+                        "\n            meta l4proto udp th dport \(port) \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited",
+                    ]
+                }.joined()
             }.joined()
-        }.joined()
         let hitsDefinitions = hits.map { _, name, type -> String in
             "    set \(name) { type \(type); size \(hitsCapacity); flags dynamic; counter; }"
         }
@@ -93,8 +100,10 @@ public enum NftReference {
                 ? interval.lowerBound.description
                 : "\(interval.lowerBound)-\(interval.upperBound)"
         }
-        let size = Nftables.capacity(forElements: set.isInterval ? Nftables.intervalSetElementCount(for: set.intervals)
-                                                                  : set.intervals.count)
+        let size = Nftables.capacity(
+            forElements: set.isInterval
+                ? Nftables.intervalSetElementCount(for: set.intervals)
+                : set.intervals.count)
         return "    set \(set.name) { type \(set.type);\(set.isInterval ? " flags interval;" : "") size \(size);"
             + " elements = { \(elements.joined(separator: ", ")) } }"
     }
@@ -117,9 +126,12 @@ public enum NftReference {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let message = FileManager.default.contents(atPath: errorPath).map { String(decoding: $0.prefix(2048), as: UTF8.self) }
-            throw NftReferenceError(message: "nft \(arguments.joined(separator: " ")): "
-                + (message ?? "").split(separator: "\n").joined(separator: " / "))
+            let message = FileManager.default.contents(atPath: errorPath).map {
+                String(decoding: $0.prefix(2048), as: UTF8.self)
+            }
+            throw NftReferenceError(
+                message: "nft \(arguments.joined(separator: " ")): "
+                    + (message ?? "").split(separator: "\n").joined(separator: " / "))
         }
         return String(decoding: data, as: UTF8.self)
     }

@@ -35,8 +35,10 @@ public enum PolicyFile {
         for (key, value) in table {
             switch PolicyKey(rawValue: key) {
             case nil:
-                throw .invalid(path: path, key: key, reason: "unknown key; the keys are "
-                    + PolicyKey.allCases.map(\.rawValue).joined(separator: ", "))
+                throw .invalid(
+                    path: path, key: key,
+                    reason: "unknown key; the keys are "
+                        + PolicyKey.allCases.map(\.rawValue).joined(separator: ", "))
             case .minSession?: minimum = try length(value, key: .minSession, path: path)
             case .maxSession?: maximum = try length(value, key: .maxSession, path: path)
             case let known?: try apply(known, value, to: &policy, path: path)
@@ -50,8 +52,10 @@ public enum PolicyFile {
         return policy
     }
 
-    private static func length(_ value: TOMLValue, key: PolicyKey,
-                               path: String) throws(PolicyError) -> SessionLength {
+    private static func length(
+        _ value: TOMLValue, key: PolicyKey,
+        path: String
+    ) throws(PolicyError) -> SessionLength {
         guard let text = value.string else {
             throw .invalid(path: path, key: key.rawValue, reason: "give a length in quotes, such as \"24h\"")
         }
@@ -62,8 +66,10 @@ public enum PolicyFile {
         }
     }
 
-    private static func apply(_ key: PolicyKey, _ value: TOMLValue, to policy: inout Policy,
-                              path: String) throws(PolicyError) {
+    private static func apply(
+        _ key: PolicyKey, _ value: TOMLValue, to policy: inout Policy,
+        path: String
+    ) throws(PolicyError) {
         let fail = { (reason: String) in PolicyError.invalid(path: path, key: key.rawValue, reason: reason) }
         switch key {
         case .maxSession, .minSession:
@@ -77,11 +83,14 @@ public enum PolicyFile {
             }
             policy.resolveTimeoutMilliseconds = number
         case .subdomains:
-            guard let labels = value.array?.map(\.string), labels.allSatisfy({ $0.map(HostsSection.isValidSubdomain) == true })
+            guard let labels = value.array?.map(\.string),
+                labels.allSatisfy({ $0.map(HostsSection.isValidSubdomain) == true })
             else { throw fail("give an array of lower-case labels, such as [\"www\", \"m\"]") }
             policy.subdomains = labels.compactMap { $0 }
         case .neverBlock:
-            guard let names = value.array?.map(\.string) else { throw fail("give an array of domains, such as [\"example.com\"]") }
+            guard let names = value.array?.map(\.string) else {
+                throw fail("give an array of domains, such as [\"example.com\"]")
+            }
             var domains = Set<DomainName>()
             for name in names {
                 guard let name else { throw fail("give an array of domains, such as [\"example.com\"]") }
@@ -107,8 +116,9 @@ public enum PolicyFile {
             }
             policy.neverBlockAddresses = ranges
         case .maxNamesPerUser, .maxAddressesPerUser, .maxProgramsPerUser, .maxNamesPerMachine, .maxAddressesPerMachine,
-             .maxProgramsPerMachine, .maxSessionsPerUser, .minPrefixIPv4, .minPrefixIPv6, .totalPrefixIPv4, .totalPrefixIPv6,
-             .maxHostsNamesPerMachine:
+            .maxProgramsPerMachine, .maxSessionsPerUser, .minPrefixIPv4, .minPrefixIPv6, .totalPrefixIPv4,
+            .totalPrefixIPv6,
+            .maxHostsNamesPerMachine:
             guard let cap = PolicyKey.caps.first(where: { $0.key == key }) else { break }
             guard let number = value.int, (1...cap.maximum).contains(number) else {
                 throw fail("give a whole number from 1 to \(cap.maximum), such as \(Policy().caps[keyPath: cap.field])")
@@ -116,13 +126,15 @@ public enum PolicyFile {
             policy.caps[keyPath: cap.field] = number
         case .nftablesTable:
             guard let name = value.string, Policy.isValidTableName(name) else {
-                throw fail("give a name in quotes: a lower-case letter, then up to 31 lower-case letters, digits "
-                    + "or underscores, such as \"refocus\"")
+                throw fail(
+                    "give a name in quotes: a lower-case letter, then up to 31 lower-case letters, digits "
+                        + "or underscores, such as \"refocus\"")
             }
             policy.nftablesTable = name
         case .browserDoh:
             guard let text = value.string, let choice = BrowserDoH(rawValue: text) else {
-                throw fail("give \"off\" (always), \"session\" (during sessions, the default) or \"leave\" (never), in quotes")
+                throw fail(
+                    "give \"off\" (always), \"session\" (during sessions, the default) or \"leave\" (never), in quotes")
             }
             policy.browsers.doh = choice
         case .browserAllowlist:

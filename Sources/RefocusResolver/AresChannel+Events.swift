@@ -9,13 +9,16 @@ extension AresChannel {
     /// send retries and expire queries. Completions run inside this call.
     func waitAndProcess(upTo limit: Duration) throws(ResolverError) {
         var watched = sockets.interests.map { socket, interest in
-            pollfd(fd: socket,
-                   events: (interest.readable ? Int16(POLLIN) : 0) | (interest.writable ? Int16(POLLOUT) : 0),
-                   revents: 0)
+            pollfd(
+                fd: socket,
+                events: (interest.readable ? Int16(POLLIN) : 0) | (interest.writable ? Int16(POLLOUT) : 0),
+                revents: 0)
         }
         let milliseconds = Int32(clamping: nextTimeout(limit).roundedUpMilliseconds)
         let ready: Int32
-        switch syscall({ watched.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) } }) {
+        switch syscall({
+            watched.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
+        }) {
         case .success(let count): ready = count
         case .failure(let errno): throw .wait(errno)
         }

@@ -62,12 +62,16 @@ final class AresChannel {
     /// exactly once, inside this call or a later `process` or `cancelAll`.
     func query(_ name: String, _ type: RecordType, completion: @escaping (LookupOutcome) -> Void) {
         let pending = Unmanaged.passRetained(AresQuery(type: type, completion: completion)).toOpaque()
-        ares_query(channel, name, Int32(ns_c_in.rawValue), type.number, { argument, status, _, answer, length in
-            guard let argument else { return }
-            let query = Unmanaged<AresQuery>.fromOpaque(argument).takeRetainedValue()
-            query.completion(AresReply.outcome(status: status, type: query.type,
-                                               answer: answer.map { UnsafePointer($0) }, length: length))
-        }, pending)
+        ares_query(
+            channel, name, Int32(ns_c_in.rawValue), type.number,
+            { argument, status, _, answer, length in
+                guard let argument else { return }
+                let query = Unmanaged<AresQuery>.fromOpaque(argument).takeRetainedValue()
+                query.completion(
+                    AresReply.outcome(
+                        status: status, type: query.type,
+                        answer: answer.map { UnsafePointer($0) }, length: length))
+            }, pending)
     }
 
     /// Ends every query in flight; their completions see `.timedOut`.

@@ -7,7 +7,8 @@ import RefocusOS
 enum AresReply {
     /// The outcome of a query that ended with `status`; `answer` is the raw
     /// reply, valid only during the callback.
-    static func outcome(status: Int32, type: RecordType, answer: UnsafePointer<UInt8>?, length: Int32) -> LookupOutcome {
+    static func outcome(status: Int32, type: RecordType, answer: UnsafePointer<UInt8>?, length: Int32) -> LookupOutcome
+    {
         switch status {
         case ARES_SUCCESS:
             guard let answer else { return .serverFailure(reason: "empty answer") }
@@ -32,14 +33,17 @@ enum AresReply {
     }
 
     private static func parse(_ type: RecordType, answer: UnsafePointer<UInt8>, length: Int32) -> LookupOutcome {
-        let parsed = switch type {
-        case .a:
-            parseRecords(ares_addrttl(), answer, length, parser: { ares_parse_a_reply($0, $1, nil, $2, $3) },
-                         address: { withUnsafeBytes(of: $0.ipaddr) { IPAddress(bytes: $0) } }, ttl: \.ttl)
-        case .aaaa:
-            parseRecords(ares_addr6ttl(), answer, length, parser: { ares_parse_aaaa_reply($0, $1, nil, $2, $3) },
-                         address: { withUnsafeBytes(of: $0.ip6addr) { IPAddress(bytes: $0) } }, ttl: \.ttl)
-        }
+        let parsed =
+            switch type {
+            case .a:
+                parseRecords(
+                    ares_addrttl(), answer, length, parser: { ares_parse_a_reply($0, $1, nil, $2, $3) },
+                    address: { withUnsafeBytes(of: $0.ipaddr) { IPAddress(bytes: $0) } }, ttl: \.ttl)
+            case .aaaa:
+                parseRecords(
+                    ares_addr6ttl(), answer, length, parser: { ares_parse_aaaa_reply($0, $1, nil, $2, $3) },
+                    address: { withUnsafeBytes(of: $0.ip6addr) { IPAddress(bytes: $0) } }, ttl: \.ttl)
+            }
         switch parsed {
         case .success(let (addresses, ttl)): return .addresses(addresses, ttl: ttl)
         case .failure(let status) where status.code == ARES_ENODATA: return .noData

@@ -6,7 +6,9 @@ import RefocusCore
 /// 20 to 35 characters long, all different.
 enum BenchDomains {
     private static let hosts = ["ads", "cdn", "host", "track", "metrics", "static", "img"]
-    private static let sites = ["example-site", "adnetwork", "tracker-cloud", "media-stats", "shop-online", "newsportal"]
+    private static let sites = [
+        "example-site", "adnetwork", "tracker-cloud", "media-stats", "shop-online", "newsportal",
+    ]
     private static let tops = ["com", "net", "org", "io", "de", "co.uk", "fr", "info"]
 
     /// The first `count` of them, in canonical form. Made from text known
@@ -14,8 +16,9 @@ enum BenchDomains {
     /// list), so that a million take about a second.
     static func make(_ count: Int) throws -> [DomainName] {
         try (0..<count).map { index in
-            try DomainName(stored: "\(hosts[index % hosts.count])\(index).\(sites[index / 7 % sites.count])"
-                + "\(index % 20_011).\(tops[index % tops.count])")
+            try DomainName(
+                stored: "\(hosts[index % hosts.count])\(index).\(sites[index / 7 % sites.count])"
+                    + "\(index % 20_011).\(tops[index % tops.count])")
         }
     }
 }

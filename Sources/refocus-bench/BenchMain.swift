@@ -9,7 +9,9 @@ enum BenchMain {
     }
 
     static let benchmarks: [String: @Sendable (Options) throws -> Void] = [
-        "hosts": { _ in try HostsBench.run(); try HostsWriteBench.run() },
+        "hosts": { _ in
+            try HostsBench.run(); try HostsWriteBench.run()
+        },
         "hosts-budget": HostsBudgetBench.run,
         "domains": { _ in try DomainBench.run() },
         "exec-kill": ExecKillBench.run,
@@ -36,21 +38,29 @@ enum BenchMain {
         for argument in arguments {
             switch argument {
             case "--check": options.checkOnly = true
-            case let option where option.hasPrefix("-"): fail("refocus-bench: unknown option '\(option)'; the only option is --check", status: 64)
+            case let option where option.hasPrefix("-"):
+                fail("refocus-bench: unknown option '\(option)'; the only option is --check", status: 64)
             default: names.append(argument)
             }
         }
         if names.isEmpty || names == ["all"] {
             names = benchmarks.keys.sorted()
             if geteuid() != 0 {
-                names.removeAll { ["nft", "resolve", "resolver", "hosts-budget", "daemon", "exec-kill", "exec-permission",
-                                   "stats"].contains($0) }
-                print("nft, resolve, resolver, hosts-budget, daemon, exec-kill, exec-permission, stats: skipped, they need "
-                    + "root (sudo refocus-bench nft resolve resolver hosts-budget daemon exec-kill exec-permission stats)")
+                names.removeAll {
+                    [
+                        "nft", "resolve", "resolver", "hosts-budget", "daemon", "exec-kill", "exec-permission",
+                        "stats",
+                    ].contains($0)
+                }
+                print(
+                    "nft, resolve, resolver, hosts-budget, daemon, exec-kill, exec-permission, stats: skipped, they need "
+                        + "root (sudo refocus-bench nft resolve resolver hosts-budget daemon exec-kill exec-permission stats)"
+                )
             }
         }
         if names.contains("nft"),
-           ProcessInfo.processInfo.environment[DaemonBench.insideVariable] == nil {
+            ProcessInfo.processInfo.environment[DaemonBench.insideVariable] == nil
+        {
             // exec-kill opens its process connector back in the namespace this process starts in.
             _ = ExecKillBench.initialNetwork
             // Before any other thread exists: threads started later inherit the namespace.
@@ -62,7 +72,9 @@ enum BenchMain {
         }
         for name in names {
             guard let benchmark = benchmarks[name] else {
-                fail("refocus-bench: no benchmark '\(name)'; choose from: all, report, \(benchmarks.keys.sorted().joined(separator: ", "))", status: 64)
+                fail(
+                    "refocus-bench: no benchmark '\(name)'; choose from: all, report, \(benchmarks.keys.sorted().joined(separator: ", "))",
+                    status: 64)
             }
             do {
                 try benchmark(options)

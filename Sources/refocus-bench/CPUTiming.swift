@@ -7,13 +7,16 @@ struct CPUTiming: CustomStringConvertible {
     let user: Double
     let kernel: Double
 
-    static func measure(runs: Int, of who: __rusage_who, settle: Double = 0,
-                        _ body: () throws -> Void) rethrows -> CPUTiming {
+    static func measure(
+        runs: Int, of who: __rusage_who, settle: Double = 0,
+        _ body: () throws -> Void
+    ) rethrows -> CPUTiming {
         let before = usage(who)
         let wall = try Measure.median(runs: runs, settle: settle, body)
         let after = usage(who)
-        return CPUTiming(wall: wall, user: (after.user - before.user) / Double(runs),
-                         kernel: (after.kernel - before.kernel) / Double(runs))
+        return CPUTiming(
+            wall: wall, user: (after.user - before.user) / Double(runs),
+            kernel: (after.kernel - before.kernel) / Double(runs))
     }
 
     /// What `body` returns, and the CPU time this process spent in it in

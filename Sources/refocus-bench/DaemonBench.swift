@@ -18,7 +18,8 @@ enum DaemonBench {
             return try reenterInNamespaces(arguments: idleSeconds < 60 ? ["daemon", "--check"] : ["daemon"])
         }
         let folder = NSTemporaryDirectory() + "refocus-bench-daemon-\(getpid())"
-        try Measure.shell("""
+        try Measure.shell(
+            """
             set -e
             mount --make-rprivate /
             # A tmpfs: what the run leaves (the overlay's changes, the user's home) goes with its namespace.
@@ -31,7 +32,8 @@ enum DaemonBench {
             """)
         let helper = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/refocus-helper"
         let entries = (0..<100).map { "\"bench-\($0).test\"" }.joined(separator: ",")
-        try Measure.shell("""
+        try Measure.shell(
+            """
             echo '{"version":1,"verb":"start","start":{"lists":[{"name":"bench","entries":[\(entries),"192.0.2.77"],"programs":[]}],"length":600,"locked":false}}' \
               | '\(helper)' start > /dev/null
             """)
@@ -41,9 +43,13 @@ enum DaemonBench {
         try measureTableRepair(helper: helper)
         try printMemory(of: try daemonPID(), state: "with the session active")
         let products = URL(fileURLWithPath: helper).deletingLastPathComponent().path
-        try StatusBarBench.run([("this build", products + "/refocus", false),
-                                ("static, as installed", FileManager.default.currentDirectoryPath + "/.build-static/release/refocus",
-                                 true)])
+        try StatusBarBench.run([
+            ("this build", products + "/refocus", false),
+            (
+                "static, as installed", FileManager.default.currentDirectoryPath + "/.build-static/release/refocus",
+                true
+            ),
+        ])
         try Measure.shell(#"echo '{"version":1,"verb":"stop","stop":{}}' | '\#(helper)' stop > /dev/null"#)
         try StartStopBench.run(products: products, folder: folder, runs: idleSeconds < 60 ? 3 : 20)
         try measureIdleWakeups(seconds: idleSeconds)
@@ -55,8 +61,11 @@ enum DaemonBench {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         // Loopback comes up before the benchmark starts: Foundation needs it.
-        process.arguments = ["--mount", "--net", "--pid", "--fork", "--mount-proc", "/bin/sh", "-c",
-                             #"ip link set lo up && exec "$0" "$@""#, CommandLine.arguments[0]] + arguments
+        process.arguments =
+            [
+                "--mount", "--net", "--pid", "--fork", "--mount-proc", "/bin/sh", "-c",
+                #"ip link set lo up && exec "$0" "$@""#, CommandLine.arguments[0],
+            ] + arguments
         process.environment = ProcessInfo.processInfo.environment.merging([insideVariable: "1"]) { $1 }
         try process.run()
         process.waitUntilExit()
@@ -73,7 +82,9 @@ enum DaemonBench {
                 .filter { !$0.contains("bench-") }.joined(separator: "\n")
             let start = ContinuousClock.now
             try Data(edited.utf8).write(to: URL(fileURLWithPath: "/etc/hosts"), options: .atomic)
-            times.append(try waitUntil(since: start) { (try? String(contentsOfFile: "/etc/hosts", encoding: .utf8)) == original })
+            times.append(
+                try waitUntil(since: start) { (try? String(contentsOfFile: "/etc/hosts", encoding: .utf8)) == original }
+            )
             usleep(20_000)
         }
         report("hosts section edited -> restored", times)
@@ -97,7 +108,9 @@ enum DaemonBench {
             report("browser policy \(file) deleted -> restored", times)
             measured = true
         }
-        if !measured { print("  browser policies: none written (no Chromium-family browser or Firefox installed); not measured") }
+        if !measured {
+            print("  browser policies: none written (no Chromium-family browser or Firefox installed); not measured")
+        }
     }
 
     /// Kills the daemon, deletes its orphaned table, starts a daemon, and
@@ -113,10 +126,11 @@ enum DaemonBench {
             try Measure.shell("nft delete table inet refocus")
             let start = ContinuousClock.now
             try DetachedProcess.start(helper, ["daemon"])
-            times.append(try waitUntil(since: start) {
-                if case .ownedByOther = try nftables.tableState() { return true }
-                return false
-            })
+            times.append(
+                try waitUntil(since: start) {
+                    if case .ownedByOther = try nftables.tableState() { return true }
+                    return false
+                })
         }
         report("table deleted -> daemon restarted and table back", times)
     }
@@ -140,16 +154,18 @@ enum DaemonBench {
                 .map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) } ?? "unknown"
         }
         let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task").count
-        print("  daemon memory, \(state): resident \(field("Rss")) (target <= 20 MB idle), of which private dirty "
-            + "\(field("Private_Dirty")) and clean file pages \(field("Private_Clean")) + \(field("Shared_Clean")) "
-            + "(library code); proportional \(field("Pss")); \(threads) thread(s)")
+        print(
+            "  daemon memory, \(state): resident \(field("Rss")) (target <= 20 MB idle), of which private dirty "
+                + "\(field("Private_Dirty")) and clean file pages \(field("Private_Clean")) + \(field("Shared_Clean")) "
+                + "(library code); proportional \(field("Pss")); \(threads) thread(s)")
     }
 
     private static func daemonPID() throws -> Int32 {
         for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
             guard let pid = Int32(entry),
-                  let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
-                  command.hasSuffix("refocus-helper\0daemon\0") else { continue }
+                let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
+                command.hasSuffix("refocus-helper\0daemon\0")
+            else { continue }
             return pid
         }
         throw BenchError.referenceFailed("no daemon is running")
@@ -184,6 +200,8 @@ enum DaemonBench {
         let sorted = times.sorted()
         let median = sorted[sorted.count / 2]
         let worst = sorted[sorted.count - 1]
-        print("  \(what): median \(Measure.format(median)), worst \(Measure.format(worst)) of \(times.count) (target <= 100 ms)")
+        print(
+            "  \(what): median \(Measure.format(median)), worst \(Measure.format(worst)) of \(times.count) (target <= 100 ms)"
+        )
     }
 }

@@ -12,8 +12,9 @@ enum DomainBench {
             for name in names { _ = try BlockEntry(parsing: name) }
         }
         print("domains: \(names.count) names, \(names.count / 10) internationalised")
-        print("  refocus parse + IDNA + public-suffix check: \(Measure.format(ours)) "
-            + "(\(Measure.format(ours / Double(names.count))) per name)")
+        print(
+            "  refocus parse + IDNA + public-suffix check: \(Measure.format(ours)) "
+                + "(\(Measure.format(ours / Double(names.count))) per name)")
         guard Measure.has("idn2") else {
             return print("  idn2 (reference): not installed; apt-get install idn2 for the ratio")
         }

@@ -57,11 +57,14 @@ enum ExecKillBench {
             fromEvent.append(Double(death &- eventTime) / 1e9)
         }
         guard killer.killCounts[user] == launches else {
-            throw BenchError.checkFailed("exec-kill: \(killer.killCounts[user] ?? 0) kills counted for \(launches) launches")
+            throw BenchError.checkFailed(
+                "exec-kill: \(killer.killCounts[user] ?? 0) kills counted for \(launches) launches")
         }
         if options.checkOnly { return print("exec-kill checked: \(launches) launches killed at exec") }
         let filter = connector.filtersExecOnly ? "exec-only filter" : "all events (no exec-only filter on this kernel)"
-        print("exec-kill: \(launches) launches of \(name) (a copy of sleep) by uid \(user), process connector with \(filter)")
+        print(
+            "exec-kill: \(launches) launches of \(name) (a copy of sleep) by uid \(user), process connector with \(filter)"
+        )
         print("  execve to death (waitpid):  \(summary(fromExecve))   target: median ≤ 1 ms, p99 ≤ 10 ms")
         print("  exec event to death:        \(summary(fromEvent))")
         print("  exec event to SIGKILL sent: \(summary(toSignal))")
@@ -93,18 +96,23 @@ enum ExecKillBench {
     /// Reads exec events, handing each to the killer, until it kills `pid`;
     /// returns the kernel's timestamp of that exec. Lost events (ENOBUFS)
     /// send the killer over /proc, as the daemon does.
-    private static func awaitKill(of pid: pid_t, connector: ProcessConnector, killer: ProcessKiller,
-                                  rules: ExecRules) throws -> UInt64 {
+    private static func awaitKill(
+        of pid: pid_t, connector: ProcessConnector, killer: ProcessKiller,
+        rules: ExecRules
+    ) throws -> UInt64 {
         let deadline = monotonicNanoseconds() + 5_000_000_000
         while monotonicNanoseconds() < deadline {
             var ready = pollfd(fd: connector.fileDescriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&ready, 1, 100) > 0 else { continue }
             let batch = try connector.drain()
             for event in batch.execs {
-                if let kill = killer.killIfBlocked(pid: event.tgid, rules: rules), kill.pid == pid { return event.timestamp }
+                if let kill = killer.killIfBlocked(pid: event.tgid, rules: rules), kill.pid == pid {
+                    return event.timestamp
+                }
             }
             if batch.overflowed,
-               killer.kill(ProcessSnapshot.scan(for: rules), rules: rules).contains(where: { $0.pid == pid }) {
+                killer.kill(ProcessSnapshot.scan(for: rules), rules: rules).contains(where: { $0.pid == pid })
+            {
                 throw BenchError.checkFailed("exec-kill: events were lost (ENOBUFS); launch \(pid) was found by a scan")
             }
         }
@@ -114,8 +122,9 @@ enum ExecKillBench {
 
     /// A copy of /bin/sleep at `folder/name`, which uid 65534 can run.
     static func copyOfSleep(into folder: String, named name: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         let path = folder + "/" + name
         try FileManager.default.copyItem(atPath: "/bin/sleep", toPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)

@@ -19,7 +19,7 @@ final class ExecLauncher {
     /// A launcher of `path` with `arguments` (argv[0] is `path`), as `uid` and `gid` with no supplementary groups.
     init(path: String, arguments: [String], uid: uid_t, gid: gid_t) throws {
         guard let shared = mmap(nil, 4096, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0),
-              shared != MAP_FAILED
+            shared != MAP_FAILED
         else { throw BenchError.referenceFailed("mmap a shared page") }
         stamp = shared.bindMemory(to: UInt64.self, capacity: 2)
         self.path = strdup(path)
@@ -59,9 +59,11 @@ final class ExecLauncher {
 
     /// In the child: drop to the user, note the time, exec; note the time and
     /// exit 125 if the exec is refused (EPERM), 127 if it fails otherwise.
-    private static func becomeProgram(path: UnsafeMutablePointer<CChar>,
-                                      argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
-                                      stamp: UnsafeMutablePointer<UInt64>, uid: uid_t, gid: gid_t) -> Never {
+    private static func becomeProgram(
+        path: UnsafeMutablePointer<CChar>,
+        argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+        stamp: UnsafeMutablePointer<UInt64>, uid: uid_t, gid: gid_t
+    ) -> Never {
         var none = sigset_t()
         sigemptyset(&none)
         sigprocmask(SIG_SETMASK, &none, nil)

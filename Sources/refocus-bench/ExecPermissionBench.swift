@@ -26,7 +26,9 @@ enum ExecPermissionBench {
     static let stranger: uid_t = 65533
 
     static func run(_ options: BenchMain.Options) throws {
-        guard geteuid() == 0 else { return print("exec-permission: skipped, needs root (sudo refocus-bench exec-permission)") }
+        guard geteuid() == 0 else {
+            return print("exec-permission: skipped, needs root (sudo refocus-bench exec-permission)")
+        }
         let folder = NSTemporaryDirectory() + "refocus-bench-permission-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let name = "rf-denied-" + UUID().uuidString.prefix(8).lowercased()
@@ -48,7 +50,8 @@ enum ExecPermissionBench {
             do {
                 guardian = try ExecGuard(rules: rules)
             } catch {
-                return print("exec-permission: skipped, fanotify's exec permission events are unavailable here (\(error))")
+                return print(
+                    "exec-permission: skipped, fanotify's exec permission events are unavailable here (\(error))")
             }
             on += try times(owners, perRound)
             onStranger += try times(strangers, perRound)
@@ -56,17 +59,22 @@ enum ExecPermissionBench {
             guardian.stop()
         }
         if options.checkOnly {
-            return print("exec-permission checked: \(on.count + onStranger.count) execs under the guard, \(denials.count) refused")
+            return print(
+                "exec-permission checked: \(on.count + onStranger.count) execs under the guard, \(denials.count) refused"
+            )
         }
         let machine = Machine.summary
-        print("exec-permission: \(rounds) rounds of \(perRound) launches of /bin/true, marks off then on, on \(machine)")
+        print(
+            "exec-permission: \(rounds) rounds of \(perRound) launches of /bin/true, marks off then on, on \(machine)")
         print("  owner's exec, marks off:     \(ExecKillBench.summary(off))")
         print("  owner's exec, marks on:      \(ExecKillBench.summary(on))")
         print("  added to the owner's exec:   \(added(on, off))   target: under 50 µs")
         print("  another user's exec, off:    \(ExecKillBench.summary(offStranger))")
         print("  another user's exec, on:     \(ExecKillBench.summary(onStranger))")
         print("  added to another user's:     \(added(onStranger, offStranger))")
-        print("  refused exec, execve to EPERM (\(denials.count)): \(ExecKillBench.summary(denials))   target: median under 1 ms")
+        print(
+            "  refused exec, execve to EPERM (\(denials.count)): \(ExecKillBench.summary(denials))   target: median under 1 ms"
+        )
     }
 
     /// `count` launches by `launcher`, each from just before its execve to its end, in seconds.
@@ -89,9 +97,12 @@ enum ExecPermissionBench {
         for _ in 0..<count {
             let pid = try launcher.launch()
             var status: Int32 = 0
-            guard waitpid(pid, &status, 0) == pid else { throw BenchError.checkFailed("exec-permission: waitpid \(pid)") }
+            guard waitpid(pid, &status, 0) == pid else {
+                throw BenchError.checkFailed("exec-permission: waitpid \(pid)")
+            }
             guard status >> 8 == 125, launcher.lastExecFailure != 0 else {
-                throw BenchError.checkFailed("exec-permission: the blocked launch (pid \(pid)) was not refused: status \(status)")
+                throw BenchError.checkFailed(
+                    "exec-permission: the blocked launch (pid \(pid)) was not refused: status \(status)")
             }
             seconds.append(Double(launcher.lastExecFailure &- launcher.lastExecStart) / 1e9)
         }
@@ -102,6 +113,7 @@ enum ExecPermissionBench {
     private static func added(_ on: [Double], _ off: [Double]) -> String {
         let (medianOn, medianOff) = (on.sorted()[on.count / 2], off.sorted()[off.count / 2])
         let microseconds = (medianOn - medianOff) * 1e6
-        return String(format: "%.1f µs", microseconds) + " (median \(Measure.format(medianOn)) against \(Measure.format(medianOff)))"
+        return String(format: "%.1f µs", microseconds)
+            + " (median \(Measure.format(medianOn)) against \(Measure.format(medianOff)))"
     }
 }

@@ -29,11 +29,14 @@ enum HostsBudgetBench {
     }
 
     static func run(_ options: BenchMain.Options) throws {
-        guard geteuid() == 0 else { return print("hosts-budget: skipped, needs root for a mount namespace (sudo refocus-bench hosts-budget)") }
+        guard geteuid() == 0 else {
+            return print("hosts-budget: skipped, needs root for a mount namespace (sudo refocus-bench hosts-budget)")
+        }
         guard ProcessInfo.processInfo.environment[ResolverScene.insideVariable] != nil else {
             print("hosts-budget: \(Machine.summary)")
             fflush(nil)
-            return try ResolverScene.reenter(arguments: options.checkOnly ? ["hosts-budget", "--check"] : ["hosts-budget"])
+            return try ResolverScene.reenter(
+                arguments: options.checkOnly ? ["hosts-budget", "--check"] : ["hosts-budget"])
         }
         let (rounds, runs, calls) = options.checkOnly ? (2, 3, 200) : (10, 20, 5_000)
         let scene = try ResolverScene.enter()
@@ -45,17 +48,27 @@ enum HostsBudgetBench {
         let fitting = total / DesiredEnforcement.expandedCount(1, policy)
         var cases = [Case(label: "no session", hosts: ResolverScene.minimalHosts, index: nil, names: 0)]
         for (label, perList, rules) in [
-            ("\(lists) lists of \(domainsPerList) domains, max_hosts_names_per_machine = \(total) (the default)", domainsPerList, policy),
+            (
+                "\(lists) lists of \(domainsPerList) domains, max_hosts_names_per_machine = \(total) (the default)",
+                domainsPerList, policy
+            ),
             ("\(lists) lists of \(fitting) domains, the same total: the section full", fitting, policy),
-            ("\(lists) lists of \(domainsPerList) domains, every list in the section (no total, as before it)", domainsPerList, unbounded),
+            (
+                "\(lists) lists of \(domainsPerList) domains, every list in the section (no total, as before it)",
+                domainsPerList, unbounded
+            ),
         ] {
-            let desired = DesiredEnforcement(sessions: try sessions(domainsPerList: perList), policy: rules, resolverModule: true)
-            cases.append(Case(label: label, hosts: try hostsFile(desired.hostsNames), index: desired.nameIndex(policy: rules),
-                              names: desired.hostsNames.count))
+            let desired = DesiredEnforcement(
+                sessions: try sessions(domainsPerList: perList), policy: rules, resolverModule: true)
+            cases.append(
+                Case(
+                    label: label, hosts: try hostsFile(desired.hostsNames), index: desired.nameIndex(policy: rules),
+                    names: desired.hostsNames.count))
         }
-        print("an unrelated name (\(ResolverBench.unrelatedName)) with hosts: files refocus beside one member's sessions; "
-            + "getent hosts: \(rounds) rounds of \(runs) processes a case, interleaved, spawn to exit; getaddrinfo: "
-            + "\(calls.grouped) calls in one process; target < 1.5x no session")
+        print(
+            "an unrelated name (\(ResolverBench.unrelatedName)) with hosts: files refocus beside one member's sessions; "
+                + "getent hosts: \(rounds) rounds of \(runs) processes a case, interleaved, spawn to exit; getaddrinfo: "
+                + "\(calls.grouped) calls in one process; target < 1.5x no session")
         try scene.useServices("files refocus")
         for _ in 0..<rounds {
             for index in cases.indices {
@@ -68,13 +81,17 @@ enum HostsBudgetBench {
         for (index, measured) in cases.enumerated() {
             try use(measured, scene)
             let probe = try scene.probe(ResolverBench.unrelatedName, count: calls, seconds: 5)
-            guard probe.answer == "EAI_NONAME" else { throw BenchError.checkFailed("\(ResolverBench.unrelatedName): \(probe.answer)") }
+            guard probe.answer == "EAI_NONAME" else {
+                throw BenchError.checkFailed("\(ResolverBench.unrelatedName): \(probe.answer)")
+            }
             if index == 0 { baselineCall = probe.median }
             let getent = Samples(measured.getent)
-            print("  \(measured.label): \(measured.names.grouped) names, \(NameIndexWriteBench.mebibytes(measured.hosts.count)) "
-                + "/etc/hosts; getent hosts median \(Measure.format(getent.median)) (p90 \(Measure.format(getent.percentile(0.9))))"
-                + String(format: ", %.2fx", getent.median / baseline)
-                + "; getaddrinfo \(Measure.format(probe.median))" + String(format: ", %.2fx", probe.median / baselineCall))
+            print(
+                "  \(measured.label): \(measured.names.grouped) names, \(NameIndexWriteBench.mebibytes(measured.hosts.count)) "
+                    + "/etc/hosts; getent hosts median \(Measure.format(getent.median)) (p90 \(Measure.format(getent.percentile(0.9))))"
+                    + String(format: ", %.2fx", getent.median / baseline)
+                    + "; getaddrinfo \(Measure.format(probe.median))"
+                    + String(format: ", %.2fx", probe.median / baselineCall))
         }
         try scene.writeHosts(ResolverScene.minimalHosts)
         try scene.index.apply(nil)
@@ -84,10 +101,17 @@ enum HostsBudgetBench {
     private static func sessions(domainsPerList: Int) throws -> [Session] {
         let start = Date(timeIntervalSince1970: 1_800_000_000)
         return try (0..<lists).map { list in
-            let domains = try (0..<domainsPerList).map { BlockEntry.domain(try DomainName(validating: "d\($0).flood\(list).example")) }
-            return Session(id: Int64(list + 1), owner: 1000, blockLists: [BlockList(name: try BlockListName("flood\(list)"),
-                                                                                       entries: Set(domains))],
-                           start: start, plannedEnd: start.addingTimeInterval(3_600), locked: false)
+            let domains = try (0..<domainsPerList).map {
+                BlockEntry.domain(try DomainName(validating: "d\($0).flood\(list).example"))
+            }
+            return Session(
+                id: Int64(list + 1), owner: 1000,
+                blockLists: [
+                    BlockList(
+                        name: try BlockListName("flood\(list)"),
+                        entries: Set(domains))
+                ],
+                start: start, plannedEnd: start.addingTimeInterval(3_600), locked: false)
         }
     }
 

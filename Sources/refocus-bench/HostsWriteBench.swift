@@ -24,16 +24,18 @@ enum HostsWriteBench {
             try Data(original).write(to: URL(fileURLWithPath: path))
             var body = SectionBody.empty
             let render = Measure.median(runs: 5) { body = HostsSection.body(domains: domains) }
-            let write = try Measure.median(runs: 5) {
-                try hosts.apply(body: nil)
-                try hosts.apply(body: body)
-            } - Measure.median(runs: 5) { try hosts.apply(body: nil) }
+            let write =
+                try Measure.median(runs: 5) {
+                    try hosts.apply(body: nil)
+                    try hosts.apply(body: body)
+                } - Measure.median(runs: 5) { try hosts.apply(body: nil) }
             try hosts.apply(body: body)
             guard try hosts.apply(body: nil).changed, try FileReader.readIfPresent(path) == original else {
                 throw BenchError.referenceFailed("hosts round trip at \(names) names")
             }
-            print("  \(String(names).leftPadded(7)) names: render \(Measure.format(render)), "
-                + "write \(Measure.format(write)), total \(Measure.format(render + write))")
+            print(
+                "  \(String(names).leftPadded(7)) names: render \(Measure.format(render)), "
+                    + "write \(Measure.format(write)), total \(Measure.format(render + write))")
         }
     }
 }

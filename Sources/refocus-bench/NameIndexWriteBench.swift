@@ -18,8 +18,9 @@ enum NameIndexWriteBench {
 
     /// Times each size of `sizes` (a prefix of `domains`) into `file`, on tmpfs; `runs` runs a figure.
     static func run(_ domains: [DomainName], sizes: [Int], runs: Int, file: NameIndexFile) throws {
-        print("names index written (median of \(runs) runs, range in brackets; CPU: the runs' mean; target: 1,000,000 names built and written < "
-            + "\(Measure.format(target))), \(file.path) on tmpfs:")
+        print(
+            "names index written (median of \(runs) runs, range in brackets; CPU: the runs' mean; target: 1,000,000 names built and written < "
+                + "\(Measure.format(target))), \(file.path) on tmpfs:")
         for size in sizes {
             let names = domains.prefix(size)
             var index = NameIndex(blocking: [DomainName]())
@@ -27,24 +28,33 @@ enum NameIndexWriteBench {
             let set = Set(names)
             let fromSet = CPUTiming.perRun(runs) { Samples.measure(runs: runs) { index = NameIndex(blocking: set) } }
             guard index.count == size, index == NameIndex(blocking: names) else {
-                throw BenchError.checkFailed("the index of \(size) names holds \(index.count), or differs by the names' order")
+                throw BenchError.checkFailed(
+                    "the index of \(size) names holds \(index.count), or differs by the names' order")
             }
             let write = try CPUTiming.perRun(runs) {
                 try Samples.measure(runs: runs, prepare: { unlink(file.path) }) {
-                    guard try file.apply(index) else { throw BenchError.checkFailed("apply wrote nothing over no file") }
+                    guard try file.apply(index) else {
+                        throw BenchError.checkFailed("apply wrote nothing over no file")
+                    }
                 }
             }
             let unchanged = try Samples.measure(runs: runs) {
                 guard try !file.apply(index) else { throw BenchError.checkFailed("apply rewrote an unchanged index") }
             }
-            guard file.read() == index else { throw BenchError.checkFailed("the index file of \(size) names reads back otherwise") }
+            guard file.read() == index else {
+                throw BenchError.checkFailed("the index file of \(size) names reads back otherwise")
+            }
             let total = fromSet.result.median + write.result.median
             let verdict = size < 1_000_000 ? "" : total < target ? "; under the target" : "; OVER the target"
-            print("  \(size.grouped.leftPadded(9)) names, \(mebibytes(index.bytes.count)): together \(Measure.format(total)) from a set"
-                + "\(verdict), \(Measure.format(build.result.median + write.result.median)) from an array")
-            print("    build from a set \(fromSet.result.medianAndRange), CPU \(cpu(fromSet)); "
-                + "from an array \(build.result.medianAndRange), CPU \(cpu(build))")
-            print("    write \(write.result.medianAndRange), CPU \(cpu(write)); apply unchanged \(unchanged.medianAndRange)")
+            print(
+                "  \(size.grouped.leftPadded(9)) names, \(mebibytes(index.bytes.count)): together \(Measure.format(total)) from a set"
+                    + "\(verdict), \(Measure.format(build.result.median + write.result.median)) from an array")
+            print(
+                "    build from a set \(fromSet.result.medianAndRange), CPU \(cpu(fromSet)); "
+                    + "from an array \(build.result.medianAndRange), CPU \(cpu(build))")
+            print(
+                "    write \(write.result.medianAndRange), CPU \(cpu(write)); apply unchanged \(unchanged.medianAndRange)"
+            )
         }
         unlink(file.path)
     }

@@ -23,8 +23,9 @@ enum NftBench {
     /// not root, 71 when unshare fails. Call before any thread starts.
     static func enterPrivateNetworkNamespace() {
         guard getuid() == 0 || geteuid() == 0 else {
-            BenchMain.fail("refocus-bench: nft needs root, to create a private network namespace"
-                + " (the host's ruleset is never touched); run it with sudo", status: 77)
+            BenchMain.fail(
+                "refocus-bench: nft needs root, to create a private network namespace"
+                    + " (the host's ruleset is never touched); run it with sudo", status: 77)
         }
         do {
             try NetworkNamespace.enterPrivate()
@@ -36,7 +37,8 @@ enum NftBench {
     /// Times every size; with `--check`, only the smallest, three runs a side.
     static func run(_ options: BenchMain.Options) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nft") else {
-            throw BenchError.referenceFailed("/usr/sbin/nft is missing; the reference needs it (apt-get install nftables)")
+            throw BenchError.referenceFailed(
+                "/usr/sbin/nft is missing; the reference needs it (apt-get install nftables)")
         }
         print("nft: replace table inet refocus holding N distinct IPv4 addresses (median; private netns)")
         for size in options.checkOnly ? [sizes[0]] : sizes {
@@ -71,7 +73,8 @@ enum NftBench {
             let cost = try nftables.replacementCost(TableContents(blocked: intervals))
             floors.append((Samples.seconds(cost.building), Samples.seconds(cost.committing)))
         }
-        let building = floors.map(\.building).sorted()[runs / 2], committing = floors.map(\.committing).sorted()[runs / 2]
+        let building = floors.map(\.building).sorted()[runs / 2],
+            committing = floors.map(\.committing).sorted()[runs / 2]
         try nftables.replace(TableContents(blocked: intervals))
         let changes = try measureChanges(nftables, intervals, count: count, runs: runs)
         try nftables.deleteTable()
@@ -83,27 +86,36 @@ enum NftBench {
             guard status == 0 else { throw BenchError.referenceFailed("nft -f \(path) exited with \(status)") }
         }
         guard try NftReference.listing() == listing else {
-            throw BenchError.checkFailed("nft -f made another table than apply at \(count) addresses: the timings compare nothing")
+            throw BenchError.checkFailed(
+                "nft -f made another table than apply at \(count) addresses: the timings compare nothing")
         }
         let twoSteps = try measureDeleteThenLoad(path, runs: runs, settle: settle)
         try NftReference.nft(["delete", "table", "inet", "refocus"])
 
         let label = count.formatted(.number.grouping(.automatic))
-        print("  \(label.padding(toLength: 8, withPad: " ", startingAt: 0)) refocus apply \(ours)   nft -f \(reference)"
-            + String(format: "   nft/refocus %.1fx", reference.wall / ours.wall))
-        print("           of which building the batch \(Measure.format(building)), committing it \(Measure.format(committing))"
-            + String(format: " (the kernel-only floor: ours takes %.2fx it, the reference %.1fx)", ours.wall / committing,
-                     reference.wall / committing))
-        print("           delete table, then nft -f (simple blockers): \(Measure.format(twoSteps.total)), "
-            + "blocking nothing for \(Measure.format(twoSteps.window)) of it (apply: never, one atomic batch)")
-        print("           then: add 100 \(Measure.format(changes.add)), remove 100 \(Measure.format(changes.remove)), "
-            + "the same again \(Measure.format(changes.same)) (no netlink write)   target: under 5 ms at 100k")
+        print(
+            "  \(label.padding(toLength: 8, withPad: " ", startingAt: 0)) refocus apply \(ours)   nft -f \(reference)"
+                + String(format: "   nft/refocus %.1fx", reference.wall / ours.wall))
+        print(
+            "           of which building the batch \(Measure.format(building)), committing it \(Measure.format(committing))"
+                + String(
+                    format: " (the kernel-only floor: ours takes %.2fx it, the reference %.1fx)",
+                    ours.wall / committing,
+                    reference.wall / committing))
+        print(
+            "           delete table, then nft -f (simple blockers): \(Measure.format(twoSteps.total)), "
+                + "blocking nothing for \(Measure.format(twoSteps.window)) of it (apply: never, one atomic batch)")
+        print(
+            "           then: add 100 \(Measure.format(changes.add)), remove 100 \(Measure.format(changes.remove)), "
+                + "the same again \(Measure.format(changes.same)) (no netlink write)   target: under 5 ms at 100k")
     }
 
     /// How simple blockers apply rules: `nft delete table`, then `nft -f` of
     /// the whole table. The medians of the whole and of the window between
     /// the delete's end and the load's, when nothing is blocked.
-    private static func measureDeleteThenLoad(_ path: String, runs: Int, settle: Double) throws -> (total: Double, window: Double) {
+    private static func measureDeleteThenLoad(_ path: String, runs: Int, settle: Double) throws -> (
+        total: Double, window: Double
+    ) {
         var totals: [Double] = [], windows: [Double] = []
         for _ in 0..<runs {
             Thread.sleep(forTimeInterval: settle)
@@ -112,7 +124,9 @@ enum NftBench {
                 throw BenchError.referenceFailed("nft delete table inet refocus")
             }
             let deleted = ContinuousClock.now
-            guard try ForegroundProcess.run(["/usr/sbin/nft", "-f", path]) == 0 else { throw BenchError.referenceFailed("nft -f \(path)") }
+            guard try ForegroundProcess.run(["/usr/sbin/nft", "-f", path]) == 0 else {
+                throw BenchError.referenceFailed("nft -f \(path)")
+            }
             let loaded = ContinuousClock.now
             totals.append(Samples.seconds(loaded - begin))
             windows.append(Samples.seconds(loaded - deleted))
@@ -122,9 +136,12 @@ enum NftBench {
 
     /// The median times of `apply` adding 100 addresses to the loaded
     /// `intervals`, removing them, and applying what the table holds.
-    private static func measureChanges(_ nftables: Nftables, _ intervals: AddressIntervals, count: Int,
-                                       runs: Int) throws -> (add: Double, remove: Double, same: Double) {
-        let more = intervals.union(AddressIntervals((0..<100).map { AddressRange(.v4(0x0A00_0000 + UInt32(count + $0) * 2)) }))
+    private static func measureChanges(
+        _ nftables: Nftables, _ intervals: AddressIntervals, count: Int,
+        runs: Int
+    ) throws -> (add: Double, remove: Double, same: Double) {
+        let more = intervals.union(
+            AddressIntervals((0..<100).map { AddressRange(.v4(0x0A00_0000 + UInt32(count + $0) * 2)) }))
         var adds: [Double] = [], removes: [Double] = [], sames: [Double] = []
         for _ in 0..<max(runs, 11) {
             var start = Date()
@@ -134,7 +151,8 @@ enum NftBench {
             adds.append(Date().timeIntervalSince(start))
             start = Date()
             guard case .updated(added: 0, deleted: 100) = try nftables.apply(TableContents(blocked: intervals)) else {
-                throw BenchError.checkFailed("removing 100 addresses from \(count + 100) was not an update of 100 elements")
+                throw BenchError.checkFailed(
+                    "removing 100 addresses from \(count + 100) was not an update of 100 elements")
             }
             removes.append(Date().timeIntervalSince(start))
             // Equal contents built anew, as a reconcile builds them: compared whole, not by identity.

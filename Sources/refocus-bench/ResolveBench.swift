@@ -18,8 +18,9 @@ enum ResolveBench {
             guard getuid() == 0 else { return print("resolve: skipped, needs root for a private network namespace") }
             let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
             // Loopback goes up before the run inside starts: Foundation needs it for Process.
-            return try Measure.shell("unshare --net sh -c 'ip link set lo up && \(insideMarker)=1 exec \"$0\" resolve' "
-                + "'\(executable)'")
+            return try Measure.shell(
+                "unshare --net sh -c 'ip link set lo up && \(insideMarker)=1 exec \"$0\" resolve' "
+                    + "'\(executable)'")
         }
         let dnsmasq = try startDNSMasq()
         defer { dnsmasq.terminate(); dnsmasq.waitUntilExit() }
@@ -37,8 +38,9 @@ enum ResolveBench {
                 }
                 guard failed == 0 else { throw BenchError.referenceFailed("\(failed) of \(count) names failed") }
                 let note = inFlight == Resolver.defaultMaxInFlight ? " (default)" : ""
-                print("  \(count) names, \(inFlight) queries in flight\(note): \(Measure.format(time)) "
-                    + "(\(Int(Double(count * 2) / time)) queries/s)")
+                print(
+                    "  \(count) names, \(inFlight) queries in flight\(note): \(Measure.format(time)) "
+                        + "(\(Int(Double(count * 2) / time)) queries/s)")
             }
         }
     }
@@ -48,8 +50,10 @@ enum ResolveBench {
     private static func startDNSMasq() throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/sbin/dnsmasq")
-        process.arguments = ["--no-daemon", "--no-resolv", "--no-hosts", "--listen-address=127.0.0.1",
-                             "--bind-interfaces", "--user=root", "--local=/test/", "--address=/bulk.test/192.0.2.9"]
+        process.arguments = [
+            "--no-daemon", "--no-resolv", "--no-hosts", "--listen-address=127.0.0.1",
+            "--bind-interfaces", "--user=root", "--local=/test/", "--address=/bulk.test/192.0.2.9",
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -62,7 +66,9 @@ enum ResolveBench {
         let probe = [try DomainName(validating: "ready.bulk.test")]
         let begun = ContinuousClock.now
         while ContinuousClock.now - begun < .seconds(5) {
-            if try Resolver(servers: [server], deadline: .milliseconds(50)).resolve(probe).first?.failure == nil { return }
+            if try Resolver(servers: [server], deadline: .milliseconds(50)).resolve(probe).first?.failure == nil {
+                return
+            }
             usleep(20_000)
         }
         throw BenchError.referenceFailed("dnsmasq never answered within 5 s")

@@ -34,12 +34,15 @@ enum ResolverBench {
         var listSize = 84_000
         var spawnRuns = 200, hostsSpawnRuns = 20
 
-        static let check = Plan(writeSizes: [1_000], writeRuns: 2, indexSizes: [0, 1_000], hostsSizes: [1_000],
-                                rounds: 1, calls: 500, seconds: 0.2, listSize: 1_000, spawnRuns: 5, hostsSpawnRuns: 2)
+        static let check = Plan(
+            writeSizes: [1_000], writeRuns: 2, indexSizes: [0, 1_000], hostsSizes: [1_000],
+            rounds: 1, calls: 500, seconds: 0.2, listSize: 1_000, spawnRuns: 5, hostsSpawnRuns: 2)
     }
 
     static func run(_ options: BenchMain.Options) throws {
-        guard geteuid() == 0 else { return print("resolver: skipped, needs root for a mount namespace (sudo refocus-bench resolver)") }
+        guard geteuid() == 0 else {
+            return print("resolver: skipped, needs root for a mount namespace (sudo refocus-bench resolver)")
+        }
         guard ProcessInfo.processInfo.environment[ResolverScene.insideVariable] != nil else {
             print("resolver: \(Machine.summary)")
             print("  command: \(CommandLine.arguments.joined(separator: " ")) (as uid \(getuid()))")
@@ -51,13 +54,15 @@ enum ResolverBench {
         let count = (plan.writeSizes + plan.indexSizes + plan.hostsSizes + [plan.listSize]).max() ?? 0
         var domains: [DomainName] = []
         let making = try Samples.measure(runs: 1) { domains = try BenchDomains.make(count) }
-        print("  \(count.grouped) domains such as \(domains[0]), \(domains[count - 1]) made in \(Measure.format(making.median)), "
-            + "untimed; module \(scene.module)")
+        print(
+            "  \(count.grouped) domains such as \(domains[0]), \(domains[count - 1]) made in \(Measure.format(making.median)), "
+                + "untimed; module \(scene.module)")
         try NameIndexWriteBench.run(domains, sizes: plan.writeSizes, runs: plan.writeRuns, file: scene.index)
         let module = try measureModule(scene, domains, plan)
         try measureHostsSection(scene, domains, plan, module: module)
-        try ResolverSpawnBench.run(scene, list: Array(domains.prefix(plan.listSize)), blocked: blockedName(domains[0]),
-                                   runs: plan.spawnRuns, hostsRuns: plan.hostsSpawnRuns)
+        try ResolverSpawnBench.run(
+            scene, list: Array(domains.prefix(plan.listSize)), blocked: blockedName(domains[0]),
+            runs: plan.spawnRuns, hostsRuns: plan.hostsSpawnRuns)
         print("  load at the end: \(Machine.load)")
     }
 
@@ -71,21 +76,28 @@ enum ResolverBench {
     }
 
     /// The unrelated name with `hosts: files` and `hosts: files refocus`, and a blocked name, at each index size.
-    private static func measureModule(_ scene: ResolverScene, _ domains: [DomainName], _ plan: Plan) throws -> ModuleFigures {
+    private static func measureModule(_ scene: ResolverScene, _ domains: [DomainName], _ plan: Plan) throws
+        -> ModuleFigures
+    {
         let blocked = blockedName(domains[0])
         let probe = { (name: String) in try scene.probe(name, count: plan.calls, seconds: plan.seconds) }
         try scene.useServices("files")
         let listed = try (0..<plan.rounds).map { _ in try probe(ResolverScene.listedName) }
         try expect(listed, answer: "100::7,192.0.2.7", module: "none", "\(ResolverScene.listedName) with hosts: files")
-        print("getaddrinfo(AF_UNSPEC, SOCK_STREAM) in one process, \(unrelatedName): per call, median (p99) of up to "
-            + "\(plan.calls.grouped) calls, the median of \(plan.rounds) probe processes a side, interleaved; "
-            + "first call: the one that loads the module and maps the index; target: < \(Measure.format(target)) added, flat")
-        print(row(["index", "hosts: files", "files refocus", "added", "first call added", "blocked name (files refocus)"]))
+        print(
+            "getaddrinfo(AF_UNSPEC, SOCK_STREAM) in one process, \(unrelatedName): per call, median (p99) of up to "
+                + "\(plan.calls.grouped) calls, the median of \(plan.rounds) probe processes a side, interleaved; "
+                + "first call: the one that loads the module and maps the index; target: < \(Measure.format(target)) added, flat"
+        )
+        print(
+            row(["index", "hosts: files", "files refocus", "added", "first call added", "blocked name (files refocus)"])
+        )
         var figures = ModuleFigures()
         var baseline: [Double] = []
         for size in plan.indexSizes {
             try scene.index.apply(size == 0 ? nil : NameIndex(blocking: domains.prefix(size)))
-            var without: [ResolverProbe.Result] = [], with: [ResolverProbe.Result] = [], answers: [ResolverProbe.Result] = []
+            var without: [ResolverProbe.Result] = [], with: [ResolverProbe.Result] = [],
+                answers: [ResolverProbe.Result] = []
             for _ in 0..<plan.rounds {
                 try scene.useServices("files")
                 without.append(try probe(unrelatedName))
@@ -95,51 +107,66 @@ enum ResolverBench {
             }
             try expect(without, answer: "EAI_NONAME", module: "none", "\(unrelatedName) with hosts: files")
             try expect(with, answer: "EAI_NONAME", module: scene.module, "\(unrelatedName) with hosts: files refocus")
-            try expect(answers, answer: size == 0 ? "EAI_NONAME" : "100::1,192.0.2.1", module: scene.module, "\(blocked)")
+            try expect(
+                answers, answer: size == 0 ? "EAI_NONAME" : "100::1,192.0.2.1", module: scene.module, "\(blocked)")
             let added = median(with, \.median) - median(without, \.median)
             figures.added[size] = added
             baseline += without.map(\.median)
             let answer = size == 0 ? "not blocked (EAI_NONAME)" : "\(perCall(answers)) -> 100::1, 192.0.2.1"
-            print(row([size == 0 ? "no file" : "\(size.grouped) names", perCall(without), perCall(with), signed(added),
-                       signed(median(with, \.first) - median(without, \.first)), answer]))
+            print(
+                row([
+                    size == 0 ? "no file" : "\(size.grouped) names", perCall(without), perCall(with), signed(added),
+                    signed(median(with, \.first) - median(without, \.first)), answer,
+                ]))
         }
         figures.withoutModule = Samples(baseline).median
         let (least, worst) = (figures.added.values.min() ?? 0, figures.added.values.max() ?? 0)
-        print("  reference: \(ResolverScene.listedName), answered 100::7, 192.0.2.7 by files from a 4-line /etc/hosts: \(perCall(listed))")
-        print("  added from \(signed(least)) to \(signed(worst)) over every size" + (worst < target ? ": under the target" : ": OVER the target"))
+        print(
+            "  reference: \(ResolverScene.listedName), answered 100::7, 192.0.2.7 by files from a 4-line /etc/hosts: \(perCall(listed))"
+        )
+        print(
+            "  added from \(signed(least)) to \(signed(worst)) over every size"
+                + (worst < target ? ": under the target" : ": OVER the target"))
         return figures
     }
 
     /// The unrelated name with `hosts: files` and the domains in the /etc/hosts section, expanded as ReFocus expands them.
-    private static func measureHostsSection(_ scene: ResolverScene, _ domains: [DomainName], _ plan: Plan,
-                                            module: ModuleFigures) throws {
+    private static func measureHostsSection(
+        _ scene: ResolverScene, _ domains: [DomainName], _ plan: Plan,
+        module: ModuleFigures
+    ) throws {
         let section = try ManagedSection(name: HostsSection.sectionName)
         let expansions = 1 + HostsSection.defaultSubdomains.count
-        print("the same lookup with the domains in the /etc/hosts section instead (hosts: files, no module; each domain with "
-            + "\(HostsSection.defaultSubdomains.joined(separator: ", ")); two lines a name); added: to \(Measure.format(module.withoutModule)) "
-            + "with a 4-line /etc/hosts")
+        print(
+            "the same lookup with the domains in the /etc/hosts section instead (hosts: files, no module; each domain with "
+                + "\(HostsSection.defaultSubdomains.joined(separator: ", ")); two lines a name); added: to \(Measure.format(module.withoutModule)) "
+                + "with a 4-line /etc/hosts")
         try scene.useServices("files")
         var perName = 0.0, bytesPerName = 0.0
         for size in plan.hostsSizes {
             let names = HostsSection.names(domains: domains.prefix(size))
             let file = try section.split(ResolverScene.minimalHosts).replacingBody(with: HostsSection.body(of: names))
             try scene.writeHosts(file)
-            let probes = try (0..<plan.rounds).map { _ in try scene.probe(unrelatedName, count: plan.calls, seconds: plan.seconds) }
+            let probes = try (0..<plan.rounds).map { _ in
+                try scene.probe(unrelatedName, count: plan.calls, seconds: plan.seconds)
+            }
             try expect(probes, answer: "EAI_NONAME", module: "none", "\(unrelatedName) with the hosts section")
             let added = median(probes, \.median) - module.withoutModule
             perName = added / Double(names.count)
             bytesPerName = Double(file.count) / Double(names.count)
             let beside = module.added[size].map { "; the module adds \(signed($0)) at the same size" } ?? ""
-            print("  \(size.grouped.leftPadded(9)) domains, \(names.count.grouped) names, \(NameIndexWriteBench.mebibytes(file.count)): "
-                + "\(perCall(probes)), added \(signed(added))\(beside)")
+            print(
+                "  \(size.grouped.leftPadded(9)) domains, \(names.count.grouped) names, \(NameIndexWriteBench.mebibytes(file.count)): "
+                    + "\(perCall(probes)), added \(signed(added))\(beside)")
         }
         try scene.writeHosts(ResolverScene.minimalHosts)
         if let largest = plan.hostsSizes.last, let beyond = plan.indexSizes.last, beyond > largest {
             let names = beyond * expansions
-            print("  \(beyond.grouped.leftPadded(9)) domains: not measured; the section would be about "
-                + "\(NameIndexWriteBench.mebibytes(Int(Double(names) * bytesPerName))), over the \(HostsSection.maximumBodyBytes >> 20) MiB ReFocus "
-                + "writes into /etc/hosts, and at \(String(format: "%.0f ns", perName * 1e9)) a name (the largest size's) "
-                + "a lookup would take about \(Measure.format(perName * Double(names)))")
+            print(
+                "  \(beyond.grouped.leftPadded(9)) domains: not measured; the section would be about "
+                    + "\(NameIndexWriteBench.mebibytes(Int(Double(names) * bytesPerName))), over the \(HostsSection.maximumBodyBytes >> 20) MiB ReFocus "
+                    + "writes into /etc/hosts, and at \(String(format: "%.0f ns", perName * 1e9)) a name (the largest size's) "
+                    + "a lookup would take about \(Measure.format(perName * Double(names)))")
         }
     }
 
@@ -150,14 +177,18 @@ enum ResolverBench {
     }
 
     /// Fails unless every probe answered `answer` with `module` mapped: otherwise the figures compare nothing.
-    private static func expect(_ probes: [ResolverProbe.Result], answer: String, module: String, _ what: String) throws {
+    private static func expect(_ probes: [ResolverProbe.Result], answer: String, module: String, _ what: String) throws
+    {
         for probe in probes where probe.answer != answer || probe.module != module {
-            throw BenchError.checkFailed("\(what): answered \(probe.answer) with module \(probe.module), "
-                + "expected \(answer) with module \(module)")
+            throw BenchError.checkFailed(
+                "\(what): answered \(probe.answer) with module \(probe.module), "
+                    + "expected \(answer) with module \(module)")
         }
     }
 
-    private static func median(_ probes: [ResolverProbe.Result], _ figure: KeyPath<ResolverProbe.Result, Double>) -> Double {
+    private static func median(_ probes: [ResolverProbe.Result], _ figure: KeyPath<ResolverProbe.Result, Double>)
+        -> Double
+    {
         Samples(probes.map { $0[keyPath: figure] }).median
     }
 

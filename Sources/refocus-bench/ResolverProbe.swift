@@ -35,8 +35,8 @@ enum ResolverProbe {
                 fields[field[..<equals]] = field[field.index(after: equals)...]
             }
             guard let calls = fields["calls"].flatMap({ Int($0) }), let first = fields["first"].flatMap({ Double($0) }),
-                  let median = fields["median"].flatMap({ Double($0) }), let p99 = fields["p99"].flatMap({ Double($0) }),
-                  let answer = fields["answer"], let module = fields["module"]
+                let median = fields["median"].flatMap({ Double($0) }), let p99 = fields["p99"].flatMap({ Double($0) }),
+                let answer = fields["answer"], let module = fields["module"]
             else { return nil }
             (self.calls, self.first, self.median, self.p99) = (calls, first, median, p99)
             (self.answer, self.module) = (String(answer), String(module))

@@ -16,7 +16,8 @@ struct ResolverScene {
     /// Set in the environment of the run inside the namespace.
     static let insideVariable = "REFOCUS_BENCH_RESOLVER_NAMESPACE"
     /// The hosts file of every measurement without a section: localhost and one listed name.
-    static let minimalHosts = Array("""
+    static let minimalHosts = Array(
+        """
         127.0.0.1 localhost
         ::1 localhost ip6-localhost ip6-loopback
         192.0.2.7 \(listedName)
@@ -54,7 +55,8 @@ struct ResolverScene {
         }
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let module = try findModule(from: executable)
-        try Measure.shell("""
+        try Measure.shell(
+            """
             set -e
             mount -t tmpfs -o mode=0755 tmpfs /run
             mkdir -p /run/refocus-bench/upper /run/refocus-bench/work
@@ -96,11 +98,14 @@ struct ResolverScene {
 
     /// A probe of `name` in a child process (`ResolverProbe`): `count` calls, or `seconds`.
     func probe(_ name: String, count: Int, seconds: Double) throws -> ResolverProbe.Result {
-        let output = try ForegroundProcess.run([executable, "resolver-probe", name, "\(count)", "\(seconds)"], input: Data())
-        let text = String(decoding: output.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let output = try ForegroundProcess.run(
+            [executable, "resolver-probe", name, "\(count)", "\(seconds)"], input: Data())
+        let text = String(decoding: output.standardOutput, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         guard output.status == 0, let result = ResolverProbe.Result(line: text) else {
-            throw BenchError.referenceFailed("resolver-probe \(name): status \(output.status): \(text) "
-                + String(decoding: output.standardError, as: UTF8.self))
+            throw BenchError.referenceFailed(
+                "resolver-probe \(name): status \(output.status): \(text) "
+                    + String(decoding: output.standardError, as: UTF8.self))
         }
         return result
     }

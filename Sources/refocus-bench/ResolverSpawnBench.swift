@@ -18,10 +18,13 @@ enum ResolverSpawnBench {
         try scene.useServices("files refocus")
         let answer = try ForegroundProcess.run(["/usr/bin/getent", "hosts", blocked], input: Data())
         guard answer.status == 0, String(decoding: answer.standardOutput, as: UTF8.self).hasPrefix("100::1 ") else {
-            throw BenchError.checkFailed("getent hosts \(blocked) did not answer 100::1 from the module: status \(answer.status)")
+            throw BenchError.checkFailed(
+                "getent hosts \(blocked) did not answer 100::1 from the module: status \(answer.status)")
         }
-        print("getent \(name), spawn to exit, \(runs) runs a side interleaved, LD_LIBRARY_PATH set on both sides; "
-            + "the index holds the list's \(list.count.grouped) names (getent hosts \(blocked): 100::1 from the module):")
+        print(
+            "getent \(name), spawn to exit, \(runs) runs a side interleaved, LD_LIBRARY_PATH set on both sides; "
+                + "the index holds the list's \(list.count.grouped) names (getent hosts \(blocked): 100::1 from the module):"
+        )
         for database in ["hosts", "ahosts"] {
             let getent = TimedSpawn("/usr/bin/getent", [database, name])
             var without: [Double] = [], with: [Double] = []
@@ -33,9 +36,10 @@ enum ResolverSpawnBench {
                 }
             }
             let (a, b) = (Samples(without), Samples(with))
-            print("  getent \(database) \(name): hosts: files \(spread(a)); hosts: files refocus \(spread(b)); "
-                + "added \(ResolverBench.signed(b.median - a.median))"
-                + String(format: " (%.2f× the time)", b.median / a.median))
+            print(
+                "  getent \(database) \(name): hosts: files \(spread(a)); hosts: files refocus \(spread(b)); "
+                    + "added \(ResolverBench.signed(b.median - a.median))"
+                    + String(format: " (%.2f× the time)", b.median / a.median))
         }
         let names = HostsSection.names(domains: list)
         let section = try ManagedSection(name: HostsSection.sectionName)
@@ -44,8 +48,10 @@ enum ResolverSpawnBench {
         try scene.useServices("files")
         let getent = TimedSpawn("/usr/bin/getent", ["hosts", name])
         let hosts = try Samples((0..<hostsRuns).map { _ in try notFound(getent) })
-        print("  the same list in the /etc/hosts section instead (\(names.count.grouped) names, "
-            + "\(NameIndexWriteBench.mebibytes(file.count))), hosts: files, \(hostsRuns) runs: getent hosts \(name) \(spread(hosts))")
+        print(
+            "  the same list in the /etc/hosts section instead (\(names.count.grouped) names, "
+                + "\(NameIndexWriteBench.mebibytes(file.count))), hosts: files, \(hostsRuns) runs: getent hosts \(name) \(spread(hosts))"
+        )
         try scene.writeHosts(ResolverScene.minimalHosts)
         try scene.index.apply(nil)
     }
@@ -53,7 +59,9 @@ enum ResolverSpawnBench {
     /// One run of `getent`, which must find nothing (exit 2); its time.
     private static func notFound(_ getent: TimedSpawn) throws -> Double {
         let run = try getent.run()
-        guard run.status == 2 else { throw BenchError.checkFailed("getent \(getent.arguments) exited with \(run.status), not 2") }
+        guard run.status == 2 else {
+            throw BenchError.checkFailed("getent \(getent.arguments) exited with \(run.status), not 2")
+        }
         return run.seconds
     }
 

@@ -34,8 +34,10 @@ enum SizesBench {
             let size = try fileSize(stripped)
             let verdict = name != "refocus" ? "" : size < target ? "; under the target" : "; OVER the target"
             let startup = try TimedSpawn(stripped, ["--version"]).times(runs: options.checkOnly ? 10 : runs).median
-            print("  \(name): \(megabytes(try fileSize(built))) as built, \(megabytes(size)) stripped\(verdict); "
-                + "--version median \(Measure.format(startup)) (\(String(format: "%.1f", startup / floor))× true's)")
+            print(
+                "  \(name): \(megabytes(try fileSize(built))) as built, \(megabytes(size)) stripped\(verdict); "
+                    + "--version median \(Measure.format(startup)) (\(String(format: "%.1f", startup / floor))× true's)"
+            )
             guard let shares = try? LinkMapShares(path: maps + "/" + name + ".map") else {
                 print("    no link map (\(maps)/\(name).map: make static writes it)")
                 continue
@@ -67,8 +69,10 @@ struct LinkMapShares {
     private(set) var bytes: [String: Int] = [:]
 
     /// Output sections that occupy the stripped file.
-    static let kept: Set<String> = [".text", ".rodata", ".data", ".data.rel.ro", ".eh_frame", ".gcc_except_table",
-                                    ".init_array", ".fini_array", ".tdata", ".init", ".fini", ".got", ".got.plt"]
+    static let kept: Set<String> = [
+        ".text", ".rodata", ".data", ".data.rel.ro", ".eh_frame", ".gcc_except_table",
+        ".init_array", ".fini_array", ".tdata", ".init", ".fini", ".got", ".got.plt",
+    ]
 
     init(path: String) throws {
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -117,7 +121,9 @@ struct LinkMapShares {
 
     /// The `count` largest shares, largest first.
     func largest(_ count: Int) -> [(String, Int)] {
-        bytes.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(count).map { ($0.key, $0.value) }
+        bytes.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }.prefix(count).map {
+            ($0.key, $0.value)
+        }
     }
 
     /// Every share together.

@@ -14,12 +14,14 @@ enum StartStopBench {
 
     static func run(products: String, folder: String, runs: Int) throws {
         guard Measure.has("dnsmasq"), Measure.has("sudo") else {
-            print("  refocus start/stop through sudo: skipped, it needs dnsmasq and sudo (make test-deps installs them)")
+            print(
+                "  refocus start/stop through sudo: skipped, it needs dnsmasq and sudo (make test-deps installs them)")
             return
         }
         let addresses = (0..<names).map { "--address=/start-\($0).test/198.51.100.\($0 + 1)" }.joined(separator: " ")
         let domains = (0..<names).map { "start-\($0).test" }.joined(separator: "\n")
-        try Measure.shell("""
+        try Measure.shell(
+            """
             set -e
             dnsmasq --conf-file=/dev/null --listen-address=127.0.0.1 --bind-interfaces --no-resolv --no-hosts \
               --user=root --pid-file='\(folder)/dnsmasq.pid' \(addresses)
@@ -35,25 +37,32 @@ enum StartStopBench {
             printf '%s\\n' '\(domains)' > '\(folder)/home/.config/refocus/lists/start.domains'
             chown refocus-bench: '\(folder)/home/.config/refocus/lists/start.domains'
             """)
-        let user = ["/usr/bin/setpriv", "--reuid=refocus-bench", "--regid=refocus-bench", "--init-groups",
-                    "/usr/bin/env", "-i", "HOME=\(folder)/home", "USER=refocus-bench", "PATH=/usr/bin:/bin",
-                    "REFOCUS_HELPER=\(folder)/bin/refocus-helper", "\(folder)/bin/refocus"]
+        let user = [
+            "/usr/bin/setpriv", "--reuid=refocus-bench", "--regid=refocus-bench", "--init-groups",
+            "/usr/bin/env", "-i", "HOME=\(folder)/home", "USER=refocus-bench", "PATH=/usr/bin:/bin",
+            "REFOCUS_HELPER=\(folder)/bin/refocus-helper", "\(folder)/bin/refocus",
+        ]
         let start = TimedSpawn(user[0], Array(user.dropFirst()) + ["start", "-q", "--list", "start", "30m"])
         let stop = TimedSpawn(user[0], Array(user.dropFirst()) + ["stop", "-q"])
         var starts: [Double] = [], stops: [Double] = []
         for _ in 0..<runs {
             let started = try start.run()
-            guard started.status == 0 else { throw BenchError.referenceFailed("refocus start exited with \(started.status)") }
+            guard started.status == 0 else {
+                throw BenchError.referenceFailed("refocus start exited with \(started.status)")
+            }
             try check(enforced: true)
             starts.append(started.seconds)
             let stopped = try stop.run()
-            guard stopped.status == 0 else { throw BenchError.referenceFailed("refocus stop exited with \(stopped.status)") }
+            guard stopped.status == 0 else {
+                throw BenchError.referenceFailed("refocus stop exited with \(stopped.status)")
+            }
             try check(enforced: false)
             stops.append(stopped.seconds)
         }
         let (startTimes, stopTimes) = (Samples(starts), Samples(stops))
-        print("  refocus start -> enforced, as a user through sudo, \(names) names from a local DNS server: "
-            + "\(startTimes.medianAndRange) over \(runs) (target < 150 ms)")
+        print(
+            "  refocus start -> enforced, as a user through sudo, \(names) names from a local DNS server: "
+                + "\(startTimes.medianAndRange) over \(runs) (target < 150 ms)")
         print("  refocus stop -> lifted: \(stopTimes.medianAndRange)")
     }
 
@@ -61,10 +70,14 @@ enum StartStopBench {
     private static func check(enforced: Bool) throws {
         let hosts = try String(contentsOfFile: "/etc/hosts", encoding: .utf8)
         let inHosts = hosts.contains(" start-\(names - 1).test\n")
-        let inTable = (try? Measure.shell("nft list set inet refocus v4 2> /dev/null | grep -q '198.51.100.\(names),'"))
-            != nil || (try? Measure.shell("nft list set inet refocus v4net 2> /dev/null | grep -q '198.51.100.1-198.51.100.\(names)'")) != nil
+        let inTable =
+            (try? Measure.shell("nft list set inet refocus v4 2> /dev/null | grep -q '198.51.100.\(names),'"))
+            != nil
+            || (try? Measure.shell(
+                "nft list set inet refocus v4net 2> /dev/null | grep -q '198.51.100.1-198.51.100.\(names)'")) != nil
         guard inHosts == enforced, inTable == enforced else {
-            throw BenchError.checkFailed("after refocus \(enforced ? "start" : "stop"): hosts section \(inHosts), table \(inTable)")
+            throw BenchError.checkFailed(
+                "after refocus \(enforced ? "start" : "stop"): hosts section \(inHosts), table \(inTable)")
         }
     }
 }

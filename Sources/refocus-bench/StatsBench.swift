@@ -32,8 +32,10 @@ enum StatsBench {
         let count = options.checkOnly ? 2_000 : sessions
         let runs = options.checkOnly ? 1 : 5
         let seeding = ContinuousClock().measure { seed(count) }
-        print("stats data (\(Machine.summary); \(count) ended sessions of the caller and \(count / 10) of another user, "
-            + "seeded in \(Measure.format(seconds(seeding))); median of \(runs) runs; target: focus verb and decode < 1 s):")
+        print(
+            "stats data (\(Machine.summary); \(count) ended sessions of the caller and \(count / 10) of another user, "
+                + "seeded in \(Measure.format(seconds(seeding))); median of \(runs) runs; target: focus verb and decode < 1 s):"
+        )
         let helper = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/refocus-helper"
         setenv("SUDO_UID", "\(caller)", 1)
         let focusRequest = try HelperProtocol.encoder().encode(RequestEnvelope(FocusRequest()))
@@ -55,27 +57,36 @@ enum StatsBench {
         let encode = try CPUTiming.measure(runs: runs, of: RUSAGE_SELF) {
             _ = try HelperProtocol.encoder().encode(HelperResponse(sessions: [], focus: FocusColumns(stored)))
         }
-        guard decoded == count else { throw BenchError.checkFailed("the focus verb returned \(decoded) of \(count) sessions") }
+        guard decoded == count else {
+            throw BenchError.checkFailed("the focus verb returned \(decoded) of \(count) sessions")
+        }
         print("  refocus-helper focus, \(decoded) sessions, \(bytes / 1024) KiB: \(spawn)")
         print("  of which, in this process: the store's read into FocusRecords \(read); their encoding \(encode)")
         print("  the CLI's decode into FocusRecords: \(decode)")
-        print("  together (spawn, answer, decode): \(Measure.format(whole))"
-            + (whole < target ? "; under the target" : "; OVER the target"))
+        print(
+            "  together (spawn, answer, decode): \(Measure.format(whole))"
+                + (whole < target ? "; under the target" : "; OVER the target"))
         let historyRequest = try HelperProtocol.encoder().encode(
             RequestEnvelope(HistoryRequest(limit: HelperProtocol.maximumHistory)))
         let history = try ask(helper, .history, historyRequest)
-        let reference = try Measure.median(runs: runs) { _ = try records(fromHistory: try ask(helper, .history, historyRequest)) }
-        print("  reference: refocus-helper history at its limit of \(HelperProtocol.maximumHistory) sessions "
-            + "(\(history.count / 1024) KiB) with the decode stats used before, together: \(Measure.format(reference)); "
-            + String(format: "focus answers %.1f× the sessions in %.2f× the time", Double(decoded) / Double(HelperProtocol.maximumHistory),
-                     whole / reference))
+        let reference = try Measure.median(runs: runs) {
+            _ = try records(fromHistory: try ask(helper, .history, historyRequest))
+        }
+        print(
+            "  reference: refocus-helper history at its limit of \(HelperProtocol.maximumHistory) sessions "
+                + "(\(history.count / 1024) KiB) with the decode stats used before, together: \(Measure.format(reference)); "
+                + String(
+                    format: "focus answers %.1f× the sessions in %.2f× the time",
+                    Double(decoded) / Double(HelperProtocol.maximumHistory),
+                    whole / reference))
     }
 
     /// The helper's answer to `request` on `verb`, as the CLI reads it.
     private static func ask(_ helper: String, _ verb: HelperVerbName, _ request: Data) throws -> Data {
         let output = try ForegroundProcess.run([helper, verb.rawValue], input: request)
         guard output.status == 0 else {
-            throw BenchError.referenceFailed("\(helper) \(verb.rawValue): \(String(decoding: output.standardError, as: UTF8.self))")
+            throw BenchError.referenceFailed(
+                "\(helper) \(verb.rawValue): \(String(decoding: output.standardError, as: UTF8.self))")
         }
         return output.standardOutput
     }
@@ -93,9 +104,10 @@ enum StatsBench {
         return response.sessions.compactMap { session -> FocusRecord? in
             guard let end = session.endedAt, let outcome = session.outcome else { return nil }
             let focused = max(0, end.timeIntervalSince(session.start) - Double(session.progress.pause?.seconds ?? 0))
-            return FocusRecord(id: session.id, start: session.start, end: end, focusedSeconds: Int(focused.rounded()),
-                               outcome: outcome, lists: session.lists, label: session.label,
-                               completedWork: session.progress.completedWork)
+            return FocusRecord(
+                id: session.id, start: session.start, end: end, focusedSeconds: Int(focused.rounded()),
+                outcome: outcome, lists: session.lists, label: session.label,
+                completedWork: session.progress.completedWork)
         }.reversed()
     }
 
@@ -107,8 +119,9 @@ enum StatsBench {
             let store = try SessionStore()
             let names = try ["social", "news", "video", "chat", "games"].map { try BlockListName($0) }
             let labels = try ["thesis", "reading", "code review"].map { try SessionLabel($0) }
-            let plan = try PomodoroPlan(work: SessionLength(seconds: 1500), shortBreak: SessionLength(seconds: 300),
-                                        cycles: 4, longBreak: SessionLength(seconds: 900))
+            let plan = try PomodoroPlan(
+                work: SessionLength(seconds: 1500), shortBreak: SessionLength(seconds: 300),
+                cycles: 4, longBreak: SessionLength(seconds: 900))
             let now = Date().timeIntervalSince1970
             try store.write { transaction in
                 var counts: [Int64: BlockedCounts] = [:]
@@ -117,13 +130,14 @@ enum StatsBench {
                     let pomodoro = i % 4 == 0
                     let length = pomodoro ? Double(plan.total) : Double(600 + (i % 12) * 300)
                     let lists = (0...(i % 3)).map { BlockList(name: names[(i + $0) % names.count]) }
-                    var session = Session(owner: i < count ? caller : 0, blockLists: lists, start: start,
-                                          plannedEnd: start.addingTimeInterval(length), locked: i % 5 == 0,
-                                          endedAt: start.addingTimeInterval(i % 3 == 1 ? length / 2 : length),
-                                          outcome: [.completed, .stopped, .cleared][i % 7 == 0 ? 2 : i % 3 == 1 ? 1 : 0],
-                                          keptCounts: ListCounts(entries: 50, programs: 2),
-                                          label: i % 2 == 0 ? labels[i % labels.count] : nil,
-                                          pomodoro: pomodoro ? plan : nil)
+                    var session = Session(
+                        owner: i < count ? caller : 0, blockLists: lists, start: start,
+                        plannedEnd: start.addingTimeInterval(length), locked: i % 5 == 0,
+                        endedAt: start.addingTimeInterval(i % 3 == 1 ? length / 2 : length),
+                        outcome: [.completed, .stopped, .cleared][i % 7 == 0 ? 2 : i % 3 == 1 ? 1 : 0],
+                        keptCounts: ListCounts(entries: 50, programs: 2),
+                        label: i % 2 == 0 ? labels[i % labels.count] : nil,
+                        pomodoro: pomodoro ? plan : nil)
                     if i % 6 == 0 {
                         session.timeline.pauses = 1
                         session.timeline.pausedSeconds = 120

@@ -16,10 +16,11 @@ enum StatsFiguresBench {
             // Ten sessions a day, some across midnight: 25 minutes to 3 hours.
             let start = now.addingTimeInterval(-span + span * Double(index) / Double(count))
             let length = Double(1500 + index % 7 * 1500)
-            return FocusRecord(id: Int64(index), start: start, end: start.addingTimeInterval(length),
-                               focusedSeconds: Int(length * 0.9), outcome: index % 9 == 0 ? .stopped : .completed,
-                               lists: [lists[index % 2]],
-                               blocked: BlockedCounts(attempts: UInt64(index % 5), programsKilled: index % 3))
+            return FocusRecord(
+                id: Int64(index), start: start, end: start.addingTimeInterval(length),
+                focusedSeconds: Int(length * 0.9), outcome: index % 9 == 0 ? .stopped : .completed,
+                lists: [lists[index % 2]],
+                blocked: BlockedCounts(attempts: UInt64(index % 5), programsKilled: index % 3))
         }
         let previous = getenv("TZ").map { String(cString: $0) }
         setenv("TZ", "Europe/Berlin", 1)
@@ -27,7 +28,9 @@ enum StatsFiguresBench {
             if let previous { setenv("TZ", previous, 1) } else { unsetenv("TZ") }
             tzset()
         }
-        let zones = [("glibc", MachineTimeZone.current), ("ICU", LocalZone(TimeZone(identifier: "Europe/Berlin") ?? .gmt))]
+        let zones = [
+            ("glibc", MachineTimeZone.current), ("ICU", LocalZone(TimeZone(identifier: "Europe/Berlin") ?? .gmt)),
+        ]
         for (source, zone) in zones {
             let calendar = FocusCalendar(timeZone: zone, firstWeekday: 2)
             var stats: FocusStats?
@@ -42,9 +45,12 @@ enum StatsFiguresBench {
             let lookups = Measure.median(runs: options.checkOnly ? 1 : 5) {
                 days = Set(records.map { zone.day(of: $0.start) }).count
             }
-            print(String(format: "stats figures (%@'s %@): %d sessions over 10 years: %.3f s (recap %.3f s, --by list %.3f s); "
-                         + "longest streak %d days; the local day of each start %.3f s (%d days)",
-                         source, zone.name, count, seconds, recap, groups, stats?.streak.longest ?? 0, lookups, days))
+            print(
+                String(
+                    format:
+                        "stats figures (%@'s %@): %d sessions over 10 years: %.3f s (recap %.3f s, --by list %.3f s); "
+                        + "longest streak %d days; the local day of each start %.3f s (%d days)",
+                    source, zone.name, count, seconds, recap, groups, stats?.streak.longest ?? 0, lookups, days))
         }
     }
 }

@@ -17,23 +17,30 @@ enum StatusBarBench {
     static func run(_ programs: [(label: String, path: String, targeted: Bool)]) throws {
         print("status bar line, \(runs) runs each (spawn to exit; target: median < \(Measure.format(target))):")
         let floor = try spawnTimes("/bin/cat", ["/run/refocus/status.json"])
-        print("  cat status.json (any process's floor): median \(Measure.format(floor.median)), p90 \(Measure.format(floor.p90))")
+        print(
+            "  cat status.json (any process's floor): median \(Measure.format(floor.median)), p90 \(Measure.format(floor.p90))"
+        )
         var reference: Double?
         if Measure.has("jq") {
             let jq = try spawnTimes("/usr/bin/env", ["jq", "-c", ".sessions", "/run/refocus/status.json"])
             reference = jq.median
-            print("  jq -c .sessions status.json (reference): median \(Measure.format(jq.median)), p90 \(Measure.format(jq.p90))")
+            print(
+                "  jq -c .sessions status.json (reference): median \(Measure.format(jq.median)), p90 \(Measure.format(jq.p90))"
+            )
         }
         for (label, path, targeted) in programs where access(path, X_OK) == 0 {
             let times = try spawnTimes(path, ["status", "--format", "waybar"])
             let jq = reference.map { String(format: ", %.2f× jq's", times.median / $0) } ?? ""
             let verdict = !targeted ? "" : times.median < target ? "; under the target" : "; OVER the target"
-            print("  refocus status --format waybar (\(label)): median \(Measure.format(times.median)), "
-                + "p90 \(Measure.format(times.p90)); "
-                + String(format: "%.1f× cat's time", times.median / floor.median) + jq + verdict)
+            print(
+                "  refocus status --format waybar (\(label)): median \(Measure.format(times.median)), "
+                    + "p90 \(Measure.format(times.p90)); "
+                    + String(format: "%.1f× cat's time", times.median / floor.median) + jq + verdict)
         }
         for (label, path, targeted) in programs where targeted && access(path, X_OK) != 0 {
-            print("  refocus status --format waybar (\(label)): \(path) is not built (make static): the target is not checked")
+            print(
+                "  refocus status --format waybar (\(label)): \(path) is not built (make static): the target is not checked"
+            )
         }
     }
 

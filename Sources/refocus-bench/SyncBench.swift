@@ -25,9 +25,13 @@ enum SyncBench {
             for path in [home + "/.config/refocus/lists", shared, merge] {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             }
-            let environment = ["HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config", "XDG_STATE_HOME=\(home)/.state",
-                               "PATH=/usr/bin:/bin"]
-            let cli = { (arguments: [String]) in TimedSpawn("/usr/bin/env", ["-i"] + environment + [refocus] + arguments) }
+            let environment = [
+                "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config", "XDG_STATE_HOME=\(home)/.state",
+                "PATH=/usr/bin:/bin",
+            ]
+            let cli = { (arguments: [String]) in
+                TimedSpawn("/usr/bin/env", ["-i"] + environment + [refocus] + arguments)
+            }
             for list in 0..<lists {
                 try write(names(list, 0..<entries), to: "\(home)/.config/refocus/lists/bench\(list).domains")
             }
@@ -38,33 +42,42 @@ enum SyncBench {
             // Both sides add 100 entries to every list: a three-way merge each.
             for list in 0..<lists {
                 let base = names(list, 0..<entries)
-                try write(base + names(list, entries..<(entries + added), machine: "here"),
-                          to: "\(home)/.config/refocus/lists/bench\(list).domains")
-                try write((base + names(list, entries..<(entries + added), machine: "there")).sorted(),
-                          to: "\(shared)/bench\(list).domains")
+                try write(
+                    base + names(list, entries..<(entries + added), machine: "here"),
+                    to: "\(home)/.config/refocus/lists/bench\(list).domains")
+                try write(
+                    (base + names(list, entries..<(entries + added), machine: "there")).sorted(),
+                    to: "\(shared)/bench\(list).domains")
                 try write(base, to: "\(merge)/base\(list)")
                 try write(base + names(list, entries..<(entries + added), machine: "here"), to: "\(merge)/here\(list)")
-                try write((base + names(list, entries..<(entries + added), machine: "there")).sorted(), to: "\(merge)/there\(list)")
+                try write(
+                    (base + names(list, entries..<(entries + added), machine: "there")).sorted(),
+                    to: "\(merge)/there\(list)")
             }
             let second = try cli(["sync"]).run()
             try check(second, "the merging sync")
             merges.append(second.seconds)
             let merged = try String(contentsOfFile: "\(home)/.config/refocus/lists/bench0.domains", encoding: .utf8)
             guard merged.split(separator: "\n").count == entries + 2 * added else {
-                throw BenchError.checkFailed("the merged list holds \(merged.split(separator: "\n").count) entries, not \(entries + 2 * added)")
+                throw BenchError.checkFailed(
+                    "the merged list holds \(merged.split(separator: "\n").count) entries, not \(entries + 2 * added)")
             }
             let start = ContinuousClock.now
             // Its exit status counts conflicts (lines added at the same place conflict for it): not a failure here.
-            try Measure.shell("cd '\(merge)' && for list in $(seq 0 \(lists - 1)); do "
-                + "git merge-file -p here$list base$list there$list > /dev/null || true; done")
+            try Measure.shell(
+                "cd '\(merge)' && for list in $(seq 0 \(lists - 1)); do "
+                    + "git merge-file -p here$list base$list there$list > /dev/null || true; done")
             references.append(Samples.seconds(ContinuousClock.now - start))
         }
         let (first, merge, reference) = (Samples(firsts), Samples(merges), Samples(references))
-        print("sync: \(lists) lists of \(entries.formatted()) entries through a folder (refocus sync, spawn to exit; median of \(runs))")
+        print(
+            "sync: \(lists) lists of \(entries.formatted()) entries through a folder (refocus sync, spawn to exit; median of \(runs))"
+        )
         print("  first sync (publishes every list): \(first.medianAndRange)")
-        print("  both sides added \(added) to every list, merged three ways: \(merge.medianAndRange)   "
-            + "git merge-file of the same files: \(reference.medianAndRange)"
-            + String(format: "   refocus/git %.1fx", merge.median / reference.median))
+        print(
+            "  both sides added \(added) to every list, merged three ways: \(merge.medianAndRange)   "
+                + "git merge-file of the same files: \(reference.medianAndRange)"
+                + String(format: "   refocus/git %.1fx", merge.median / reference.median))
     }
 
     /// Entries `range` of `list`: `bench-LIST-N.test`, or from a machine: `MACHINE-LIST-N.test`.

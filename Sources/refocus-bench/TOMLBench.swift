@@ -18,18 +18,22 @@ enum TOMLBench {
         Shape(name: "arrays of tables ([[a]] with a subtable)") { count in
             String(repeating: "[[a]]\nb = 1\n[a.c]\n", count: count)
         },
-        Shape(name: "a string of \\u escapes") { count in "s = \"" + String(repeating: "\\u00e9x", count: count) + "\"" },
+        Shape(name: "a string of \\u escapes") { count in "s = \"" + String(repeating: "\\u00e9x", count: count) + "\""
+        },
         Shape(name: "an array's elements") { count in "a = [" + String(repeating: "1, ", count: count) + "]" },
         Shape(name: "a multi-line string of quotes") { count in
             "s = \"\"\"" + String(repeating: "\"\"x", count: count) + "\"\"\""
         },
-        Shape(name: "comment lines") { count in String(repeating: "# " + String(repeating: "é", count: 100) + "\n", count: count / 10) },
+        Shape(name: "comment lines") { count in
+            String(repeating: "# " + String(repeating: "é", count: 100) + "\n", count: count / 10)
+        },
     ]
 
     static func run(_ options: BenchMain.Options) throws {
         let small = options.checkOnly ? 1_000 : 10_000
-        print("toml: TOMLTable(parsing:) per document, median of \(options.checkOnly ? 1 : 5); the larger is 10x the smaller "
-            + "(a reading that grows with its input takes about 10x as long; a quadratic one about 100x)")
+        print(
+            "toml: TOMLTable(parsing:) per document, median of \(options.checkOnly ? 1 : 5); the larger is 10x the smaller "
+                + "(a reading that grows with its input takes about 10x as long; a quadratic one about 100x)")
         for shape in shapes {
             var times: [Double] = []
             for count in [small, small * 10] {
@@ -37,8 +41,9 @@ enum TOMLBench {
                 times.append(try Measure.median(runs: options.checkOnly ? 1 : 5) { _ = try TOMLTable(parsing: bytes) })
             }
             let growth = times[1] / max(times[0], 1e-9)
-            print("  \(shape.name): \(Measure.format(times[0])) at \(small), \(Measure.format(times[1])) at \(small * 10): "
-                + String(format: "%.1fx", growth) + (growth >= 50 ? ", QUADRATIC-LIKE" : ""))
+            print(
+                "  \(shape.name): \(Measure.format(times[0])) at \(small), \(Measure.format(times[1])) at \(small * 10): "
+                    + String(format: "%.1fx", growth) + (growth >= 50 ? ", QUADRATIC-LIKE" : ""))
         }
     }
 }

@@ -39,10 +39,13 @@ final class TimedSpawn {
 
     /// `runs` runs, each of which must exit 0.
     func times(runs: Int) throws -> Samples {
-        Samples(try (0..<runs).map { _ in
-            let run = try run()
-            guard run.status == 0 else { throw BenchError.referenceFailed("\(path) \(arguments) exited with \(run.status)") }
-            return run.seconds
-        })
+        Samples(
+            try (0..<runs).map { _ in
+                let run = try run()
+                guard run.status == 0 else {
+                    throw BenchError.referenceFailed("\(path) \(arguments) exited with \(run.status)")
+                }
+                return run.seconds
+            })
     }
 }

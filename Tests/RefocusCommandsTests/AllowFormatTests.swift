@@ -22,22 +22,32 @@ import Testing
         #expect(Format.render(.plain, [allowing]) == "#5 allow: work until \(Format.clock(1800)) (30m left)")
         #expect(Format.render(.polybar, [allowing]) == "focus: allow: work 30m")
         let waybar = Format.render(.waybar, [allowing, Format.plain(6, left: 600)])
-        #expect(waybar.contains(#""class":"allow""#) && waybar.contains(#""text":"focus: allow: work, news 30m""#), "\(waybar)")
-        #expect(Format.render(.waybar, [Format.plain(6, left: 600)]).contains(#""class":"active""#), "a block list alone")
+        #expect(
+            waybar.contains(#""class":"allow""#) && waybar.contains(#""text":"focus: allow: work, news 30m""#),
+            "\(waybar)")
+        #expect(
+            Format.render(.waybar, [Format.plain(6, left: 600)]).contains(#""class":"active""#), "a block list alone")
     }
 
     @Test func plainStatusCountsTheRefusedConnectionsOfAnAllowSessionFromTheDaemon() throws {
         let counts = StatusSnapshot.Counts(names: 0, addresses: 0, programs: 0, programBlocking: .none)
-        let snapshot = StatusSnapshot(sessions: [StatusSnapshot.ActiveSession(Self.allowing(left: 1800), blockedAttempts: 1),
-                                                 StatusSnapshot.ActiveSession(Format.plain(6, left: 600), blockedAttempts: 4)],
-                                      counts: counts)
+        let snapshot = StatusSnapshot(
+            sessions: [
+                StatusSnapshot.ActiveSession(Self.allowing(left: 1800), blockedAttempts: 1),
+                StatusSnapshot.ActiveSession(Format.plain(6, left: 600), blockedAttempts: 4),
+            ],
+            counts: counts)
         let lines = StatusBarFormat.plain.render(snapshot, now: Self.now).split(separator: "\n").map(String.init)
         #expect(lines.first == "#5 allow: work until \(Format.clock(1800)) (30m left), 1 connection refused")
-        #expect(lines.dropFirst().first == "#6 news until \(Format.clock(600)) (10m left)", "a block list's count is watch's")
+        #expect(
+            lines.dropFirst().first == "#6 news until \(Format.clock(600)) (10m left)",
+            "a block list's count is watch's")
         var many = snapshot
         many.sessions[0].blockedAttempts = 12
-        #expect(StatusBarFormat.plain.render(many, now: Self.now).hasPrefix("#5 allow: work until \(Format.clock(1800)) "
-            + "(30m left), 12 connections refused\n"))
+        #expect(
+            StatusBarFormat.plain.render(many, now: Self.now).hasPrefix(
+                "#5 allow: work until \(Format.clock(1800)) "
+                    + "(30m left), 12 connections refused\n"))
     }
 
     @Test func anAllowSessionInABreakIsABreak() throws {

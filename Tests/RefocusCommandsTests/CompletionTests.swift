@@ -23,7 +23,8 @@ import Testing
     /// Sources the bash script and prints, per line of `lines` (words separated by
     /// spaces; a trailing space starts an empty word), the candidates bash offers.
     static func bashCompletions(_ refocus: Binary, script: String, lines: [String]) throws -> [String] {
-        let driver = try refocus.write(#"""
+        let driver = try refocus.write(
+            #"""
             source "$1"; shift
             for line in "$@"; do
               read -r -a COMP_WORDS <<< "$line"
@@ -35,9 +36,12 @@ import Testing
               printf '%s\n' "$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ')"
             done
             """#, to: "drive.bash")
-        let run = try Binary.execute("/bin/bash", [driver, script] + lines,
-                                     environment: ["REFOCUS": Binary.buildDirectory + "/refocus",
-                                                   "XDG_CONFIG_HOME": refocus.home])
+        let run = try Binary.execute(
+            "/bin/bash", [driver, script] + lines,
+            environment: [
+                "REFOCUS": Binary.buildDirectory + "/refocus",
+                "XDG_CONFIG_HOME": refocus.home,
+            ])
         #expect(run.status == 0 && run.stderr.isEmpty, "\(run.stderr)")
         return run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
             $0.trimmingCharacters(in: .whitespaces)
@@ -50,56 +54,61 @@ import Testing
         #expect(try refocus("list", "create", "work").status == 0)
         let script = try Self.script(refocus, "bash")
         try Self.expectParses("/bin/bash", script)
-        let completions = try Self.bashCompletions(refocus, script: script, lines: [
-            "refocus st",
-            "refocus -q st",
-            "refocus list show w",
-            "refocus list add ",
-            "refocus start --list so",
-            "refocus start -q --list ",
-            "refocus stop --q",
-            "refocus re",
-            "refocus pause --",
-            "refocus start --list social --long-break ",
-            "refocus schedule ",
-            "refocus schedule add @",
-            "refocus schedule add @daily --list w",
-            "refocus history --",
-            "refocus history --csv --since ",
-            "refocus wa",
-            "refocus watch --",
-            "refocus stats --",
-            "refocus stats --by ",
-            "refocus stats --weeks ",
-            "refocus stats --since ",
-        ])
-        #expect(completions == [
-            "start stats status stop",
-            "start stats status stop",
-            "work",
-            "chat games news shopping social video work",
-            "social",
-            "chat games news shopping social video work",
-            "--quiet",
-            "resolve resume",
-            "--help --json --quiet --version",
-            "0 10m 15m 30m",
-            "--help --version -h add list remove",
-            "@daily @hourly @monthly @reboot @weekly @yearly",
-            "work",
-            "--csv --help --json --limit --local --since --version",
-            "30d 7d today yesterday",
-            "watch",
-            "--help --once --version",
-            "--by --help --json --since --version --weeks",
-            "label list",
-            "12 26 4",
-            "30d 7d today yesterday",
-        ])
+        let completions = try Self.bashCompletions(
+            refocus, script: script,
+            lines: [
+                "refocus st",
+                "refocus -q st",
+                "refocus list show w",
+                "refocus list add ",
+                "refocus start --list so",
+                "refocus start -q --list ",
+                "refocus stop --q",
+                "refocus re",
+                "refocus pause --",
+                "refocus start --list social --long-break ",
+                "refocus schedule ",
+                "refocus schedule add @",
+                "refocus schedule add @daily --list w",
+                "refocus history --",
+                "refocus history --csv --since ",
+                "refocus wa",
+                "refocus watch --",
+                "refocus stats --",
+                "refocus stats --by ",
+                "refocus stats --weeks ",
+                "refocus stats --since ",
+            ])
+        #expect(
+            completions == [
+                "start stats status stop",
+                "start stats status stop",
+                "work",
+                "chat games news shopping social video work",
+                "social",
+                "chat games news shopping social video work",
+                "--quiet",
+                "resolve resume",
+                "--help --json --quiet --version",
+                "0 10m 15m 30m",
+                "--help --version -h add list remove",
+                "@daily @hourly @monthly @reboot @weekly @yearly",
+                "work",
+                "--csv --help --json --limit --local --since --version",
+                "30d 7d today yesterday",
+                "watch",
+                "--help --once --version",
+                "--by --help --json --since --version --weeks",
+                "label list",
+                "12 26 4",
+                "30d 7d today yesterday",
+            ])
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"),
-                   "needs zsh to check the zsh script (apt-get install zsh)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"),
+            "needs zsh to check the zsh script (apt-get install zsh)"))
     func theZshScriptParsesAndAsksRefocusForListNames() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
@@ -109,14 +118,17 @@ import Testing
         #expect(text.hasPrefix("#compdef refocus"))
         #expect(text.contains("---completion start -- --list"))
         #expect(text.contains("---completion list show -- positional@0"))
-        #expect(text.contains("_refocus_next()") && text.contains("_refocus_pause()") && text.contains("_refocus_resume()"),
-                "the pace commands")
+        #expect(
+            text.contains("_refocus_next()") && text.contains("_refocus_pause()") && text.contains("_refocus_resume()"),
+            "the pace commands")
         #expect(text.contains("'--csv[") && text.contains("'--local["), "history's --csv and --local")
         #expect(text.contains("_refocus_stats()") && text.contains("___by=('label' 'list')"), "stats")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"),
-                   "needs fish to check the fish script (apt-get install fish)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"),
+            "needs fish to check the fish script (apt-get install fish)"))
     func theFishScriptParsesAndAsksRefocusForListNames() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }

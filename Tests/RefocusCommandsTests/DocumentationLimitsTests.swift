@@ -25,14 +25,18 @@ import Testing
         #expect(commands.count >= 8, "every command is in the dump: \(commands.count)")
         for (path, command) in commands {
             let words = path.split(separator: " ").dropFirst().map(String.init)
-            let help = try Binary.execute(Binary.buildDirectory + "/" + binary, words + ["--help"],
-                                          environment: ["COLUMNS": "\(Self.maximumColumns)"])
+            let help = try Binary.execute(
+                Binary.buildDirectory + "/" + binary, words + ["--help"],
+                environment: ["COLUMNS": "\(Self.maximumColumns)"])
             #expect(help.status == 0, "\(path) --help: \(help.stderr)")
             let lines = Self.lines(of: help.stdout)
-            #expect(lines.count <= Self.maximumHelpLines,
-                    "\(path) --help has \(lines.count) lines, more than \(Self.maximumHelpLines): move the long story to the man page or docs/")
+            #expect(
+                lines.count <= Self.maximumHelpLines,
+                "\(path) --help has \(lines.count) lines, more than \(Self.maximumHelpLines): move the long story to the man page or docs/"
+            )
             for line in lines where line.count > Self.maximumColumns {
-                Issue.record("\(path) --help has a line of \(line.count) columns, more than \(Self.maximumColumns): \(line)")
+                Issue.record(
+                    "\(path) --help has a line of \(line.count) columns, more than \(Self.maximumColumns): \(line)")
             }
             // The help subcommand's usage is its parent's.
             guard !path.hasSuffix(" help") else { continue }
@@ -46,8 +50,9 @@ import Testing
     @Test func theReadmeIsAFrontPage() throws {
         let readme = try String(contentsOfFile: Self.root + "/README.md", encoding: .utf8)
         let count = Self.lines(of: readme).count
-        #expect(count <= Self.maximumReadmeLines,
-                "README.md has \(count) lines, more than \(Self.maximumReadmeLines): the rest belongs in docs/")
+        #expect(
+            count <= Self.maximumReadmeLines,
+            "README.md has \(count) lines, more than \(Self.maximumReadmeLines): the rest belongs in docs/")
     }
 
     @Test func everyRelativeLinkReachesAFileAndItsHeading() throws {
@@ -58,13 +63,16 @@ import Testing
             for link in MarkdownLinks.targets(in: text) where MarkdownLinks.isRelative(link) {
                 let (file, anchor) = MarkdownLinks.split(link)
                 let folder = (document as NSString).deletingLastPathComponent
-                let target = file.isEmpty ? document : (((folder.isEmpty ? "" : folder + "/") + file) as NSString).standardizingPath
+                let target =
+                    file.isEmpty
+                    ? document : (((folder.isEmpty ? "" : folder + "/") + file) as NSString).standardizingPath
                 guard FileManager.default.fileExists(atPath: Self.root + "/" + target) else {
                     Issue.record("\(document): the link \(link) reaches no file (\(target))")
                     continue
                 }
                 guard let anchor, target.hasSuffix(".md") else { continue }
-                let headings = MarkdownLinks.anchors(in: try String(contentsOfFile: Self.root + "/" + target, encoding: .utf8))
+                let headings = MarkdownLinks.anchors(
+                    in: try String(contentsOfFile: Self.root + "/" + target, encoding: .utf8))
                 #expect(headings.contains(anchor), "\(document): the link \(link) names no heading of \(target)")
             }
         }
@@ -89,9 +97,12 @@ import Testing
     static func usageNames(of command: [String: Any]) -> [String] {
         (command["arguments"] as? [[String: Any]] ?? []).compactMap { argument in
             guard argument["shouldDisplay"] as? Bool != false else { return nil }
-            if argument["kind"] as? String == "positional" { return (argument["valueName"] as? String).map { "<\($0)>" } }
+            if argument["kind"] as? String == "positional" {
+                return (argument["valueName"] as? String).map { "<\($0)>" }
+            }
             guard let preferred = argument["preferredName"] as? [String: Any], let name = preferred["name"] as? String,
-                  !["help", "version"].contains(name) else { return nil }
+                !["help", "version"].contains(name)
+            else { return nil }
             return (preferred["kind"] as? String == "short" ? "-" : "--") + name
         }
     }

@@ -19,19 +19,25 @@ import Testing
 
     /// The commands whose help names exit statuses, by binary; the root command lists every one.
     static let commandsWithStatuses: [String: Set<String>] = [
-        "refocus": ["refocus", "refocus start", "refocus stop", "refocus next", "refocus pause", "refocus resume",
-                    "refocus status", "refocus watch", "refocus history", "refocus stats",
-                    "refocus resolve", "refocus list import", "refocus list remove", "refocus preset save",
-                    "refocus preset delete", "refocus preset show", "refocus preset list", "refocus schedule add",
-                    "refocus schedule list", "refocus schedule remove", "refocus sync now", "refocus sync init",
-                    "refocus sync status", "refocus sync off"],
-        "refocus-helper": ["refocus-helper", "refocus-helper clear", "refocus-helper nsswitch", "refocus-helper daemon"],
+        "refocus": [
+            "refocus", "refocus start", "refocus stop", "refocus next", "refocus pause", "refocus resume",
+            "refocus status", "refocus watch", "refocus history", "refocus stats",
+            "refocus resolve", "refocus list import", "refocus list remove", "refocus preset save",
+            "refocus preset delete", "refocus preset show", "refocus preset list", "refocus schedule add",
+            "refocus schedule list", "refocus schedule remove", "refocus sync now", "refocus sync init",
+            "refocus sync status", "refocus sync off",
+        ],
+        "refocus-helper": [
+            "refocus-helper", "refocus-helper clear", "refocus-helper nsswitch", "refocus-helper daemon",
+        ],
     ]
 
     /// The range of `document`'s lines from the first that `starts` accepts up to
     /// (not including) the first after it that `continues` refuses.
-    static func region(of document: String, starts: (Substring) -> Bool,
-                       continues: (Substring) -> Bool) -> Range<String.Index>? {
+    static func region(
+        of document: String, starts: (Substring) -> Bool,
+        continues: (Substring) -> Bool
+    ) -> Range<String.Index>? {
         let lines = document.split(separator: "\n", omittingEmptySubsequences: false)
         guard let first = lines.firstIndex(where: starts) else { return nil }
         let end = lines[(first + 1)...].firstIndex { !continues($0) } ?? lines.endIndex
@@ -40,8 +46,10 @@ import Testing
     }
 
     /// Checks that `region` of the file at `path` reads `expected`; rewrites it there when asked to.
-    static func expect(_ path: String, region find: (String) -> Range<String.Index>?, toRead expected: String,
-                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expect(
+        _ path: String, region find: (String) -> Range<String.Index>?, toRead expected: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let document = try String(contentsOfFile: path, encoding: .utf8)
         let range = try #require(find(document), "\(path) has the section", sourceLocation: sourceLocation)
         let actual = String(document[range])
@@ -50,21 +58,26 @@ import Testing
                 .write(to: URL(fileURLWithPath: path), options: .atomic)
             return
         }
-        #expect(actual == expected, "\(path) differs from ExitStatus's rendering; \(fix)",
-                sourceLocation: sourceLocation)
+        #expect(
+            actual == expected, "\(path) differs from ExitStatus's rendering; \(fix)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func theTroubleshootingTableIsTheTypesRendering() throws {
-        try Self.expect(Self.root + "/docs/troubleshooting.md", region: { document in
-            Self.region(of: document, starts: { $0 == "| status | meaning |" }, continues: { $0.hasPrefix("|") })
-        }, toRead: ExitStatusDocument.markdownTable())
+        try Self.expect(
+            Self.root + "/docs/troubleshooting.md",
+            region: { document in
+                Self.region(of: document, starts: { $0 == "| status | meaning |" }, continues: { $0.hasPrefix("|") })
+            }, toRead: ExitStatusDocument.markdownTable())
     }
 
     @Test(arguments: [(ExitStatus.Program.refocus, "refocus.1"), (.helper, "refocus-helper.8")])
     func theManPagesExitStatusIsTheTypesRendering(program: ExitStatus.Program, page: String) throws {
-        try Self.expect(Self.root + "/packaging/man/\(page).roff", region: { document in
-            Self.region(of: document, starts: { $0 == ".Sh EXIT STATUS" }, continues: { !$0.hasPrefix(".Sh ") })
-        }, toRead: ExitStatusDocument.roffSection(for: program))
+        try Self.expect(
+            Self.root + "/packaging/man/\(page).roff",
+            region: { document in
+                Self.region(of: document, starts: { $0 == ".Sh EXIT STATUS" }, continues: { !$0.hasPrefix(".Sh ") })
+            }, toRead: ExitStatusDocument.roffSection(for: program))
     }
 
     @Test func everyMeaningRendersCleanly() {
@@ -77,14 +90,16 @@ import Testing
                 #expect(text.allSatisfy { $0.isASCII }, "the man page and --help are ASCII: \(text)")
             }
         }
-        #expect(ExitStatus.helpLine(for: .refocus, [.usage], notes: [.success: "also with no session"])
-                    == "Exit status: 0 success (also with no session), 64 usage.")
+        #expect(
+            ExitStatus.helpLine(for: .refocus, [.usage], notes: [.success: "also with no session"])
+                == "Exit status: 0 success (also with no session), 64 usage.")
     }
 
     /// The "Exit status:" lines in `text` as they stand, each to its final period.
     static func helpLines(in text: String) -> [String] {
         text.components(separatedBy: "Exit status: ").dropFirst().map { rest in
-            let end = rest.range(of: ". ")?.lowerBound ?? rest.range(of: ".\n")?.lowerBound
+            let end =
+                rest.range(of: ". ")?.lowerBound ?? rest.range(of: ".\n")?.lowerBound
                 ?? rest.range(of: ".", options: .backwards)?.lowerBound ?? rest.endIndex
             return "Exit status: " + rest[..<end] + "."
         }
@@ -110,7 +125,7 @@ import Testing
         var notes: [ExitStatus: String] = [:]
         for item in items.map({ $0.trimmingCharacters(in: .whitespaces) }) {
             guard let status = Int32(item.prefix { $0.isNumber }).flatMap(ExitStatus.init(rawValue:)),
-                  ExitStatus.documented.contains(status)
+                ExitStatus.documented.contains(status)
             else { return nil }
             statuses.append(status)
             if let open = item.firstIndex(of: "("), item.hasSuffix(")") {
@@ -139,7 +154,8 @@ import Testing
             if path == binary { #expect(lines.count == 1, "\(path) has one line: \(lines)") }
             var prose = discussion
             lines.forEach { prose = prose.replacingOccurrences(of: $0, with: "") }
-            let number = prose.range(of: #"(?i)\b(status|exits?|code)( is| of| with)?:? \d+"#, options: .regularExpression)
+            let number = prose.range(
+                of: #"(?i)\b(status|exits?|code)( is| of| with)?:? \d+"#, options: .regularExpression)
             #expect(number == nil, "\(path): a status number written by hand: \(number.map { prose[$0] } ?? "")")
         }
         #expect(found == Self.commandsWithStatuses[binary], "the commands whose help names exit statuses")

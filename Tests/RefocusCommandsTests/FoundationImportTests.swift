@@ -14,17 +14,25 @@ import Testing
     /// `import` lines of Foundation's modules outside the guard's `#else`, as `path:line: text`.
     static func unguardedImports(in module: String) throws -> [String] {
         let folder = SourceShapeTests.sources + "/" + module
-        let paths = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let paths =
+            FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter {
+                $0.hasSuffix(".swift")
+            } ?? []
         var found: [String] = []
         for path in paths.sorted() {
-            let lines = try String(contentsOfFile: folder + "/" + path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = try String(contentsOfFile: folder + "/" + path, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
             for (index, line) in lines.enumerated() {
                 let words = line.split(separator: " ")
                 guard let importIndex = words.firstIndex(where: { $0 == "import" }), importIndex + 1 < words.count,
-                      words[..<importIndex].allSatisfy({ $0.hasPrefix("@") || ["public", "package", "internal"].contains($0) })
+                    words[..<importIndex].allSatisfy({
+                        $0.hasPrefix("@") || ["public", "package", "internal"].contains($0)
+                    })
                 else { continue }
                 let name = words[importIndex + 1]
-                let guarded = name == "Foundation" && index > 0 && lines[index - 1].trimmingCharacters(in: .whitespaces) == "#else"
+                let guarded =
+                    name == "Foundation" && index > 0
+                    && lines[index - 1].trimmingCharacters(in: .whitespaces) == "#else"
                 if name == "FoundationInternationalization" || (name == "Foundation" && !guarded) {
                     found.append("\(module)/\(path):\(index + 1): \(line)")
                 }
@@ -45,12 +53,17 @@ import Testing
     /// `text.contains("?")` in RefocusCommands was Foundation's `StringProtocol.contains`, and that was
     /// what the static link took libFoundation.a for). Read with nm from the objects of this build: no
     /// undefined symbol of module Foundation (mangled `10Foundation`).
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/nm"), "needs nm (binutils)"), arguments: modules)
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/nm"), "needs nm (binutils)"),
+        arguments: modules)
     func theCLIsModulesCallNothingOfFoundationItself(module: String) throws {
         let folder = Binary.buildDirectory + "/" + module + ".build"
         // Only the objects of the module's sources now: a build folder keeps those of files since removed.
-        let sources = Set((FileManager.default.enumerator(atPath: SourceShapeTests.sources + "/" + module)?
-            .compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }.map { ($0 as NSString).lastPathComponent })
+        let sources = Set(
+            (FileManager.default.enumerator(atPath: SourceShapeTests.sources + "/" + module)?
+                .compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".swift") }.map {
+                    ($0 as NSString).lastPathComponent
+                })
         let objects = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.hasSuffix(".swift.o") && sources.contains(String($0.dropLast(2))) }.sorted()
         #expect(!objects.isEmpty, "\(folder) holds the module's objects")
@@ -72,9 +85,11 @@ import Testing
         }
     }
 
-    @Test(arguments: [("$sSy10FoundationE8containsySbqd__SyRd__lF", true), ("$s10Foundation4DataVN", true),
-                      ("$s20FoundationEssentials4DateVN", false), ("$s30FoundationInternationalization6LocaleV", false),
-                      ("$sSS", false)])
+    @Test(arguments: [
+        ("$sSy10FoundationE8containsySbqd__SyRd__lF", true), ("$s10Foundation4DataVN", true),
+        ("$s20FoundationEssentials4DateVN", false), ("$s30FoundationInternationalization6LocaleV", false),
+        ("$sSS", false),
+    ])
     func foundationsSymbolsAreToldApart(symbol: String, foundations: Bool) {
         #expect(Self.isFoundations(Substring(symbol)) == foundations)
     }

@@ -16,7 +16,8 @@ import Testing
         #expect(list.status == 0, "\(list.stderr)")
         let targets = Set(list.stdout.split(separator: "\n").map(String.init))
         let folders = Set(try FileManager.default.contentsOfDirectory(atPath: Self.corpus))
-        #expect(targets.count >= 8 && targets == folders, "targets \(targets.sorted()), corpus folders \(folders.sorted())")
+        #expect(
+            targets.count >= 8 && targets == folders, "targets \(targets.sorted()), corpus folders \(folders.sorted())")
     }
 
     @Test func theCorporaReplayWithoutACrash() throws {

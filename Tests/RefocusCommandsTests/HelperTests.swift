@@ -12,8 +12,10 @@ import Testing
         #expect(try helper("--version").stdout == RefocusVersion.string + "\n")
     }
 
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                   "needs root and setpriv to run the helper as the unprivileged user nobody"))
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "needs root and setpriv to run the helper as the unprivileged user nobody"))
     func refusesAnUnprivilegedUser() throws {
         let helper = try Binary("refocus-helper")
         defer { helper.cleanUp() }
@@ -30,7 +32,10 @@ import Testing
         let run = try helper.run([])
         if getuid() == 0 {
             #expect(run.status == 64, "\(run.stderr)")
-            #expect(run.stderr == "refocus-helper: name a verb: start, stop, pace, status, history, focus, reconcile, clear or nsswitch (see --help)\n")
+            #expect(
+                run.stderr
+                    == "refocus-helper: name a verb: start, stop, pace, status, history, focus, reconcile, clear or nsswitch (see --help)\n"
+            )
         } else {
             #expect(run.status == 77, "\(run.stderr)")
             #expect(run.stderr.contains("must run as root"), "\(run.stderr)")

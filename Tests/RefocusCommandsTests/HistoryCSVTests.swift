@@ -29,9 +29,11 @@ import Testing
         """#
 
     /// The header of `--csv`: the keys of `--json`, in this order.
-    static let header = ["id", "owner", "lists", "start", "plannedEnd", "endedAt", "seconds", "plannedSeconds", "locked",
-                         "outcome", "entries", "programs", "label", "pomodoro", "completedWork", "pauses",
-                         "pausedSeconds", "mode"]
+    static let header = [
+        "id", "owner", "lists", "start", "plannedEnd", "endedAt", "seconds", "plannedSeconds", "locked",
+        "outcome", "entries", "programs", "label", "pomodoro", "completedWork", "pauses",
+        "pausedSeconds", "mode",
+    ]
 
     /// Reads `csv` with Python's csv module (strict, newline='' as its manual says) into rows of fields.
     static func python(_ csv: String) throws -> [[String]] {
@@ -60,7 +62,9 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func pythonAndAStrictReaderReadTheValuesOfJSON() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
@@ -87,33 +91,46 @@ import Testing
         }
 
         // The values themselves, as a person checks them.
-        #expect(rows[1] == ["5", "1000", "social;video", "2020-05-12T07:00:00Z", "2020-05-12T09:15:00Z",
-                            "2020-05-12T08:10:00Z", "4200", "8100", "true", "stopped", "40", "2", "",
-                            "25m/5m x4, 15m long break", "2", "1", "300", "block"])
-        #expect(rows[2][12] == #"thesis, "chapter" 2"# && rows[2][13..<17].allSatisfy(\.isEmpty) && rows[2][17] == "block")
+        #expect(
+            rows[1] == [
+                "5", "1000", "social;video", "2020-05-12T07:00:00Z", "2020-05-12T09:15:00Z",
+                "2020-05-12T08:10:00Z", "4200", "8100", "true", "stopped", "40", "2", "",
+                "25m/5m x4, 15m long break", "2", "1", "300", "block",
+            ])
+        #expect(
+            rows[2][12] == #"thesis, "chapter" 2"# && rows[2][13..<17].allSatisfy(\.isEmpty) && rows[2][17] == "block")
         #expect(rows[3][14...] == ["", "2", "1200", "block"], "a paused plain session: no completedWork")
         #expect(rows[4][9] == "cleared" && rows[4][1] == "0")
-        #expect(rows[5][2...10] == ["news;social", "2020-05-10T09:00:00Z", "2020-05-10T10:00:00Z", "2020-05-10T09:25:00Z",
-                                    "1500", "3600", "false", "stopped", ""])
+        #expect(
+            rows[5][2...10] == [
+                "news;social", "2020-05-10T09:00:00Z", "2020-05-10T10:00:00Z", "2020-05-10T09:25:00Z",
+                "1500", "3600", "false", "stopped", "",
+            ])
         #expect(csv.stdout.contains(#","thesis, ""chapter"" 2","#), "the label quoted, its quotes doubled")
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func localTimesCarryTheirOffsetAndAnEmptyHistoryIsItsHeader() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         let helper = try HistoryCommandTests.standIn(refocus, answering: Self.answer)
         // 07:00 UTC in May is 09:00 in Berlin (summer time, UTC+2); 20:00 UTC is 16:00 in New York (UTC-4).
-        let berlin = try refocus.run(["history", "--csv", "--local"],
-                                     environment: ["REFOCUS_HELPER": helper, "TZ": "Europe/Berlin"])
+        let berlin = try refocus.run(
+            ["history", "--csv", "--local"],
+            environment: ["REFOCUS_HELPER": helper, "TZ": "Europe/Berlin"])
         #expect(berlin.status == 0, "\(berlin.stderr)")
         let rows = try Self.python(berlin.stdout)
-        #expect(rows[1][3...5] == ["2020-05-12T09:00:00+02:00", "2020-05-12T11:15:00+02:00", "2020-05-12T10:10:00+02:00"])
-        let york = try refocus.run(["history", "--csv", "--local"],
-                                   environment: ["REFOCUS_HELPER": helper, "TZ": "America/New_York"])
+        #expect(
+            rows[1][3...5] == ["2020-05-12T09:00:00+02:00", "2020-05-12T11:15:00+02:00", "2020-05-12T10:10:00+02:00"])
+        let york = try refocus.run(
+            ["history", "--csv", "--local"],
+            environment: ["REFOCUS_HELPER": helper, "TZ": "America/New_York"])
         #expect(try StrictCSV.records(york.stdout)[4][3] == "2020-05-10T16:00:00-04:00")
 
-        let empty = try HistoryCommandTests.standIn(refocus, answering: #"{"version":1,"ok":true,"notes":[],"sessions":[]}"#)
+        let empty = try HistoryCommandTests.standIn(
+            refocus, answering: #"{"version":1,"ok":true,"notes":[],"sessions":[]}"#)
         let none = try refocus.run(["history", "--csv", "--since", "today"], environment: ["REFOCUS_HELPER": empty])
         #expect(none.status == 0 && none.stdout == Self.header.joined(separator: ",") + "\r\n", "\(none.stdout)")
     }
@@ -127,7 +144,8 @@ import Testing
     func csvAndJSONAreExclusiveAndLocalNeedsCSV(arguments: [String], message: String) throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
-        let run = try refocus.run(["history"] + arguments, environment: ["REFOCUS_HELPER": "/nonexistent/refocus-helper"])
+        let run = try refocus.run(
+            ["history"] + arguments, environment: ["REFOCUS_HELPER": "/nonexistent/refocus-helper"])
         #expect(run.status == 64 && run.stdout.isEmpty, "\(run.status) \(run.stdout)")
         #expect(run.stderr.contains(message), "\(run.stderr)")
     }

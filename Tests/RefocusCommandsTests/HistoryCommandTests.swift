@@ -15,7 +15,8 @@ import Testing
     func refusesBadOptionsBeforeAskingTheHelper(arguments: [String], status: Int32, message: String) throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
-        let run = try refocus.run(["history"] + arguments, environment: ["REFOCUS_HELPER": "/nonexistent/refocus-helper"])
+        let run = try refocus.run(
+            ["history"] + arguments, environment: ["REFOCUS_HELPER": "/nonexistent/refocus-helper"])
         #expect(run.status == status, "\(run.stderr)")
         #expect(run.stderr.contains(message), "\(run.stderr)")
         #expect(!run.stderr.contains("not installed"), "the helper is not asked")
@@ -27,8 +28,10 @@ import Testing
         defer { refocus.cleanUp() }
         let help = try refocus("history", "--help")
         #expect(help.status == 0)
-        for text in ["refocus history --since 7d --json", "man refocus", "Exit status: 0 success", "--limit <N>",
-                     "--since <DATE>"] {
+        for text in [
+            "refocus history --since 7d --json", "man refocus", "Exit status: 0 success", "--limit <N>",
+            "--since <DATE>",
+        ] {
             #expect(help.stdout.contains(text), "\(text) in \(help.stdout)")
         }
         let page = try ManPageTests.handWritten("refocus.1")
@@ -47,7 +50,9 @@ import Testing
           "locked":true,"endedAt":"2020-05-09T08:50:00Z","outcome":"completed"}]}
         """#
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func printsOneLinePerSessionAndAStableJSONArray() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
@@ -56,11 +61,12 @@ import Testing
 
         let human = try refocus.run(["history", "--limit", "5", "--since", "2020-05-01"], environment: environment)
         #expect(human.status == 0, "\(human.stderr)")
-        #expect(human.stdout == """
-            #2 news, social: 2020-05-10 09:00, 25m of 1h, stopped
-            #1 work: 2020-05-09 08:00, 50m, completed
+        #expect(
+            human.stdout == """
+                #2 news, social: 2020-05-10 09:00, 25m of 1h, stopped
+                #1 work: 2020-05-09 08:00, 50m, completed
 
-            """)
+                """)
         let request = try String(contentsOfFile: helper + ".request", encoding: .utf8)
         #expect(request.contains(#""history":{"limit":5,"since":"2020-05-01T00:00:00Z"}"#), "\(request)")
         #expect(try String(contentsOfFile: helper + ".verb", encoding: .utf8) == "history\n")
@@ -69,8 +75,11 @@ import Testing
         #expect(json.status == 0, "\(json.stderr)")
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         #expect(rows.count == 2)
-        #expect(Set(rows[0].keys) == ["id", "owner", "lists", "start", "plannedEnd", "endedAt", "seconds",
-                                      "plannedSeconds", "locked", "outcome", "mode"])
+        #expect(
+            Set(rows[0].keys) == [
+                "id", "owner", "lists", "start", "plannedEnd", "endedAt", "seconds",
+                "plannedSeconds", "locked", "outcome", "mode",
+            ])
         #expect(rows[0]["id"] as? Int == 2 && rows[0]["owner"] as? Int == 1000)
         #expect(rows[0]["lists"] as? [String] == ["news", "social"])
         #expect(rows[0]["start"] as? String == "2020-05-10T09:00:00Z")
@@ -82,7 +91,9 @@ import Testing
         #expect(request2.contains(#""history":{"limit":20}"#), "the default limit, no since: \(request2)")
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func saysSoWhenThereIsNoSession() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
@@ -91,35 +102,47 @@ import Testing
         #expect(human.status == 0 && human.stdout == "No ended session since today.\n")
         let json = try refocus.run(["history", "--json"], environment: ["REFOCUS_HELPER": helper])
         #expect(json.status == 0)
-        #expect((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])?.isEmpty == true, "\(json.stdout)")
+        #expect(
+            (try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])?.isEmpty == true,
+            "\(json.stdout)")
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func showsLocalTimesOnA24HourClock() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         // 19:30 UTC in May is 15:30 in New York (summer time, UTC-4); in January, 14:30 (UTC-5).
-        let helper = try Self.standIn(refocus, answering: #"""
-            {"version":1,"ok":true,"notes":[],"sessions":[
-             {"id":2,"owner":1000,"lists":["news"],"start":"2020-05-10T19:30:00Z","plannedEnd":"2020-05-10T20:00:00Z",
-              "locked":false,"endedAt":"2020-05-10T20:00:00Z","outcome":"completed"},
-             {"id":1,"owner":1000,"lists":["work"],"start":"2020-01-09T19:30:00Z","plannedEnd":"2020-01-09T20:00:00Z",
-              "locked":false,"endedAt":"2020-01-09T20:00:00Z","outcome":"completed"}]}
-            """#)
-        let run = try refocus.run(["history"], environment: ["REFOCUS_HELPER": helper, "TZ": "America/New_York",
-                                                             "LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8"])
+        let helper = try Self.standIn(
+            refocus,
+            answering: #"""
+                {"version":1,"ok":true,"notes":[],"sessions":[
+                 {"id":2,"owner":1000,"lists":["news"],"start":"2020-05-10T19:30:00Z","plannedEnd":"2020-05-10T20:00:00Z",
+                  "locked":false,"endedAt":"2020-05-10T20:00:00Z","outcome":"completed"},
+                 {"id":1,"owner":1000,"lists":["work"],"start":"2020-01-09T19:30:00Z","plannedEnd":"2020-01-09T20:00:00Z",
+                  "locked":false,"endedAt":"2020-01-09T20:00:00Z","outcome":"completed"}]}
+                """#)
+        let run = try refocus.run(
+            ["history"],
+            environment: [
+                "REFOCUS_HELPER": helper, "TZ": "America/New_York",
+                "LANG": "en_US.UTF-8", "LC_ALL": "en_US.UTF-8",
+            ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == """
-            #2 news: 2020-05-10 15:30, 30m, completed
-            #1 work: 2020-01-09 14:30, 30m, completed
+        #expect(
+            run.stdout == """
+                #2 news: 2020-05-10 15:30, 30m, completed
+                #1 work: 2020-01-09 14:30, 30m, completed
 
-            """)
+                """)
     }
 
     /// A stand-in for refocus-helper that records its verb and request, prints
     /// `answer` and ends as `exit` says (`exit 65`, or `kill -ABRT $$` for a crash).
     static func standIn(_ refocus: Binary, answering answer: String, exit: String = "exit 0") throws -> String {
-        try refocus.writeProgram("""
+        try refocus.writeProgram(
+            """
             #!/bin/sh
             echo "$1" > "$0.verb"
             cat > "$0.request"

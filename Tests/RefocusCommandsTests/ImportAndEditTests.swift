@@ -31,7 +31,8 @@ import Testing
         #expect(result.stderr.contains("× this machine's own name"))
         #expect(result.stderr.contains("1 × a public suffix\n"))
         #expect(result.stderr.contains("1 × a hosts line with an address that does not block\n"))
-        #expect(refocus.listFile("ads.domains")
+        #expect(
+            refocus.listFile("ads.domains")
                 == "metrics.example.net\nadblock.example.org\nads.example.com\ntracker.example.net\n")
     }
 
@@ -98,7 +99,8 @@ import Testing
         #expect(refocus.listFile("work.domains") == "a.example\n# edited\nb.example\n", "list unchanged")
         // The edited copy is kept, with the user's work in it.
         let kept = try #require(refused.stderr.split(separator: "kept at ").last.map { String($0.dropLast()) })
-        #expect(FileManager.default.contents(atPath: kept).map { String(decoding: $0, as: UTF8.self) }
+        #expect(
+            FileManager.default.contents(atPath: kept).map { String(decoding: $0, as: UTF8.self) }
                 == "a.example\n# edited\nb.example\nco.uk\nexa mple.com\n")
     }
 

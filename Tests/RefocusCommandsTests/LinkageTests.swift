@@ -6,13 +6,18 @@ import Testing
 /// (no libnftnl, libmnl, SQLite or GRDB), while the helper does. Read from
 /// the built binaries with ldd (shared libraries) and nm (symbols of the
 /// Swift modules linked in statically, such as GRDB).
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd")
-                    && FileManager.default.isExecutableFile(atPath: "/usr/bin/nm"), "needs ldd and nm (binutils)"))
+@Suite(
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd")
+            && FileManager.default.isExecutableFile(atPath: "/usr/bin/nm"), "needs ldd and nm (binutils)"))
 struct LinkageTests {
     /// The shared libraries a binary loads, by their names (`libnftnl.so.11`).
     static func libraries(_ binary: String) throws -> Set<String> {
         let run = try Binary.execute("/usr/bin/ldd", [Binary.buildDirectory + "/" + binary])
-        return Set(run.stdout.split(separator: "\n").compactMap { $0.split(separator: " ").first.map { String($0.trimmingCharacters(in: .whitespaces)) } })
+        return Set(
+            run.stdout.split(separator: "\n").compactMap {
+                $0.split(separator: " ").first.map { String($0.trimmingCharacters(in: .whitespaces)) }
+            })
     }
 
     /// For each fragment, whether a symbol of the binary (defined, or

@@ -99,9 +99,11 @@ import Testing
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         #expect(try refocus("--version").stdout == "0.1.0\n")
-        for command in [["--help"], ["list", "add", "--help"], ["list", "import", "--help"], ["list", "edit", "--help"],
-                        ["lists", "--help"], ["list", "show", "--help"], ["list", "remove", "--help"],
-                        ["list", "create", "--help"], ["list", "delete", "--help"]] {
+        for command in [
+            ["--help"], ["list", "add", "--help"], ["list", "import", "--help"], ["list", "edit", "--help"],
+            ["lists", "--help"], ["list", "show", "--help"], ["list", "remove", "--help"],
+            ["list", "create", "--help"], ["list", "delete", "--help"],
+        ] {
             let help = try refocus.run(command)
             #expect(help.status == 0)
             #expect(help.stdout.contains("Example"), "\(command) has an example")

@@ -29,18 +29,29 @@ import Testing
     static let groff = "/usr/bin/groff"
 
     static let pages = [
-        Page(binary: "refocus", section: 1,
-             commands: ["start", "stop", "next", "pause", "resume", "status", "watch", "history", "stats", "lists", "list", "resolve",
-                        "show", "create", "delete", "add", "remove", "edit", "import", "schedule", "sync"],
-             files: ["~/.config/refocus/lists/NAME.domains", "~/.config/refocus/lists/NAME.programs",
-                     "~/.config/refocus/hooks/EVENT", "~/.local/state/refocus/hooks.log", "~/.local/state/refocus/sync/", "/var/spool/cron/crontabs/USER",
-                     "/usr/libexec/refocus/refocus-helper", "/etc/sudoers.d/refocus", "/etc/refocus/policy.toml",
-                     "/run/refocus/status.json", "/etc/hosts", "/var/lib/refocus/refocus.sqlite"]),
-        Page(binary: "refocus-helper", section: 8,
-             commands: ["start", "stop", "status", "history", "focus", "reconcile", "clear", "nsswitch", "daemon"],
-             files: ["/etc/sudoers.d/refocus", "/etc/refocus/policy.toml", "/var/lib/refocus/refocus.sqlite",
-                     "/etc/hosts", "/etc/nsswitch.conf", "/usr/lib/MULTIARCH/libnss_refocus.so.2", "/run/refocus/status.json", "/run/refocus/daemon.sock", "/run/refocus/daemon.lock",
-                     "~/.config/refocus/hooks/EVENT", "refocus.service"]),
+        Page(
+            binary: "refocus", section: 1,
+            commands: [
+                "start", "stop", "next", "pause", "resume", "status", "watch", "history", "stats", "lists", "list",
+                "resolve",
+                "show", "create", "delete", "add", "remove", "edit", "import", "schedule", "sync",
+            ],
+            files: [
+                "~/.config/refocus/lists/NAME.domains", "~/.config/refocus/lists/NAME.programs",
+                "~/.config/refocus/hooks/EVENT", "~/.local/state/refocus/hooks.log", "~/.local/state/refocus/sync/",
+                "/var/spool/cron/crontabs/USER",
+                "/usr/libexec/refocus/refocus-helper", "/etc/sudoers.d/refocus", "/etc/refocus/policy.toml",
+                "/run/refocus/status.json", "/etc/hosts", "/var/lib/refocus/refocus.sqlite",
+            ]),
+        Page(
+            binary: "refocus-helper", section: 8,
+            commands: ["start", "stop", "status", "history", "focus", "reconcile", "clear", "nsswitch", "daemon"],
+            files: [
+                "/etc/sudoers.d/refocus", "/etc/refocus/policy.toml", "/var/lib/refocus/refocus.sqlite",
+                "/etc/hosts", "/etc/nsswitch.conf", "/usr/lib/MULTIARCH/libnss_refocus.so.2",
+                "/run/refocus/status.json", "/run/refocus/daemon.sock", "/run/refocus/daemon.lock",
+                "~/.config/refocus/hooks/EVENT", "refocus.service",
+            ]),
     ]
 
     /// The documented exit codes: every status but the generic failure, which no error maps to.
@@ -75,16 +86,23 @@ import Testing
         return folder
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ManPageTests.groff),
-                   "needs groff (apt-get install groff-base; make test installs it)"),
-          .enabled(if: FileManager.default.isExecutableFile(atPath: ManPageTests.generator),
-                   "needs generate-manual: swift build --product generate-manual (make test builds it)"),
-          arguments: ManPageTests.pages)
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: ManPageTests.groff),
+            "needs groff (apt-get install groff-base; make test installs it)"),
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: ManPageTests.generator),
+            "needs generate-manual: swift build --product generate-manual (make test builds it)"),
+        arguments: ManPageTests.pages)
     func theFinishedPageShowsTheCommandsExitStatusAndFiles(page: Page) throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let generated = try Binary.execute(Self.generator, [Binary.buildDirectory + "/" + page.binary,
-                                                            "--section", "\(page.section)", "--output-directory", folder])
+        let generated = try Binary.execute(
+            Self.generator,
+            [
+                Binary.buildDirectory + "/" + page.binary,
+                "--section", "\(page.section)", "--output-directory", folder,
+            ])
         #expect(generated.status == 0, "\(generated.stderr)")
         let finished = try Self.finish(folder + "/" + page.fileName, fragment: page.fragment)
         #expect(finished.status == 0 && finished.stderr.isEmpty, "\(finished.stderr)")
@@ -99,10 +117,11 @@ import Testing
         #expect(headers.last?.hasPrefix("ReFocus test") == true, "the footer names ReFocus: \(headers)")
         let description = Self.section("DESCRIPTION", of: text)
         for command in page.commands {
-            #expect(description.contains { line in
-                let item = line.trimmingCharacters(in: .whitespaces)
-                return item == command || item.hasPrefix(command + " ")
-            }, "the command \(command) is described")
+            #expect(
+                description.contains { line in
+                    let item = line.trimmingCharacters(in: .whitespaces)
+                    return item == command || item.hasPrefix(command + " ")
+                }, "the command \(command) is described")
         }
         let exitStatus = Self.section("EXIT STATUS", of: text).map { $0.trimmingCharacters(in: .whitespaces) }
         for code in Self.exitCodes {
@@ -116,14 +135,17 @@ import Testing
         #expect(text.components(separatedBy: "Show the version.").count == 2, "--version is described once")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: ManPageTests.groff),
-                   "needs groff (apt-get install groff-base; make test installs it)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: ManPageTests.groff),
+            "needs groff (apt-get install groff-base; make test installs it)"))
     func theRefocusPageNamesTheFixForARefusedSudo() throws {
         let fragment = try String(contentsOfFile: Self.pages[0].fragment, encoding: .utf8)
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let (warnings, text) = try Self.render(".Dd January 1, 2026\n.Dt REFOCUS 1\n.Os\n.Sh NAME\n.Nm refocus\n.Nd x\n"
-                                                   + fragment, in: folder)
+        let (warnings, text) = try Self.render(
+            ".Dd January 1, 2026\n.Dt REFOCUS 1\n.Os\n.Sh NAME\n.Nm refocus\n.Nd x\n"
+                + fragment, in: folder)
         #expect(warnings.isEmpty, "groff warns: \(warnings)")
         let exitStatus = Self.section("EXIT STATUS", of: text).joined(separator: " ")
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
@@ -178,39 +200,40 @@ import Testing
             .write(to: URL(fileURLWithPath: folder + "/tool.roff"))
         let run = try Self.finish(folder + "/tool.1", fragment: folder + "/tool.roff", footer: "Tool 1.0")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == """
-            .Dd January 1, 2026
-            .Dt TOOL 1
-            .Os Tool 1.0
-            .Sh NAME
-            .Nm tool
-            .Nd "Does things."
-            .Sh DESCRIPTION
-            First paragraph.
-            .Pp
-            Examples:
-            .Bd -literal -offset indent
-            tool run 'a b'   # a comment
-            tool stop
-            .Ed
-            \\&'tool run' is quoted.
-            .Bl -tag -width 6n
-            .It Fl -version
-            Show the version.
-            .It Fl h , -help
-            Show help information.
-            .It Em run
-            Runs.
-            .El
-            .Sh EXIT STATUS
-            .Bl -tag -width Ds
-            .It 64
-            Usage.
-            .El
-            .Sh AUTHORS
-            Someone.
+        #expect(
+            run.stdout == """
+                .Dd January 1, 2026
+                .Dt TOOL 1
+                .Os Tool 1.0
+                .Sh NAME
+                .Nm tool
+                .Nd "Does things."
+                .Sh DESCRIPTION
+                First paragraph.
+                .Pp
+                Examples:
+                .Bd -literal -offset indent
+                tool run 'a b'   # a comment
+                tool stop
+                .Ed
+                \\&'tool run' is quoted.
+                .Bl -tag -width 6n
+                .It Fl -version
+                Show the version.
+                .It Fl h , -help
+                Show help information.
+                .It Em run
+                Runs.
+                .El
+                .Sh EXIT STATUS
+                .Bl -tag -width Ds
+                .It 64
+                Usage.
+                .El
+                .Sh AUTHORS
+                Someone.
 
-            """)
+                """)
     }
 
     @Test func finishPageRefusesAPageWithoutAnExitStatusSection() throws {

@@ -39,10 +39,12 @@ enum MarkdownLinks {
         var anchors = Set<String>()
         for line in prose(of: text, keepingInlineCode: true) where line.hasPrefix("#") {
             guard let heading = line.wholeMatch(of: /#{1,6}\s+(.*?)\s*#*\s*/) else { continue }
-            let slug = String(heading.1.lowercased().compactMap { character -> Character? in
-                if character == " " { return "-" }
-                return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
-            })
+            let slug = String(
+                heading.1.lowercased().compactMap { character -> Character? in
+                    if character == " " { return "-" }
+                    return character.isLetter || character.isNumber || character == "-" || character == "_"
+                        ? character : nil
+                })
             let repeats = seen[slug, default: 0]
             seen[slug] = repeats + 1
             anchors.insert(repeats == 0 ? slug : "\(slug)-\(repeats)")

@@ -15,26 +15,32 @@ import Testing
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         try FileManager.default.createDirectory(atPath: refocus.home + "/refocus", withIntermediateDirectories: true)
-        let mine = "# Mine.\n[defaults]\nnotify = false  # quiet, please\n\n# Short days.\n[presets.short]\nlength = \"1h\"\n"
+        let mine =
+            "# Mine.\n[defaults]\nnotify = false  # quiet, please\n\n# Short days.\n[presets.short]\nlength = \"1h\"\n"
         _ = try refocus.write(mine, to: "refocus/config.toml")
-        let saved = try refocus("preset", "save", "cycles", "--list", "social", "--list", "news", "--pomodoro", "50/10",
-                                "--cycles", "3", "--lock")
+        let saved = try refocus(
+            "preset", "save", "cycles", "--list", "social", "--list", "news", "--pomodoro", "50/10",
+            "--cycles", "3", "--lock")
         #expect(saved.status == 0, "\(saved.stderr)")
-        #expect(PresetCommandTests.config(refocus) == mine + "\n[presets.cycles]\nlists = [\"social\", \"news\"]\n"
-            + "pomodoro = \"50m/10m\"\ncycles = 3\nlong_break = \"15m\"\nlock = true\n")
-        #expect(try refocus("preset", "show", "cycles").stdout
-            == "cycles: social, news for 3h5m: pomodoro 50m/10m x3, 15m long break (locked)\n")
+        #expect(
+            PresetCommandTests.config(refocus) == mine + "\n[presets.cycles]\nlists = [\"social\", \"news\"]\n"
+                + "pomodoro = \"50m/10m\"\ncycles = 3\nlong_break = \"15m\"\nlock = true\n")
+        #expect(
+            try refocus("preset", "show", "cycles").stdout
+                == "cycles: social, news for 3h5m: pomodoro 50m/10m x3, 15m long break (locked)\n")
         let json = try refocus("preset", "show", "cycles", "--json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let plan = try #require(object["pomodoro"] as? [String: Any], "\(json.stdout)")
-        #expect(plan["work"] as? String == "50m" && plan["shortBreak"] as? String == "10m"
-            && plan["cycles"] as? Int == 3 && plan["longBreak"] as? String == "15m" && plan.count == 4, "\(plan)")
+        #expect(
+            plan["work"] as? String == "50m" && plan["shortBreak"] as? String == "10m"
+                && plan["cycles"] as? Int == 3 && plan["longBreak"] as? String == "15m" && plan.count == 4, "\(plan)")
         #expect(object["length"] == nil)
 
         // A WORK/BREAK word alone is a pomodoro; a long break of 0 is none.
         #expect(try refocus("preset", "save", "cycles", "--list", "video", "25/5", "--long-break", "0").status == 0)
-        #expect(PresetCommandTests.config(refocus) == mine + "\n[presets.cycles]\nlists = [\"video\"]\n"
-            + "pomodoro = \"25m/5m\"\ncycles = 4\nlong_break = \"0\"\n", "replaced in place")
+        #expect(
+            PresetCommandTests.config(refocus) == mine + "\n[presets.cycles]\nlists = [\"video\"]\n"
+                + "pomodoro = \"25m/5m\"\ncycles = 4\nlong_break = \"0\"\n", "replaced in place")
         #expect(try refocus("preset", "show", "cycles").stdout == "cycles: video for 1h55m: pomodoro 25m/5m x4\n")
         #expect(try refocus("preset", "delete", "cycles").status == 0)
         #expect(PresetCommandTests.config(refocus) == mine)
@@ -43,8 +49,9 @@ import Testing
     @Test func thePomodoroPresetIsListedWithItsPlan() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
-        #expect(try refocus("preset", "list").stdout.contains(
-            "pomodoro: social, news, video for 2h10m: pomodoro 25m/5m x4, 15m long break (built in)\n"))
+        #expect(
+            try refocus("preset", "list").stdout.contains(
+                "pomodoro: social, news, video for 2h10m: pomodoro 25m/5m x4, 15m long break (built in)\n"))
     }
 
     @Test(arguments: [
@@ -64,8 +71,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (["start", "pomodoro", "50m"], "the preset pomodoro is a pomodoro plan, whose length is its own (2h10m: "
-            + "25m/5m x4, 15m long break), so 50m does not go with it"),
+        (
+            ["start", "pomodoro", "50m"],
+            "the preset pomodoro is a pomodoro plan, whose length is its own (2h10m: "
+                + "25m/5m x4, 15m long break), so 50m does not go with it"
+        ),
         (["start", "--list", "social", "25/5", "--until", "17:00"], "a pomodoro session lasts as long as its plan"),
         (["start", "--list", "social", "--cycles", "2", "1h"], "--cycles and --long-break shape a pomodoro plan"),
         (["start", "--list", "social", "--pomodoro", "--cycles", "13"], "13 cycles is out of range: give 1 to 12"),
@@ -88,18 +98,22 @@ import Testing
         return try HelperProtocol.decoder().decode(RequestEnvelope<StartRequest>.self, from: data).payload
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func startSendsThePlanItsTotalAndNotify() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         let helper = try HistoryCommandTests.standIn(refocus, answering: QuietTests.answer)
         let environment = ["REFOCUS_HELPER": helper]
 
-        let shaped = try refocus.run(["start", "--list", "social", "--pomodoro", "25/5", "--cycles", "2"], environment: environment)
+        let shaped = try refocus.run(
+            ["start", "--list", "social", "--pomodoro", "25/5", "--cycles", "2"], environment: environment)
         #expect(shaped.status == 0, "\(shaped.stderr)")
         let request = try Self.request(helper)
-        let plan = try PomodoroPlan(work: SessionLength(seconds: 1500), shortBreak: SessionLength(seconds: 300), cycles: 2,
-                                    longBreak: SessionLength(seconds: 900))
+        let plan = try PomodoroPlan(
+            work: SessionLength(seconds: 1500), shortBreak: SessionLength(seconds: 300), cycles: 2,
+            longBreak: SessionLength(seconds: 900))
         #expect(request.pomodoro == plan && request.length.seconds == 2 * 1500 + 300 + 900)
         #expect(request.lists.map(\.name.rawValue) == ["social"] && request.notify, "notify is on by default")
 

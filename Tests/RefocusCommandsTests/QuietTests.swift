@@ -22,8 +22,9 @@ import Testing
             ["-q", "list", "delete", "social"],
         ] {
             let run = try refocus.run(arguments, environment: ["VISUAL": "true", "EDITOR": "true"])
-            #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty,
-                    "\(arguments): \(run.status) \(run.stdout) \(run.stderr)")
+            #expect(
+                run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty,
+                "\(arguments): \(run.status) \(run.stdout) \(run.stderr)")
         }
         #expect(refocus.listFile("work.domains") == "reddit.com\nads.example.com\n")
         #expect(refocus.listFile("work.programs") == "steam\n")
@@ -59,7 +60,9 @@ import Testing
                       "plannedEnd":"2020-05-10T09:50:00Z","locked":false}]}
         """#
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func startAndStopPrintOnlyWarnings() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
@@ -69,11 +72,14 @@ import Testing
         let loud = try refocus.run(["start", "--list", "social", "50m"], environment: environment)
         #expect(loud.status == 0 && loud.stdout.hasPrefix("Blocking "), "\(loud.stdout) \(loud.stderr)")
 
-        for arguments in [["start", "--list", "social", "50m", "-q"], ["-q", "start", "--list", "social", "50m"],
-                          ["stop", "--quiet"], ["-q", "stop", "7"]] {
+        for arguments in [
+            ["start", "--list", "social", "50m", "-q"], ["-q", "start", "--list", "social", "50m"],
+            ["stop", "--quiet"], ["-q", "stop", "7"],
+        ] {
             let run = try refocus.run(arguments, environment: environment)
             #expect(run.status == 0 && run.stdout.isEmpty, "\(arguments): \(run.stdout) \(run.stderr)")
-            let expected = arguments.contains("start")
+            let expected =
+                arguments.contains("start")
                 ? "refocus: 1 names did not resolve in time; they are blocked through /etc/hosts only\n" : ""
             #expect(run.stderr == expected, "\(arguments): warnings stay, and only they: \(run.stderr)")
         }
@@ -81,16 +87,21 @@ import Testing
         #expect(verb == "stop\n", "the last run asked the helper to stop")
 
         let json = try refocus.run(["start", "--list", "social", "50m", "-q", "--json"], environment: environment)
-        #expect(json.status == 0 && json.stdout.contains(#""plannedEnd""#), "--json is output asked for: \(json.stdout)")
+        #expect(
+            json.status == 0 && json.stdout.contains(#""plannedEnd""#), "--json is output asked for: \(json.stdout)")
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func aFailureIsStillReportedWithQuiet() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
-        let helper = try HistoryCommandTests.standIn(refocus, answering: #"""
-            {"version":1,"ok":false,"error":{"code":"session-locked","message":"session 7 is locked for 40m more"}}
-            """#)
+        let helper = try HistoryCommandTests.standIn(
+            refocus,
+            answering: #"""
+                {"version":1,"ok":false,"error":{"code":"session-locked","message":"session 7 is locked for 40m more"}}
+                """#)
         let run = try refocus.run(["-q", "stop"], environment: ["REFOCUS_HELPER": helper])
         #expect(run.status == 77 && run.stdout.isEmpty, "\(run.status) \(run.stdout)")
         #expect(run.stderr == "refocus: session 7 is locked for 40m more\n", "\(run.stderr)")

@@ -10,9 +10,16 @@ import Testing
 
     /// Every Swift file under Sources, with its lines.
     static func files() throws -> [(path: String, lines: [Substring])] {
-        let paths = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let paths =
+            FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String }.filter {
+                $0.hasSuffix(".swift")
+            } ?? []
         return try paths.sorted().map { path in
-            (path, try String(contentsOfFile: sources + "/" + path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false))
+            (
+                path,
+                try String(contentsOfFile: sources + "/" + path, encoding: .utf8).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+            )
         }
     }
 

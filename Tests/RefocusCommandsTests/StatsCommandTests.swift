@@ -18,9 +18,11 @@ import Testing
         defer { refocus.cleanUp() }
         let help = try refocus("stats", "--help")
         #expect(help.status == 0)
-        for text in ["refocus stats --by label", "refocus stats --json | jq .currentStreak", "streak_minimum",
-                     "--weeks <N>", "--by <label|list>", "--since <DATE>", "Exit status: 0 success", "77 not",
-                     "78 bad configuration"] {
+        for text in [
+            "refocus stats --by label", "refocus stats --json | jq .currentStreak", "streak_minimum",
+            "--weeks <N>", "--by <label|list>", "--since <DATE>", "Exit status: 0 success", "77 not",
+            "78 bad configuration",
+        ] {
             #expect(help.stdout.contains(text), "\(text) in \(help.stdout)")
         }
         let page = try ManPageTests.handWritten("refocus.1")
@@ -44,7 +46,9 @@ import Testing
         #expect(!run.stderr.contains("not installed"), "the helper is not asked")
     }
 
-    @Test(arguments: [("0", "from 1 to 1440"), ("1441", "from 1 to 1440"), ("\"5\"", "without quotes"), ("2.5", "whole number")])
+    @Test(arguments: [
+        ("0", "from 1 to 1440"), ("1441", "from 1 to 1440"), ("\"5\"", "without quotes"), ("2.5", "whole number"),
+    ])
     func aBadStreakMinimumIsNamedWithItsLine(value: String, reason: String) throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
@@ -53,8 +57,9 @@ import Testing
             .write(to: URL(fileURLWithPath: refocus.home + "/refocus/config.toml"))
         let run = try refocus.run(["stats"], environment: ["REFOCUS_HELPER": "/nonexistent/refocus-helper"])
         #expect(run.status == 78, "\(run.stderr)")
-        #expect(run.stderr.contains("config.toml line 3: [defaults] 'streak_minimum': ") && run.stderr.contains(reason),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains("config.toml line 3: [defaults] 'streak_minimum': ") && run.stderr.contains(reason),
+            "\(run.stderr)")
     }
 
     @Test func streakMinimumIsReadFromDefaults() throws {
@@ -69,13 +74,15 @@ import Testing
         let environment = ["REFOCUS_HELPER": "/nonexistent/refocus-helper", "LANG": "en_US.UTF-8"]
         let run = try refocus.run(["stats"], environment: environment)
         #expect(run.status == 78)
-        #expect(run.stderr == "refocus: cannot read your history, so there are no stats to show: the helper "
-            + "/nonexistent/refocus-helper is not installed; install ReFocus with 'sudo make install'\n")
-        #expect(run.stdout == """
-            Focus stats: your history could not be read (see above).
-            A day counts for a streak from 5m of focus; weeks start on Sunday.
+        #expect(
+            run.stderr == "refocus: cannot read your history, so there are no stats to show: the helper "
+                + "/nonexistent/refocus-helper is not installed; install ReFocus with 'sudo make install'\n")
+        #expect(
+            run.stdout == """
+                Focus stats: your history could not be read (see above).
+                A day counts for a streak from 5m of focus; weeks start on Sunday.
 
-            """)
+                """)
         let json = try refocus.run(["stats", "--json"], environment: environment)
         #expect(json.status == 78)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -91,15 +98,18 @@ import Testing
         let lists = try ["news", "social"].map { try BlockListName($0) }
         let records = try (1...days).reversed().map { day in
             let start = Date(timeIntervalSince1970: today - Double(day) * 86_400 + 12 * 3600)
-            return FocusRecord(id: Int64(days + 1 - day), start: start, end: start.addingTimeInterval(1800),
-                               focusedSeconds: 1800, outcome: day == 2 ? .stopped : .completed, lists: lists,
-                               label: day == 1 ? try SessionLabel("thesis") : nil)
+            return FocusRecord(
+                id: Int64(days + 1 - day), start: start, end: start.addingTimeInterval(1800),
+                focusedSeconds: 1800, outcome: day == 2 ? .stopped : .completed, lists: lists,
+                label: day == 1 ? try SessionLabel("thesis") : nil)
         }
         let response = HelperResponse(sessions: [], focus: FocusColumns(records))
         return String(decoding: try HelperProtocol.encoder().encode(response), as: UTF8.self)
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func printsTheFiguresAndTheSameInJSON() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
@@ -107,11 +117,13 @@ import Testing
         let environment = ["REFOCUS_HELPER": helper, "TZ": "UTC", "LANG": "de_DE.UTF-8"]
         let human = try refocus.run(["stats", "--by", "label"], environment: environment)
         #expect(human.status == 0, "\(human.stderr)")
-        for text in ["Today       0m\n", "In all      4h in 8 sessions: 7 completed, 1 stopped early\n",
-                     "Streak      8 days through yesterday (focus today to keep it); longest 8 days\n",
-                     "Milestones  7 days reached; next 30 days, 22 to go\n", "Blocked     nothing recorded\n",
-                     "By label\n  (no label) 3h30m in 7 sessions\n  thesis       30m in 1 session\n",
-                     "    Less . - + * # More", "weeks start on Monday."] {
+        for text in [
+            "Today       0m\n", "In all      4h in 8 sessions: 7 completed, 1 stopped early\n",
+            "Streak      8 days through yesterday (focus today to keep it); longest 8 days\n",
+            "Milestones  7 days reached; next 30 days, 22 to go\n", "Blocked     nothing recorded\n",
+            "By label\n  (no label) 3h30m in 7 sessions\n  thesis       30m in 1 session\n",
+            "    Less . - + * # More", "weeks start on Monday.",
+        ] {
             #expect(human.stdout.contains(text), "\(text) in \(human.stdout)")
         }
         #expect(human.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
@@ -122,21 +134,26 @@ import Testing
         let json = try refocus.run(["stats", "--json", "--by", "list", "--weeks", "2"], environment: environment)
         #expect(json.status == 0, "\(json.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["today", "weekStart", "timeZone", "firstWeekday", "streakMinimum", "todaySeconds",
-                                     "weekSeconds", "totalSeconds", "sessions", "completed", "stopped", "cleared",
-                                     "currentStreak", "longestStreak", "streakIncludesToday", "milestonesReached",
-                                     "nextMilestone", "daysToNextMilestone", "blockedAttempts", "programsKilled",
-                                     "blockedSessions", "blockedByList", "days", "by", "groups"])
+        #expect(
+            Set(object.keys) == [
+                "today", "weekStart", "timeZone", "firstWeekday", "streakMinimum", "todaySeconds",
+                "weekSeconds", "totalSeconds", "sessions", "completed", "stopped", "cleared",
+                "currentStreak", "longestStreak", "streakIncludesToday", "milestonesReached",
+                "nextMilestone", "daysToNextMilestone", "blockedAttempts", "programsKilled",
+                "blockedSessions", "blockedByList", "days", "by", "groups",
+            ])
         #expect(object["totalSeconds"] as? Int == 8 * 1800 && object["currentStreak"] as? Int == 8)
         #expect(object["milestonesReached"] as? [Int] == [7] && object["nextMilestone"] as? Int == 30)
-        #expect(object["firstWeekday"] as? String == "monday" && ["UTC", "GMT"].contains(object["timeZone"] as? String))
+        #expect(
+            object["firstWeekday"] as? String == "monday" && ["UTC", "GMT"].contains(object["timeZone"] as? String))
         #expect((object["days"] as? [[String: Any]])?.last?["seconds"] as? Int == 0)
         let groups = try #require(object["groups"] as? [[String: Any]])
         #expect(groups.map { $0["name"] as? String } == ["news", "social"] && groups.first?["sessions"] as? Int == 8)
 
         // streak_minimum = 40: half-hour days no longer count.
         try FileManager.default.createDirectory(atPath: refocus.home + "/refocus", withIntermediateDirectories: true)
-        try Data("[defaults]\nstreak_minimum = 40\n".utf8).write(to: URL(fileURLWithPath: refocus.home + "/refocus/config.toml"))
+        try Data("[defaults]\nstreak_minimum = 40\n".utf8).write(
+            to: URL(fileURLWithPath: refocus.home + "/refocus/config.toml"))
         let strict = try refocus.run(["stats", "--json"], environment: environment)
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [String: Any])
         #expect(figures["currentStreak"] as? Int == 0 && figures["streakMinimum"] as? Int == 40, "\(strict.stderr)")
@@ -151,7 +168,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["LANG": "de_DE.UTF-8"], 2), (["LANG": "en_US.UTF-8"], 1), (["LC_TIME": "en_US.UTF-8", "LANG": "de_DE.UTF-8"], 1),
+        (["LANG": "de_DE.UTF-8"], 2), (["LANG": "en_US.UTF-8"], 1),
+        (["LC_TIME": "en_US.UTF-8", "LANG": "de_DE.UTF-8"], 1),
         (["LC_ALL": "de_DE.UTF-8", "LC_TIME": "en_US.UTF-8"], 2), (["LANG": "fr_FR@euro"], 2), (["LANG": "C.UTF-8"], 2),
         (["LANG": "POSIX"], 2), ([:], 2), (["LC_ALL": "", "LANG": "en_US"], 1), (["LANG": "ar_EG.UTF-8"], 7),
         (["LANG": "dv_MV.UTF-8"], 6), (["LC_TIME": "he_IL.UTF-8"], 1), (["LANG": "en_GB.UTF-8"], 2),

@@ -19,19 +19,25 @@ import Testing
     /// that it asks the stand-in helper rather than reading the status file
     /// of a ReFocus installed on this machine (private propagation: the
     /// machine's /run is untouched).
-    static let withoutMachineStatus = ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
-                                       #"mount -t tmpfs tmpfs /run && exec "$0" "$@""#]
+    static let withoutMachineStatus = [
+        "/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+        #"mount -t tmpfs tmpfs /run && exec "$0" "$@""#,
+    ]
 
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
-                   "needs root: the CLI runs a stand-in helper directly only as root, else through sudo; and unshare"))
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+            "needs root: the CLI runs a stand-in helper directly only as root, else through sudo; and unshare"))
     func barFormsPrintWhatTheParsedFormsPrint() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         let helper = try HistoryCommandTests.standIn(refocus, answering: Self.answer)
         let environment = ["REFOCUS_HELPER": helper, "TZ": "UTC"]
         let prefix = Self.withoutMachineStatus
-        for form in [["status"], ["status", "--json"], ["status", "--format", "waybar"], ["status", "--format=polybar"],
-                     ["status", "--format", "i3blocks"], ["status", "--format", "plain"]] {
+        for form in [
+            ["status"], ["status", "--json"], ["status", "--format", "waybar"], ["status", "--format=polybar"],
+            ["status", "--format", "i3blocks"], ["status", "--format", "plain"],
+        ] {
             let quick = try refocus.run(form, environment: environment, prefix: prefix)
             let parsed = try refocus.run(form + ["--"], environment: environment, prefix: prefix)
             #expect(quick.status == 0 && parsed.status == 0, "\(form): \(quick.stderr) \(parsed.stderr)")
@@ -41,7 +47,8 @@ import Testing
         }
         let waybar = try refocus.run(["status", "--format", "waybar"], environment: environment, prefix: prefix)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: String])
-        #expect(object["class"] == "active" && object["tooltip"]?.contains("until 2099-05-10 20:00") == true, "\(object)")
+        #expect(
+            object["class"] == "active" && object["tooltip"]?.contains("until 2099-05-10 20:00") == true, "\(object)")
     }
 
     /// A status file whose sessions all ended in 2020, but one was paused then: its time
@@ -58,18 +65,25 @@ import Testing
          "counts":{"names":6,"addresses":0,"programs":0,"programBlocking":"none","browserPolicies":["chromium"]}}
         """#
 
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
-                   "needs root, to mount a /run of its own (unshare) holding the status file"))
+    @Test(
+        .enabled(
+            if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"),
+            "needs root, to mount a /run of its own (unshare) holding the status file"))
     func aPausedSessionOutlivesItsPlannedEndInTheStatusFile() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         let file = try refocus.write(Self.pausedSnapshot, to: "status.json")
-        let prefix = ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
-                      #"mount -t tmpfs tmpfs /run && mkdir /run/refocus && cp "$STATUS_COPY" /run/refocus/status.json "#
-                          + #"&& exec "$0" "$@""#]
+        let prefix = [
+            "/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c",
+            #"mount -t tmpfs tmpfs /run && mkdir /run/refocus && cp "$STATUS_COPY" /run/refocus/status.json "#
+                + #"&& exec "$0" "$@""#,
+        ]
         let environment = ["REFOCUS_HELPER": "/nonexistent/refocus-helper", "STATUS_COPY": file]
         for (form, expected) in [
-            (["status"], "#3 social paused (1h27m left), in work 2/4 (12m left)\nEnforced by: /etc/hosts (6 names), browser policies (Chromium).\n"),
+            (
+                ["status"],
+                "#3 social paused (1h27m left), in work 2/4 (12m left)\nEnforced by: /etc/hosts (6 names), browser policies (Chromium).\n"
+            ),
             (["status", "--format", "polybar"], "focus: social paused 1h27m\n"),
             (["status", "--format", "i3blocks", "--"], "focus: social paused 1h27m\npaused 1h27m\n#98C379\n"),
         ] {

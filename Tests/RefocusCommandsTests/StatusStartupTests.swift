@@ -7,7 +7,9 @@ import Testing
 /// libstdc++.so. (The CLI links no Foundation beyond FoundationEssentials,
 /// and FoundationInternationalization with ICU for the time zones by name:
 /// `refocus-bench daemon` measures what starting costs.)
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/readelf"), "readelf is not installed (binutils)"))
+@Suite(
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/readelf"), "readelf is not installed (binutils)"))
 struct StatusStartupTests {
     /// The shared libraries `binary` names (DT_NEEDED).
     static func needed(_ binary: String) throws -> [String] {
@@ -18,7 +20,8 @@ struct StatusStartupTests {
     }
 
     /// The binary `make static` builds, which `make install` installs.
-    static let staticBinary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    static let staticBinary =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path + "/.build-static/release/refocus"
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: staticBinary), "not built (make static)"))
@@ -31,8 +34,10 @@ struct StatusStartupTests {
     /// megabytes larger and slower to start; neither is linked in: no symbol of the module
     /// Foundation (`10Foundation` mangled; FoundationEssentials is `20FoundationEssentials`),
     /// of TOMLKit or of toml++'s namespace `toml`.
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: staticBinary)
-                    && FileManager.default.isExecutableFile(atPath: "/usr/bin/nm"), "not built (make static), or no nm"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: staticBinary)
+                && FileManager.default.isExecutableFile(atPath: "/usr/bin/nm"), "not built (make static), or no nm"))
     func theStaticBinaryLinksNeitherFoundationNorTOMLKit() throws {
         let run = try Binary.execute("/usr/bin/nm", [Self.staticBinary])
         #expect(run.status == 0, "\(run.stderr)")

@@ -12,7 +12,10 @@ import Testing
 
         init() throws {
             shared = try TemporaryFolder()
-            (a, b, c) = (try SyncMachine(folder: shared.path), try SyncMachine(folder: shared.path), try SyncMachine(folder: shared.path))
+            (a, b, c) = (
+                try SyncMachine(folder: shared.path), try SyncMachine(folder: shared.path),
+                try SyncMachine(folder: shared.path)
+            )
         }
 
         func remove() {
@@ -27,7 +30,9 @@ import Testing
             try a.run("sync")
         }
 
-        func remote(_ list: String) -> String? { try? String(contentsOfFile: "\(shared.path)/\(list).domains", encoding: .utf8) }
+        func remote(_ list: String) -> String? {
+            try? String(contentsOfFile: "\(shared.path)/\(list).domains", encoding: .utf8)
+        }
     }
 
     @Test func additionAndRemovalReachTheOtherMachineProgramsStay() throws {
@@ -126,12 +131,15 @@ import Testing
         defer { world.remove() }
         try world.aSharesWork("one.example", "two.example")
         try "one.example\nthree.example\ntwo.example\n".write(
-            toFile: world.shared.path + "/work.sync-conflict-20261123-101530-ABCDEFG.domains", atomically: true, encoding: .utf8)
+            toFile: world.shared.path + "/work.sync-conflict-20261123-101530-ABCDEFG.domains", atomically: true,
+            encoding: .utf8)
         try "four.example\none.example\ntwo.example\n".write(
-            toFile: world.shared.path + "/work (laptop's conflicted copy 2026-11-23).domains", atomically: true, encoding: .utf8)
+            toFile: world.shared.path + "/work (laptop's conflicted copy 2026-11-23).domains", atomically: true,
+            encoding: .utf8)
         #expect(try world.a.run("sync", "status").stdout.contains("to merge: work"))
         try world.a.run("sync")
-        #expect(try world.a.domains("work").sorted() == ["four.example", "one.example", "three.example", "two.example"])
+        #expect(
+            try world.a.domains("work").sorted() == ["four.example", "one.example", "three.example", "two.example"])
         #expect(try world.shared.files() == ["work.domains"])
     }
 
@@ -142,7 +150,9 @@ import Testing
         try "co.uk\nhttps://example.com/path\nbad_char!.example\none.example\nthree.example\n".write(
             toFile: world.shared.path + "/work.domains", atomically: true, encoding: .utf8)
         let run = try world.a.run("sync", status: 65)
-        for line in ["work.domains:1:", "work.domains:2:", "work.domains:3:"] { #expect(run.stderr.contains(line), "\(run.stderr)") }
+        for line in ["work.domains:1:", "work.domains:2:", "work.domains:3:"] {
+            #expect(run.stderr.contains(line), "\(run.stderr)")
+        }
         #expect(try world.a.domains("work").sorted() == ["one.example", "three.example"])
     }
 

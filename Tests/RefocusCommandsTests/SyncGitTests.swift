@@ -8,7 +8,9 @@ import Testing
 /// push that races is pulled, merged and pushed again), and an unreachable
 /// remote that leaves the lists alone. Git runs with no system or user
 /// configuration (the commits take ReFocus's fallback identity).
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git (make test-deps installs it)"))
+@Suite(
+    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/git"), "needs git (make test-deps installs it)")
+)
 struct SyncGitTests {
     /// A bare repository and two machines using it.
     struct World {
@@ -19,7 +21,8 @@ struct SyncGitTests {
         init() throws {
             folder = try TemporaryFolder()
             remote = folder.path + "/lists.git"
-            let made = try Process.run(URL(fileURLWithPath: "/usr/bin/git"), arguments: ["init", "--quiet", "--bare", remote])
+            let made = try Process.run(
+                URL(fileURLWithPath: "/usr/bin/git"), arguments: ["init", "--quiet", "--bare", remote])
             made.waitUntilExit()
             (a, b) = (try SyncMachine(syncInit: ["--git", remote]), try SyncMachine(syncInit: ["--git", remote]))
         }

@@ -42,7 +42,9 @@ struct SyncMachine {
             .split(separator: "\n").map(String.init).filter { !$0.hasPrefix("#") && !$0.isEmpty }
     }
 
-    func text(_ file: String) -> String? { try? String(contentsOfFile: "\(refocus.listsFolder)/\(file)", encoding: .utf8) }
+    func text(_ file: String) -> String? {
+        try? String(contentsOfFile: "\(refocus.listsFolder)/\(file)", encoding: .utf8)
+    }
 
     func write(_ file: String, _ text: String) throws {
         try FileManager.default.createDirectory(atPath: refocus.listsFolder, withIntermediateDirectories: true)

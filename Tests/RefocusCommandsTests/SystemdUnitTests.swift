@@ -5,8 +5,10 @@ import Testing
 /// `packaging/systemd/refocus.service` passes `systemd-analyze verify` with
 /// nothing to say, in a scratch root holding the built helper where the
 /// unit expects it.
-@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
-                "needs systemd-analyze (make test installs systemd)"))
+@Suite(
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze"),
+        "needs systemd-analyze (make test installs systemd)"))
 struct SystemdUnitTests {
     static let unit = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("packaging/systemd/refocus.service").path
@@ -18,11 +20,13 @@ struct SystemdUnitTests {
         let manager = FileManager.default
         try manager.createDirectory(atPath: root + "/usr/libexec/refocus", withIntermediateDirectories: true)
         try manager.createDirectory(atPath: root + "/etc/systemd/system", withIntermediateDirectories: true)
-        try manager.copyItem(atPath: Binary.buildDirectory + "/refocus-helper",
-                             toPath: root + "/usr/libexec/refocus/refocus-helper")
+        try manager.copyItem(
+            atPath: Binary.buildDirectory + "/refocus-helper",
+            toPath: root + "/usr/libexec/refocus/refocus-helper")
         try Data(text.utf8).write(to: URL(fileURLWithPath: root + "/etc/systemd/system/refocus.service"))
-        let run = try Binary.execute("/usr/bin/systemd-analyze",
-                                     ["verify", "--man=no", "--root=" + root, "/etc/systemd/system/refocus.service"])
+        let run = try Binary.execute(
+            "/usr/bin/systemd-analyze",
+            ["verify", "--man=no", "--root=" + root, "/etc/systemd/system/refocus.service"])
         return (run.status, run.stdout + run.stderr)
     }
 

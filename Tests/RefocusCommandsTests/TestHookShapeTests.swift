@@ -39,7 +39,10 @@ import Testing
 
     @Test func everyTestHookInSourcesIsCompiledInDebugBuildsOnly() throws {
         let sources = SourceShapeTests.sources
-        let paths = FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        let paths =
+            FileManager.default.enumerator(atPath: sources)?.compactMap { $0 as? String }.filter {
+                $0.hasSuffix(".swift")
+            } ?? []
         #expect(paths.count > 100, "the sources were found: \(paths.count)")
         var guarded = 0
         var found: [String] = []
@@ -53,11 +56,13 @@ import Testing
     }
 
     @Test func thePackageDefinesTheConditionForDebugBuildsOnly() throws {
-        let manifest = try String(contentsOfFile: URL(fileURLWithPath: SourceShapeTests.sources).deletingLastPathComponent()
-            .appendingPathComponent("Package.swift").path, encoding: .utf8)
+        let manifest = try String(
+            contentsOfFile: URL(fileURLWithPath: SourceShapeTests.sources).deletingLastPathComponent()
+                .appendingPathComponent("Package.swift").path, encoding: .utf8)
         let defines = manifest.split(separator: "\n").filter { $0.contains(".define(\"\(Self.condition)\"") }
-        #expect(defines.count == 1 && defines[0].contains(".define(\"\(Self.condition)\", .when(configuration: .debug))"),
-                "\(defines)")
+        #expect(
+            defines.count == 1 && defines[0].contains(".define(\"\(Self.condition)\", .when(configuration: .debug))"),
+            "\(defines)")
     }
 
     @Test(arguments: [

@@ -21,17 +21,20 @@ import Testing
         defer { refocus.cleanUp() }
         let refused = try refocus("list", "add", "work", "a.example", "0.0.0.1", "::1")
         #expect(refused.status == 65)
-        #expect(refused.stderr == """
-            refocus: 0.0.0.1 can never be blocked: it is in 0.0.0.0/8 (this network); leave it out
-            refocus: ::1 can never be blocked: it is ::1 (loopback); leave it out
-            refocus: nothing was changed: 2 entries can never be blocked (see above)
+        #expect(
+            refused.stderr == """
+                refocus: 0.0.0.1 can never be blocked: it is in 0.0.0.0/8 (this network); leave it out
+                refocus: ::1 can never be blocked: it is ::1 (loopback); leave it out
+                refocus: nothing was changed: 2 entries can never be blocked (see above)
 
-            """)
+                """)
         #expect(refocus.listFile("work.domains") == nil, "no list was created")
 
         #expect(try refocus("list", "add", "work", "a.example").status == 0)
         let range = try refocus("list", "add", "work", "169.254.0.0/24")
-        #expect(range.status == 65 && range.stderr.contains("169.254.0.0/24 can never be blocked: it is in 169.254.0.0/16 (link-local)"))
+        #expect(
+            range.status == 65
+                && range.stderr.contains("169.254.0.0/24 can never be blocked: it is in 169.254.0.0/16 (link-local)"))
         #expect(refocus.listFile("work.domains") == "a.example\n")
 
         // A list from before keeps working: such an entry can be removed.
@@ -40,7 +43,8 @@ import Testing
         #expect(refocus.listFile("old.domains") == "b.example\n")
     }
 
-    static let adblock = "[Adblock Plus 2.0]\n||0.0.0.1^\n||a.example^\n0.0.0.0 b.example\n||127.0.0.1^$document\n||a.example^\n"
+    static let adblock =
+        "[Adblock Plus 2.0]\n||0.0.0.1^\n||a.example^\n0.0.0.0 b.example\n||127.0.0.1^$document\n||a.example^\n"
 
     @Test func listImportSkipsThemAndCountsThemInItsReport() throws {
         let refocus = try Binary()
@@ -48,14 +52,17 @@ import Testing
         let path = try refocus.write(Self.adblock, to: "easylist.txt")
         let run = try refocus("list", "import", "ads", path)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasSuffix(
-            "Imported into ads: 2 added, 1 skipped as duplicates, 2 skipped as never blockable, 0 rejected.\n"), "\(run.stdout)")
-        #expect(run.stderr == """
-            2 skipped, since no session may block them:
-              0.0.0.1: it is in 0.0.0.0/8 (this network)
-              127.0.0.1: it is in 127.0.0.0/8 (loopback)
+        #expect(
+            run.stdout.hasSuffix(
+                "Imported into ads: 2 added, 1 skipped as duplicates, 2 skipped as never blockable, 0 rejected.\n"),
+            "\(run.stdout)")
+        #expect(
+            run.stderr == """
+                2 skipped, since no session may block them:
+                  0.0.0.1: it is in 0.0.0.0/8 (this network)
+                  127.0.0.1: it is in 127.0.0.0/8 (loopback)
 
-            """)
+                """)
         #expect(refocus.listFile("ads.domains") == "a.example\nb.example\n")
 
         let json = try refocus("list", "import", "more", "-", "--json", input: Self.adblock)
@@ -63,8 +70,11 @@ import Testing
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(report["added"] as? Int == 2 && report["duplicates"] as? Int == 1)
         let skipped = try #require(report["unblockable"] as? [[String: String]], "\(json.stdout)")
-        #expect(skipped == [["entry": "0.0.0.1", "reason": "it is in 0.0.0.0/8 (this network)"],
-                            ["entry": "127.0.0.1", "reason": "it is in 127.0.0.0/8 (loopback)"]])
+        #expect(
+            skipped == [
+                ["entry": "0.0.0.1", "reason": "it is in 0.0.0.0/8 (this network)"],
+                ["entry": "127.0.0.1", "reason": "it is in 127.0.0.0/8 (loopback)"],
+            ])
     }
 
     @Test func listEditRefusesThemWithTheirLineNumbers() throws {
@@ -74,8 +84,10 @@ import Testing
         let editor = try refocus.writeProgram("#!/bin/sh\nprintf '0.0.0.1\\nb.example\\n' >> \"$1\"\n", to: "editor.sh")
         let refused = try refocus("list", "edit", "work", environment: ["VISUAL": editor])
         #expect(refused.status == 65)
-        #expect(refused.stderr.contains(
-            ":2: 0.0.0.1 can never be blocked: it is in 0.0.0.0/8 (this network); remove the line\n"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains(
+                ":2: 0.0.0.1 can never be blocked: it is in 0.0.0.0/8 (this network); remove the line\n"),
+            "\(refused.stderr)")
         #expect(refocus.listFile("work.domains") == "a.example\n", "list unchanged")
 
         // A list from before that holds one is not refused when it is left as it was.
@@ -84,7 +96,9 @@ import Testing
         #expect(untouched.status == 0 && untouched.stdout.contains("No changes"), "\(untouched.stderr)")
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
     func startLeavesThemOutOfAListFromBeforeWithOneNote() throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
@@ -93,18 +107,23 @@ import Testing
         try Self.writeList(refocus, "old", "0.0.0.1\na.example\n198.51.100.7\n")
         let one = try refocus("start", "--list", "old", "25m", environment: ["REFOCUS_HELPER": helper])
         #expect(one.status == 0, "\(one.stderr)")
-        #expect(one.stderr == "refocus: note: list old: 0.0.0.1 is skipped: it is in 0.0.0.0/8 (this network), which no "
-            + "session may block; the rest of the list applies ('refocus list remove old 0.0.0.1' removes it)\n" + helpersNote)
+        #expect(
+            one.stderr == "refocus: note: list old: 0.0.0.1 is skipped: it is in 0.0.0.0/8 (this network), which no "
+                + "session may block; the rest of the list applies ('refocus list remove old 0.0.0.1' removes it)\n"
+                + helpersNote)
         #expect(one.stdout.hasPrefix("Blocking 2 entries and 0 programs"), "\(one.stdout)")
-        #expect(try PomodoroStartTests.request(helper).lists.flatMap(\.entries).map(\.description).sorted()
-            == ["198.51.100.7", "a.example"])
+        #expect(
+            try PomodoroStartTests.request(helper).lists.flatMap(\.entries).map(\.description).sorted()
+                == ["198.51.100.7", "a.example"])
 
         try Self.writeList(refocus, "old", "0.0.0.1\na.example\n127.0.0.1\nff02::1\n169.254.1.1\n")
         let many = try refocus("start", "--list", "old", "25m", environment: ["REFOCUS_HELPER": helper])
         #expect(many.status == 0, "\(many.stderr)")
-        #expect(many.stderr == "refocus: note: list old: 4 entries are skipped, since no session may block them (0.0.0.1: "
-            + "it is in 0.0.0.0/8 (this network); 127.0.0.1: it is in 127.0.0.0/8 (loopback); 169.254.1.1: it is in "
-            + "169.254.0.0/16 (link-local); and 1 more); the rest of the list applies ('refocus list edit old' removes them)\n" + helpersNote)
+        #expect(
+            many.stderr == "refocus: note: list old: 4 entries are skipped, since no session may block them (0.0.0.1: "
+                + "it is in 0.0.0.0/8 (this network); 127.0.0.1: it is in 127.0.0.0/8 (loopback); 169.254.1.1: it is in "
+                + "169.254.0.0/16 (link-local); and 1 more); the rest of the list applies ('refocus list edit old' removes them)\n"
+                + helpersNote)
         #expect(try PomodoroStartTests.request(helper).lists.flatMap(\.entries).map(\.description) == ["a.example"])
     }
 
@@ -112,10 +131,12 @@ import Testing
         let refocus = try Binary()
         defer { refocus.cleanUp() }
         try Self.writeList(refocus, "old", "0.0.0.1\n::1\n")
-        let run = try refocus("start", "--list", "old", "25m", environment: ["REFOCUS_HELPER": "/nonexistent/refocus-helper"])
+        let run = try refocus(
+            "start", "--list", "old", "25m", environment: ["REFOCUS_HELPER": "/nonexistent/refocus-helper"])
         #expect(run.status == 65)
-        #expect(run.stderr == "refocus: list old has nothing a session may block: 0.0.0.1: it is in 0.0.0.0/8 (this "
-            + "network); ::1: it is ::1 (loopback); add entries that can be blocked ('refocus list add old example.com'), "
-            + "or start without it\n")
+        #expect(
+            run.stderr == "refocus: list old has nothing a session may block: 0.0.0.1: it is in 0.0.0.0/8 (this "
+                + "network); ::1: it is ::1 (loopback); add entries that can be blocked ('refocus list add old example.com'), "
+                + "or start without it\n")
     }
 }

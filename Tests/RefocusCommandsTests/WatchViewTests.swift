@@ -13,21 +13,30 @@ import Testing
     static let utf8 = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
 
     static func snapshot(_ sessions: [SessionSummary], blocked: UInt64 = 0, killed: Int = 0) -> StatusSnapshot {
-        StatusSnapshot(sessions: sessions.map { StatusSnapshot.ActiveSession($0, blockedAttempts: blocked, programsKilled: killed) },
-                       counts: nil)
+        StatusSnapshot(
+            sessions: sessions.map {
+                StatusSnapshot.ActiveSession($0, blockedAttempts: blocked, programsKilled: killed)
+            },
+            counts: nil)
     }
 
-    static func frame(_ sessions: [SessionSummary], columns: Int = 80, rows: Int = 24,
-                      environment: [String: String] = utf8, blocked: UInt64 = 0, killed: Int = 0) -> [String] {
-        WatchView(snapshot: snapshot(sessions, blocked: blocked, killed: killed), now: now,
-                  screen: WatchView.Screen(columns: columns, rows: rows, environment: environment)).lines
+    static func frame(
+        _ sessions: [SessionSummary], columns: Int = 80, rows: Int = 24,
+        environment: [String: String] = utf8, blocked: UInt64 = 0, killed: Int = 0
+    ) -> [String] {
+        WatchView(
+            snapshot: snapshot(sessions, blocked: blocked, killed: killed), now: now,
+            screen: WatchView.Screen(columns: columns, rows: rows, environment: environment)
+        ).lines
     }
 
     static func plainText(_ lines: [String]) -> String {
         lines.joined(separator: "\n").replacing(/\u{1B}\[[0-9;]*m/, with: "")
     }
 
-    static func hasBraille(_ text: String) -> Bool { text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }
+    static func hasBraille(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }
+    }
 
     @Test func aRoomyTerminalShowsTheRingWithTheDigitsAndPhaseInside() throws {
         // 37m into a standard plan: work 2/4 with 18m left of 25.
@@ -64,8 +73,9 @@ import Testing
             #expect(!lines.joined().contains("\u{1B}"), "\(environment)")
             #expect(Self.hasBraille(lines.joined()))
         }
-        #expect(Self.frame([session], environment: Self.utf8.merging(["NO_COLOR": ""]) { $1 }).joined().contains("\u{1B}["),
-                "an empty NO_COLOR is unset")
+        #expect(
+            Self.frame([session], environment: Self.utf8.merging(["NO_COLOR": ""]) { $1 }).joined().contains("\u{1B}["),
+            "an empty NO_COLOR is unset")
     }
 
     @Test func narrowTerminalsAndTheLinuxConsoleGetABar() {
@@ -75,7 +85,8 @@ import Testing
             #expect(!Self.hasBraille(text), "\(columns) \(environment): \(text)")
             #expect(text.contains(BigDigits.rows("5:00")[0]) && text.contains("focus"), "5:00: \(text)")
             let bar = text.split(separator: "\n").first { $0.contains("░") }
-            #expect(bar.map { $0.filter { $0 == "█" }.count * 3 <= $0.filter { $0 != " " }.count + 3 } == true, "\(text)")
+            #expect(
+                bar.map { $0.filter { $0 == "█" }.count * 3 <= $0.filter { $0 != " " }.count + 3 } == true, "\(text)")
         }
         // Outside a UTF-8 locale: ASCII only.
         let ascii = Self.plainText(Self.frame([session], environment: ["TERM": "xterm"]))
@@ -93,8 +104,11 @@ import Testing
         let text = Self.plainText(Self.frame([later, soon]))
         #expect(text.contains("also #7 news until"), "\(text)")
         #expect(text.split(separator: "\n").filter { $0.contains("also #") }.count == 1)
-        #expect(WatchView(snapshot: Self.snapshot([later, soon]), now: Self.now,
-                          screen: .init(columns: 80, rows: 24, depth: nil)).main?.session.id == 4)
+        #expect(
+            WatchView(
+                snapshot: Self.snapshot([later, soon]), now: Self.now,
+                screen: .init(columns: 80, rows: 24, depth: nil)
+            ).main?.session.id == 4)
     }
 
     @Test func theLoopWakesAtTheNextSecondOfTheCountdownAndSleepsWhenIdle() {

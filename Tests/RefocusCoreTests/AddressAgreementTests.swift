@@ -61,7 +61,9 @@ private let corpus: [IPAddress] = {
         result.append(.v6(high: 0x0064_ff9b_0000_0000, low: v4))  // NAT64
         result.append(.v6(high: 0, low: v4))  // deprecated IPv4-compatible
     }
-    result += [.v6(high: 0, low: 0), .v6(high: 0, low: 1), .v6(high: .max, low: .max), .v6(high: 0, low: 0xffff_0000_0000)]
+    result += [
+        .v6(high: 0, low: 0), .v6(high: 0, low: 1), .v6(high: .max, low: .max), .v6(high: 0, low: 0xffff_0000_0000),
+    ]
     return result
 }()
 
@@ -138,7 +140,8 @@ private func spellings(of address: IPAddress) -> [String] {
         plain[0..<6].joined(separator: ":") + ":" + parts[12...].joined(separator: "."),
     ]
     if let lastZero = hex.lastIndex(of: 0) {  // `::` for a single (or the last) zero group
-        result.append(plain[..<lastZero].joined(separator: ":") + "::" + plain[(lastZero + 1)...].joined(separator: ":"))
+        result.append(
+            plain[..<lastZero].joined(separator: ":") + "::" + plain[(lastZero + 1)...].joined(separator: ":"))
     }
     return result
 }

@@ -6,41 +6,44 @@ import RefocusTestSupport
 // MARK: - Tables
 
 /// Ranges in, intervals out (`first-last`, or one address when equal), per family.
-@Test(arguments: [
-    // Nothing, one address, one range.
-    ([], []),
-    (["192.0.2.1"], ["192.0.2.1"]),
-    (["10.0.0.0/8"], ["10.0.0.0-10.255.255.255"]),
-    // Duplicates and order do not matter.
-    (["192.0.2.9", "192.0.2.1", "192.0.2.9"], ["192.0.2.1", "192.0.2.9"]),
-    // Overlap: a range sticking out of another.
-    (["10.0.0.0/24", "10.0.0.128/25", "10.0.0.200/29"], ["10.0.0.0-10.0.0.255"]),
-    // Containment: a single address inside a range, a range inside a range.
-    (["10.0.0.0/8", "10.1.2.3", "10.200.0.0/16"], ["10.0.0.0-10.255.255.255"]),
-    // Adjacency: touching ranges and addresses merge, a one-address gap does not.
-    (["10.0.0.0/25", "10.0.0.128/25"], ["10.0.0.0-10.0.0.255"]),
-    (["192.0.2.1", "192.0.2.2", "192.0.2.3"], ["192.0.2.1-192.0.2.3"]),
-    (["192.0.2.1", "192.0.2.3"], ["192.0.2.1", "192.0.2.3"]),
-    (["192.0.2.0/31", "192.0.2.3", "192.0.2.2"], ["192.0.2.0-192.0.2.3"]),
-    // The edges of the IPv4 space.
-    (["0.0.0.0"], ["0.0.0.0"]),
-    (["255.255.255.255"], ["255.255.255.255"]),
-    (["0.0.0.0/1", "128.0.0.0/1"], ["0.0.0.0-255.255.255.255"]),
-    (["255.255.255.254", "255.255.255.255", "255.255.255.0/24"], ["255.255.255.0-255.255.255.255"]),
-    (["0.0.0.0", "0.0.0.1", "255.255.255.255"], ["0.0.0.0-0.0.0.1", "255.255.255.255"]),
-    // IPv6, and the edges of its space.
-    (["2001:db8::/32", "2001:db8:1::1", "2001:db9::/32"], ["2001:db8::-2001:db9:ffff:ffff:ffff:ffff:ffff:ffff"]),
-    (["::"], ["::"]),
-    (["::", "::1"], ["::-::1"]),
-    (["ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"], ["ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"]),
-    (["ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe"],
-     ["ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe-ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"]),
-    (["::/1", "8000::/1"], ["::-ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"]),
-    // Carry across the 64-bit halves: ::ffff:ffff:ffff:ffff and 0:0:0:1:: touch.
-    (["::ffff:ffff:ffff:ffff", "0:0:0:1::"], ["::ffff:ffff:ffff:ffff-0:0:0:1::"]),
-    // Families never merge: 255.255.255.255 and :: are not adjacent.
-    (["255.255.255.255", "::"], ["255.255.255.255", "::"]),
-] as [([String], [String])])
+@Test(
+    arguments: [
+        // Nothing, one address, one range.
+        ([], []),
+        (["192.0.2.1"], ["192.0.2.1"]),
+        (["10.0.0.0/8"], ["10.0.0.0-10.255.255.255"]),
+        // Duplicates and order do not matter.
+        (["192.0.2.9", "192.0.2.1", "192.0.2.9"], ["192.0.2.1", "192.0.2.9"]),
+        // Overlap: a range sticking out of another.
+        (["10.0.0.0/24", "10.0.0.128/25", "10.0.0.200/29"], ["10.0.0.0-10.0.0.255"]),
+        // Containment: a single address inside a range, a range inside a range.
+        (["10.0.0.0/8", "10.1.2.3", "10.200.0.0/16"], ["10.0.0.0-10.255.255.255"]),
+        // Adjacency: touching ranges and addresses merge, a one-address gap does not.
+        (["10.0.0.0/25", "10.0.0.128/25"], ["10.0.0.0-10.0.0.255"]),
+        (["192.0.2.1", "192.0.2.2", "192.0.2.3"], ["192.0.2.1-192.0.2.3"]),
+        (["192.0.2.1", "192.0.2.3"], ["192.0.2.1", "192.0.2.3"]),
+        (["192.0.2.0/31", "192.0.2.3", "192.0.2.2"], ["192.0.2.0-192.0.2.3"]),
+        // The edges of the IPv4 space.
+        (["0.0.0.0"], ["0.0.0.0"]),
+        (["255.255.255.255"], ["255.255.255.255"]),
+        (["0.0.0.0/1", "128.0.0.0/1"], ["0.0.0.0-255.255.255.255"]),
+        (["255.255.255.254", "255.255.255.255", "255.255.255.0/24"], ["255.255.255.0-255.255.255.255"]),
+        (["0.0.0.0", "0.0.0.1", "255.255.255.255"], ["0.0.0.0-0.0.0.1", "255.255.255.255"]),
+        // IPv6, and the edges of its space.
+        (["2001:db8::/32", "2001:db8:1::1", "2001:db9::/32"], ["2001:db8::-2001:db9:ffff:ffff:ffff:ffff:ffff:ffff"]),
+        (["::"], ["::"]),
+        (["::", "::1"], ["::-::1"]),
+        (["ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"], ["ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"]),
+        (
+            ["ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe"],
+            ["ffff:ffff:ffff:ffff:ffff:ffff:ffff:fffe-ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"]
+        ),
+        (["::/1", "8000::/1"], ["::-ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"]),
+        // Carry across the 64-bit halves: ::ffff:ffff:ffff:ffff and 0:0:0:1:: touch.
+        (["::ffff:ffff:ffff:ffff", "0:0:0:1::"], ["::ffff:ffff:ffff:ffff-0:0:0:1::"]),
+        // Families never merge: 255.255.255.255 and :: are not adjacent.
+        (["255.255.255.255", "::"], ["255.255.255.255", "::"]),
+    ] as [([String], [String])])
 func intervalsMergeOverlapsContainmentAndAdjacency(_ example: (ranges: [String], intervals: [String])) throws {
     let intervals = AddressIntervals(try example.ranges.map { try AddressRange(parsing: $0) })
     #expect((intervals.ipv4 + intervals.ipv6).map(render) == example.intervals)
@@ -49,21 +52,23 @@ func intervalsMergeOverlapsContainmentAndAdjacency(_ example: (ranges: [String],
 }
 
 @Test func familiesAreSeparatedAndOrdered() throws {
-    let intervals = AddressIntervals(try ["2001:db8::1", "192.0.2.1", "::1", "10.0.0.1"].map { try AddressRange(parsing: $0) })
+    let intervals = AddressIntervals(
+        try ["2001:db8::1", "192.0.2.1", "::1", "10.0.0.1"].map { try AddressRange(parsing: $0) })
     #expect(intervals.ipv4.map(render) == ["10.0.0.1", "192.0.2.1"])
     #expect(intervals.ipv6.map(render) == ["::1", "2001:db8::1"])
     #expect(AddressIntervals.empty.isEmpty)
     #expect(AddressIntervals.empty == AddressIntervals([]))
 }
 
-@Test(arguments: [
-    ("192.0.2.1", "192.0.2.2"),
-    ("0.0.0.255", "0.0.1.0"),
-    ("255.255.255.255", nil),
-    ("::", "::1"),
-    ("::ffff:ffff:ffff:ffff", "0:0:0:1::"),
-    ("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", nil),
-] as [(String, String?)])
+@Test(
+    arguments: [
+        ("192.0.2.1", "192.0.2.2"),
+        ("0.0.0.255", "0.0.1.0"),
+        ("255.255.255.255", nil),
+        ("::", "::1"),
+        ("::ffff:ffff:ffff:ffff", "0:0:0:1::"),
+        ("ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff", nil),
+    ] as [(String, String?)])
 func successorIsTheNextAddressOrNilAtTheEnd(_ example: (address: String, successor: String?)) throws {
     #expect(try IPAddress(parsing: example.address).successor?.description == example.successor)
 }

@@ -140,7 +140,10 @@ func bytesOfTheWrongCountAreRefused(_ count: Int) {
     ("10.0.0.0/-8", .badPrefix("10.0.0.0/-8", prefix: "-8")),
     ("10.0.0.0/33", .prefixTooLong("10.0.0.0/33", prefix: "33", maximum: 32)),
     ("::/129", .prefixTooLong("::/129", prefix: "129", maximum: 128)),
-    ("1.2.3.4/99999999999999999999", .prefixTooLong("1.2.3.4/99999999999999999999", prefix: "99999999999999999999", maximum: 32)),
+    (
+        "1.2.3.4/99999999999999999999",
+        .prefixTooLong("1.2.3.4/99999999999999999999", prefix: "99999999999999999999", maximum: 32)
+    ),
     ("0.0.0.0/0", .zeroPrefix("0.0.0.0/0")),
     ("::/0", .zeroPrefix("::/0")),
 ])
@@ -187,7 +190,9 @@ func hostBitsAreRefusedWithTheNetworkSuggested(_ example: (input: String, networ
     let ten = IPAddress.v4(0x0a00_0000)
     #expect(try AddressRange(address: ten, prefixLength: 8).description == "10.0.0.0/8")
     #expect(throws: AddressError.zeroPrefix("10.0.0.0/0")) { try AddressRange(address: ten, prefixLength: 0) }
-    #expect(throws: AddressError.badPrefix("10.0.0.0/-1", prefix: "-1")) { try AddressRange(address: ten, prefixLength: -1) }
+    #expect(throws: AddressError.badPrefix("10.0.0.0/-1", prefix: "-1")) {
+        try AddressRange(address: ten, prefixLength: -1)
+    }
     #expect(throws: AddressError.prefixTooLong("10.0.0.0/33", prefix: "33", maximum: 32)) {
         try AddressRange(address: ten, prefixLength: 33)
     }
@@ -229,7 +234,8 @@ func rangesHaveInclusiveBounds(_ example: (range: String, first: String, last: S
         "2001:db8::1", "2001:db9::", "fe80::/10", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
     ]
     let ranges = try sorted.map { try AddressRange(parsing: $0) }
-    let scrambled = stride(from: 0, to: ranges.count, by: 2).map { ranges[$0] }.reversed()
+    let scrambled =
+        stride(from: 0, to: ranges.count, by: 2).map { ranges[$0] }.reversed()
         + stride(from: 1, to: ranges.count, by: 2).map { ranges[$0] }
     #expect(scrambled.sorted().map(\.description) == sorted)
     #expect(scrambled.map(\.address).sorted() == ranges.map(\.address))

@@ -22,16 +22,26 @@ import Testing
         (["192.0.2.0/24"], ["192.0.2.255"], ["192.0.2.0-192.0.2.254"]),
         (["192.0.2.0/24"], ["192.0.2.0/24"], []),
         (["192.0.2.0/24"], ["192.0.0.0/16"], []),
-        (["192.0.2.0/24", "198.51.100.0/24"], ["192.0.2.128/25", "198.51.100.0/25"],
-         ["192.0.2.0-192.0.2.127", "198.51.100.128-198.51.100.255"]),
-        (["10.0.0.0/16"], ["10.0.1.0/24", "10.0.3.0/24"], ["10.0.0.0-10.0.0.255", "10.0.2.0-10.0.2.255", "10.0.4.0-10.0.255.255"]),
+        (
+            ["192.0.2.0/24", "198.51.100.0/24"], ["192.0.2.128/25", "198.51.100.0/25"],
+            ["192.0.2.0-192.0.2.127", "198.51.100.128-198.51.100.255"]
+        ),
+        (
+            ["10.0.0.0/16"], ["10.0.1.0/24", "10.0.3.0/24"],
+            ["10.0.0.0-10.0.0.255", "10.0.2.0-10.0.2.255", "10.0.4.0-10.0.255.255"]
+        ),
         // One removal across two blocked intervals, and removals that touch nothing.
-        (["10.0.0.0/24", "10.0.2.0/24"], ["10.0.0.128/25", "10.0.1.0/24", "10.0.2.0/25"],
-         ["10.0.0.0-10.0.0.127", "10.0.2.128-10.0.2.255"]),
+        (
+            ["10.0.0.0/24", "10.0.2.0/24"], ["10.0.0.128/25", "10.0.1.0/24", "10.0.2.0/25"],
+            ["10.0.0.0-10.0.0.127", "10.0.2.128-10.0.2.255"]
+        ),
         (["192.0.2.5"], ["10.0.0.0/8", "203.0.113.0/24"], ["192.0.2.5"]),
         // The edges of the space.
         (["0.0.0.0/1", "128.0.0.0/1"], ["0.0.0.0/8", "255.255.255.255"], ["1.0.0.0-255.255.255.254"]),
-        (["2001:db8::/32", "100::1"], ["2001:db8::1", "::/128"], ["100::1", "2001:db8::", "2001:db8::2-2001:db8:ffff:ffff:ffff:ffff:ffff:ffff"]),
+        (
+            ["2001:db8::/32", "100::1"], ["2001:db8::1", "::/128"],
+            ["100::1", "2001:db8::", "2001:db8::2-2001:db8:ffff:ffff:ffff:ffff:ffff:ffff"]
+        ),
         (["::/1"], ["::"], ["::1-7fff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"]),
     ])
     func subtracting(blocked: [String], removed: [String], left: [String]) throws {
@@ -65,15 +75,20 @@ import Testing
     @Test func protectionsNameTheFirstRangeOverlapped() throws {
         var policy = Policy()
         policy.neverBlockAddresses = [try AddressRange(parsing: "10.20.0.0/16")]
-        let protected = ProtectedAddresses(policy: policy, system: [.init(try AddressRange(parsing: "192.0.2.53"), "a name server")])
-        #expect(protected.protection(overlapping: try AddressRange(parsing: "10.20.30.0/24"))?.reason
-            == ProtectedAddresses.policyReason)
-        #expect(protected.protection(overlapping: try AddressRange(parsing: "192.0.2.0/24"))?.description
-            == "192.0.2.53 (a name server)")
+        let protected = ProtectedAddresses(
+            policy: policy, system: [.init(try AddressRange(parsing: "192.0.2.53"), "a name server")])
+        #expect(
+            protected.protection(overlapping: try AddressRange(parsing: "10.20.30.0/24"))?.reason
+                == ProtectedAddresses.policyReason)
+        #expect(
+            protected.protection(overlapping: try AddressRange(parsing: "192.0.2.0/24"))?.description
+                == "192.0.2.53 (a name server)")
         #expect(protected.protection(overlapping: try AddressRange(parsing: "192.0.2.54")) == nil)
         #expect(protected.protection(overlapping: try AddressRange(parsing: "8.8.8.8")) == nil)
-        #expect(protected.protection(overlapping: Sinkhole.ranges.first { $0.first.isIPv4 } ?? AddressRange(Sinkhole.ipv4)) == nil,
-                "the sinkhole is not protected")
+        #expect(
+            protected.protection(overlapping: Sinkhole.ranges.first { $0.first.isIPv4 } ?? AddressRange(Sinkhole.ipv4))
+                == nil,
+            "the sinkhole is not protected")
     }
 
     @Test func theSinkholeAddressesAreTheDocumentedOnes() {

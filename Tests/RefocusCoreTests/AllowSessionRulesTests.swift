@@ -26,7 +26,8 @@ import Testing
 
     @Test func theSameListsInTheOtherModeAreAnotherSession() throws {
         let blocking = Rules.session(7, [try Rules.list("work", ["docs.example"])])
-        let allowing = try Rules.start(Self.allowRequest([try Rules.list("work", ["docs.example"])]), active: [blocking])
+        let allowing = try Rules.start(
+            Self.allowRequest([try Rules.list("work", ["docs.example"])]), active: [blocking])
         #expect(allowing.id == nil, "a new session, not an extension of #7")
         #expect(allowing.mode == .allow)
     }
@@ -42,7 +43,9 @@ import Testing
         var unlocked = locked
         unlocked.locked = false
         let replaced = try Rules.start(wider, active: [unlocked])
-        #expect(replaced.blockLists[0].domains.map(\.ascii) == ["a.example", "c.example"], "without a lock the new lists hold")
+        #expect(
+            replaced.blockLists[0].domains.map(\.ascii) == ["a.example", "c.example"],
+            "without a lock the new lists hold")
     }
 
     @Test func aSecondAllowSessionBesideALockedOneIsRefused() throws {
@@ -52,11 +55,16 @@ import Testing
             try Rules.start(Self.allowRequest([try! Rules.list("fun", ["fun.example"])]), active: [locked])
         }
         #expect(failure?.code == .sessionLocked)
-        #expect(failure?.message.contains("allowlist session 7 (work) is locked") == true, "\(String(describing: failure))")
+        #expect(
+            failure?.message.contains("allowlist session 7 (work) is locked") == true, "\(String(describing: failure))")
         // A block list beside it only tightens; another user's allowlist is theirs.
-        #expect(try Rules.start(Rules.request([try Rules.list("fun", ["fun.example"])]), active: [locked]).mode == .block)
-        #expect(try Rules.start(Self.allowRequest([try Rules.list("fun", ["fun.example"])]), owner: Rules.other,
-                                active: [locked]).mode == .allow)
+        #expect(
+            try Rules.start(Rules.request([try Rules.list("fun", ["fun.example"])]), active: [locked]).mode == .block)
+        #expect(
+            try Rules.start(
+                Self.allowRequest([try Rules.list("fun", ["fun.example"])]), owner: Rules.other,
+                active: [locked]
+            ).mode == .allow)
     }
 
     @Test func theModeDecodesStrictlyAndDefaultsToBlock() throws {
@@ -65,8 +73,9 @@ import Testing
         #expect(try JSONDecoder().decode(StartRequest.self, from: bytes).mode == .allow)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.contains(#""mode":"allow""#))
-        let older = Data(text.replacingOccurrences(of: #","mode":"allow""#, with: "")
-            .replacingOccurrences(of: #""mode":"allow","#, with: "").utf8)
+        let older = Data(
+            text.replacingOccurrences(of: #","mode":"allow""#, with: "")
+                .replacingOccurrences(of: #""mode":"allow","#, with: "").utf8)
         #expect(!String(decoding: older, as: UTF8.self).contains("mode"))
         #expect(try JSONDecoder().decode(StartRequest.self, from: older).mode == .block)
         let unknown = Data(text.replacingOccurrences(of: #""mode":"allow""#, with: #""mode":"everything""#).utf8)
@@ -87,28 +96,33 @@ import Testing
 /// line's lists bring their mode, a preset's lists theirs, the defaults block.
 @Suite struct AllowSessionChoiceTests {
     static let names = SessionChoiceTests.names
-    static let work = Preset(name: try! PresetName("work"), lists: names(["docs"]),
-                             duration: .length(SessionLength(seconds: 3600)), mode: .allow)
+    static let work = Preset(
+        name: try! PresetName("work"), lists: names(["docs"]),
+        duration: .length(SessionLength(seconds: 3600)), mode: .allow)
 
     @Test func theListsGivenBringTheirMode() throws {
         let words = try SessionChoice.Words(["work"])
-        let fromPreset = try SessionChoice(words: words, lists: [], until: nil, lock: false, label: nil, preset: Self.work,
-                                           defaultLists: Self.names(["social"]), defaultLength: nil)
+        let fromPreset = try SessionChoice(
+            words: words, lists: [], until: nil, lock: false, label: nil, preset: Self.work,
+            defaultLists: Self.names(["social"]), defaultLength: nil)
         #expect(fromPreset.mode == .allow)
         #expect(fromPreset.lists == Self.names(["docs"]))
 
-        let blocking = try SessionChoice(words: words, lists: Self.names(["news"]), until: nil, lock: false, label: nil,
-                                         preset: Self.work, defaultLists: [], defaultLength: nil)
+        let blocking = try SessionChoice(
+            words: words, lists: Self.names(["news"]), until: nil, lock: false, label: nil,
+            preset: Self.work, defaultLists: [], defaultLength: nil)
         #expect(blocking.mode == .block, "--list over an allow preset blocks")
         #expect(blocking.lists == Self.names(["news"]))
 
-        let allowing = try SessionChoice(words: try SessionChoice.Words(["1h"]), lists: Self.names(["docs"]), mode: .allow,
-                                         until: nil, lock: false, label: nil, preset: nil,
-                                         defaultLists: Self.names(["social"]), defaultLength: nil)
+        let allowing = try SessionChoice(
+            words: try SessionChoice.Words(["1h"]), lists: Self.names(["docs"]), mode: .allow,
+            until: nil, lock: false, label: nil, preset: nil,
+            defaultLists: Self.names(["social"]), defaultLength: nil)
         #expect(allowing.mode == .allow)
 
-        let defaults = try SessionChoice(words: try SessionChoice.Words(["1h"]), lists: [], until: nil, lock: false,
-                                         label: nil, preset: nil, defaultLists: Self.names(["social"]), defaultLength: nil)
+        let defaults = try SessionChoice(
+            words: try SessionChoice.Words(["1h"]), lists: [], until: nil, lock: false,
+            label: nil, preset: nil, defaultLists: Self.names(["social"]), defaultLength: nil)
         #expect(defaults.mode == .block)
     }
 }

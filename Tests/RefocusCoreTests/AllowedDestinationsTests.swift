@@ -27,9 +27,12 @@ import Testing
         let work = try Rules.list("work", ["docs.example", "192.0.2.0/24", "code.example/api"], programs: ["vim"])
         let mail = try Rules.list("mail", ["mail.example"])
         let other = try Rules.list("other", ["chat.example"])
-        let desired = DesiredEnforcement(sessions: [Self.allowing([work]), Self.allowing([mail]),
-                                                    Self.allowing([other], owner: Rules.other)],
-                                         policy: Policy())
+        let desired = DesiredEnforcement(
+            sessions: [
+                Self.allowing([work]), Self.allowing([mail]),
+                Self.allowing([other], owner: Rules.other),
+            ],
+            policy: Policy())
         #expect(desired.hostsNames.isEmpty && desired.namesToResolve.isEmpty && desired.addresses.isEmpty)
         #expect(desired.browserHosts.isEmpty && desired.browserPaths.isEmpty && desired.programs.isEmpty)
         let mine = try #require(desired.allowed[Rules.owner])
@@ -37,14 +40,20 @@ import Testing
         #expect(mine.addresses.map(\.description) == ["192.0.2.0/24"])
         #expect(mine.paths.map(\.description) == ["code.example/api"])
         #expect(desired.allowed[Rules.other]?.domains.map(\.ascii) == ["chat.example"])
-        #expect(Set(mine.namesToResolve(subdomains: ["www"])) == ["code.example", "docs.example", "mail.example",
-                                                                    "www.code.example", "www.docs.example", "www.mail.example"])
+        #expect(
+            Set(mine.namesToResolve(subdomains: ["www"])) == [
+                "code.example", "docs.example", "mail.example",
+                "www.code.example", "www.docs.example", "www.mail.example",
+            ])
     }
 
     @Test func blockSessionsBesideAnAllowSessionStillBlock() throws {
-        let desired = DesiredEnforcement(sessions: [Self.allowing([try Rules.list("work", ["docs.example"])]),
-                                                    Rules.session(2, [try Rules.list("social", ["social.example"])])],
-                                         policy: Self.noSubdomains)
+        let desired = DesiredEnforcement(
+            sessions: [
+                Self.allowing([try Rules.list("work", ["docs.example"])]),
+                Rules.session(2, [try Rules.list("social", ["social.example"])]),
+            ],
+            policy: Self.noSubdomains)
         #expect(Array(desired.hostsNames) == ["social.example"])
         #expect(desired.allowed.count == 1)
     }

@@ -13,8 +13,10 @@ import Testing
     }
 
     @Test func anAllowlistSessionKeepsNoPrograms() throws {
-        let request = Self.allowing([try SessionRulesTests.list("work", ["docs.example"], programs: ["steam"]),
-                                     try SessionRulesTests.list("mail", ["mail.example"])])
+        let request = Self.allowing([
+            try SessionRulesTests.list("work", ["docs.example"], programs: ["steam"]),
+            try SessionRulesTests.list("mail", ["mail.example"]),
+        ])
         let session = try SessionRulesTests.start(request)
         #expect(session.mode == .allow && session.blockLists.allSatisfy(\.programs.isEmpty))
         #expect(session.blockLists.map(\.name.rawValue) == ["mail", "work"])
@@ -22,7 +24,9 @@ import Testing
     }
 
     @Test func aBlockSessionKeepsItsPrograms() throws {
-        let request = SessionRulesTests.request([try SessionRulesTests.list("games", ["g.example"], programs: ["steam"])])
+        let request = SessionRulesTests.request([
+            try SessionRulesTests.list("games", ["g.example"], programs: ["steam"])
+        ])
         let session = try SessionRulesTests.start(request)
         #expect(session.blockLists[0].programs.map(\.rawValue) == ["steam"])
         #expect(SessionRules.programsIgnored(by: request).isEmpty)
@@ -32,6 +36,8 @@ import Testing
         let request = Self.allowing([try SessionRulesTests.list("games", [], programs: ["steam"])])
         let failure = SessionRulesTests.failure { () throws(ProtocolFailure) in try SessionRulesTests.start(request) }
         #expect(failure?.code == .badRequest)
-        #expect(failure?.message.hasPrefix("list games is empty: it blocks nothing") == true, "\(String(describing: failure))")
+        #expect(
+            failure?.message.hasPrefix("list games is empty: it blocks nothing") == true,
+            "\(String(describing: failure))")
     }
 }

@@ -92,7 +92,9 @@ import Testing
 
     /// A path with a `:` was read back from the session store as an address, and failed
     /// (found by fuzzing): the text before the first `/` tells.
-    @Test(arguments: ["en.wikipedia.org/wiki/Special:Random", "example.com/a:b@c", "10.0.0.0/8", "2001:db8::/32", "::1"])
+    @Test(arguments: [
+        "en.wikipedia.org/wiki/Special:Random", "example.com/a:b@c", "10.0.0.0/8", "2001:db8::/32", "::1",
+    ])
     func aStoredEntryReadsBack(text: String) throws {
         let entry = try BlockEntry(parsing: text)
         #expect(entry.description == text)
@@ -112,16 +114,28 @@ import Testing
     @Test func sortsAfterDomainsAndBeforeAddresses() throws {
         let entries = try ["192.0.2.1", "b.example/x", "z.example", "a.example/y", "a.example/b", "a.example"]
             .map { try BlockEntry(parsing: $0) }
-        #expect(entries.sorted().map(\.description)
-            == ["a.example", "z.example", "a.example/b", "a.example/y", "b.example/x", "192.0.2.1"])
+        #expect(
+            entries.sorted().map(\.description)
+                == ["a.example", "z.example", "a.example/b", "a.example/y", "b.example/x", "192.0.2.1"])
         let list = BlockList(name: try BlockListName("l"), entries: Set(entries))
         #expect(list.browserPaths.map(\.description) == ["a.example/b", "a.example/y", "b.example/x"])
         #expect(list.domains.map(\.ascii) == ["a.example", "z.example"])
     }
 
     @Test func desiredEnforcementLeavesPathsToBrowsers() throws {
-        let sessions = [try DesiredEnforcementTests.session(1000, [("v", ["youtube.example/shorts", "other.example",
-                                                                          "corp.example/x"], [])])]
+        let sessions = [
+            try DesiredEnforcementTests.session(
+                1000,
+                [
+                    (
+                        "v",
+                        [
+                            "youtube.example/shorts", "other.example",
+                            "corp.example/x",
+                        ], []
+                    )
+                ])
+        ]
         let policy = try DesiredEnforcementTests.policy(subdomains: ["www"], neverBlock: ["corp.example"])
         for module in [false, true] {
             let desired = DesiredEnforcement(sessions: sessions, policy: policy, resolverModule: module)

@@ -17,30 +17,36 @@ import Testing
     }
 
     @Test func theBytesAreSortedAndExact() throws {
-        let policy = ChromiumPolicy(hosts: try Self.hosts(["video.test", "a.example"]),
-                                    paths: [try Self.path("youtube.com", "/shorts"), try Self.path("reddit.com", "/r/all")])
-        #expect(String(decoding: policy.bytes, as: UTF8.self) == """
-            {
-              "DnsOverHttpsMode": "off",
-              "URLBlocklist": [
-                "a.example",
-                "reddit.com/r/all",
-                "video.test",
-                "youtube.com/shorts"
-              ]
-            }
+        let policy = ChromiumPolicy(
+            hosts: try Self.hosts(["video.test", "a.example"]),
+            paths: [try Self.path("youtube.com", "/shorts"), try Self.path("reddit.com", "/r/all")])
+        #expect(
+            String(decoding: policy.bytes, as: UTF8.self) == """
+                {
+                  "DnsOverHttpsMode": "off",
+                  "URLBlocklist": [
+                    "a.example",
+                    "reddit.com/r/all",
+                    "video.test",
+                    "youtube.com/shorts"
+                  ]
+                }
 
-            """)
-        let reordered = ChromiumPolicy(hosts: try Self.hosts(["a.example", "video.test", "a.example"]),
-                                       paths: [try Self.path("reddit.com", "/r/all"), try Self.path("youtube.com", "/shorts")])
+                """)
+        let reordered = ChromiumPolicy(
+            hosts: try Self.hosts(["a.example", "video.test", "a.example"]),
+            paths: [try Self.path("reddit.com", "/r/all"), try Self.path("youtube.com", "/shorts")])
         #expect(reordered.bytes == policy.bytes)
         #expect(policy.leftOut == 0)
     }
 
     @Test func aPathUnderABlockedHostIsLeftOut() throws {
-        let policy = ChromiumPolicy(hosts: try Self.hosts(["youtube.com"]),
-                                    paths: [try Self.path("youtube.com", "/shorts"), try Self.path("m.youtube.com", "/shorts"),
-                                            try Self.path("notyoutube.com", "/shorts")])
+        let policy = ChromiumPolicy(
+            hosts: try Self.hosts(["youtube.com"]),
+            paths: [
+                try Self.path("youtube.com", "/shorts"), try Self.path("m.youtube.com", "/shorts"),
+                try Self.path("notyoutube.com", "/shorts"),
+            ])
         #expect(policy.patterns == ["notyoutube.com/shorts", "youtube.com"])
     }
 
@@ -49,17 +55,21 @@ import Testing
         // `browser_doh = "off"` with no session: the file holds the DoH setting only.
         let policy = ChromiumPolicy(hosts: [DomainName]())
         #expect(!policy.isEmpty)
-        #expect(String(decoding: policy.bytes, as: UTF8.self) == "{\n  \"DnsOverHttpsMode\": \"off\",\n  \"URLBlocklist\": []\n}\n")
+        #expect(
+            String(decoding: policy.bytes, as: UTF8.self)
+                == "{\n  \"DnsOverHttpsMode\": \"off\",\n  \"URLBlocklist\": []\n}\n")
     }
 
     @Test func leftDoHWritesNoDoHKey() throws {
         let policy = ChromiumPolicy(hosts: [try DomainName(validating: "a.example")], turnsDoHOff: false)
-        #expect(String(decoding: policy.bytes, as: UTF8.self) == "{\n  \"URLBlocklist\": [\n    \"a.example\"\n  ]\n}\n")
+        #expect(
+            String(decoding: policy.bytes, as: UTF8.self) == "{\n  \"URLBlocklist\": [\n    \"a.example\"\n  ]\n}\n")
     }
 
     @Test func overTheLimitTheShortestAreKept() throws {
-        let policy = ChromiumPolicy(hosts: try Self.hosts(["long-name.example", "b.example", "a.example", "ccc.example"]),
-                                    paths: [try Self.path("d.example", "/x")], limit: 3)
+        let policy = ChromiumPolicy(
+            hosts: try Self.hosts(["long-name.example", "b.example", "a.example", "ccc.example"]),
+            paths: [try Self.path("d.example", "/x")], limit: 3)
         #expect(policy.patterns == ["a.example", "b.example", "ccc.example"])
         #expect(policy.leftOut == 2)
         let many = try (0..<1_200).map { try DomainName(validating: "site\($0).example") }

@@ -31,8 +31,10 @@ import Testing
         }
     }
 
-    @Test(arguments: [("0\t9  *\t* 1", "0 9 * * 1"), ("  30 8 * * mon-fri ", "30 8 * * mon-fri"),
-                      ("@daily", "@daily"), ("5 4 * * SUN", "5 4 * * SUN")])
+    @Test(arguments: [
+        ("0\t9  *\t* 1", "0 9 * * 1"), ("  30 8 * * mon-fri ", "30 8 * * mon-fri"),
+        ("@daily", "@daily"), ("5 4 * * SUN", "5 4 * * SUN"),
+    ])
     func theTextWrittenIsTheFieldsSeparatedBySingleSpaces(given: String, written: String) throws {
         #expect(try CronExpression(given).text == written)
     }

@@ -20,7 +20,8 @@ import Testing
 
     @Test func aSessionRefusesTheEndpointsAddressesAndIndexesTheirNamesWithoutResolvingThem() throws {
         let session = try DesiredEnforcementTests.session(1000, [("a", ["fun.example"], [])])
-        let desired = DesiredEnforcement(sessions: [session], policy: try DesiredEnforcementTests.policy(dohEndpoints: true), resolverModule: true)
+        let desired = DesiredEnforcement(
+            sessions: [session], policy: try DesiredEnforcementTests.policy(dohEndpoints: true), resolverModule: true)
         #expect(desired.dohAddresses == Set(DoHEndpoints.addresses))
         #expect(desired.indexedNames.contains(try DomainName(validating: "dns.google")))
         #expect(!desired.namesToResolve.contains("dns.google"), "their addresses are refused on 443 and 853 only")
@@ -35,13 +36,15 @@ import Testing
         let off = DesiredEnforcement(sessions: [session], policy: policy, resolverModule: true)
         #expect(off.dohAddresses.isEmpty)
         #expect(off.indexedNames.map(\.ascii) == ["fun.example"])
-        let idle = DesiredEnforcement(sessions: [], policy: try DesiredEnforcementTests.policy(dohEndpoints: true), resolverModule: true)
+        let idle = DesiredEnforcement(
+            sessions: [], policy: try DesiredEnforcementTests.policy(dohEndpoints: true), resolverModule: true)
         #expect(idle.dohAddresses.isEmpty)
         #expect(idle.indexedNames.isEmpty)
         // A session of programs alone blocks no site, so it opens no table (program tests rely on it).
         let programs = try DesiredEnforcementTests.session(1000, [("games", [], ["steam"])])
-        let programsOnly = DesiredEnforcement(sessions: [programs], policy: try DesiredEnforcementTests.policy(dohEndpoints: true),
-                                              resolverModule: true)
+        let programsOnly = DesiredEnforcement(
+            sessions: [programs], policy: try DesiredEnforcementTests.policy(dohEndpoints: true),
+            resolverModule: true)
         #expect(programsOnly.dohAddresses.isEmpty && programsOnly.indexedNames.isEmpty)
     }
 

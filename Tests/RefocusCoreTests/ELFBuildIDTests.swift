@@ -10,8 +10,11 @@ import Testing
     /// A note: `namesz descsz type name desc`, padded to `alignment`.
     static func note(name: String, type: UInt32, descriptor: [UInt8], bigEndian: Bool, alignment: Int = 4) -> [UInt8] {
         let nameBytes = Array(name.utf8) + [0]
-        func pad(_ bytes: [UInt8]) -> [UInt8] { bytes + [UInt8](repeating: 0, count: (alignment - bytes.count % alignment) % alignment) }
-        return word(UInt64(nameBytes.count), 4, bigEndian) + word(UInt64(descriptor.count), 4, bigEndian) + word(UInt64(type), 4, bigEndian)
+        func pad(_ bytes: [UInt8]) -> [UInt8] {
+            bytes + [UInt8](repeating: 0, count: (alignment - bytes.count % alignment) % alignment)
+        }
+        return word(UInt64(nameBytes.count), 4, bigEndian) + word(UInt64(descriptor.count), 4, bigEndian)
+            + word(UInt64(type), 4, bigEndian)
             + pad(nameBytes) + pad(descriptor)
     }
 
@@ -24,8 +27,11 @@ import Testing
     static func elf(wide: Bool, bigEndian: Bool, notes: [UInt8], alignment: UInt64 = 4) -> [UInt8] {
         let headerSize = wide ? 64 : 52, entrySize = wide ? 56 : 32
         let tableOffset = headerSize, notesOffset = headerSize + 2 * entrySize
-        var header = [0x7F, 0x45, 0x4C, 0x46, wide ? 2 : 1, bigEndian ? 2 : 1, 1] + [UInt8](repeating: 0, count: headerSize - 7)
-        func put(_ bytes: [UInt8], at offset: Int, into target: inout [UInt8]) { target.replaceSubrange(offset..<(offset + bytes.count), with: bytes) }
+        var header =
+            [0x7F, 0x45, 0x4C, 0x46, wide ? 2 : 1, bigEndian ? 2 : 1, 1] + [UInt8](repeating: 0, count: headerSize - 7)
+        func put(_ bytes: [UInt8], at offset: Int, into target: inout [UInt8]) {
+            target.replaceSubrange(offset..<(offset + bytes.count), with: bytes)
+        }
         if wide {
             put(word(UInt64(tableOffset), 8, bigEndian), at: 0x20, into: &header)
             put(word(UInt64(entrySize), 2, bigEndian), at: 0x36, into: &header)
@@ -49,7 +55,8 @@ import Testing
             }
             return bytes
         }
-        return header + entry(type: 1, offset: 0, size: notesOffset) + entry(type: 4, offset: notesOffset, size: notes.count) + notes
+        return header + entry(type: 1, offset: 0, size: notesOffset)
+            + entry(type: 4, offset: notesOffset, size: notes.count) + notes
     }
 
     static func find(_ file: [UInt8]) -> ProgramFingerprint? {
@@ -61,13 +68,15 @@ import Testing
 
     @Test(arguments: [(false, false), (false, true), (true, false), (true, true)])
     func theGNUNoteIsFoundInEveryClassAndByteOrder(wide: Bool, bigEndian: Bool) {
-        let notes = Self.note(name: "GNU", type: 5, descriptor: [1, 2, 3, 4, 5, 6, 7, 8], bigEndian: bigEndian)
+        let notes =
+            Self.note(name: "GNU", type: 5, descriptor: [1, 2, 3, 4, 5, 6, 7, 8], bigEndian: bigEndian)
             + Self.note(name: "GNU", type: 3, descriptor: Self.id, bigEndian: bigEndian)
         #expect(Self.find(Self.elf(wide: wide, bigEndian: bigEndian, notes: notes)) == .buildID(Self.id))
     }
 
     @Test func notesAlignedToEightAndGosNoteAreRead() {
-        let aligned = Self.note(name: "GNU", type: 5, descriptor: [9, 9, 9, 9], bigEndian: false, alignment: 8)
+        let aligned =
+            Self.note(name: "GNU", type: 5, descriptor: [9, 9, 9, 9], bigEndian: false, alignment: 8)
             + Self.note(name: "GNU", type: 3, descriptor: Self.id, bigEndian: false, alignment: 8)
         #expect(Self.find(Self.elf(wide: true, bigEndian: false, notes: aligned, alignment: 8)) == .buildID(Self.id))
         let go = Self.note(name: "Go", type: 4, descriptor: Array("abc/def".utf8), bigEndian: false)
@@ -75,15 +84,20 @@ import Testing
     }
 
     @Test func otherNotesOtherFilesAndLiesGiveNone() {
-        let other = Self.note(name: "GNU", type: 1, descriptor: [0, 0, 0, 0], bigEndian: false)
+        let other =
+            Self.note(name: "GNU", type: 1, descriptor: [0, 0, 0, 0], bigEndian: false)
             + Self.note(name: "XYZ", type: 3, descriptor: Self.id, bigEndian: false)
         #expect(Self.find(Self.elf(wide: true, bigEndian: false, notes: other)) == nil, "no type 3 note named GNU")
         #expect(Self.find(Array("#!/bin/sh\necho hi\n".utf8)) == nil, "a script")
         #expect(Self.find([]) == nil)
         var lying = Self.note(name: "GNU", type: 3, descriptor: Self.id, bigEndian: false)
         lying.replaceSubrange(4..<8, with: Self.word(0xFFFF_FFF0, 4, false))
-        #expect(Self.find(Self.elf(wide: true, bigEndian: false, notes: lying)) == nil, "a descriptor larger than the segment")
-        let whole = Self.elf(wide: false, bigEndian: false, notes: Self.note(name: "GNU", type: 3, descriptor: Self.id, bigEndian: false))
+        #expect(
+            Self.find(Self.elf(wide: true, bigEndian: false, notes: lying)) == nil,
+            "a descriptor larger than the segment")
+        let whole = Self.elf(
+            wide: false, bigEndian: false, notes: Self.note(name: "GNU", type: 3, descriptor: Self.id, bigEndian: false)
+        )
         for length in 0..<whole.count {
             #expect(Self.find(Array(whole.prefix(length))) == nil, "cut at \(length)")
         }

@@ -10,7 +10,9 @@ import Testing
 
     static func rules() throws -> ExecRules {
         let names = ProgramRules([owner: [try ProgramName("discord")], 0: [try ProgramName("discord")]])
-        return ExecRules(names, identities: [owner: [discord: try ProgramName("discord")], 1001: [discord: try ProgramName("discord")]])
+        return ExecRules(
+            names,
+            identities: [owner: [discord: try ProgramName("discord")], 1001: [discord: try ProgramName("discord")]])
     }
 
     @Test func theFileFoundUnderTheNameIsRefusedByAnyName() throws {
@@ -42,25 +44,33 @@ import Testing
 
     static func located() throws -> ExecRules {
         let names = ProgramRules([owner: [try ProgramName("discord")]])
-        return ExecRules(names, identities: [owner: [discord: try ProgramName("discord")]],
-                         fingerprints: [owner: [print: try ProgramName("discord")], 1001: [print: try ProgramName("discord")]],
-                         loaders: LoaderFiles(identities: [loader.identity], fingerprints: [loader.fingerprint!]))
+        return ExecRules(
+            names, identities: [owner: [discord: try ProgramName("discord")]],
+            fingerprints: [owner: [print: try ProgramName("discord")], 1001: [print: try ProgramName("discord")]],
+            loaders: LoaderFiles(identities: [loader.identity], fingerprints: [loader.fingerprint!]))
     }
 
     @Test func aCopyUnderAnotherNameIsRefusedByItsFingerprint() throws {
         let rules = try Self.located()
         let copy = FileIdentity(device: 2049, inode: 900)
         var asked = 0
-        let match = rules.match(uid: Self.owner, file: copy, path: Array("/home/ann/x/notes".utf8)) { asked += 1; return Self.print }
+        let match = rules.match(uid: Self.owner, file: copy, path: Array("/home/ann/x/notes".utf8)) {
+            asked += 1; return Self.print
+        }
         #expect(match?.program.rawValue == "discord" && asked == 1)
-        #expect(rules.match(uid: Self.owner, file: copy, path: Array("/home/ann/x/notes".utf8)) { .buildID([7]) } == nil)
-        _ = rules.match(uid: Self.owner, file: Self.discord, path: Array("/usr/bin/discord".utf8)) { asked += 1; return nil }
+        #expect(
+            rules.match(uid: Self.owner, file: copy, path: Array("/home/ann/x/notes".utf8)) { .buildID([7]) } == nil)
+        _ = rules.match(uid: Self.owner, file: Self.discord, path: Array("/usr/bin/discord".utf8)) {
+            asked += 1; return nil
+        }
         #expect(asked == 1, "the fingerprint is read only when identity and name did not decide")
         #expect(rules.match(uid: 1001, file: copy, path: Array("/x".utf8)) { Self.print } == nil, "not another uid's")
         #expect(rules.fingerprints.keys.sorted() == [Self.owner])
     }
 
-    static func process(_ executable: ExaminedFile?, loaded: LoadedProgram? = nil, uid: UInt32 = owner) -> ProcessIdentity {
+    static func process(_ executable: ExaminedFile?, loaded: LoadedProgram? = nil, uid: UInt32 = owner)
+        -> ProcessIdentity
+    {
         var process = ProcessIdentity(uid: uid, comm: "whatever", executable: "/home/ann/x/whatever", argv0: "whatever")
         process.executableFile = executable
         process.loaded = loaded
@@ -71,9 +81,12 @@ import Testing
         let rules = try Self.located()
         let other = ExaminedFile(identity: FileIdentity(device: 1, inode: 1), fingerprint: .content(size: 3, hash: 4))
         #expect(rules.match(Self.process(ExaminedFile(identity: Self.discord, fingerprint: nil)))?.field == .executable)
-        #expect(rules.match(Self.process(ExaminedFile(identity: other.identity, fingerprint: Self.print)))?.field == .executable)
+        #expect(
+            rules.match(Self.process(ExaminedFile(identity: other.identity, fingerprint: Self.print)))?.field
+                == .executable)
         #expect(rules.match(Self.process(other)) == nil)
-        let byFile = LoadedProgram(path: Array("./innocent".utf8), file: ExaminedFile(identity: other.identity, fingerprint: Self.print))
+        let byFile = LoadedProgram(
+            path: Array("./innocent".utf8), file: ExaminedFile(identity: other.identity, fingerprint: Self.print))
         #expect(rules.match(Self.process(Self.loader, loaded: byFile))?.field == .loaded)
         let byName = LoadedProgram(path: Array("/opt/discord".utf8), file: nil)
         #expect(rules.match(Self.process(Self.loader, loaded: byName))?.field == .loaded)

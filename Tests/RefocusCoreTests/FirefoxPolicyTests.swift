@@ -7,9 +7,10 @@ import Testing
 /// administrator's policies.json over a corpus of files, byte for byte.
 @Suite struct FirefoxPolicyTests {
     static func policy(_ hosts: [String], paths: [(String, String)] = [], doh: Bool = true) throws -> FirefoxPolicy {
-        FirefoxPolicy(hosts: try hosts.map { try DomainName(validating: $0) },
-                      paths: try paths.map { BrowserPathRule(host: try DomainName(validating: $0.0), path: $0.1) },
-                      turnsDoHOff: doh)
+        FirefoxPolicy(
+            hosts: try hosts.map { try DomainName(validating: $0) },
+            paths: try paths.map { BrowserPathRule(host: try DomainName(validating: $0.0), path: $0.1) },
+            turnsDoHOff: doh)
     }
 
     static func merged(_ admin: String?, _ policy: FirefoxPolicy) throws -> String {
@@ -17,29 +18,31 @@ import Testing
     }
 
     @Test func hostsAndPathsAreMatchPatternsShortestFirst() throws {
-        let policy = try Self.policy(["reddit.com", "youtube.com"], paths: [("youtube.com", "/shorts"), ("vimeo.com", "/watch")])
+        let policy = try Self.policy(
+            ["reddit.com", "youtube.com"], paths: [("youtube.com", "/shorts"), ("vimeo.com", "/watch")])
         // The path under blocked youtube.com is covered by the host pattern.
         #expect(policy.patterns == ["*://*.reddit.com/*", "*://*.youtube.com/*", "*://*.vimeo.com/watch*"])
     }
 
     @Test func intoNoFileAllOfOursInFirefoxsShape() throws {
         let text = try Self.merged(nil, try Self.policy(["reddit.com"]))
-        #expect(text == """
-            {
-              "policies": {
-                "DNSOverHTTPS": {
-                  "Enabled": false,
-                  "Locked": true
-                },
-                "WebsiteFilter": {
-                  "Block": [
-                    "*://*.reddit.com/*"
-                  ]
+        #expect(
+            text == """
+                {
+                  "policies": {
+                    "DNSOverHTTPS": {
+                      "Enabled": false,
+                      "Locked": true
+                    },
+                    "WebsiteFilter": {
+                      "Block": [
+                        "*://*.reddit.com/*"
+                      ]
+                    }
+                  }
                 }
-              }
-            }
 
-            """)
+                """)
     }
 
     @Test func intoAnEmptyObjectTheSameAsNoFile() throws {
@@ -49,53 +52,57 @@ import Testing
     }
 
     @Test func otherKeysKeptInOrderWithTheirValuesAsWritten() throws {
-        let admin = #"{"z": 1.50, "policies": {"DisableTelemetry": true, "Homepage": {"URL": "http://a\u00e9/"}, "DNSOverHTTPS": {"ProviderURL": "x", "Enabled": true}}, "a": null}"#
+        let admin =
+            #"{"z": 1.50, "policies": {"DisableTelemetry": true, "Homepage": {"URL": "http://a\u00e9/"}, "DNSOverHTTPS": {"ProviderURL": "x", "Enabled": true}}, "a": null}"#
         let text = try Self.merged(admin, try Self.policy(["reddit.com"]))
-        #expect(text == """
-            {
-              "z": 1.50,
-              "policies": {
-                "DisableTelemetry": true,
-                "Homepage": {
-                  "URL": "http://a\u{e9}/"
-                },
-                "DNSOverHTTPS": {
-                  "ProviderURL": "x",
-                  "Enabled": false,
-                  "Locked": true
-                },
-                "WebsiteFilter": {
-                  "Block": [
-                    "*://*.reddit.com/*"
-                  ]
+        #expect(
+            text == """
+                {
+                  "z": 1.50,
+                  "policies": {
+                    "DisableTelemetry": true,
+                    "Homepage": {
+                      "URL": "http://a\u{e9}/"
+                    },
+                    "DNSOverHTTPS": {
+                      "ProviderURL": "x",
+                      "Enabled": false,
+                      "Locked": true
+                    },
+                    "WebsiteFilter": {
+                      "Block": [
+                        "*://*.reddit.com/*"
+                      ]
+                    }
+                  },
+                  "a": null
                 }
-              },
-              "a": null
-            }
 
-            """)
+                """)
     }
 
     @Test func anExistingWebsiteFilterKeepsItsBlockAndExceptions() throws {
-        let admin = #"{"policies": {"WebsiteFilter": {"Block": ["*://*.a.test/*", "*://*.reddit.com/*"], "Exceptions": ["*://*.a.test/ok*"]}}}"#
+        let admin =
+            #"{"policies": {"WebsiteFilter": {"Block": ["*://*.a.test/*", "*://*.reddit.com/*"], "Exceptions": ["*://*.a.test/ok*"]}}}"#
         let text = try Self.merged(admin, try Self.policy(["reddit.com", "b.test"], doh: false))
-        #expect(text == """
-            {
-              "policies": {
-                "WebsiteFilter": {
-                  "Block": [
-                    "*://*.a.test/*",
-                    "*://*.reddit.com/*",
-                    "*://*.b.test/*"
-                  ],
-                  "Exceptions": [
-                    "*://*.a.test/ok*"
-                  ]
+        #expect(
+            text == """
+                {
+                  "policies": {
+                    "WebsiteFilter": {
+                      "Block": [
+                        "*://*.a.test/*",
+                        "*://*.reddit.com/*",
+                        "*://*.b.test/*"
+                      ],
+                      "Exceptions": [
+                        "*://*.a.test/ok*"
+                      ]
+                    }
+                  }
                 }
-              }
-            }
 
-            """)
+                """)
     }
 
     @Test(arguments: [
@@ -113,8 +120,10 @@ import Testing
         }
     }
 
-    @Test(arguments: ["[]", "\"x\"", #"{"policies": []}"#, #"{"policies": {"WebsiteFilter": 1}}"#,
-                      #"{"policies": {"WebsiteFilter": {"Block": "x"}}}"#])
+    @Test(arguments: [
+        "[]", "\"x\"", #"{"policies": []}"#, #"{"policies": {"WebsiteFilter": 1}}"#,
+        #"{"policies": {"WebsiteFilter": {"Block": "x"}}}"#,
+    ])
     func wrongShapesAreRefused(admin: String) throws {
         #expect(throws: FirefoxPolicyMerge.Problem.self) {
             try FirefoxPolicyMerge.merge(try Self.policy(["reddit.com"]), into: Array(admin.utf8))
@@ -135,22 +144,24 @@ import Testing
         let original = Array(#"{"policies": {"WebsiteFilter": {"Block": ["*://*.a.test/*"]}}}"#.utf8)
         let policy = try Self.policy(["reddit.com"])
         let written = try FirefoxPolicyMerge.merge(policy, into: original).bytes
-        let edited = String(decoding: written, as: UTF8.self).replacingOccurrences(of: "\"policies\": {",
-                                                                                  with: "\"policies\": {\n    \"NewKey\": 7,")
+        let edited = String(decoding: written, as: UTF8.self).replacingOccurrences(
+            of: "\"policies\": {",
+            with: "\"policies\": {\n    \"NewKey\": 7,")
         let unmerged = try FirefoxPolicyMerge.unmerge(Array(edited.utf8), written: written, original: original)
-        #expect(String(decoding: unmerged, as: UTF8.self) == """
-            {
-              "policies": {
-                "NewKey": 7,
-                "WebsiteFilter": {
-                  "Block": [
-                    "*://*.a.test/*"
-                  ]
+        #expect(
+            String(decoding: unmerged, as: UTF8.self) == """
+                {
+                  "policies": {
+                    "NewKey": 7,
+                    "WebsiteFilter": {
+                      "Block": [
+                        "*://*.a.test/*"
+                      ]
+                    }
+                  }
                 }
-              }
-            }
 
-            """)
+                """)
         // A file replaced whole, with nothing of ours in it, is kept byte for byte.
         let replaced = Array("{ \"policies\" : { \"X\": 1 } }".utf8)
         #expect(try FirefoxPolicyMerge.unmerge(replaced, written: written, original: original) == replaced)

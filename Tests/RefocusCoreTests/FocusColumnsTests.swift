@@ -9,32 +9,39 @@ import Testing
         let base = Date(timeIntervalSince1970: 1_800_000_000.25)
         let social = try BlockListName("social"), work = try BlockListName("work")
         return [
-            FocusRecord(id: 1, start: base, end: base.addingTimeInterval(1500.5), focusedSeconds: 1500, outcome: .completed,
-                        lists: [social, work], label: try SessionLabel("thèse, ch. 2"),
-                        blocked: BlockedCounts(attempts: 12, programsKilled: 1)),
-            FocusRecord(id: 2, start: base.addingTimeInterval(86_400), end: base.addingTimeInterval(90_000),
-                        focusedSeconds: 3000, outcome: .stopped, lists: [work], completedWork: 2,
-                        blocked: BlockedCounts(attempts: UInt64.max, programsKilled: 0)),
-            FocusRecord(id: 9, start: base.addingTimeInterval(-86_400), end: base.addingTimeInterval(-80_000),
-                        focusedSeconds: 0, outcome: .cleared, lists: [], label: try SessionLabel("thèse, ch. 2")),
+            FocusRecord(
+                id: 1, start: base, end: base.addingTimeInterval(1500.5), focusedSeconds: 1500, outcome: .completed,
+                lists: [social, work], label: try SessionLabel("thèse, ch. 2"),
+                blocked: BlockedCounts(attempts: 12, programsKilled: 1)),
+            FocusRecord(
+                id: 2, start: base.addingTimeInterval(86_400), end: base.addingTimeInterval(90_000),
+                focusedSeconds: 3000, outcome: .stopped, lists: [work], completedWork: 2,
+                blocked: BlockedCounts(attempts: UInt64.max, programsKilled: 0)),
+            FocusRecord(
+                id: 9, start: base.addingTimeInterval(-86_400), end: base.addingTimeInterval(-80_000),
+                focusedSeconds: 0, outcome: .cleared, lists: [], label: try SessionLabel("thèse, ch. 2")),
         ]
     }
 
     @Test func recordsRoundTripThroughTheResponse() throws {
         let records = try Self.records()
         let columns = FocusColumns(records)
-        #expect(columns.names.lists == ["social", "work"] && columns.names.labels == ["thèse, ch. 2"] && columns.count == 3)
+        #expect(
+            columns.names.lists == ["social", "work"] && columns.names.labels == ["thèse, ch. 2"] && columns.count == 3)
         let data = try HelperProtocol.encoder().encode(HelperResponse(sessions: [], focus: columns))
         let decoded = try HelperProtocol.decoder().decode(HelperResponse.self, from: data)
         #expect(decoded.ok && decoded.focus == columns)
         #expect(try decoded.focus?.records() == records)
         #expect(try FocusColumns([]).records() == [])
-        #expect(try HelperProtocol.decoder().decode(HelperResponse.self, from: Data(#"{"version":1,"ok":true}"#.utf8)).focus == nil)
+        #expect(
+            try HelperProtocol.decoder().decode(HelperResponse.self, from: Data(#"{"version":1,"ok":true}"#.utf8)).focus
+                == nil)
     }
 
     @Test func addedKeysAreAcceptedByTheCaller() throws {
-        var object = try JSONSerialization.jsonObject(
-            with: try HelperProtocol.encoder().encode(FocusColumns(try Self.records()))) as? [String: Any] ?? [:]
+        var object =
+            try JSONSerialization.jsonObject(
+                with: try HelperProtocol.encoder().encode(FocusColumns(try Self.records()))) as? [String: Any] ?? [:]
         object["moods"] = ["calm", "calm", "tired"]
         let data = try JSONSerialization.data(withJSONObject: object)
         #expect(try HelperProtocol.decoder().decode(FocusColumns.self, from: data).records() == (try Self.records()))
@@ -44,7 +51,12 @@ import Testing
         ("a column short", { $0.ends.removeLast() }),
         ("a list index out of range", { $0.lists[0] = 7 }),
         ("list counts that do not add up", { $0.listCounts[0] = 5 }),
-        ("a negative list count", { $0.listCounts[0] = -1; $0.listCounts[1] = 4 }),
+        (
+            "a negative list count",
+            {
+                $0.listCounts[0] = -1; $0.listCounts[1] = 4
+            }
+        ),
         ("an outcome index out of range", { $0.outcomes[1] = 3 }),
         ("a label index out of range", { $0.labels[1] = 1 }),
         ("an invalid list name", { $0.names.lists[0] = "../etc" }),

@@ -9,8 +9,9 @@ import Testing
 /// How much of an ended session was focus.
 @Suite struct FocusRecordTests {
     @Test func aPlainSessionFocusesItsRunLessItsPauses() throws {
-        var session = Session(id: 4, owner: 1000, blockLists: [], start: SessionPhasesTests.start,
-                              plannedEnd: SessionPhasesTests.at(3600), locked: false)
+        var session = Session(
+            id: 4, owner: 1000, blockLists: [], start: SessionPhasesTests.start,
+            plannedEnd: SessionPhasesTests.at(3600), locked: false)
         #expect(session.focusRecord() == nil, "still running")
         session = session.paused(at: SessionPhasesTests.at(600)).resumed(at: SessionPhasesTests.at(900))
         session.endedAt = SessionPhasesTests.at(1800)
@@ -35,13 +36,17 @@ import Testing
 /// The recap's words.
 @Suite struct FocusRecapTextTests {
     @Test func todayTheStreakAndAMilestone() {
-        #expect(FocusRecapText.line(FocusRecap(todaySeconds: 4320, streak: 4, milestoneReached: nil))
-            == "Today: 1h12m of focus; streak: 4 days.")
-        #expect(FocusRecapText.line(FocusRecap(todaySeconds: 60, streak: 1, milestoneReached: nil))
-            == "Today: 1m of focus; streak: 1 day.")
-        #expect(FocusRecapText.line(FocusRecap(todaySeconds: 120, streak: 0, milestoneReached: nil))
-            == "Today: 2m of focus; no streak yet.")
-        #expect(FocusRecapText.line(FocusRecap(todaySeconds: 1800, streak: 7, milestoneReached: 7))
-            == "Today: 30m of focus; streak: 7 days. Milestone: 7 days in a row!")
+        #expect(
+            FocusRecapText.line(FocusRecap(todaySeconds: 4320, streak: 4, milestoneReached: nil))
+                == "Today: 1h12m of focus; streak: 4 days.")
+        #expect(
+            FocusRecapText.line(FocusRecap(todaySeconds: 60, streak: 1, milestoneReached: nil))
+                == "Today: 1m of focus; streak: 1 day.")
+        #expect(
+            FocusRecapText.line(FocusRecap(todaySeconds: 120, streak: 0, milestoneReached: nil))
+                == "Today: 2m of focus; no streak yet.")
+        #expect(
+            FocusRecapText.line(FocusRecap(todaySeconds: 1800, streak: 7, milestoneReached: 7))
+                == "Today: 30m of focus; streak: 7 days. Milestone: 7 days in a row!")
     }
 }

@@ -9,15 +9,17 @@ struct HookEnvironmentTests {
     static let endsAt = Date(timeIntervalSince1970: 1_893_553_445)
 
     @Test func aPomodoroContextGivesEveryVariableInOrder() throws {
-        let context = HookContext(sessionID: 42, lists: [try BlockListName("social"), try BlockListName("news")],
-                                  endsAt: Self.endsAt, phase: .shortBreak, cycle: HookCycle(2, of: 4),
-                                  label: try SessionLabel("thesis chapter 2"))
+        let context = HookContext(
+            sessionID: 42, lists: [try BlockListName("social"), try BlockListName("news")],
+            endsAt: Self.endsAt, phase: .shortBreak, cycle: HookCycle(2, of: 4),
+            label: try SessionLabel("thesis chapter 2"))
         let pairs = context.environment(for: .breakStart)
-        #expect(pairs.map { "\($0.name)=\($0.value)" } == [
-            "REFOCUS_SESSION_ID=42", "REFOCUS_LISTS=social,news", "REFOCUS_EVENT=break-start",
-            "REFOCUS_PHASE=short-break", "REFOCUS_CYCLE=2/4", "REFOCUS_ENDS_AT=2030-01-02T03:04:05Z",
-            "REFOCUS_OUTCOME=", "REFOCUS_LABEL=thesis chapter 2",
-        ])
+        #expect(
+            pairs.map { "\($0.name)=\($0.value)" } == [
+                "REFOCUS_SESSION_ID=42", "REFOCUS_LISTS=social,news", "REFOCUS_EVENT=break-start",
+                "REFOCUS_PHASE=short-break", "REFOCUS_CYCLE=2/4", "REFOCUS_ENDS_AT=2030-01-02T03:04:05Z",
+                "REFOCUS_OUTCOME=", "REFOCUS_LABEL=thesis chapter 2",
+            ])
         for (name, value) in pairs {
             let variable = try #require(HookVariable(rawValue: name))
             #expect(variable.accepts(value), "what the daemon writes, the runner accepts: \(name)=\(value)")
@@ -25,12 +27,14 @@ struct HookEnvironmentTests {
     }
 
     @Test func aPlainSessionsEndLeavesThePomodoroVariablesEmpty() throws {
-        let context = HookContext(sessionID: 1, lists: [try BlockListName("work")], endsAt: Self.endsAt,
-                                  outcome: .stopped)
-        #expect(context.environment(for: .end).map { "\($0.name)=\($0.value)" } == [
-            "REFOCUS_SESSION_ID=1", "REFOCUS_LISTS=work", "REFOCUS_EVENT=end", "REFOCUS_PHASE=", "REFOCUS_CYCLE=",
-            "REFOCUS_ENDS_AT=2030-01-02T03:04:05Z", "REFOCUS_OUTCOME=stopped", "REFOCUS_LABEL=",
-        ])
+        let context = HookContext(
+            sessionID: 1, lists: [try BlockListName("work")], endsAt: Self.endsAt,
+            outcome: .stopped)
+        #expect(
+            context.environment(for: .end).map { "\($0.name)=\($0.value)" } == [
+                "REFOCUS_SESSION_ID=1", "REFOCUS_LISTS=work", "REFOCUS_EVENT=end", "REFOCUS_PHASE=", "REFOCUS_CYCLE=",
+                "REFOCUS_ENDS_AT=2030-01-02T03:04:05Z", "REFOCUS_OUTCOME=stopped", "REFOCUS_LABEL=",
+            ])
     }
 
     @Test func theDaemonsEventsOfAPomodoroSessionGiveTheirContexts() throws {
@@ -43,15 +47,21 @@ struct HookEnvironmentTests {
             HookContext(event, of: session).environment(for: event.kind).map(\.value)
         }
         #expect(announced.events.map(\.kind) == [.start, .breakStart])
-        #expect(values(announced.events[0], session)[1...] == ["social", "start", "", "", HookTime.text(session.plannedEnd),
-                                                               "", "thesis"])
+        #expect(
+            values(announced.events[0], session)[1...] == [
+                "social", "start", "", "", HookTime.text(session.plannedEnd),
+                "", "thesis",
+            ])
         #expect(phases.map(\.kind) == [.workEnd, .breakStart])
         #expect(phases.map { values($0, session)[3...4] } == [["work", "1/2"], ["short-break", "1/2"]])
         var ended = session
         ended.endedAt = SessionPhasesTests.at(55)
         ended.outcome = .stopped
-        #expect(values(SessionEvent(.end), ended) == ["3", "social", "end", "", "", HookTime.text(session.plannedEnd),
-                                                     "stopped", "thesis"])
+        #expect(
+            values(SessionEvent(.end), ended) == [
+                "3", "social", "end", "", "", HookTime.text(session.plannedEnd),
+                "stopped", "thesis",
+            ])
     }
 
     @Test func theEventsAreTheHooksNames() {
@@ -88,30 +98,41 @@ struct HookEnvironmentTests {
     }
 
     @Test func onlyKnownValidVariablesPass() {
-        let passed = ["REFOCUS_SESSION_ID": "7", "REFOCUS_LISTS": "bad list", "REFOCUS_LABEL": "ok",
-                      "REFOCUS_OTHER": "x", "LD_PRELOAD": "/tmp/evil.so", "HOME": "/elsewhere"]
+        let passed = [
+            "REFOCUS_SESSION_ID": "7", "REFOCUS_LISTS": "bad list", "REFOCUS_LABEL": "ok",
+            "REFOCUS_OTHER": "x", "LD_PRELOAD": "/tmp/evil.so", "HOME": "/elsewhere",
+        ]
         let (accepted, rejected) = HookVariable.filter(passed)
         #expect(accepted.map { "\($0.name)=\($0.value)" } == ["REFOCUS_SESSION_ID=7", "REFOCUS_LABEL=ok"])
         #expect(rejected == [.lists])
     }
 
     @Test func theHooksEnvironmentIsBuiltFromTrustedValuesOnly() {
-        let passed = ["REFOCUS_SESSION_ID": "7", "REFOCUS_EVENT": "end", "REFOCUS_PHASE": "nap", "PATH": "/tmp",
-                      "HOME": "/elsewhere", "LD_PRELOAD": "/tmp/evil.so", "REFOCUS_ENDS_AT": "2030-01-02T03:04:05Z"]
-        let full = HookEnvironment(event: .start, name: "ann", uid: 1001, home: "/home/ann", shell: "/bin/bash",
-                                   runtimeDirectory: true, sessionBus: true, passed: passed)
-        #expect(full.entries == [
-            "HOME=/home/ann", "USER=ann", "LOGNAME=ann", "PATH=/usr/local/bin:/usr/bin:/bin", "SHELL=/bin/bash",
-            "XDG_RUNTIME_DIR=/run/user/1001", "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1001/bus",
-            "REFOCUS_SESSION_ID=7", "REFOCUS_EVENT=start", "REFOCUS_ENDS_AT=2030-01-02T03:04:05Z",
-        ], "REFOCUS_EVENT is the runner's own event")
+        let passed = [
+            "REFOCUS_SESSION_ID": "7", "REFOCUS_EVENT": "end", "REFOCUS_PHASE": "nap", "PATH": "/tmp",
+            "HOME": "/elsewhere", "LD_PRELOAD": "/tmp/evil.so", "REFOCUS_ENDS_AT": "2030-01-02T03:04:05Z",
+        ]
+        let full = HookEnvironment(
+            event: .start, name: "ann", uid: 1001, home: "/home/ann", shell: "/bin/bash",
+            runtimeDirectory: true, sessionBus: true, passed: passed)
+        #expect(
+            full.entries == [
+                "HOME=/home/ann", "USER=ann", "LOGNAME=ann", "PATH=/usr/local/bin:/usr/bin:/bin", "SHELL=/bin/bash",
+                "XDG_RUNTIME_DIR=/run/user/1001", "DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1001/bus",
+                "REFOCUS_SESSION_ID=7", "REFOCUS_EVENT=start", "REFOCUS_ENDS_AT=2030-01-02T03:04:05Z",
+            ], "REFOCUS_EVENT is the runner's own event")
         #expect(full.rejected == [.phase])
-        let loggedOut = HookEnvironment(event: .start, name: "ann", uid: 1001, home: "/home/ann", shell: "/bin/sh",
-                                        runtimeDirectory: false, sessionBus: true, passed: [:])
-        #expect(loggedOut.entries == ["HOME=/home/ann", "USER=ann", "LOGNAME=ann", "PATH=/usr/local/bin:/usr/bin:/bin",
-                                      "SHELL=/bin/sh", "REFOCUS_EVENT=start"])
-        let noBus = HookEnvironment(event: .end, name: "ann", uid: 1001, home: "/home/ann", shell: "/bin/sh",
-                                    runtimeDirectory: true, sessionBus: false, passed: [:])
+        let loggedOut = HookEnvironment(
+            event: .start, name: "ann", uid: 1001, home: "/home/ann", shell: "/bin/sh",
+            runtimeDirectory: false, sessionBus: true, passed: [:])
+        #expect(
+            loggedOut.entries == [
+                "HOME=/home/ann", "USER=ann", "LOGNAME=ann", "PATH=/usr/local/bin:/usr/bin:/bin",
+                "SHELL=/bin/sh", "REFOCUS_EVENT=start",
+            ])
+        let noBus = HookEnvironment(
+            event: .end, name: "ann", uid: 1001, home: "/home/ann", shell: "/bin/sh",
+            runtimeDirectory: true, sessionBus: false, passed: [:])
         #expect(noBus.entries.contains("XDG_RUNTIME_DIR=/run/user/1001"))
         #expect(!noBus.entries.contains { $0.hasPrefix("DBUS_SESSION_BUS_ADDRESS=") })
     }

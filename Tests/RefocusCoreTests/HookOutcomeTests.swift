@@ -8,7 +8,8 @@ import Testing
 /// as the runner's.
 struct HookOutcomeTests {
     /// Every outcome the runner reports, and what the daemon can see beside them.
-    static let outcomes: [HookOutcome] = [.ran, .none, .timedOut, .refused, .failed(.exitAbove127)]
+    static let outcomes: [HookOutcome] =
+        [.ran, .none, .timedOut, .refused, .failed(.exitAbove127)]
         + (1...127).map { .failed(.exit($0)) } + (1...64).map { .failed(.signal($0)) }
         + [64, 71, 78, 209, 255].map { .runnerFailed(.exit($0)) }
 
@@ -71,30 +72,46 @@ struct HookOutcomeTests {
     }
 
     @Test(arguments: [
-        (HookOutcome.failed(.exit(3)), #"{"exitCode":3,"result":"failed"}"#, "the start hook of session 12 exited with 3"),
-        (.failed(.signal(9)), #"{"result":"failed","signal":9}"#, "the start hook of session 12 was killed by signal 9"),
-        (.failed(.exitAbove127), #"{"exitAbove127":true,"result":"failed"}"#,
-         "the start hook of session 12 exited with a status above 127"),
+        (
+            HookOutcome.failed(.exit(3)), #"{"exitCode":3,"result":"failed"}"#,
+            "the start hook of session 12 exited with 3"
+        ),
+        (
+            .failed(.signal(9)), #"{"result":"failed","signal":9}"#,
+            "the start hook of session 12 was killed by signal 9"
+        ),
+        (
+            .failed(.exitAbove127), #"{"exitAbove127":true,"result":"failed"}"#,
+            "the start hook of session 12 exited with a status above 127"
+        ),
         (.timedOut, #"{"result":"timed-out"}"#, "the start hook of session 12 timed out and was killed"),
-        (.refused, #"{"result":"refused"}"#,
-         "the start hook of session 12 was refused (see ~/.local/state/refocus/hooks.log)"),
+        (
+            .refused, #"{"result":"refused"}"#,
+            "the start hook of session 12 was refused (see ~/.local/state/refocus/hooks.log)"
+        ),
         (.none, #"{"result":"none"}"#, "the start hook of session 12 does not exist"),
         (.ran, #"{"result":"ran"}"#, "the start hook of session 12 ran"),
-        (.runnerFailed(.exit(71)), #"{"exitCode":71,"result":"runner-failed"}"#,
-         "the start hook of session 12 did not run: the hook runner exited with 71"),
+        (
+            .runnerFailed(.exit(71)), #"{"exitCode":71,"result":"runner-failed"}"#,
+            "the start hook of session 12 did not run: the hook runner exited with 71"
+        ),
     ])
     func aReportCodesAsJSONAndReadsAsASentence(outcome: HookOutcome, json: String, sentence: String) throws {
-        let report = HookReport(event: .start, sessionID: 12, outcome: outcome,
-                                at: Date(timeIntervalSince1970: 1_800_000_000))
+        let report = HookReport(
+            event: .start, sessionID: 12, outcome: outcome,
+            at: Date(timeIntervalSince1970: 1_800_000_000))
         let data = try HelperProtocol.encoder().encode(report)
-        #expect(String(decoding: data, as: UTF8.self)
-            == #"{"at":"2027-01-15T08:00:00Z","event":"start","outcome":"# + json + #","sessionID":12}"#)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"at":"2027-01-15T08:00:00Z","event":"start","outcome":"# + json + #","sessionID":12}"#)
         #expect(try HelperProtocol.decoder().decode(HookReport.self, from: data) == report)
         #expect(report.sentence == sentence)
     }
 
     @Test func aReportWithAFailureOfNoKindDoesNotDecode() {
         let json = #"{"at":"2027-01-15T08:00:00Z","event":"start","outcome":{"result":"failed"},"sessionID":12}"#
-        #expect(throws: DecodingError.self) { try HelperProtocol.decoder().decode(HookReport.self, from: Data(json.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try HelperProtocol.decoder().decode(HookReport.self, from: Data(json.utf8))
+        }
     }
 }

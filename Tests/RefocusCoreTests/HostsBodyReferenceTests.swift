@@ -64,12 +64,17 @@ private struct Numbers {
         // Equal first eight bytes, then differing, or ending.
         ["abcdefgh.example", "abcdefghi.example", "abcdefgh.example.org", "abcdefg.example", "abcdefgh.ex"],
         // Too long to expand with any subdomain, and long enough for some only.
-        [Array(repeating: String(repeating: "a", count: 63), count: 3).joined(separator: ".") + "." + String(repeating: "b", count: 57) + ".com",
-         Array(repeating: String(repeating: "c", count: 63), count: 3).joined(separator: ".") + "." + String(repeating: "d", count: 54) + ".com"],
+        [
+            Array(repeating: String(repeating: "a", count: 63), count: 3).joined(separator: ".") + "."
+                + String(repeating: "b", count: 57) + ".com",
+            Array(repeating: String(repeating: "c", count: 63), count: 3).joined(separator: ".") + "."
+                + String(repeating: "d", count: 54) + ".com",
+        ],
     ]
 
     static let subdomainSets: [[String]] = [
-        HostsSection.defaultSubdomains, [], ["www"], ["www", "www", "bad label", "m", "-x"], ["zz", "a", "mobile", "m"],
+        HostsSection.defaultSubdomains, [], ["www"], ["www", "www", "bad label", "m", "-x"],
+        ["zz", "a", "mobile", "m"],
     ]
 
     static let files: [[UInt8]] = [
@@ -88,8 +93,9 @@ private struct Numbers {
     @Test(arguments: domainSets, subdomainSets)
     func namesAndLinesMatchTheStringCode(domains: [String], subdomains: [String]) throws {
         let names = try domains.map { try DomainName(validating: $0) }
-        #expect(Array(HostsSection.names(domains: names, subdomains: subdomains))
-            == Reference.names(domains: names, subdomains: subdomains))
+        #expect(
+            Array(HostsSection.names(domains: names, subdomains: subdomains))
+                == Reference.names(domains: names, subdomains: subdomains))
         let body = HostsSection.body(domains: names, subdomains: subdomains)
         let lines = Reference.lines(domains: names, subdomains: subdomains)
         #expect(body.lines == lines)
@@ -119,19 +125,24 @@ private struct Numbers {
         var domains: [DomainName] = []
         while domains.count < 2_000 {
             let length = 1 + numbers.next(below: 12)
-            let label = String(decoding: (0..<length).map { _ in alphabet[numbers.next(below: alphabet.count)] }, as: UTF8.self)
+            let label = String(
+                decoding: (0..<length).map { _ in alphabet[numbers.next(below: alphabet.count)] }, as: UTF8.self)
             if let domain = try? DomainName(validating: label + ".example") { domains.append(domain) }
         }
         for subdomains in [HostsSection.defaultSubdomains, ["a", "ab", "w", "www"]] {
-            #expect(HostsSection.body(domains: domains, subdomains: subdomains).lines
-                == Reference.lines(domains: domains, subdomains: subdomains))
+            #expect(
+                HostsSection.body(domains: domains, subdomains: subdomains).lines
+                    == Reference.lines(domains: domains, subdomains: subdomains))
         }
     }
 
     @Test func namesAreEqualWhenTheirStringsAre() throws {
         let a = try ["b.example", "a.example"].map { try DomainName(validating: $0) }
         let b = try ["a.example", "b.example", "a.example"].map { try DomainName(validating: $0) }
-        #expect(HostsSection.names(domains: a, subdomains: ["www", "m"]) == HostsSection.names(domains: b, subdomains: ["m", "www", "m"]))
-        #expect(HostsSection.names(domains: a, subdomains: ["www"]) != HostsSection.names(domains: b, subdomains: ["m"]))
+        #expect(
+            HostsSection.names(domains: a, subdomains: ["www", "m"])
+                == HostsSection.names(domains: b, subdomains: ["m", "www", "m"]))
+        #expect(
+            HostsSection.names(domains: a, subdomains: ["www"]) != HostsSection.names(domains: b, subdomains: ["m"]))
     }
 }

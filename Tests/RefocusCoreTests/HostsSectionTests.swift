@@ -5,12 +5,13 @@ import Testing
     @Test func expandsSortsAndPairsAddresses() throws {
         let domains = try ["reddit.com", "www.example.org"].map { try DomainName(validating: $0) }
         let body = HostsSection.body(domains: domains, subdomains: ["www", "m"]).lines
-        #expect(body == [
-            "192.0.2.1 m.reddit.com", "100::1 m.reddit.com",
-            "192.0.2.1 reddit.com", "100::1 reddit.com",
-            "192.0.2.1 www.example.org", "100::1 www.example.org",
-            "192.0.2.1 www.reddit.com", "100::1 www.reddit.com",
-        ])
+        #expect(
+            body == [
+                "192.0.2.1 m.reddit.com", "100::1 m.reddit.com",
+                "192.0.2.1 reddit.com", "100::1 reddit.com",
+                "192.0.2.1 www.example.org", "100::1 www.example.org",
+                "192.0.2.1 www.reddit.com", "100::1 www.reddit.com",
+            ])
     }
 
     @Test func deterministicWhateverTheOrderAndDuplicates() throws {
@@ -27,15 +28,18 @@ import Testing
         #expect(body.contains("100::1 mobile.x.example"))
     }
 
-    @Test(arguments: [("www", true), ("m2", true), ("a-b", true), ("", false), ("-a", false), ("A", false),
-                      ("a.b", false), (String(repeating: "a", count: 64), false)])
+    @Test(arguments: [
+        ("www", true), ("m2", true), ("a-b", true), ("", false), ("-a", false), ("A", false),
+        ("a.b", false), (String(repeating: "a", count: 64), false),
+    ])
     func subdomainLabels(_ label: String, valid: Bool) {
         #expect(HostsSection.isValidSubdomain(label) == valid)
     }
 
     @Test func invalidSubdomainsAreIgnoredAndLongNamesNotExpanded() throws {
         let long = String(repeating: "a", count: 63)
-        let name = try DomainName(validating: [long, long, long, String(repeating: "b", count: 57), "com"].joined(separator: "."))
+        let name = try DomainName(
+            validating: [long, long, long, String(repeating: "b", count: 57), "com"].joined(separator: "."))
         let body = HostsSection.body(domains: [name], subdomains: ["www", "bad label"]).lines
         #expect(body == ["192.0.2.1 \(name)", "100::1 \(name)"])
     }

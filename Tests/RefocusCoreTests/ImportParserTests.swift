@@ -16,7 +16,8 @@ import Testing
             \t
             """
         let result = ImportParser.parse(text)
-        #expect(result.entries.map(\.description)
+        #expect(
+            result.entries.map(\.description)
                 == ["ads.example.com", "tracker.example.net", "metrics.example.net", "ads.example.com"])
         #expect(result.rejected.map(\.line) == [2, 3, 3, 3, 4, 8, 9])
         #expect(result.rejected[4].reason.contains("127.0.1.1"))
@@ -39,7 +40,8 @@ import Testing
             ||ads.example.net*banner
             """
         let result = ImportParser.parse(text)
-        #expect(result.entries.map(\.description)
+        #expect(
+            result.entries.map(\.description)
                 == ["doubleclick.net", "example.com/ads", "xn--bcher-kva.de", "whole.example", "part.example/a/b"])
         #expect(result.entries[1].browserPath != nil)
         #expect(result.rejected.map(\.line) == [4, 5, 6, 11])
@@ -50,8 +52,10 @@ import Testing
     }
 
     /// Adblock rules that match part of any address, and the reason each gets.
-    @Test(arguments: ["/?view=ad", "/ads/*", "-ad-banner.", "&ad_type=", "|https://ads.example/", "_adbox_",
-                      "/banner[0-9]+/", "adserver*.js", "ads.js^$script"])
+    @Test(arguments: [
+        "/?view=ad", "/ads/*", "-ad-banner.", "&ad_type=", "|https://ads.example/", "_adbox_",
+        "/banner[0-9]+/", "adserver*.js", "ads.js^$script",
+    ])
     func urlPatternsAreNamedAsSuch(_ rule: String) {
         let result = ImportParser.parse(rule)
         #expect(result.entries.isEmpty)
@@ -70,8 +74,11 @@ import Testing
         let result = ImportParser.parse(lines.joined(separator: "\n"))
         #expect(result.entries.map(\.description) == ["site.example", "site.example/promo"])
         let groups = result.rejectedByKind(examples: 3)
-        #expect(groups.map(\.kind) == ["a cosmetic filter (##)", "a URL pattern for any site", "a rule with options ($…)",
-                                       "an exception rule (@@)", "a public suffix"])
+        #expect(
+            groups.map(\.kind) == [
+                "a cosmetic filter (##)", "a URL pattern for any site", "a rule with options ($…)",
+                "an exception rule (@@)", "a public suffix",
+            ])
         #expect(groups.map(\.count) == [40, 25, 10, 5, 1])
         #expect(groups[0].examples.map(\.line) == [3, 4, 5])
         #expect(groups[4].examples.map(\.text) == ["||co.uk^"])

@@ -16,11 +16,11 @@ import Testing
         #"{}"#, #"[]"#, #"0"#, #"-0.5e+10"#, #"1E-2"#, #"true"#, #"false"#, #"null"#, #""text""#,
         " \t\r\n{ \"a\" : [ 1 , 2 ] } \n",
         #"{"version":1,"verb":"status"}"#,
-        #"{"a":{"a":{"a":1}}}"#,                          // the same key in nested objects
-        #"[{"a":1},{"a":2}]"#,                            // and in sibling objects
+        #"{"a":{"a":{"a":1}}}"#,  // the same key in nested objects
+        #"[{"a":1},{"a":2}]"#,  // and in sibling objects
         #"{"a":1,"A":2,"a ":3,"b":"a"}"#,
         #"{"\u00e9":1,"\u00c9":2}"#,
-        #"{"\ud83d\ude00":1,"\ud83d\ude01":2}"#,          // two different astral characters
+        #"{"\ud83d\ude00":1,"\ud83d\ude01":2}"#,  // two different astral characters
         #"{"esc":"\" \\ \/ \b \f \n \r \t \u0000"}"#,
         #"{"k":"\ud800\udc00"}"#,
         "{\"caf\u{E9}\":1,\"cafe\":2}",
@@ -51,8 +51,9 @@ import Testing
         Duplicate(json: #"{"\ud83d\ude00":1,"😀":2}"#, key: "😀", path: ""),
         Duplicate(json: "{\"caf\\u00e9\":1,\"cafe\u{301}\":2}", key: "cafe\u{301}", path: ""),
         Duplicate(json: #"{"start":{"lists":[{"name":"w","name":"x"}]}}"#, key: "name", path: "start.lists[0]"),
-        Duplicate(json: #"{"start":{"lists":[{"name":"w"},{"entries":[],"entries":[]}]}}"#, key: "entries",
-                  path: "start.lists[1]"),
+        Duplicate(
+            json: #"{"start":{"lists":[{"name":"w"},{"entries":[],"entries":[]}]}}"#, key: "entries",
+            path: "start.lists[1]"),
         Duplicate(json: #"[[1,{"x":[{}],"y":0,"x":1}]]"#, key: "x", path: "[0][1]"),
         Duplicate(json: #"{"stop":{"sessionID":1},"stop":{"sessionID":2}}"#, key: "stop", path: ""),
     ]
@@ -63,10 +64,12 @@ import Testing
     }
 
     @Test func theMessageNamesTheKeyAndWhereItIs() {
-        #expect(JSONReader.Problem.duplicateKey("name", path: "start.lists[0]").description
-            == "the key 'name' appears twice in the object at start.lists[0]; give each key once")
-        #expect(JSONReader.Problem.duplicateKey("verb", path: "").description
-            == "the key 'verb' appears twice in the top-level object; give each key once")
+        #expect(
+            JSONReader.Problem.duplicateKey("name", path: "start.lists[0]").description
+                == "the key 'name' appears twice in the object at start.lists[0]; give each key once")
+        #expect(
+            JSONReader.Problem.duplicateKey("verb", path: "").description
+                == "the key 'verb' appears twice in the top-level object; give each key once")
     }
 
     static let malformed: [String] = [
@@ -88,7 +91,9 @@ import Testing
 
     @Test func refusesAKeyThatIsNotUTF8() {
         var bytes = Array(#"{"a":1,"#.utf8)
-        bytes += [UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "2"), UInt8(ascii: "}")]
+        bytes += [
+            UInt8(ascii: "\""), 0xFF, UInt8(ascii: "\""), UInt8(ascii: ":"), UInt8(ascii: "2"), UInt8(ascii: "}"),
+        ]
         #expect(throws: JSONReader.Problem.malformed(offset: 7, reason: "the key is not UTF-8")) {
             try JSONReader.check(bytes)
         }
@@ -103,8 +108,11 @@ import Testing
             if accepted {
                 #expect(problem == nil)
             } else if case .tooDeep(let path) = problem {
-                #expect(path == (json == arrays ? String(repeating: "[0]", count: 64)
-                                 : Array(repeating: "k", count: 64).joined(separator: ".")))
+                #expect(
+                    path
+                        == (json == arrays
+                            ? String(repeating: "[0]", count: 64)
+                            : Array(repeating: "k", count: 64).joined(separator: ".")))
             } else {
                 Issue.record("expected tooDeep, got \(String(describing: problem))")
             }

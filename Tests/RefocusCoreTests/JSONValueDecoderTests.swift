@@ -38,7 +38,8 @@ import Testing
             text: "é \"quoted\" \n 😀", flag: true, whole: -9_223_372_036_854_775_807, small: -128, wide: UInt64.max,
             signed: Int32.min, fraction: 0.1, single: 2.5, when: Date(timeIntervalSince1970: 1_764_000_000),
             colour: .green, missing: nil, present: 0, nested: [[], [1, 2], [3]],
-            inner: .init(flags: [true, false], note: nil), inners: [.init(flags: [], note: "n")], byName: ["a": 1, "b": 2])
+            inner: .init(flags: [true, false], note: nil), inners: [.init(flags: [], note: "n")],
+            byName: ["a": 1, "b": 2])
         let bytes = Array(try HelperProtocol.encoder().encode(original))
         let decoded = try JSONValueDecoder.decode(EveryKind.self, from: try JSONValue(parsing: bytes))
         #expect(decoded == original)

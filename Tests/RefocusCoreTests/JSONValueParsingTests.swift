@@ -11,19 +11,30 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"a":1,"b":[true,false,null],"c":{"d":"e"}}"#,
-         JSONValue.object([.init(key: "a", value: .number("1")),
-                           .init(key: "b", value: .array([.bool(true), .bool(false), .null])),
-                           .init(key: "c", value: .object([.init(key: "d", value: .string("e"))]))])),
-        (" \n\t{ \"a\" : [ ] , \"b\" : { } }\r\n ",
-         .object([.init(key: "a", value: .array([])), .init(key: "b", value: .object([]))])),
+        (
+            #"{"a":1,"b":[true,false,null],"c":{"d":"e"}}"#,
+            JSONValue.object([
+                .init(key: "a", value: .number("1")),
+                .init(key: "b", value: .array([.bool(true), .bool(false), .null])),
+                .init(key: "c", value: .object([.init(key: "d", value: .string("e"))])),
+            ])
+        ),
+        (
+            " \n\t{ \"a\" : [ ] , \"b\" : { } }\r\n ",
+            .object([.init(key: "a", value: .array([])), .init(key: "b", value: .object([]))])
+        ),
         ("0", .number("0")), ("-0", .number("-0")), ("-12.5e+3", .number("-12.5e+3")),
         (#""a\"b\\c\/d\b\f\n\r\t""#, .string("a\"b\\c/d\u{8}\u{C}\n\r\t")),
         (#""\u00e9\u20AC\ud83d\ude00 é€😀""#, .string("é€😀 é€😀")),
         (#""\u0000""#, .string("\u{0}")),
         (#"[[[[1]]]]"#, .array([.array([.array([.array([.number("1")])])])])),
-        (#"{"z":1,"a":2,"m":3}"#, .object([.init(key: "z", value: .number("1")), .init(key: "a", value: .number("2")),
-                                          .init(key: "m", value: .number("3"))])),
+        (
+            #"{"z":1,"a":2,"m":3}"#,
+            .object([
+                .init(key: "z", value: .number("1")), .init(key: "a", value: .number("2")),
+                .init(key: "m", value: .number("3")),
+            ])
+        ),
     ])
     func buildsTheValueInTheDocumentsOrder(text: String, expected: JSONValue) {
         #expect(Self.parse(text) == expected)
@@ -62,8 +73,10 @@ import Testing
         #expect(throws: JSONReader.Problem.duplicateKey("locked", path: "sessions[0]")) {
             try JSONReader.check(Array(text.utf8))
         }
-        #expect(throws: JSONValue.ParseProblem(
-            line: 1, reason: "the key 'locked' appears twice in the object at sessions[0]; give each key once")) {
+        #expect(
+            throws: JSONValue.ParseProblem(
+                line: 1, reason: "the key 'locked' appears twice in the object at sessions[0]; give each key once")
+        ) {
             try JSONValue(parsing: Array(text.utf8))
         }
     }
@@ -90,7 +103,9 @@ extension JSONValueParsingTests {
         let members = (0..<keys).map { #""k\#($0)":\#($0)"# }
         for repeated in ["k0", "k\(keys - 1)"] {
             let text = "{" + (members + [#""\#(repeated)":true"#]).joined(separator: ",") + "}"
-            #expect(throws: JSONReader.Problem.duplicateKey(repeated, path: "")) { try JSONReader.check(Array(text.utf8)) }
+            #expect(throws: JSONReader.Problem.duplicateKey(repeated, path: "")) {
+                try JSONReader.check(Array(text.utf8))
+            }
             #expect(Self.parse(text) == nil)
         }
         #expect(Self.parse("{" + members.joined(separator: ",") + "}") != nil)

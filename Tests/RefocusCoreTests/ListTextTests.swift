@@ -14,7 +14,8 @@ import Testing
 
             """
         let list = try ListText<BlockEntry>(parsing: text, source: "work.domains")
-        #expect(list.items.map(\.description).sorted()
+        #expect(
+            list.items.map(\.description).sorted()
                 == ["192.0.2.0/24", "example.org", "news.ycombinator.com", "reddit.com"])
         #expect(list.lines.count == 7)
     }
@@ -44,7 +45,8 @@ import Testing
         let text = "# work\nzeta.example # keep me\n\nalpha.example\n"
         let list = try ListText<BlockEntry>(parsing: text, source: "x")
         let added = try ["mid.example", "alpha.example", "beta.example"].map { try BlockEntry(parsing: $0) }
-        #expect(list.editing(adding: added)
+        #expect(
+            list.editing(adding: added)
                 == "# work\nzeta.example # keep me\n\nalpha.example\nbeta.example\nmid.example\n")
     }
 

@@ -11,8 +11,16 @@ import Testing
 
     @Test(arguments: [
         (["/lib64/ld-linux-x86-64.so.2", "./discord", "--flag"], "./discord"),
-        (["ld.so", "--inhibit-cache", "--argv0", "innocent", "--library-path", "/x", "/opt/d/discord"], "/opt/d/discord"),
-        (["ld.so", "--preload", "a.so", "--audit", "b.so", "--glibc-hwcaps-mask", "m", "--inhibit-rpath", "r", "game"], "game"),
+        (
+            ["ld.so", "--inhibit-cache", "--argv0", "innocent", "--library-path", "/x", "/opt/d/discord"],
+            "/opt/d/discord"
+        ),
+        (
+            [
+                "ld.so", "--preload", "a.so", "--audit", "b.so", "--glibc-hwcaps-mask", "m", "--inhibit-rpath", "r",
+                "game",
+            ], "game"
+        ),
         (["ld.so", "--unknown", "x"], "--unknown"),
     ])
     func theProgramIsTheFirstArgumentAfterTheOptions(words: [String], expected: String) {

@@ -9,7 +9,8 @@ import Testing
 /// with gaps and repeats of every kind, and at instants spread over 1900–2100.
 @Suite struct LocalZoneCalendarTests {
     static let zones = [
-        "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Australia/Sydney", "Asia/Kolkata", "Pacific/Chatham",
+        "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Australia/Sydney", "Asia/Kolkata",
+        "Pacific/Chatham",
         "America/Sao_Paulo", "America/Havana", "Asia/Beirut", "Pacific/Apia", "Pacific/Kiritimati", "America/St_Johns",
         "Europe/Dublin", "Africa/Casablanca", "Antarctica/Troll", "UTC",
     ]
@@ -26,7 +27,9 @@ import Testing
         }
         var random = SeededGenerator(seed: 1970)
         for _ in 0..<300 {
-            instants.append(Date(timeIntervalSince1970: Double.random(in: -2_208_988_800...4_102_444_800, using: &random).rounded()))
+            instants.append(
+                Date(timeIntervalSince1970: Double.random(in: -2_208_988_800...4_102_444_800, using: &random).rounded())
+            )
         }
         return instants
     }
@@ -44,8 +47,9 @@ import Testing
         for instant in Self.instants(timeZone) {
             let parts = calendar.dateComponents([.year, .month, .day], from: instant)
             let day = zone.day(of: instant)
-            #expect(day == LocalDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0),
-                    "\(identifier) \(instant)")
+            #expect(
+                day == LocalDay(year: parts.year ?? 0, month: parts.month ?? 0, day: parts.day ?? 0),
+                "\(identifier) \(instant)")
             #expect(zone.start(of: day) == calendar.startOfDay(for: instant), "\(identifier) \(instant)")
         }
     }
@@ -56,7 +60,8 @@ import Testing
     /// 00:01, Troll's two hours, Kiritimati's 40 minutes, and local mean time's seconds before that):
     /// `EndTimeTests` holds what `EndTime` answers there.
     static let wholeHourZones = zones.filter {
-        !["Australia/Lord_Howe", "Pacific/Chatham", "America/St_Johns", "Antarctica/Troll", "Pacific/Kiritimati"].contains($0)
+        !["Australia/Lord_Howe", "Pacific/Chatham", "America/St_Johns", "Antarctica/Troll", "Pacific/Kiritimati"]
+            .contains($0)
     }
 
     @Test(arguments: wholeHourZones)
@@ -71,8 +76,9 @@ import Testing
                 let clock = ((minutes + delta) % 1440 + 1440) % 1440
                 let text = "\(clock / 60):" + (clock % 60 < 10 ? "0" : "") + "\(clock % 60)"
                 let end = try? EndTime.parse(text, now: instant, timeZone: zone, bounds: .unbounded)
-                #expect(end == Self.calendarEnd(clock / 60, clock % 60, after: instant, calendar),
-                        "\(identifier) \(instant) \(text)")
+                #expect(
+                    end == Self.calendarEnd(clock / 60, clock % 60, after: instant, calendar),
+                    "\(identifier) \(instant) \(text)")
             }
         }
     }
@@ -84,11 +90,13 @@ import Testing
         for instant in Self.instants(timeZone) {
             #expect(try SinceDate.parse("today", now: instant, timeZone: zone) == calendar.startOfDay(for: instant))
             let yesterday = calendar.date(byAdding: .day, value: -1, to: instant).map(calendar.startOfDay(for:))
-            #expect(try SinceDate.parse("yesterday", now: instant, timeZone: zone) == yesterday, "\(identifier) \(instant)")
+            #expect(
+                try SinceDate.parse("yesterday", now: instant, timeZone: zone) == yesterday, "\(identifier) \(instant)")
             let parts = calendar.dateComponents([.year, .month, .day], from: instant)
             let text = String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
-            #expect(try SinceDate.parse(text, now: instant, timeZone: zone) == calendar.startOfDay(for: instant),
-                    "\(identifier) \(text)")
+            #expect(
+                try SinceDate.parse(text, now: instant, timeZone: zone) == calendar.startOfDay(for: instant),
+                "\(identifier) \(text)")
         }
     }
 
@@ -96,8 +104,9 @@ import Testing
     static func calendarEnd(_ hour: Int, _ minute: Int, after now: Date, _ calendar: Calendar) -> Date? {
         let matching = DateComponents(hour: hour, minute: minute, second: 0)
         let candidates = [Calendar.RepeatedTimePolicy.first, .last].compactMap {
-            calendar.nextDate(after: now, matching: matching, matchingPolicy: .nextTime, repeatedTimePolicy: $0,
-                              direction: .forward)
+            calendar.nextDate(
+                after: now, matching: matching, matchingPolicy: .nextTime, repeatedTimePolicy: $0,
+                direction: .forward)
         }
         return candidates.filter { $0 > now }.min()
     }

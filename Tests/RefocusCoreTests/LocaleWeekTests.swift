@@ -13,7 +13,9 @@ import Testing
             var calendar = Calendar(identifier: .gregorian)
             calendar.locale = Locale(identifier: "en_" + region.identifier)
             let ours = LocaleWeek.firstWeekday(locale: "en_\(region.identifier).UTF-8")
-            if ours != calendar.firstWeekday { differences.append("\(region.identifier): ours \(ours), ICU \(calendar.firstWeekday)") }
+            if ours != calendar.firstWeekday {
+                differences.append("\(region.identifier): ours \(ours), ICU \(calendar.firstWeekday)")
+            }
         }
         #expect(Locale.Region.isoRegions.count > 200)
         #expect(differences.isEmpty, "\(differences)")
@@ -30,10 +32,11 @@ import Testing
         #expect(LocaleWeek.firstWeekday(locale: locale) == weekday)
     }
 
-    @Test(arguments: [
-        ("de_DE.UTF-8", "DE"), ("sr_Latn_RS", "RS"), ("es_419.UTF-8", "419"), ("en", nil), ("C.UTF-8", nil),
-        ("nds_DE@euro", "DE"), ("en_us", "US"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("de_DE.UTF-8", "DE"), ("sr_Latn_RS", "RS"), ("es_419.UTF-8", "419"), ("en", nil), ("C.UTF-8", nil),
+            ("nds_DE@euro", "DE"), ("en_us", "US"),
+        ] as [(String, String?)])
     func territories(locale: String, territory: String?) {
         #expect(LocaleWeek.territory(of: locale) == territory)
     }

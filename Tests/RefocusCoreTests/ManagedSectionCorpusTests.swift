@@ -15,73 +15,99 @@ struct HostsFile: Sendable, CustomTestStringConvertible {
 
 @Suite struct ManagedSectionCorpusTests {
     static let corpus: [HostsFile] = [
-        HostsFile(label: "Debian default", bytes: b("""
-            127.0.0.1\tlocalhost
-            127.0.1.1\tdebian
+        HostsFile(
+            label: "Debian default",
+            bytes: b(
+                """
+                127.0.0.1\tlocalhost
+                127.0.1.1\tdebian
 
-            # The following lines are desirable for IPv6 capable hosts
-            ::1     localhost ip6-localhost ip6-loopback
-            ff02::1 ip6-allnodes
-            ff02::2 ip6-allrouters
+                # The following lines are desirable for IPv6 capable hosts
+                ::1     localhost ip6-localhost ip6-loopback
+                ff02::1 ip6-allnodes
+                ff02::2 ip6-allrouters
 
-            """), beginLine: nil),
-        HostsFile(label: "Ubuntu with IPv6 block", bytes: b("""
-            127.0.0.1 localhost
-            127.0.1.1 ubuntu-laptop
+                """), beginLine: nil),
+        HostsFile(
+            label: "Ubuntu with IPv6 block",
+            bytes: b(
+                """
+                127.0.0.1 localhost
+                127.0.1.1 ubuntu-laptop
 
-            # The following lines are desirable for IPv6 capable hosts
-            ::1     ip6-localhost ip6-loopback
-            fe00::0 ip6-localnet
-            ff00::0 ip6-mcastprefix
-            ff02::1 ip6-allnodes
-            ff02::2 ip6-allrouters
+                # The following lines are desirable for IPv6 capable hosts
+                ::1     ip6-localhost ip6-loopback
+                fe00::0 ip6-localnet
+                ff00::0 ip6-mcastprefix
+                ff02::1 ip6-allnodes
+                ff02::2 ip6-allrouters
 
-            """), beginLine: nil),
-        HostsFile(label: "Docker-added lines", bytes: b("""
-            127.0.0.1\tlocalhost
-            ::1\tlocalhost
-            # Added by Docker Desktop
-            192.168.65.2 host.docker.internal
-            # To allow the same kube context to work on the host and the container:
-            127.0.0.1 kubernetes.docker.internal
-            # End of section
+                """), beginLine: nil),
+        HostsFile(
+            label: "Docker-added lines",
+            bytes: b(
+                """
+                127.0.0.1\tlocalhost
+                ::1\tlocalhost
+                # Added by Docker Desktop
+                192.168.65.2 host.docker.internal
+                # To allow the same kube context to work on the host and the container:
+                127.0.0.1 kubernetes.docker.internal
+                # End of section
 
-            """), beginLine: nil),
-        HostsFile(label: "CRLF from Windows", bytes: b(
-            "# Copyright (c) 1993-2009 Microsoft Corp.\r\n#\r\n# This is a sample HOSTS file used by Microsoft TCP/IP.\r\n"
-                + "\r\n# localhost name resolution is handled within DNS itself.\r\n#\t127.0.0.1       localhost\r\n"
-                + "#\t::1             localhost\r\n127.0.0.1       localhost\r\n"), beginLine: nil),
-        HostsFile(label: "Latin-1 comment bytes", bytes: b("# H") + [0xF4] + b("tes de d") + [0xE9]
-            + b("veloppement\n127.0.0.1 localhost\n192.168.1.10 caf") + [0xE9] + b(".lan caf\n"), beginLine: nil),
-        HostsFile(label: "no final newline", bytes: b("127.0.0.1 localhost\n::1 localhost ip6-localhost"), beginLine: nil),
-        HostsFile(label: "existing refocus section", bytes: b("""
-            127.0.0.1 localhost
-            ::1 localhost
-            # BEGIN refocus
-            0.0.0.0 example.com
-            :: example.com
-            0.0.0.0 www.example.com
-            # END refocus
-            192.168.1.5 nas.lan
+                """), beginLine: nil),
+        HostsFile(
+            label: "CRLF from Windows",
+            bytes: b(
+                "# Copyright (c) 1993-2009 Microsoft Corp.\r\n#\r\n# This is a sample HOSTS file used by Microsoft TCP/IP.\r\n"
+                    + "\r\n# localhost name resolution is handled within DNS itself.\r\n#\t127.0.0.1       localhost\r\n"
+                    + "#\t::1             localhost\r\n127.0.0.1       localhost\r\n"), beginLine: nil),
+        HostsFile(
+            label: "Latin-1 comment bytes",
+            bytes: b("# H") + [0xF4] + b("tes de d") + [0xE9]
+                + b("veloppement\n127.0.0.1 localhost\n192.168.1.10 caf") + [0xE9] + b(".lan caf\n"), beginLine: nil),
+        HostsFile(
+            label: "no final newline", bytes: b("127.0.0.1 localhost\n::1 localhost ip6-localhost"), beginLine: nil),
+        HostsFile(
+            label: "existing refocus section",
+            bytes: b(
+                """
+                127.0.0.1 localhost
+                ::1 localhost
+                # BEGIN refocus
+                0.0.0.0 example.com
+                :: example.com
+                0.0.0.0 www.example.com
+                # END refocus
+                192.168.1.5 nas.lan
 
-            """), beginLine: 3),
-        HostsFile(label: "another tool's markers", bytes: b("""
-            127.0.0.1 localhost
-            # BEGIN gas-mask
-            0.0.0.0 ads.example.net
-            # END gas-mask
-            # BEGIN refocus
-            # BEGIN other
-            0.0.0.0 news.example
-            # END other
-            # END refocus
+                """), beginLine: 3),
+        HostsFile(
+            label: "another tool's markers",
+            bytes: b(
+                """
+                127.0.0.1 localhost
+                # BEGIN gas-mask
+                0.0.0.0 ads.example.net
+                # END gas-mask
+                # BEGIN refocus
+                # BEGIN other
+                0.0.0.0 news.example
+                # END other
+                # END refocus
 
-            """), beginLine: 5),
-        HostsFile(label: "tabs and trailing spaces", bytes: b(
-            "127.0.0.1\tlocalhost   \n\t# local names\t\n  # BEGIN refocus  \n0.0.0.0\tx.example \n"
-                + "\t# END refocus\t\n\n\n10.0.0.1\trouter  "), beginLine: 3),
-        HostsFile(label: "CRLF with section and Latin-1", bytes: b("# r") + [0xE9] + b("seau\r\n127.0.0.1 localhost\r\n"
-            + "# BEGIN refocus\r\n0.0.0.0 example.org\r\n# END refocus\r\n"), beginLine: 3),
+                """), beginLine: 5),
+        HostsFile(
+            label: "tabs and trailing spaces",
+            bytes: b(
+                "127.0.0.1\tlocalhost   \n\t# local names\t\n  # BEGIN refocus  \n0.0.0.0\tx.example \n"
+                    + "\t# END refocus\t\n\n\n10.0.0.1\trouter  "), beginLine: 3),
+        HostsFile(
+            label: "CRLF with section and Latin-1",
+            bytes: b("# r") + [0xE9]
+                + b(
+                    "seau\r\n127.0.0.1 localhost\r\n"
+                        + "# BEGIN refocus\r\n0.0.0.0 example.org\r\n# END refocus\r\n"), beginLine: 3),
     ]
 
     @Test(arguments: corpus)

@@ -54,23 +54,35 @@ struct Found: Sendable, Equatable {
     static let cases: [Case<Found>] = [
         Case("empty file", [], .none),
         Case("no section", b("127.0.0.1 localhost\n"), .none),
-        Case("LF section", b("a\n# BEGIN refocus\nx\ny\n# END refocus\nb\n"), Found(begin: 2, end: 5, body: ["x", "y"])),
+        Case(
+            "LF section", b("a\n# BEGIN refocus\nx\ny\n# END refocus\nb\n"), Found(begin: 2, end: 5, body: ["x", "y"])),
         Case("CRLF section", b("a\r\n# BEGIN refocus\r\nx\r\n# END refocus\r\n"), Found(begin: 2, end: 4, body: ["x"])),
-        Case("markers trimmed of spaces, tabs, CR", b(" \t# BEGIN refocus \t\r\nx\n\t# END refocus  \n"),
-             Found(begin: 1, end: 3, body: ["x"])),
+        Case(
+            "markers trimmed of spaces, tabs, CR", b(" \t# BEGIN refocus \t\r\nx\n\t# END refocus  \n"),
+            Found(begin: 1, end: 3, body: ["x"])),
         Case("empty section", b("# BEGIN refocus\n# END refocus\n"), Found(begin: 1, end: 2, body: [])),
         Case("END without terminator", b("# BEGIN refocus\nx\n# END refocus"), Found(begin: 1, end: 3, body: ["x"])),
-        Case("blank lines in body kept", b("# BEGIN refocus\n\nx\n\n# END refocus\n"),
-             Found(begin: 1, end: 5, body: ["", "x", ""])),
-        Case("other names are ordinary lines", b("# BEGIN other\n# END other\n# END refocusx\n# BEGIN refocus-2\n"), .none),
-        Case("other markers inside the body", b("# BEGIN refocus\n# BEGIN other\n# END other\n# END refocus\n"),
-             Found(begin: 1, end: 4, body: ["# BEGIN other", "# END other"])),
-        Case("near-miss markers are ordinary", b("#BEGIN refocus\n# begin refocus\n# BEGIN  refocus\n# END refocus x\n"), .none),
-        Case("body decoded lossily", b("# BEGIN refocus\ncaf") + [0xE9] + b("\n# END refocus\n"),
-             Found(begin: 1, end: 3, body: ["caf\u{FFFD}"])),
-        Case("bare CR inside a body line", b("# BEGIN refocus\nx\ry\n# END refocus\n"), Found(begin: 1, end: 3, body: ["x\ry"])),
-        Case("line numbers count blank lines", b("\n\n\n# BEGIN refocus\r\n\r\n# END refocus\r\n"),
-             Found(begin: 4, end: 6, body: [""])),
+        Case(
+            "blank lines in body kept", b("# BEGIN refocus\n\nx\n\n# END refocus\n"),
+            Found(begin: 1, end: 5, body: ["", "x", ""])),
+        Case(
+            "other names are ordinary lines", b("# BEGIN other\n# END other\n# END refocusx\n# BEGIN refocus-2\n"),
+            .none),
+        Case(
+            "other markers inside the body", b("# BEGIN refocus\n# BEGIN other\n# END other\n# END refocus\n"),
+            Found(begin: 1, end: 4, body: ["# BEGIN other", "# END other"])),
+        Case(
+            "near-miss markers are ordinary", b("#BEGIN refocus\n# begin refocus\n# BEGIN  refocus\n# END refocus x\n"),
+            .none),
+        Case(
+            "body decoded lossily", b("# BEGIN refocus\ncaf") + [0xE9] + b("\n# END refocus\n"),
+            Found(begin: 1, end: 3, body: ["caf\u{FFFD}"])),
+        Case(
+            "bare CR inside a body line", b("# BEGIN refocus\nx\ry\n# END refocus\n"),
+            Found(begin: 1, end: 3, body: ["x\ry"])),
+        Case(
+            "line numbers count blank lines", b("\n\n\n# BEGIN refocus\r\n\r\n# END refocus\r\n"),
+            Found(begin: 4, end: 6, body: [""])),
     ]
 
     @Test(arguments: cases)
@@ -85,12 +97,15 @@ struct Found: Sendable, Equatable {
         Case("BEGIN as last line", b("\n\n\n# BEGIN refocus"), .beginWithoutEnd(line: 4, name: "refocus")),
         Case("END without BEGIN", b("a\n# END refocus\n"), .endWithoutBegin(line: 2, name: "refocus")),
         Case("END before BEGIN", b("# END refocus\n# BEGIN refocus\n"), .endWithoutBegin(line: 1, name: "refocus")),
-        Case("second END after a section", b("# BEGIN refocus\n# END refocus\n# END refocus\n"),
-             .endWithoutBegin(line: 3, name: "refocus")),
-        Case("two sections", b("# BEGIN refocus\n# END refocus\nx\n# BEGIN refocus\n# END refocus\n"),
-             .secondSection(line: 4, firstBeginLine: 1, name: "refocus")),
-        Case("BEGIN inside the section", b("a\n# BEGIN refocus\nx\n# BEGIN refocus\n# END refocus\n"),
-             .markerInsideSection(line: 4, sectionBeginLine: 2, name: "refocus")),
+        Case(
+            "second END after a section", b("# BEGIN refocus\n# END refocus\n# END refocus\n"),
+            .endWithoutBegin(line: 3, name: "refocus")),
+        Case(
+            "two sections", b("# BEGIN refocus\n# END refocus\nx\n# BEGIN refocus\n# END refocus\n"),
+            .secondSection(line: 4, firstBeginLine: 1, name: "refocus")),
+        Case(
+            "BEGIN inside the section", b("a\n# BEGIN refocus\nx\n# BEGIN refocus\n# END refocus\n"),
+            .markerInsideSection(line: 4, sectionBeginLine: 2, name: "refocus")),
         Case("CRLF line numbers", b("a\r\nb\r\n  # END refocus\r\n"), .endWithoutBegin(line: 3, name: "refocus")),
     ]
 
@@ -111,19 +126,40 @@ struct Found: Sendable, Equatable {
 
 @Suite struct ManagedSectionErrorTests {
     static let descriptions: [(ManagedSectionError, String)] = [
-        (.invalidName("Bad\nName"), "invalid section name \"Bad\\nName\"; use lowercase letters, digits, '-' and '_', "
-            + "starting with a letter or digit"),
-        (.beginWithoutEnd(line: 12, name: "refocus"), "line 12: '# BEGIN refocus' has no matching '# END refocus'; "
-            + "remove the stray marker or add the end marker, then try again"),
-        (.endWithoutBegin(line: 3, name: "refocus"), "line 3: '# END refocus' has no matching '# BEGIN refocus' before it; "
-            + "remove the stray marker or add the begin marker above it, then try again"),
-        (.secondSection(line: 9, firstBeginLine: 2, name: "refocus"), "line 9: a second '# BEGIN refocus' section follows "
-            + "the one that begins at line 2; merge the two sections into one, then try again"),
-        (.markerInsideSection(line: 5, sectionBeginLine: 4, name: "refocus"), "line 5: '# BEGIN refocus' appears inside "
-            + "the section that begins at line 4; remove the stray marker or add the missing end marker, then try again"),
-        (.lineBreakInBody(index: 2), "body line 2 contains a line break; pass each line as its own element, then try again"),
-        (.markerInBody(index: 1, name: "refocus"), "body line 1 is a '# BEGIN refocus' or '# END refocus' marker; "
-            + "remove that line from the body, then try again"),
+        (
+            .invalidName("Bad\nName"),
+            "invalid section name \"Bad\\nName\"; use lowercase letters, digits, '-' and '_', "
+                + "starting with a letter or digit"
+        ),
+        (
+            .beginWithoutEnd(line: 12, name: "refocus"),
+            "line 12: '# BEGIN refocus' has no matching '# END refocus'; "
+                + "remove the stray marker or add the end marker, then try again"
+        ),
+        (
+            .endWithoutBegin(line: 3, name: "refocus"),
+            "line 3: '# END refocus' has no matching '# BEGIN refocus' before it; "
+                + "remove the stray marker or add the begin marker above it, then try again"
+        ),
+        (
+            .secondSection(line: 9, firstBeginLine: 2, name: "refocus"),
+            "line 9: a second '# BEGIN refocus' section follows "
+                + "the one that begins at line 2; merge the two sections into one, then try again"
+        ),
+        (
+            .markerInsideSection(line: 5, sectionBeginLine: 4, name: "refocus"),
+            "line 5: '# BEGIN refocus' appears inside "
+                + "the section that begins at line 4; remove the stray marker or add the missing end marker, then try again"
+        ),
+        (
+            .lineBreakInBody(index: 2),
+            "body line 2 contains a line break; pass each line as its own element, then try again"
+        ),
+        (
+            .markerInBody(index: 1, name: "refocus"),
+            "body line 1 is a '# BEGIN refocus' or '# END refocus' marker; "
+                + "remove that line from the body, then try again"
+        ),
     ]
 
     @Test(arguments: descriptions)
@@ -147,8 +183,9 @@ struct Found: Sendable, Equatable {
         Case("lone trailing CR", b("a\r"), b("a\r\r\n# BEGIN refocus\nx\n# END refocus")),
         Case("mixed, LF first", b("a\nb\r\n"), b("a\nb\r\n# BEGIN refocus\nx\n# END refocus\n")),
         Case("mixed, CRLF first", b("a\r\nb\n"), b("a\r\nb\n# BEGIN refocus\r\nx\r\n# END refocus\r\n")),
-        Case("Latin-1 and trailing blanks kept", b("caf") + [0xE9] + b("  \n\t\n"),
-             b("caf") + [0xE9] + b("  \n\t\n# BEGIN refocus\nx\n# END refocus\n")),
+        Case(
+            "Latin-1 and trailing blanks kept", b("caf") + [0xE9] + b("  \n\t\n"),
+            b("caf") + [0xE9] + b("  \n\t\n# BEGIN refocus\nx\n# END refocus\n")),
     ]
 
     @Test(arguments: inserts)
@@ -161,18 +198,26 @@ struct Found: Sendable, Equatable {
     }
 
     static let replacements: [Case<[UInt8]>] = [
-        Case("LF", b("a\n# BEGIN refocus\nold\n# END refocus\nb\n"), b("a\n# BEGIN refocus\nn1\nn2\n# END refocus\nb\n")),
-        Case("CRLF", b("a\r\n# BEGIN refocus\r\nold\r\n# END refocus\r\nb\r\n"),
-             b("a\r\n# BEGIN refocus\r\nn1\r\nn2\r\n# END refocus\r\nb\r\n")),
-        Case("marker bytes kept", b("  # BEGIN refocus \t\nold\n\t# END refocus  \r\nb"),
-             b("  # BEGIN refocus \t\nn1\nn2\n\t# END refocus  \r\nb")),
-        Case("END without terminator", b("a\n# BEGIN refocus\nold\n# END refocus"),
-             b("a\n# BEGIN refocus\nn1\nn2\n# END refocus")),
-        Case("mixed endings keep their own", b("a\r\nb\n# BEGIN refocus\nold\r\n# END refocus\nc\r\n"),
-             b("a\r\nb\n# BEGIN refocus\nn1\r\nn2\r\n# END refocus\nc\r\n")),
-        Case("empty section filled", b("# BEGIN refocus\n# END refocus\n"), b("# BEGIN refocus\nn1\nn2\n# END refocus\n")),
-        Case("non-UTF-8 outside kept", [0xFF, 0xE9, 0x0A] + b("# BEGIN refocus\n# END refocus\n") + [0x80, 0x20],
-             [0xFF, 0xE9, 0x0A] + b("# BEGIN refocus\nn1\nn2\n# END refocus\n") + [0x80, 0x20]),
+        Case(
+            "LF", b("a\n# BEGIN refocus\nold\n# END refocus\nb\n"), b("a\n# BEGIN refocus\nn1\nn2\n# END refocus\nb\n")),
+        Case(
+            "CRLF", b("a\r\n# BEGIN refocus\r\nold\r\n# END refocus\r\nb\r\n"),
+            b("a\r\n# BEGIN refocus\r\nn1\r\nn2\r\n# END refocus\r\nb\r\n")),
+        Case(
+            "marker bytes kept", b("  # BEGIN refocus \t\nold\n\t# END refocus  \r\nb"),
+            b("  # BEGIN refocus \t\nn1\nn2\n\t# END refocus  \r\nb")),
+        Case(
+            "END without terminator", b("a\n# BEGIN refocus\nold\n# END refocus"),
+            b("a\n# BEGIN refocus\nn1\nn2\n# END refocus")),
+        Case(
+            "mixed endings keep their own", b("a\r\nb\n# BEGIN refocus\nold\r\n# END refocus\nc\r\n"),
+            b("a\r\nb\n# BEGIN refocus\nn1\r\nn2\r\n# END refocus\nc\r\n")),
+        Case(
+            "empty section filled", b("# BEGIN refocus\n# END refocus\n"), b("# BEGIN refocus\nn1\nn2\n# END refocus\n")
+        ),
+        Case(
+            "non-UTF-8 outside kept", [0xFF, 0xE9, 0x0A] + b("# BEGIN refocus\n# END refocus\n") + [0x80, 0x20],
+            [0xFF, 0xE9, 0x0A] + b("# BEGIN refocus\nn1\nn2\n# END refocus\n") + [0x80, 0x20]),
     ]
 
     @Test(arguments: replacements)

@@ -12,11 +12,15 @@ import Testing
 
     @Test func aBlockedNameAndEveryNameUnderItMatchButNotANameThatOnlySharesItsText() throws {
         let index = NameIndex(blocking: try Self.domains("reddit.com", "redd.it", "xn--bcher-kva.de"))
-        for name in ["reddit.com", "old.reddit.com", "a.b.c.reddit.com", "REDDIT.COM.", "i.redd.it", "www.xn--bcher-kva.de"] {
+        for name in [
+            "reddit.com", "old.reddit.com", "a.b.c.reddit.com", "REDDIT.COM.", "i.redd.it", "www.xn--bcher-kva.de",
+        ] {
             #expect(index.match(name) == .blocked, "\(name)")
         }
-        for name in ["notreddit.com", "reddit.co", "com", "reddit.com.evil.example", "it", "", ".", "bücher.de",
-                     "reddit..com", "xreddit.com"] {
+        for name in [
+            "notreddit.com", "reddit.co", "com", "reddit.com.evil.example", "it", "", ".", "bücher.de",
+            "reddit..com", "xreddit.com",
+        ] {
             #expect(index.match(name) == .none, "\(name)")
         }
         #expect(index.count == 3)
@@ -32,7 +36,8 @@ import Testing
     }
 
     @Test func aNameGivenTwiceIsStoredOnceAndKeepingWins() throws {
-        let index = NameIndex(blocking: try Self.domains("example.com", "example.com"), keeping: try Self.domains("example.com"))
+        let index = NameIndex(
+            blocking: try Self.domains("example.com", "example.com"), keeping: try Self.domains("example.com"))
         #expect(index.count == 1)
         #expect(index.match("example.com") == .kept)
     }
@@ -73,7 +78,9 @@ import Testing
             damaged[position] ^= 0x5A
             #expect(NameIndex(validating: damaged) == nil, "byte \(position)")
             let found = names.prefix(40).map { Self.lookup(damaged, $0.ascii) }
-            if position < Int(RF_NAMES_HEADER_SIZE) { #expect(found.allSatisfy { $0 == RF_NAMES_NONE }, "byte \(position)") }
+            if position < Int(RF_NAMES_HEADER_SIZE) {
+                #expect(found.allSatisfy { $0 == RF_NAMES_NONE }, "byte \(position)")
+            }
             #expect(Self.lookup(damaged, "unrelated.example") == RF_NAMES_NONE)
         }
     }
@@ -124,11 +131,14 @@ extension NameIndexTests {
         bytes.withUnsafeBytes { file in
             let header = file.loadUnaligned(as: rf_names_header.self)
             return (0..<Int(header.slot_count)).filter { index in
-                let slot = file.loadUnaligned(fromByteOffset: Int(header.header_size) + 8 * index, as: rf_names_slot.self)
+                let slot = file.loadUnaligned(
+                    fromByteOffset: Int(header.header_size) + 8 * index, as: rf_names_slot.self)
                 guard slot.record != 0 else { return false }
                 let record = Int(header.records_offset) + Int(slot.record)
                 let name = UnsafeRawBufferPointer(rebasing: file[(record + 2)..<(record + 2 + Int(file[record + 1]))])
-                let home = Int(rf_names_hash(name.bindMemory(to: UInt8.self).baseAddress, name.count) & UInt64(header.slot_count - 1))
+                let home = Int(
+                    rf_names_hash(name.bindMemory(to: UInt8.self).baseAddress, name.count)
+                        & UInt64(header.slot_count - 1))
                 return index < home
             }.count
         }

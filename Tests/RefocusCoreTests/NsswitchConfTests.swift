@@ -19,7 +19,9 @@ private func b(_ text: String) -> [UInt8] { Array(text.utf8) }
         Reading(text: "passwd: files\n", services: ["files", "dns"]),
         Reading(text: "hosts: files mymod dns", services: ["files", "dns"]),
         Reading(text: "hosts: files mymod dns\n", services: ["files", "mymod", "dns"]),
-        Reading(text: "hosts: files mymod dns # comment here\n", services: ["files", "mymod", "dns", "#", "comment", "here"]),
+        Reading(
+            text: "hosts: files mymod dns # comment here\n",
+            services: ["files", "mymod", "dns", "#", "comment", "here"]),
         Reading(text: "HOSTS: files mymod dns\n", services: ["files", "dns"]),
         Reading(text: "hosts: files aaa\nhosts: files bbb\n", services: ["files", "bbb"]),
         Reading(text: "hosts: files kkk\nhosts:\n", services: []),
@@ -58,22 +60,32 @@ private func b(_ text: String) -> [UInt8] { Array(text.utf8) }
         #expect(NsswitchConf(bytes: b("hosts: files refocus dns\n")).consultsServiceBeforeResolvers)
         #expect(NsswitchConf(bytes: b("hosts: refocus\n")).consultsServiceBeforeResolvers)
         #expect(!NsswitchConf(bytes: b("hosts: files dns refocus\n")).consultsServiceBeforeResolvers)
-        #expect(!NsswitchConf(bytes: b("hosts: files resolve [!UNAVAIL=return] refocus dns\n")).consultsServiceBeforeResolvers)
+        #expect(
+            !NsswitchConf(bytes: b("hosts: files resolve [!UNAVAIL=return] refocus dns\n"))
+                .consultsServiceBeforeResolvers)
         #expect(!NsswitchConf(bytes: b("hosts: files refocus dns")).consultsServiceBeforeResolvers, "never read")
         #expect(!NsswitchConf(bytes: b("hosts: files refocus dns\npasswd: x [y=z]\n")).consultsServiceBeforeResolvers)
     }
 
     @Test func aFileGlibcCannotReadIsRefusedWithItsLineAndColumn() {
-        #expect(throws: NsswitchConfError.unreadable(line: 2, column: 24, reason: "an unknown status in an action block")) {
+        #expect(
+            throws: NsswitchConfError.unreadable(line: 2, column: 24, reason: "an unknown status in an action block")
+        ) {
             try NsswitchConf(bytes: b("hosts: files dns\npasswd: files systemd [BAD=return]\n")).adding()
         }
-        #expect(throws: NsswitchConfError.unreadable(line: 1, column: 33, reason: "an action block without its closing ']'")) {
+        #expect(
+            throws: NsswitchConfError.unreadable(line: 1, column: 33, reason: "an action block without its closing ']'")
+        ) {
             try NsswitchConf(bytes: b("hosts: files [NOTFOUND=return   \n")).adding()
         }
-        #expect(throws: NsswitchConfError.unreadable(line: 1, column: 24, reason: "a status without '=' in an action block")) {
+        #expect(
+            throws: NsswitchConfError.unreadable(line: 1, column: 24, reason: "a status without '=' in an action block")
+        ) {
             try NsswitchConf(bytes: b("hosts: files [NOTFOUND return] dns\n")).adding()
         }
-        #expect(throws: NsswitchConfError.unreadable(line: 1, column: 24, reason: "an unknown action in an action block")) {
+        #expect(
+            throws: NsswitchConfError.unreadable(line: 1, column: 24, reason: "an unknown action in an action block")
+        ) {
             try NsswitchConf(bytes: b("hosts: files [NOTFOUND=stop] dns\n")).adding()
         }
     }
@@ -86,7 +98,9 @@ private func b(_ text: String) -> [UInt8] { Array(text.utf8) }
         let commented = NsswitchConf(bytes: b("hosts: files dns #[SUCCESS=return] [see above]\n"))
         #expect(try commented.adding().bytes == b("hosts: files refocus dns #[SUCCESS=return] [see above]\n"))
         // But glibc reads a bracket after a word of a comment as that word's action block.
-        #expect(throws: NsswitchConfError.unreadable(line: 1, column: 25, reason: "an unknown status in an action block")) {
+        #expect(
+            throws: NsswitchConfError.unreadable(line: 1, column: 25, reason: "an unknown status in an action block")
+        ) {
             try NsswitchConf(bytes: b("hosts: files dns # see [bug 12]\n")).adding()
         }
     }
@@ -119,14 +133,18 @@ private func b(_ text: String) -> [UInt8] { Array(text.utf8) }
         Removal(before: "hosts: files dns # refocus\n", after: "hosts: files dns # refocus\n"),
         Removal(before: "hosts: files\nhosts: refocus dns\n", after: "hosts: files\nhosts: dns\n"),
         Removal(before: "hosts: files refocus dns", after: "hosts: files dns"),
-        Removal(before: "passwd: refocus files\n#hosts: refocus dns\n", after: "passwd: refocus files\n#hosts: refocus dns\n"),
+        Removal(
+            before: "passwd: refocus files\n#hosts: refocus dns\n",
+            after: "passwd: refocus files\n#hosts: refocus dns\n"),
         Removal(before: "hosts: files refocusx dns\n", after: "hosts: files refocusx dns\n"),
-        Removal(before: "hosts: files dns\n# BEGIN refocus\nhosts: files refocus dns\n# END refocus",
-                after: "hosts: files dns"),
+        Removal(
+            before: "hosts: files dns\n# BEGIN refocus\nhosts: files refocus dns\n# END refocus",
+            after: "hosts: files dns"),
     ]
 
     @Test(arguments: removals)
     func removingTakesRefocusFromEveryHostsLine(removal: Removal) {
-        #expect(String(decoding: NsswitchConf(bytes: b(removal.before)).removing().bytes, as: UTF8.self) == removal.after)
+        #expect(
+            String(decoding: NsswitchConf(bytes: b(removal.before)).removing().bytes, as: UTF8.self) == removal.after)
     }
 }

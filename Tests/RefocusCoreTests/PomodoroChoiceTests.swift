@@ -8,19 +8,24 @@ import Testing
 /// length or `--until` beside it is refused saying why.
 @Suite struct PomodoroChoiceTests {
     static let social = SessionChoiceTests.names(["social"])
-    static let pomodoro = Preset(name: try! PresetName("pomodoro"), lists: SessionChoiceTests.names(["news"]),
-                                 duration: nil, pomodoro: .standard)
+    static let pomodoro = Preset(
+        name: try! PresetName("pomodoro"), lists: SessionChoiceTests.names(["news"]),
+        duration: nil, pomodoro: .standard)
 
     static func plan(_ work: Int, _ shortBreak: Int, _ cycles: Int, _ longBreak: Int) throws -> PomodoroPlan {
-        try PomodoroPlan(work: SessionLength(seconds: work), shortBreak: SessionLength(seconds: shortBreak),
-                         cycles: cycles, longBreak: SessionLength(seconds: longBreak))
+        try PomodoroPlan(
+            work: SessionLength(seconds: work), shortBreak: SessionLength(seconds: shortBreak),
+            cycles: cycles, longBreak: SessionLength(seconds: longBreak))
     }
 
-    static func choose(_ words: [String], until: String? = nil, _ options: PomodoroOptions = PomodoroOptions(),
-                       preset: Preset? = nil) throws(SessionChoiceError) -> SessionChoice {
-        try SessionChoice(words: try SessionChoice.Words(words), lists: preset == nil ? social : [], until: until,
-                          lock: false, label: nil, pomodoro: options, preset: preset, defaultLists: [],
-                          defaultLength: SessionLength(seconds: 600))
+    static func choose(
+        _ words: [String], until: String? = nil, _ options: PomodoroOptions = PomodoroOptions(),
+        preset: Preset? = nil
+    ) throws(SessionChoiceError) -> SessionChoice {
+        try SessionChoice(
+            words: try SessionChoice.Words(words), lists: preset == nil ? social : [], until: until,
+            lock: false, label: nil, pomodoro: options, preset: preset, defaultLists: [],
+            defaultLength: SessionLength(seconds: 600))
     }
 
     @Test(arguments: [
@@ -35,17 +40,22 @@ import Testing
         #expect(parsed.pomodoro.map { [$0.work.seconds, $0.shortBreak.seconds] } == plan)
     }
 
-    @Test(arguments: [(["25/5", "50/10"], SessionChoiceError.twoPlans), (["25/0"], .plan(.lengths("25/0"))),
-                      (["25/5/5"], .notAPresetOrLength("25/5/5")), (["/5"], .plan(.lengths("/5"))),
-                      (["25m/x"], .plan(.lengths("25m/x")))])
+    @Test(arguments: [
+        (["25/5", "50/10"], SessionChoiceError.twoPlans), (["25/0"], .plan(.lengths("25/0"))),
+        (["25/5/5"], .notAPresetOrLength("25/5/5")), (["/5"], .plan(.lengths("/5"))),
+        (["25m/x"], .plan(.lengths("25m/x"))),
+    ])
     func badWorkAndBreakWordsAreNamed(words: [String], error: SessionChoiceError) {
         #expect(throws: error) { try SessionChoice.Words(words) }
     }
 
     @Test func theCommandLineShapesThePlanAndThePlanSetsTheLength() throws {
         let standard = try Self.choose([], PomodoroOptions(requested: true))
-        #expect(standard == SessionChoice(lists: Self.social, duration: .length(SessionLength(seconds: 7800)), locked: false,
-                                          label: nil, pomodoro: .standard), "25/5 x4 and 15m: 2h10m")
+        #expect(
+            standard
+                == SessionChoice(
+                    lists: Self.social, duration: .length(SessionLength(seconds: 7800)), locked: false,
+                    label: nil, pomodoro: .standard), "25/5 x4 and 15m: 2h10m")
         let shaped = try Self.choose(["50/10"], PomodoroOptions(cycles: 3, longBreak: SessionLength(seconds: 0)))
         #expect(shaped.pomodoro == (try Self.plan(3000, 600, 3, 0)), "a WORK/BREAK word alone implies --pomodoro")
         #expect(shaped.duration == .length(SessionLength(seconds: 3 * 3000 + 2 * 600)))
@@ -56,11 +66,13 @@ import Testing
         let preset = try Self.choose(["pomodoro"], preset: Self.pomodoro)
         #expect(preset.pomodoro == .standard && preset.lists.map(\.rawValue) == ["news"])
         let fewer = try Self.choose(["pomodoro"], PomodoroOptions(cycles: 2), preset: Self.pomodoro)
-        #expect(fewer.pomodoro == (try Self.plan(1500, 300, 2, 900)), "--cycles needs no --pomodoro with a pomodoro preset")
+        #expect(
+            fewer.pomodoro == (try Self.plan(1500, 300, 2, 900)), "--cycles needs no --pomodoro with a pomodoro preset")
         #expect(fewer.duration == .length(SessionLength(seconds: 2 * 1500 + 300 + 900)))
         let deep = try #require(BuiltinPresets.named(try PresetName("deep")))
         let deepPlan = try Self.choose(["deep", "50/10"], preset: deep)
-        #expect(deepPlan.pomodoro == (try Self.plan(3000, 600, 4, 900)), "a plain preset's length gives way to the plan")
+        #expect(
+            deepPlan.pomodoro == (try Self.plan(3000, 600, 4, 900)), "a plain preset's length gives way to the plan")
     }
 
     @Test func aLengthOrAnEndBesideAPlanIsRefusedSayingWhy() throws {
@@ -70,11 +82,14 @@ import Testing
         #expect(throws: SessionChoiceError.untilWithPlan(.standard, preset: nil)) {
             try Self.choose([], until: "17:00", PomodoroOptions(requested: true))
         }
-        let fromPreset = SessionChoiceError.lengthWithPlan(SessionLength(seconds: 3000), .standard,
-                                                           preset: try PresetName("pomodoro"))
+        let fromPreset = SessionChoiceError.lengthWithPlan(
+            SessionLength(seconds: 3000), .standard,
+            preset: try PresetName("pomodoro"))
         #expect(throws: fromPreset) { try Self.choose(["pomodoro", "50m"], preset: Self.pomodoro) }
-        #expect(fromPreset.description.hasPrefix("the preset pomodoro is a pomodoro plan, whose length is its own "
-            + "(2h10m: 25m/5m x4, 15m long break), so 50m does not go with it"), "\(fromPreset.description)")
+        #expect(
+            fromPreset.description.hasPrefix(
+                "the preset pomodoro is a pomodoro plan, whose length is its own "
+                    + "(2h10m: 25m/5m x4, 15m long break), so 50m does not go with it"), "\(fromPreset.description)")
         #expect(fromPreset.category == .usage)
         #expect(throws: SessionChoiceError.planOptionsWithoutPomodoro) {
             try Self.choose(["50m"], PomodoroOptions(cycles: 3))
@@ -87,8 +102,10 @@ import Testing
     @Test(arguments: [
         (PomodoroOptions(requested: true, cycles: 13), SessionChoiceError.plan(.cycles(13))),
         (PomodoroOptions(requested: true, cycles: 0), .plan(.cycles(0))),
-        (PomodoroOptions(requested: true, longBreak: SessionLength(seconds: 3 * 3600)),
-         .plan(.longBreak(SessionLength(seconds: 3 * 3600)))),
+        (
+            PomodoroOptions(requested: true, longBreak: SessionLength(seconds: 3 * 3600)),
+            .plan(.longBreak(SessionLength(seconds: 3 * 3600)))
+        ),
     ])
     func aPlanOutOfBoundsIsAUsageError(options: PomodoroOptions, error: SessionChoiceError) {
         #expect(throws: error) { try Self.choose([], options) }

@@ -9,8 +9,9 @@ import Testing
 /// Pomodoro plans: their phases, bounds, positions and the WORK/BREAK words.
 @Suite struct PomodoroPlanTests {
     static func plan(_ work: Int, _ shortBreak: Int, _ cycles: Int, _ longBreak: Int) throws -> PomodoroPlan {
-        try PomodoroPlan(work: SessionLength(seconds: work), shortBreak: SessionLength(seconds: shortBreak),
-                         cycles: cycles, longBreak: SessionLength(seconds: longBreak))
+        try PomodoroPlan(
+            work: SessionLength(seconds: work), shortBreak: SessionLength(seconds: shortBreak),
+            cycles: cycles, longBreak: SessionLength(seconds: longBreak))
     }
 
     @Test func theStandardPlanIsFourWorkPhasesThreeShortBreaksAndALongOne() {
@@ -29,7 +30,9 @@ import Testing
         #expect(plan.total == 50)
     }
 
-    @Test(arguments: [(0.0, PhaseKind.work, 1), (19.9, .work, 1), (20, .shortBreak, 1), (30, .work, 2), (49.99, .work, 2)])
+    @Test(arguments: [
+        (0.0, PhaseKind.work, 1), (19.9, .work, 1), (20, .shortBreak, 1), (30, .work, 2), (49.99, .work, 2),
+    ])
     func thePhaseAtAMomentIncludesItsStartAndNotItsEnd(elapsed: Double, kind: PhaseKind, cycle: Int) throws {
         let phase = try #require(try Self.plan(20, 10, 2, 0).phase(at: elapsed))
         #expect(phase.kind == kind && phase.cycle == cycle)
@@ -48,7 +51,9 @@ import Testing
 
     @Test func boundsAreChecked() {
         #expect(throws: PomodoroPlanError.work(SessionLength(seconds: 0))) { try Self.plan(0, 60, 4, 0) }
-        #expect(throws: PomodoroPlanError.work(SessionLength(seconds: 4 * 3600 + 1))) { try Self.plan(4 * 3600 + 1, 60, 1, 0) }
+        #expect(throws: PomodoroPlanError.work(SessionLength(seconds: 4 * 3600 + 1))) {
+            try Self.plan(4 * 3600 + 1, 60, 1, 0)
+        }
         #expect(throws: PomodoroPlanError.shortBreak(SessionLength(seconds: 3601))) { try Self.plan(60, 3601, 4, 0) }
         #expect(throws: PomodoroPlanError.cycles(0)) { try Self.plan(60, 60, 0, 0) }
         #expect(throws: PomodoroPlanError.cycles(13)) { try Self.plan(60, 60, 13, 0) }
@@ -71,9 +76,11 @@ import Testing
         let decoder = HelperProtocol.decoder()
         let good = #"{"work":1500,"shortBreak":300,"cycles":4,"longBreak":900}"#
         #expect(try decoder.decode(PomodoroPlan.self, from: Data(good.utf8)) == .standard)
-        for bad in [#"{"work":1500,"shortBreak":300,"cycles":99,"longBreak":900}"#,
-                    #"{"work":1500,"shortBreak":300,"cycles":4,"longBreak":900,"extra":1}"#,
-                    #"{"work":-1,"shortBreak":300,"cycles":4,"longBreak":900}"#] {
+        for bad in [
+            #"{"work":1500,"shortBreak":300,"cycles":99,"longBreak":900}"#,
+            #"{"work":1500,"shortBreak":300,"cycles":4,"longBreak":900,"extra":1}"#,
+            #"{"work":-1,"shortBreak":300,"cycles":4,"longBreak":900}"#,
+        ] {
             #expect(throws: DecodingError.self) { try decoder.decode(PomodoroPlan.self, from: Data(bad.utf8)) }
         }
     }

@@ -15,24 +15,27 @@ import Testing
     }
 
     /// A process of `uid` with the three names.
-    static func process(_ uid: UInt32 = owner, comm: String, exe: String? = nil, argv0: String? = nil) -> ProcessIdentity {
+    static func process(_ uid: UInt32 = owner, comm: String, exe: String? = nil, argv0: String? = nil)
+        -> ProcessIdentity
+    {
         ProcessIdentity(uid: uid, comm: comm, executable: exe, argv0: argv0)
     }
 
-    @Test(arguments: [
-        // comm, exe, argv0, the field expected to match (nil: not blocked)
-        ("discord", "/usr/share/discord/Discord", "/usr/share/discord/Discord", ProgramMatch.Field?.some(.comm)),
-        ("Discord", "/usr/share/discord/Discord", "/usr/bin/discord", .argv0),
-        ("Discord", "/opt/discord/discord", "Discord", .executable),
-        ("steam", "/usr/lib/steam/steam", "steam", nil),
-        ("DiScOrD", "/opt/x/DISCORD", "Discord", nil),
-        ("bash", "/usr/bin/bash", "discord", .argv0),
-        ("bash", "/usr/bin/bash", "-discord", nil),
-        ("bash", "/usr/bin/bash", "/opt/discord/", .argv0),
-        ("bash", "/usr/bin/bash", "", nil),
-        ("bash", "/usr/bin/bash", "/", nil),
-        ("bash", "/opt/discord-old/bash", "bash", nil),
-    ] as [(String, String, String, ProgramMatch.Field?)])
+    @Test(
+        arguments: [
+            // comm, exe, argv0, the field expected to match (nil: not blocked)
+            ("discord", "/usr/share/discord/Discord", "/usr/share/discord/Discord", ProgramMatch.Field?.some(.comm)),
+            ("Discord", "/usr/share/discord/Discord", "/usr/bin/discord", .argv0),
+            ("Discord", "/opt/discord/discord", "Discord", .executable),
+            ("steam", "/usr/lib/steam/steam", "steam", nil),
+            ("DiScOrD", "/opt/x/DISCORD", "Discord", nil),
+            ("bash", "/usr/bin/bash", "discord", .argv0),
+            ("bash", "/usr/bin/bash", "-discord", nil),
+            ("bash", "/usr/bin/bash", "/opt/discord/", .argv0),
+            ("bash", "/usr/bin/bash", "", nil),
+            ("bash", "/usr/bin/bash", "/", nil),
+            ("bash", "/opt/discord-old/bash", "bash", nil),
+        ] as [(String, String, String, ProgramMatch.Field?)])
     func matchesCommExecutableAndArgv0(comm: String, exe: String, argv0: String, field: ProgramMatch.Field?) throws {
         let match = try Self.rules(["discord"]).match(Self.process(comm: comm, exe: exe, argv0: argv0))
         #expect(match?.field == field)
@@ -47,8 +50,9 @@ import Testing
         // The kernel keeps "telegram-deskto" in comm.
         #expect(rules.match(Self.process(comm: "telegram-deskto", exe: "/usr/bin/other"))?.field == .comm)
         #expect(rules.match(Self.process(comm: "telegram-desk", exe: "/usr/bin/other")) == nil)
-        #expect(rules.match(Self.process(comm: "telegram-desktop", exe: "/usr/bin/other")) == nil,
-                "comm never holds 16 bytes; the whole name is not a comm")
+        #expect(
+            rules.match(Self.process(comm: "telegram-desktop", exe: "/usr/bin/other")) == nil,
+            "comm never holds 16 bytes; the whole name is not a comm")
         // The executable and argv[0] compare whole.
         #expect(rules.match(Self.process(comm: "x", exe: "/usr/bin/telegram-deskto")) == nil)
         #expect(rules.match(Self.process(comm: "x", exe: "/usr/bin/telegram-desktop"))?.field == .executable)
@@ -59,16 +63,18 @@ import Testing
         let name = "abcdefghijklmné-app"
         let rules = try Self.rules([name])
         let comm = Array(name.utf8.prefix(15))
-        let process = ProcessIdentity(uid: Self.owner, effectiveUID: Self.owner, savedUID: Self.owner, comm: comm,
-                                      executable: Array("/bin/true".utf8), argv0: nil)
+        let process = ProcessIdentity(
+            uid: Self.owner, effectiveUID: Self.owner, savedUID: Self.owner, comm: comm,
+            executable: Array("/bin/true".utf8), argv0: nil)
         #expect(rules.match(process)?.field == .comm)
     }
 
     @Test func aDeletedExecutableMatchesByItsName() throws {
         // The system layer strips " (deleted)"; the matcher compares bytes, not UTF-8 text.
         let path: [UInt8] = Array("/tmp/".utf8) + [0xFF] + Array("/discord".utf8)
-        let process = ProcessIdentity(uid: Self.owner, effectiveUID: Self.owner, savedUID: Self.owner,
-                                      comm: Array("x".utf8), executable: path, argv0: nil)
+        let process = ProcessIdentity(
+            uid: Self.owner, effectiveUID: Self.owner, savedUID: Self.owner,
+            comm: Array("x".utf8), executable: path, argv0: nil)
         #expect(try Self.rules(["discord"]).match(process)?.field == .executable)
     }
 
@@ -115,8 +121,9 @@ import Testing
         #expect(rules == (try Self.rules(["discord", "steam"])))
     }
 
-    @Test(arguments: [("/usr/bin/steam", "steam"), ("steam", "steam"), ("/opt/x//", "x"), ("//", nil), ("", nil)]
-          as [(String, String?)])
+    @Test(
+        arguments: [("/usr/bin/steam", "steam"), ("steam", "steam"), ("/opt/x//", "x"), ("//", nil), ("", nil)]
+            as [(String, String?)])
     func baseName(path: String, expected: String?) {
         #expect(ProgramRules.baseName(Array(path.utf8)) == expected.map { Array($0.utf8) })
     }

@@ -53,8 +53,9 @@ import Testing
     @Test func emptyFileIsAnError() {
         let parsed = ResolvConf(parsing: "", path: "/etc/resolv.conf")
         #expect(throws: NameServerError.self) { try parsed.upstreamServers() }
-        #expect(NameServerError.noServers(path: "/etc/resolv.conf", skippedStubs: []).description
-            == "no name server in /etc/resolv.conf; add a 'nameserver ADDRESS' line for your network's DNS server")
+        #expect(
+            NameServerError.noServers(path: "/etc/resolv.conf", skippedStubs: []).description
+                == "no name server in /etc/resolv.conf; add a 'nameserver ADDRESS' line for your network's DNS server")
     }
 
     @Test(arguments: [(true, ResolvConf.systemdUpstreamPath), (false, ResolvConf.standardPath)])

@@ -35,7 +35,10 @@ import Testing
             """
         let dropIn = "[Resolve]\nDNS=\nDNS = 9.9.9.10#dns10.quad9.net\t8.8.4.4\n; DNS=192.0.2.2\n"
         #expect(SystemdListSetting.values(of: "DNS", section: "Resolve", in: [main]) == ["1.1.1.1", "8.8.8.8"])
-        #expect(SystemdListSetting.values(of: "DNS", section: "Resolve", in: [main, dropIn]) == ["9.9.9.10#dns10.quad9.net", "8.8.4.4"])
+        #expect(
+            SystemdListSetting.values(of: "DNS", section: "Resolve", in: [main, dropIn]) == [
+                "9.9.9.10#dns10.quad9.net", "8.8.4.4",
+            ])
         #expect(SystemdListSetting.values(of: "FallbackDNS", section: "Resolve", in: [main, dropIn]) == ["1.0.0.1"])
         #expect(SystemdListSetting.values(of: "DNS", section: "Time", in: [main, dropIn]).isEmpty)
     }

@@ -40,18 +40,27 @@ import Testing
 
 /// What root's clear removes of a damaged section, and what it keeps.
 @Suite struct ManagedSectionSalvageTests {
-    @Test(arguments: [
-        // file, what is left, the lines removed
-        ("a\n# BEGIN refocus\n192.0.2.1 x.example\n# END refocus\nb\n", "a\nb\n", [2, 3, 4]),
-        ("a\n# BEGIN refocus\n192.0.2.1 x.example\n100::1 x.example\n172.17.0.9 web\nb\n", "a\n172.17.0.9 web\nb\n", [2, 3, 4]),
-        ("a\n# END refocus\nb\n", "a\nb\n", [2]),
-        ("# BEGIN refocus\n0.0.0.0 old.example\n:: old.example\n# BEGIN refocus\n192.0.2.1 y.example\n# END refocus\nz\n",
-         "z\n", [1, 2, 3, 4, 5, 6]),
-        ("# BEGIN refocus\n192.0.2.1 x.example\n# END refocus\nk\n# BEGIN refocus\n# END refocus\n", "k\n", [1, 2, 3, 5, 6]),
-        ("a\r\n  # BEGIN refocus \r\n192.0.2.1 x.example\r\nkeep me\r\n", "a\r\nkeep me\r\n", [2, 3]),
-        ("a\n# BEGIN refocus\n192.0.2.1 not a name\n", "a\n192.0.2.1 not a name\n", [2]),
-        ("no section\n", "no section\n", []),
-    ] as [(String, String, [Int])])
+    @Test(
+        arguments: [
+            // file, what is left, the lines removed
+            ("a\n# BEGIN refocus\n192.0.2.1 x.example\n# END refocus\nb\n", "a\nb\n", [2, 3, 4]),
+            (
+                "a\n# BEGIN refocus\n192.0.2.1 x.example\n100::1 x.example\n172.17.0.9 web\nb\n",
+                "a\n172.17.0.9 web\nb\n", [2, 3, 4]
+            ),
+            ("a\n# END refocus\nb\n", "a\nb\n", [2]),
+            (
+                "# BEGIN refocus\n0.0.0.0 old.example\n:: old.example\n# BEGIN refocus\n192.0.2.1 y.example\n# END refocus\nz\n",
+                "z\n", [1, 2, 3, 4, 5, 6]
+            ),
+            (
+                "# BEGIN refocus\n192.0.2.1 x.example\n# END refocus\nk\n# BEGIN refocus\n# END refocus\n", "k\n",
+                [1, 2, 3, 5, 6]
+            ),
+            ("a\r\n  # BEGIN refocus \r\n192.0.2.1 x.example\r\nkeep me\r\n", "a\r\nkeep me\r\n", [2, 3]),
+            ("a\n# BEGIN refocus\n192.0.2.1 not a name\n", "a\n192.0.2.1 not a name\n", [2]),
+            ("no section\n", "no section\n", []),
+        ] as [(String, String, [Int])])
     func salvage(file: String, left: String, removed: [Int]) throws {
         let section = try ManagedSection(name: "refocus")
         let salvaged = section.salvage(Array(file.utf8), isOwnLine: HostsSection.isOwnLine)
@@ -69,8 +78,10 @@ import Testing
         #expect(try BlockEntry(stored: "10.0.0.0/8").addressRange?.prefixLength == 8)
     }
 
-    @Test(arguments: ["", "GitHub.io", "a b.example", "x.example\n1.2.3.4 bank.example", "bücher.de", "single",
-                      "-a.example", "a..example"])
+    @Test(arguments: [
+        "", "GitHub.io", "a b.example", "x.example\n1.2.3.4 bank.example", "bücher.de", "single",
+        "-a.example", "a..example",
+    ])
     func aStoredNameIsStillAHostName(text: String) {
         #expect(throws: (any Error).self) { try BlockEntry(stored: text) }
     }

@@ -10,9 +10,11 @@ import Testing
     static let program = "/usr/bin/refocus"
 
     static func line(_ id: Int, _ expression: String) throws -> ScheduledLine {
-        let action = ScheduleAction.lists([try BlockListName("focus")], .length(SessionLength(seconds: 3600)), locked: false)
-        return try ScheduledLine(entry: ScheduleEntry(id: id, expression: try CronExpression(expression), action: action),
-                                 program: program, configHome: nil)
+        let action = ScheduleAction.lists(
+            [try BlockListName("focus")], .length(SessionLength(seconds: 3600)), locked: false)
+        return try ScheduledLine(
+            entry: ScheduleEntry(id: id, expression: try CronExpression(expression), action: action),
+            program: program, configHome: nil)
     }
 
     /// The crontab that adding `lines` to `original` must give, written out by hand.
@@ -46,21 +48,31 @@ import Testing
     }
 
     @Test(arguments: [
-        ("MAILTO=x\n# END refocus\n0 1 * * * true\n",
-         "your crontab, line 2: '# END refocus' has no matching '# BEGIN refocus' before it; remove the stray marker "
-            + "or add the begin marker above it, then try again (edit it with 'crontab -e')"),
-        ("0 1 * * * true\n# BEGIN refocus\n",
-         "your crontab, line 2: '# BEGIN refocus' has no matching '# END refocus'; remove the stray marker or add "
-            + "the end marker, then try again (edit it with 'crontab -e')"),
-        ("# BEGIN refocus\n# END refocus\n# BEGIN refocus\n# END refocus\n",
-         "your crontab, line 3: a second '# BEGIN refocus' section follows the one that begins at line 1; merge the "
-            + "two sections into one, then try again (edit it with 'crontab -e')"),
-        ("MAILTO=x\n# BEGIN refocus\n\n0 7 * * * echo mine\n# END refocus\n",
-         "your crontab, line 4: '0 7 * * * echo mine' is inside the refocus section but is not a schedule refocus "
-            + "wrote; fix or remove it with 'crontab -e', then try again"),
-        ("# BEGIN refocus\n@daily /usr/bin/refocus start -q deep # refocus-schedule 2\n"
-            + "@hourly /usr/bin/refocus start -q quick # refocus-schedule 2\n# END refocus\n",
-         "your crontab, line 3: a second schedule numbered 2; fix or remove it with 'crontab -e', then try again"),
+        (
+            "MAILTO=x\n# END refocus\n0 1 * * * true\n",
+            "your crontab, line 2: '# END refocus' has no matching '# BEGIN refocus' before it; remove the stray marker "
+                + "or add the begin marker above it, then try again (edit it with 'crontab -e')"
+        ),
+        (
+            "0 1 * * * true\n# BEGIN refocus\n",
+            "your crontab, line 2: '# BEGIN refocus' has no matching '# END refocus'; remove the stray marker or add "
+                + "the end marker, then try again (edit it with 'crontab -e')"
+        ),
+        (
+            "# BEGIN refocus\n# END refocus\n# BEGIN refocus\n# END refocus\n",
+            "your crontab, line 3: a second '# BEGIN refocus' section follows the one that begins at line 1; merge the "
+                + "two sections into one, then try again (edit it with 'crontab -e')"
+        ),
+        (
+            "MAILTO=x\n# BEGIN refocus\n\n0 7 * * * echo mine\n# END refocus\n",
+            "your crontab, line 4: '0 7 * * * echo mine' is inside the refocus section but is not a schedule refocus "
+                + "wrote; fix or remove it with 'crontab -e', then try again"
+        ),
+        (
+            "# BEGIN refocus\n@daily /usr/bin/refocus start -q deep # refocus-schedule 2\n"
+                + "@hourly /usr/bin/refocus start -q quick # refocus-schedule 2\n# END refocus\n",
+            "your crontab, line 3: a second schedule numbered 2; fix or remove it with 'crontab -e', then try again"
+        ),
     ])
     func aDamagedSectionIsRefusedNamingItsLine(text: String, message: String) {
         do {
@@ -77,7 +89,8 @@ import Testing
         let table = try ScheduleTable(crontab: Array(text.utf8))
         #expect(table.lines.map(\.entry.id) == [1])
         let added = try table.adding(try Self.line(2, "@hourly"))
-        #expect(String(decoding: added, as: UTF8.self) == "# BEGIN refocus\n\n@daily /usr/bin/refocus start -q deep "
-            + "# refocus-schedule 1\n\(try Self.line(2, "@hourly").text)\n# END refocus\n")
+        #expect(
+            String(decoding: added, as: UTF8.self) == "# BEGIN refocus\n\n@daily /usr/bin/refocus start -q deep "
+                + "# refocus-schedule 1\n\(try Self.line(2, "@hourly").text)\n# END refocus\n")
     }
 }

@@ -2,7 +2,9 @@ import Testing
 @testable import RefocusCore
 
 @Suite struct SectionBodyTests {
-    static let bodies: [[String]] = [[], [""], ["x"], ["", "", "x", ""], ["0.0.0.0 a.example", ":: a.example"], ["caf\u{E9}", "\t# note"]]
+    static let bodies: [[String]] = [
+        [], [""], ["x"], ["", "", "x", ""], ["0.0.0.0 a.example", ":: a.example"], ["caf\u{E9}", "\t# note"],
+    ]
 
     @Test(arguments: bodies)
     func keepsItsLines(lines: [String]) throws {

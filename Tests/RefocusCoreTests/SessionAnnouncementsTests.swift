@@ -20,9 +20,10 @@ import Testing
 
     @Test func aPomodoroSessionAnnouncesItsStartEachPhaseAndItsEnd() throws {
         let session = try SessionPhasesTests.session()
-        #expect(Self.run(session, at: [1, 5, 21, 31, 51]) == [
-            [.start, .workStart], [], [.workEnd, .breakStart], [.breakEnd, .workStart], [.workEnd, .breakStart],
-        ])
+        #expect(
+            Self.run(session, at: [1, 5, 21, 31, 51]) == [
+                [.start, .workStart], [], [.workEnd, .breakStart], [.breakEnd, .workStart], [.workEnd, .breakStart],
+            ])
         var ended = session
         ended.endedAt = SessionPhasesTests.at(55)
         ended.outcome = .completed
@@ -46,18 +47,24 @@ import Testing
     }
 
     @Test func aPlainSessionAnnouncesItsStartAndEnd() throws {
-        var plain = Session(id: 1, owner: 1000, blockLists: [], start: SessionPhasesTests.start,
-                            plannedEnd: SessionPhasesTests.at(60), locked: false)
+        var plain = Session(
+            id: 1, owner: 1000, blockLists: [], start: SessionPhasesTests.start,
+            plannedEnd: SessionPhasesTests.at(60), locked: false)
         let started = SessionAnnouncements.due(plain, announced: nil, now: SessionPhasesTests.at(1))
         #expect(started.events == [SessionEvent(.start)] && started.marker == "start")
         plain.endedAt = SessionPhasesTests.at(20)
-        #expect(SessionAnnouncements.due(plain, announced: "start", now: SessionPhasesTests.at(21)).events == [SessionEvent(.end)])
+        #expect(
+            SessionAnnouncements.due(plain, announced: "start", now: SessionPhasesTests.at(21)).events == [
+                SessionEvent(.end)
+            ])
     }
 
     @Test func aDamagedMarkerCountsAsNeverAnnounced() throws {
         let session = try SessionPhasesTests.session()
-        #expect(SessionAnnouncements.due(session, announced: "start work x", now: SessionPhasesTests.at(1)).events.map(\.kind)
-            == [.start, .workStart])
+        #expect(
+            SessionAnnouncements.due(session, announced: "start work x", now: SessionPhasesTests.at(1)).events.map(
+                \.kind)
+                == [.start, .workStart])
     }
 }
 
@@ -66,14 +73,20 @@ import Testing
     @Test func phaseChangesSayWhatComesNext() throws {
         let session = try SessionPhasesTests.session()
         let phases = SessionPhasesTests.plan.phases
-        #expect(SessionNotice([SessionEvent(.start), SessionEvent(.workStart, phase: phases[0])], of: session) == nil,
-                "the owner just started it")
-        #expect(SessionNotice([SessionEvent(.workEnd, phase: phases[0]), SessionEvent(.breakStart, phase: phases[1])],
-                              of: session)
-            == SessionNotice(title: "Break: 10s", body: "Work phase 1 of 2 done: social unblocked; work phase 2 follows."))
-        #expect(SessionNotice([SessionEvent(.breakEnd, phase: phases[1]), SessionEvent(.workStart, phase: phases[2])],
-                              of: session)
-            == SessionNotice(title: "Work phase 2 of 2: 20s", body: "Break over: social blocked again."))
+        #expect(
+            SessionNotice([SessionEvent(.start), SessionEvent(.workStart, phase: phases[0])], of: session) == nil,
+            "the owner just started it")
+        #expect(
+            SessionNotice(
+                [SessionEvent(.workEnd, phase: phases[0]), SessionEvent(.breakStart, phase: phases[1])],
+                of: session)
+                == SessionNotice(
+                    title: "Break: 10s", body: "Work phase 1 of 2 done: social unblocked; work phase 2 follows."))
+        #expect(
+            SessionNotice(
+                [SessionEvent(.breakEnd, phase: phases[1]), SessionEvent(.workStart, phase: phases[2])],
+                of: session)
+                == SessionNotice(title: "Work phase 2 of 2: 20s", body: "Break over: social blocked again."))
         #expect(SessionNotice([SessionEvent(.breakStart, phase: phases[3])], of: session)?.title == "Long break: 5s")
     }
 
@@ -82,7 +95,9 @@ import Testing
         session.label = try SessionLabel("thesis")
         session.endedAt = SessionPhasesTests.at(35)
         session.outcome = .stopped
-        #expect(SessionNotice([SessionEvent(.end)], of: session)
-            == SessionNotice(title: "thesis: Focus session ended", body: "social: 55s, stopped after 35s; 1 of 2 work phases."))
+        #expect(
+            SessionNotice([SessionEvent(.end)], of: session)
+                == SessionNotice(
+                    title: "thesis: Focus session ended", body: "social: 55s, stopped after 35s; 1 of 2 work phases."))
     }
 }

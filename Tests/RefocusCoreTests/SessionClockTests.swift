@@ -9,20 +9,23 @@ struct SessionClockTests {
 
     /// A one-hour session anchored at boot time 100 s of boot "a".
     static func session(length: TimeInterval = 3600) -> Session {
-        Session(id: 1, owner: 1000, blockLists: [], start: start, plannedEnd: start.addingTimeInterval(length),
-                locked: false, anchor: BootAnchor(bootID: "a", sinceBoot: .seconds(100), wall: start))
+        Session(
+            id: 1, owner: 1000, blockLists: [], start: start, plannedEnd: start.addingTimeInterval(length),
+            locked: false, anchor: BootAnchor(bootID: "a", sinceBoot: .seconds(100), wall: start))
     }
 
     /// `elapsed` seconds of boot time after the anchor, with the wall clock moved by `moved`.
     static func reading(elapsed: Int64, moved: TimeInterval = 0, boot: String = "a") -> ClockReading {
-        ClockReading(wall: start.addingTimeInterval(TimeInterval(elapsed) + moved),
-                     sinceBoot: .seconds(100 + elapsed), bootID: boot)
+        ClockReading(
+            wall: start.addingTimeInterval(TimeInterval(elapsed) + moved),
+            sinceBoot: .seconds(100 + elapsed), bootID: boot)
     }
 
     @Test func anUndisturbedClockChangesNothing() {
         #expect(SessionClock.rebased(Self.session(), at: Self.reading(elapsed: 1800)) == nil)
-        #expect(SessionClock.sessionTime(Self.session(), at: Self.reading(elapsed: 1800))
-            == Self.start.addingTimeInterval(1800))
+        #expect(
+            SessionClock.sessionTime(Self.session(), at: Self.reading(elapsed: 1800))
+                == Self.start.addingTimeInterval(1800))
     }
 
     @Test func aClockSetForwardDoesNotShortenTheSession() throws {
@@ -33,8 +36,9 @@ struct SessionClockTests {
         #expect(rebased.isActive(at: reading.wall))
         #expect(rebased.plannedEnd.timeIntervalSince(reading.wall) == 3000, "50 minutes are still left")
         #expect(rebased.anchor == reading.anchor)
-        #expect(SessionClock.rebased(rebased, at: Self.reading(elapsed: 660, moved: 7200)) == nil,
-                "once rebased, the same clock changes nothing")
+        #expect(
+            SessionClock.rebased(rebased, at: Self.reading(elapsed: 660, moved: 7200)) == nil,
+            "once rebased, the same clock changes nothing")
     }
 
     @Test func aClockSetBackDoesNotLengthenTheSession() throws {
@@ -56,8 +60,9 @@ struct SessionClockTests {
         #expect(rebased.plannedEnd == Self.session().plannedEnd, "the wall-clock end is kept")
         #expect(rebased.anchor?.bootID == "b")
         let later = ClockReading(wall: Self.start.addingTimeInterval(7200), sinceBoot: .seconds(20), bootID: "c")
-        #expect(try #require(SessionClock.rebased(Self.session(), at: later)).isActive(at: later.wall) == false,
-                "a session that ended while the machine was off is over")
+        #expect(
+            try #require(SessionClock.rebased(Self.session(), at: later)).isActive(at: later.wall) == false,
+            "a session that ended while the machine was off is over")
     }
 
     @Test func sessionsWithoutAnchorGetOneAndEndedSessionsNeverChange() throws {

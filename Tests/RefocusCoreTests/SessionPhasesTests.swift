@@ -14,28 +14,32 @@ import Testing
     static let plan = try! PomodoroPlanTests.plan(20, 10, 2, 5)  // W20 S10 W20 L5: 55 s
 
     static func session(locked: Bool = false) throws -> Session {
-        Session(id: 3, owner: 1000, blockLists: [try SessionRulesTests.list("social", ["a.example"])], start: start,
-                plannedEnd: start.addingTimeInterval(55), locked: locked, pomodoro: plan)
+        Session(
+            id: 3, owner: 1000, blockLists: [try SessionRulesTests.list("social", ["a.example"])], start: start,
+            plannedEnd: start.addingTimeInterval(55), locked: locked, pomodoro: plan)
     }
 
     static func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
 
     @Test func workPhasesEnforceAndBreaksDoNot() throws {
         let session = try Self.session()
-        #expect([0, 19, 20, 29, 30, 49, 50, 54.9].map { session.enforces(at: Self.at($0)) }
-            == [true, true, false, false, true, true, false, false])
+        #expect(
+            [0, 19, 20, 29, 30, 49, 50, 54.9].map { session.enforces(at: Self.at($0)) }
+                == [true, true, false, false, true, true, false, false])
         #expect(!session.enforces(at: Self.at(55)), "over")
     }
 
     @Test func theNextChangeIsThePhaseEndThenTheSessionEnd() throws {
         let session = try Self.session()
         #expect([0, 25, 31, 52].map { session.nextChange(after: Self.at($0)) } == [20, 30, 50, 55].map(Self.at))
-        #expect(session.phaseStatus(at: Self.at(31)) == PhaseStatus(kind: .work, cycle: 2, cycles: 2, endsAt: Self.at(50)))
+        #expect(
+            session.phaseStatus(at: Self.at(31)) == PhaseStatus(kind: .work, cycle: 2, cycles: 2, endsAt: Self.at(50)))
         #expect(session.completedWork(at: Self.at(31)) == 1)
     }
 
     @Test func aPlainSessionEnforcesThroughoutAndChangesAtItsEnd() throws {
-        let plain = Session(id: 1, owner: 1000, blockLists: [], start: Self.start, plannedEnd: Self.at(60), locked: false)
+        let plain = Session(
+            id: 1, owner: 1000, blockLists: [], start: Self.start, plannedEnd: Self.at(60), locked: false)
         #expect(plain.enforces(at: Self.at(30)) && plain.nextChange(after: Self.at(30)) == Self.at(60))
         #expect(plain.phase(at: Self.at(30)) == nil && plain.completedWork(at: Self.at(30)) == nil)
     }
@@ -46,9 +50,11 @@ import Testing
         #expect(paused.nextChange(after: Self.at(12)) == nil, "no timer while paused")
         #expect(paused.phase(at: Self.at(400))?.kind == .work, "the phase is frozen")
         let resumed = paused.resumed(at: Self.at(40))
-        #expect(resumed.plannedEnd == Self.at(85) && resumed.timeline.pausedSeconds == 30 && resumed.timeline.pauses == 1)
-        #expect(resumed.enforces(at: Self.at(41)) && resumed.nextChange(after: Self.at(41)) == Self.at(50),
-                "10 s of work were left")
+        #expect(
+            resumed.plannedEnd == Self.at(85) && resumed.timeline.pausedSeconds == 30 && resumed.timeline.pauses == 1)
+        #expect(
+            resumed.enforces(at: Self.at(41)) && resumed.nextChange(after: Self.at(41)) == Self.at(50),
+            "10 s of work were left")
     }
 
     @Test func aWallClockChangeMovesNoBoundary() throws {
@@ -59,7 +65,8 @@ import Testing
         let jumped = ClockReading(wall: Self.at(15 + 3600), sinceBoot: .seconds(115), bootID: "b")
         let rebased = try #require(SessionClock.rebased(session, at: jumped))
         #expect(rebased.phase(at: jumped.wall)?.kind == .work)
-        #expect(rebased.nextChange(after: jumped.wall) == jumped.wall.addingTimeInterval(5), "5 s of work left, as before")
+        #expect(
+            rebased.nextChange(after: jumped.wall) == jumped.wall.addingTimeInterval(5), "5 s of work left, as before")
     }
 
     @Test func aClockSetForwardDuringAPauseAddsOnlyTheRealTimePaused() throws {
@@ -75,7 +82,8 @@ import Testing
 
     @Test func nextSkipsTheRestOfThePhase() throws {
         let request = PaceRequest(change: .next, sessionID: nil)
-        let skipped = try #require(try SessionRules.pace(request, owner: 1000, now: Self.at(5), active: [try Self.session()]).first)
+        let skipped = try #require(
+            try SessionRules.pace(request, owner: 1000, now: Self.at(5), active: [try Self.session()]).first)
         #expect(skipped.plannedEnd == Self.at(40) && skipped.phase(at: Self.at(5))?.kind == .shortBreak)
         let again = try #require(try SessionRules.pace(request, owner: 1000, now: Self.at(6), active: [skipped]).first)
         #expect(again.phase(at: Self.at(6)) == PomodoroPhase(kind: .work, cycle: 2, start: 30, end: 50))
@@ -84,7 +92,9 @@ import Testing
     @Test func aLockedWorkPhaseCannotBeSkippedButItsBreakCan() throws {
         let locked = try Self.session(locked: true)
         let next = PaceRequest(change: .next, sessionID: 3)
-        #expect(throws: ProtocolFailure.self) { try SessionRules.pace(next, owner: 1000, now: Self.at(5), active: [locked]) }
+        #expect(throws: ProtocolFailure.self) {
+            try SessionRules.pace(next, owner: 1000, now: Self.at(5), active: [locked])
+        }
         do {
             _ = try SessionRules.pace(next, owner: 1000, now: Self.at(5), active: [locked])
         } catch {
@@ -106,8 +116,9 @@ import Testing
         }
         let unlocked = try Self.session()
         do {
-            _ = try SessionRules.pace(PaceRequest(change: .pause, sessionID: 3), owner: 1001, now: Self.at(5),
-                                      active: [unlocked])
+            _ = try SessionRules.pace(
+                PaceRequest(change: .pause, sessionID: 3), owner: 1001, now: Self.at(5),
+                active: [unlocked])
             Issue.record("another owner paused it")
         } catch {
             #expect(error.code == .notFound)
@@ -115,12 +126,15 @@ import Testing
     }
 
     @Test func pauseAndResumeWithoutAnIdTakeEveryFittingSession() throws {
-        let plain = Session(id: 4, owner: 1000, blockLists: [], start: Self.start, plannedEnd: Self.at(600), locked: false)
-        let pausedBoth = try SessionRules.pace(PaceRequest(change: .pause, sessionID: nil), owner: 1000, now: Self.at(5),
-                                               active: [try Self.session(), plain])
+        let plain = Session(
+            id: 4, owner: 1000, blockLists: [], start: Self.start, plannedEnd: Self.at(600), locked: false)
+        let pausedBoth = try SessionRules.pace(
+            PaceRequest(change: .pause, sessionID: nil), owner: 1000, now: Self.at(5),
+            active: [try Self.session(), plain])
         #expect(pausedBoth.map(\.isPaused) == [true, true])
-        let resumed = try SessionRules.pace(PaceRequest(change: .resume, sessionID: nil), owner: 1000, now: Self.at(9),
-                                            active: pausedBoth)
+        let resumed = try SessionRules.pace(
+            PaceRequest(change: .resume, sessionID: nil), owner: 1000, now: Self.at(9),
+            active: pausedBoth)
         #expect(resumed.map(\.plannedEnd) == [Self.at(59), Self.at(604)])
     }
 
@@ -133,8 +147,9 @@ import Testing
         request.pomodoro = .standard
         request.length = SessionLength(seconds: PomodoroPlan.standard.total)
         let clock = ClockReading(wall: Self.at(15), sinceBoot: .seconds(115), bootID: "b")
-        let plan = try SessionRules.start(request, owner: 1000, clock: clock, policy: Policy(), active: [paused],
-                                          protected: ProtectedAddresses(policy: Policy()))
+        let plan = try SessionRules.start(
+            request, owner: 1000, clock: clock, policy: Policy(), active: [paused],
+            protected: ProtectedAddresses(policy: Policy()))
         #expect(plan == .extend(paused.resumed(at: Self.at(15))))
     }
 }
@@ -142,10 +157,15 @@ import Testing
 extension SessionPhasesTests {
     @Test func nextWhilePausedSkipsTheFrozenPhaseAndStaysPaused() throws {
         let paused = try Self.session().paused(at: Self.at(5))
-        let skipped = try #require(try SessionRules.pace(PaceRequest(change: .next, sessionID: 3), owner: 1000,
-                                                         now: Self.at(100), active: [paused]).first)
+        let skipped = try #require(
+            try SessionRules.pace(
+                PaceRequest(change: .next, sessionID: 3), owner: 1000,
+                now: Self.at(100), active: [paused]
+            ).first)
         #expect(skipped.isPaused && skipped.plannedEnd == Self.at(40), "15 s of work skipped, counted at the pause")
         #expect(skipped.phase(at: Self.at(100))?.kind == .shortBreak)
-        #expect(skipped.resumed(at: Self.at(110)).nextChange(after: Self.at(110)) == Self.at(120), "the whole break follows")
+        #expect(
+            skipped.resumed(at: Self.at(110)).nextChange(after: Self.at(110)) == Self.at(120), "the whole break follows"
+        )
     }
 }

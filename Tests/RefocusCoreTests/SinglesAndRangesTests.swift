@@ -3,23 +3,29 @@ import Testing
 @testable import RefocusCore
 
 /// Ranges in; single addresses and ranges (`first-last`) out, both families in order.
-@Test(arguments: [
-    ([], [], []),
-    (["192.0.2.1"], ["192.0.2.1"], []),
-    (["10.0.0.0/8"], [], ["10.0.0.0-10.255.255.255"]),
-    // A single address inside a range is not repeated as a single.
-    (["10.0.0.0/8", "10.1.2.3"], [], ["10.0.0.0-10.255.255.255"]),
-    (["2001:db8::/32", "2001:db8::1"], [], ["2001:db8::-2001:db8:ffff:ffff:ffff:ffff:ffff:ffff"]),
-    // A single address next to a range joins it.
-    (["192.0.2.0/31", "192.0.2.2"], [], ["192.0.2.0-192.0.2.2"]),
-    // Neighbouring single addresses form a range; one apart, they stay single.
-    (["192.0.2.1", "192.0.2.2", "192.0.2.4"], ["192.0.2.4"], ["192.0.2.1-192.0.2.2"]),
-    (["192.0.2.9", "192.0.2.1", "192.0.2.9", "192.0.2.5"], ["192.0.2.1", "192.0.2.5", "192.0.2.9"], []),
-    // Both kinds, both families, the edges of both address spaces.
-    (["0.0.0.0", "10.0.0.0/8", "255.255.255.254/31", "::/127", "2001:db8::5", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"],
-     ["0.0.0.0", "2001:db8::5", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"],
-     ["10.0.0.0-10.255.255.255", "255.255.255.254-255.255.255.255", "::-::1"]),
-] as [([String], [String], [String])])
+@Test(
+    arguments: [
+        ([], [], []),
+        (["192.0.2.1"], ["192.0.2.1"], []),
+        (["10.0.0.0/8"], [], ["10.0.0.0-10.255.255.255"]),
+        // A single address inside a range is not repeated as a single.
+        (["10.0.0.0/8", "10.1.2.3"], [], ["10.0.0.0-10.255.255.255"]),
+        (["2001:db8::/32", "2001:db8::1"], [], ["2001:db8::-2001:db8:ffff:ffff:ffff:ffff:ffff:ffff"]),
+        // A single address next to a range joins it.
+        (["192.0.2.0/31", "192.0.2.2"], [], ["192.0.2.0-192.0.2.2"]),
+        // Neighbouring single addresses form a range; one apart, they stay single.
+        (["192.0.2.1", "192.0.2.2", "192.0.2.4"], ["192.0.2.4"], ["192.0.2.1-192.0.2.2"]),
+        (["192.0.2.9", "192.0.2.1", "192.0.2.9", "192.0.2.5"], ["192.0.2.1", "192.0.2.5", "192.0.2.9"], []),
+        // Both kinds, both families, the edges of both address spaces.
+        (
+            [
+                "0.0.0.0", "10.0.0.0/8", "255.255.255.254/31", "::/127", "2001:db8::5",
+                "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff",
+            ],
+            ["0.0.0.0", "2001:db8::5", "ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"],
+            ["10.0.0.0-10.255.255.255", "255.255.255.254-255.255.255.255", "::-::1"]
+        ),
+    ] as [([String], [String], [String])])
 func splitSeparatesSingleAddressesFromRanges(_ example: (ranges: [String], singles: [String], wider: [String])) throws {
     let intervals = AddressIntervals(try example.ranges.map { try AddressRange(parsing: $0) })
     let ipv4 = intervals.ipv4Split

@@ -13,11 +13,15 @@ import Testing
 
     @Test(arguments: [
         // Several lists, in name order, entries sorted, additions before removals.
-        ([("work", ["b.example", "a.example"], [String]()), ("news", [], ["cnn.com"])],
-         "desk: news -cnn.com; work +a.example +b.example"),
+        (
+            [("work", ["b.example", "a.example"], [String]()), ("news", [], ["cnn.com"])],
+            "desk: news -cnn.com; work +a.example +b.example"
+        ),
         // Long lists are abbreviated per kind.
-        ([("social", (1...15).map { "s\($0 < 10 ? "0" : "")\($0).org" }, ["x.com", "y.com", "z.com", "w.com"])],
-         "desk: social +s01.org +s02.org +s03.org +12 more -w.com -x.com -y.com -1 more"),
+        (
+            [("social", (1...15).map { "s\($0 < 10 ? "0" : "")\($0).org" }, ["x.com", "y.com", "z.com", "w.com"])],
+            "desk: social +s01.org +s02.org +s03.org +12 more -w.com -x.com -y.com -1 more"
+        ),
         // A list created empty or deleted: its name alone.
         ([("games", [String](), [String]())], "desk: games"),
         // Nothing at all.

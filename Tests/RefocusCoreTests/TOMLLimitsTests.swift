@@ -8,12 +8,15 @@ import Testing
     static let depth = TOMLTable.maximumDepth
 
     @Test func nestingUpToTheCapReads() throws {
-        let arrays = try TOMLTable(parsing: "a = " + String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth))
+        let arrays = try TOMLTable(
+            parsing: "a = " + String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth))
         var value = try #require(arrays["a"])
         for _ in 1..<Self.depth { value = try #require(value.array?.first) }
         #expect(value == .array([]))
         _ = try TOMLTable(parsing: Self.header + "\nx = 1\n")
-        _ = try TOMLTable(parsing: "a = " + String(repeating: "{b = ", count: Self.depth) + "1" + String(repeating: "}", count: Self.depth))
+        _ = try TOMLTable(
+            parsing: "a = " + String(repeating: "{b = ", count: Self.depth) + "1"
+                + String(repeating: "}", count: Self.depth))
     }
 
     /// 33 levels of `[[a]]`: an element of an array of tables counts its array, so they are 66 deep.
@@ -23,17 +26,20 @@ import Testing
     static let longHeader = "[" + (0...depth).map { "t\($0)" }.joined(separator: ".") + "]"
     static let halfHeader = "[" + (1...40).map { "t\($0)" }.joined(separator: ".") + "]"
 
-    @Test(arguments: [
-        ("a = " + String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1),
-         "arrays and tables nested more than 64 deep; TOML files here are flatter"),
-        ("a = " + String(repeating: "[", count: 1_000_000), "arrays and tables nested more than 64 deep"),
-        ("a = " + String(repeating: "{b = ", count: 100_000), "arrays and tables nested more than 64 deep"),
-        (longHeader, "a key of more than 64 parts"),
-        (String(repeating: "a.", count: 200_000) + "a = 1", "a key of more than 64 parts"),
-        (header + "\nx.y = 1", "tables nested more than 64 deep"),
-        (halfHeader + "\nx = " + String(repeating: "[", count: 30), "arrays and tables nested more than 64 deep"),
-        (arraysOfTables, "tables nested more than 64 deep"),
-    ] as [(String, String)])
+    @Test(
+        arguments: [
+            (
+                "a = " + String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1),
+                "arrays and tables nested more than 64 deep; TOML files here are flatter"
+            ),
+            ("a = " + String(repeating: "[", count: 1_000_000), "arrays and tables nested more than 64 deep"),
+            ("a = " + String(repeating: "{b = ", count: 100_000), "arrays and tables nested more than 64 deep"),
+            (longHeader, "a key of more than 64 parts"),
+            (String(repeating: "a.", count: 200_000) + "a = 1", "a key of more than 64 parts"),
+            (header + "\nx.y = 1", "tables nested more than 64 deep"),
+            (halfHeader + "\nx = " + String(repeating: "[", count: 30), "arrays and tables nested more than 64 deep"),
+            (arraysOfTables, "tables nested more than 64 deep"),
+        ] as [(String, String)])
     func deeperIsRefused(text: String, reason: String) throws {
         do {
             _ = try TOMLTable(parsing: text)

@@ -13,20 +13,28 @@ import Testing
         ("[\"a b\".c]\n['a b'.c]", 2, "a table is defined twice: [\"a b\".c] (first on line 1)"),
         ("a = 1\na = 2", 2, "a key is defined twice: a (first on line 1)"),
         ("[presets.deep]\nlists = []\n\nlists = []", 4, "a key is defined twice: presets.deep.lists (first on line 2)"),
-        ("a = 1\n\"a\" = 2", 2, "a key is defined twice: a"), ("a.b = 1\na.b = 2", 2, "a key is defined twice: a.b (first on line 1)"),
+        ("a = 1\n\"a\" = 2", 2, "a key is defined twice: a"),
+        ("a.b = 1\na.b = 2", 2, "a key is defined twice: a.b (first on line 1)"),
         ("[a.b]\n[a]\nb = 1", 3, "a key is defined twice: a.b (first on line 1)"),
         ("a.b.c = 1\na.b = 2", 2, "a key is defined twice: a.b (first on line 1)"),
         ("a = 1\na.b = 2", 2, "a is defined on line 1 as a value, not a table"),
         ("a.b = 1\na.b.c = 2", 2, "a.b is defined on line 1 as a value, not a table"),
         ("a = 1\n[a.b]", 2, "a is defined on line 1 as a value, not a table"),
         ("[a]\nb = 1\n[a.b]", 3, "a.b is defined on line 2 as a value, not a table"),
-        ("[fruit]\napple.color = 'red'\n[fruit.apple]", 3,
-         "the table fruit.apple is defined already, by dotted keys (line 2); a header cannot define it again"),
+        (
+            "[fruit]\napple.color = 'red'\n[fruit.apple]", 3,
+            "the table fruit.apple is defined already, by dotted keys (line 2); a header cannot define it again"
+        ),
         ("[t1]\nt2.t3.v = 0\n[t1.t2.t3]", 3, "the table t1.t2.t3 is defined already, by dotted keys"),
         ("a.b = 1\n[a]", 2, "the table a is defined already, by dotted keys (line 1)"),
-        ("[a.b]\nc = 1\n[a]\nb.d = 2", 4, "the table a.b has its own header (line 1): define d under it, not with a dotted key"),
-        ("[a.b.c]\nz = 9\n[a]\nb.c.t = 1", 4,
-         "the table a.b is named by the header of a table in it (line 1); a dotted key cannot add to it: give it its own header [a.b]"),
+        (
+            "[a.b]\nc = 1\n[a]\nb.d = 2", 4,
+            "the table a.b has its own header (line 1): define d under it, not with a dotted key"
+        ),
+        (
+            "[a.b.c]\nz = 9\n[a]\nb.c.t = 1", 4,
+            "the table a.b is named by the header of a table in it (line 1); a dotted key cannot add to it: give it its own header [a.b]"
+        ),
         ("[a.b.c.d]\n[a.b]\n[a]\nb.c.d.k = 1", 4, "the table a.b has its own header (line 2): define c.d.k under it"),
         ("[[a.b]]\n[a]\nb.y = 2", 3, "a.b is an array of tables ([[a.b]], line 1); a dotted key cannot add to it"),
         ("a = {}\n[a.b]", 2, "a is an inline table (line 1), which is closed: add to it inside its braces"),

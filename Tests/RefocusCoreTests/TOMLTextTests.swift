@@ -26,42 +26,50 @@ import Testing
 
     @Test func aTableIsSetInPlaceKeepingCommentsAndOrder() {
         var text = TOMLText(Self.config)
-        text.setTable("presets.morning", to: [("lists", TOMLText.array(["work"])), ("length", "\"3h\""),
-                                              ("label", TOMLText.string("thesis"))])
-        #expect(text.text == """
-            # My ReFocus settings.
-            [defaults]
-            lists = ["social"]   # the usual
-            length = "25m"
+        text.setTable(
+            "presets.morning",
+            to: [
+                ("lists", TOMLText.array(["work"])), ("length", "\"3h\""),
+                ("label", TOMLText.string("thesis")),
+            ])
+        #expect(
+            text.text == """
+                # My ReFocus settings.
+                [defaults]
+                lists = ["social"]   # the usual
+                length = "25m"
 
-            # Mornings.
-            [presets.morning]
-            lists = ["work"]
-            length = "3h"
-            label = "thesis"
+                # Mornings.
+                [presets.morning]
+                lists = ["work"]
+                length = "3h"
+                label = "thesis"
 
-            [presets.evening]
-            label = "reading"
+                [presets.evening]
+                label = "reading"
 
-            """)
+                """)
     }
 
     @Test func aMissingTableIsAddedAtTheEndAndARemovedOneLeavesTheRest() {
         var text = TOMLText(Self.config)
         text.setTable("presets.night", to: [("lists", TOMLText.array(["video"])), ("length", "\"1h\"")])
-        #expect(text.text.hasSuffix("[presets.evening]\nlabel = \"reading\"\n\n[presets.night]\nlists = [\"video\"]\nlength = \"1h\"\n"))
+        #expect(
+            text.text.hasSuffix(
+                "[presets.evening]\nlabel = \"reading\"\n\n[presets.night]\nlists = [\"video\"]\nlength = \"1h\"\n"))
         text.removeTable("presets.night")
         text.removeTable("presets.morning")
-        #expect(text.text == """
-            # My ReFocus settings.
-            [defaults]
-            lists = ["social"]   # the usual
-            length = "25m"
+        #expect(
+            text.text == """
+                # My ReFocus settings.
+                [defaults]
+                lists = ["social"]   # the usual
+                length = "25m"
 
-            [presets.evening]
-            label = "reading"
+                [presets.evening]
+                label = "reading"
 
-            """)
+                """)
     }
 
     @Test(arguments: [
@@ -88,8 +96,10 @@ import Testing
         #expect(keys("presets.none") == nil)
     }
 
-    @Test(arguments: [("plain", "\"plain\""), ("say \"hi\"", #""say \"hi\"""#), ("a\\b", #""a\\b""#),
-                      ("tab\there", #""tab\there""#), ("bell\u{7}", #""bell\u0007""#), ("café", "\"café\"")])
+    @Test(arguments: [
+        ("plain", "\"plain\""), ("say \"hi\"", #""say \"hi\"""#), ("a\\b", #""a\\b""#),
+        ("tab\there", #""tab\there""#), ("bell\u{7}", #""bell\u0007""#), ("café", "\"café\""),
+    ])
     func stringsAreQuoted(text: String, quoted: String) {
         #expect(TOMLText.string(text) == quoted)
     }

@@ -40,14 +40,16 @@ import Testing
     }
 
     @Test func systemdLeasesGiveTheServerAddressAndNTP() throws {
-        let text = "# This is private data. Do not parse.\nADDRESS=192.0.2.50\nSERVER_ADDRESS=192.0.2.1\nROUTER=192.0.2.1\nNTP=192.0.2.123 192.0.2.124\nDNS=192.0.2.53\n"
+        let text =
+            "# This is private data. Do not parse.\nADDRESS=192.0.2.50\nSERVER_ADDRESS=192.0.2.1\nROUTER=192.0.2.1\nNTP=192.0.2.123 192.0.2.124\nDNS=192.0.2.53\n"
         let lease = DHCPLease(parsing: text)
         #expect(lease.servers == [try IPAddress(parsing: "192.0.2.1")])
         #expect(lease.timeServers == (try ["192.0.2.123", "192.0.2.124"].map { try IPAddress(parsing: $0) }))
     }
 
     @Test func garbageGivesNothing() {
-        let lease = DHCPLease(parsing: "option dhcp-server-identifier nonsense;\nSERVER_ADDRESS=\nNTP=pool.example\n\u{0}")
+        let lease = DHCPLease(
+            parsing: "option dhcp-server-identifier nonsense;\nSERVER_ADDRESS=\nNTP=pool.example\n\u{0}")
         #expect(lease.servers.isEmpty && lease.timeServers.isEmpty)
     }
 }

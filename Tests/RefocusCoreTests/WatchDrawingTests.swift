@@ -19,8 +19,10 @@ import Testing
         return lit
     }
 
-    @Test(arguments: [(1.0, [true, true, true, true]), (0.5, [false, false, true, true]),
-                      (0.25, [false, false, false, true]), (0.0, [false, false, false, false])])
+    @Test(arguments: [
+        (1.0, [true, true, true, true]), (0.5, [false, false, true, true]),
+        (0.25, [false, false, false, true]), (0.0, [false, false, false, false]),
+    ])
     func theRingKeepsTheQuadrantsStillToRun(remaining: Double, expected: [Bool]) {
         let lines = Self.ring.lines(remaining: remaining)
         #expect(lines.count == 12 && lines.allSatisfy { $0.count == 24 })
@@ -49,19 +51,21 @@ import Testing
     @Test(arguments: [(1.0, "██████████"), (0.5, "█████░░░░░"), (0.01, "█░░░░░░░░░"), (0.0, "░░░░░░░░░░")])
     func theBarFillsFromTheLeft(remaining: Double, expected: String) {
         #expect(Ring.bar(width: 10, remaining: remaining) == expected)
-        #expect(Ring.bar(width: 10, remaining: remaining, ascii: true)
+        #expect(
+            Ring.bar(width: 10, remaining: remaining, ascii: true)
                 == expected.replacingAll("█", "#").replacingAll("░", "-"))
     }
 
     @Test func digitsAreFiveRowsOfBlocks() {
         let rows = BigDigits.rows("25:00")
-        #expect(rows == [
-            "████ ████   ████ ████",
-            "   █ █    █ █  █ █  █",
-            "████ ████   █  █ █  █",
-            "█       █ █ █  █ █  █",
-            "████ ████   ████ ████",
-        ])
+        #expect(
+            rows == [
+                "████ ████   ████ ████",
+                "   █ █    █ █  █ █  █",
+                "████ ████   █  █ █  █",
+                "█       █ █ █  █ █  █",
+                "████ ████   ████ ████",
+            ])
         #expect(BigDigits.width("25:00") == 21 && BigDigits.width("1:02:03") == 28)
         #expect(BigDigits.rows("1", ascii: true) == [" ## ", "  # ", "  # ", "  # ", " ###"])
     }

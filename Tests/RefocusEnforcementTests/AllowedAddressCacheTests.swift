@@ -20,8 +20,9 @@ import Testing
                 guard let (addresses, ttl) = table[name] else {
                     return ResolvedName(name: domain, ipv4: .timedOut, ipv6: .timedOut)
                 }
-                return ResolvedName(name: domain, ipv4: .addresses(addresses.map(AllowedAddressCacheTests.address), ttl: ttl),
-                                    ipv6: .noData)
+                return ResolvedName(
+                    name: domain, ipv4: .addresses(addresses.map(AllowedAddressCacheTests.address), ttl: ttl),
+                    ipv6: .noData)
             }
         }
     }
@@ -33,24 +34,29 @@ import Testing
         let server = Server()
         server.table = ["docs.test": (["192.0.2.1"], 120), "fast.test": (["192.0.2.9"], 1)]
         let names = ["docs.test", "fast.test"]
-        #expect(Self.texts(cache.addresses(of: names, now: .seconds(0), resolve: server.resolve))
-            == ["192.0.2.1", "192.0.2.9"])
+        #expect(
+            Self.texts(cache.addresses(of: names, now: .seconds(0), resolve: server.resolve))
+                == ["192.0.2.1", "192.0.2.9"])
         #expect(cache.nextExpiry == .seconds(30), "a 1-second TTL lives the shortest life")
         _ = cache.addresses(of: names, now: .seconds(29), resolve: server.resolve)
         #expect(server.asked == [names], "nothing expired yet")
 
         server.table["fast.test"] = (["192.0.2.10"], 1)
-        #expect(Self.texts(cache.addresses(of: names, now: .seconds(30), resolve: server.resolve))
-            == ["192.0.2.1", "192.0.2.10", "192.0.2.9"], "the new address at once, the old for one more life")
+        #expect(
+            Self.texts(cache.addresses(of: names, now: .seconds(30), resolve: server.resolve))
+                == ["192.0.2.1", "192.0.2.10", "192.0.2.9"], "the new address at once, the old for one more life")
         #expect(server.asked.last == ["fast.test"])
-        #expect(Self.texts(cache.addresses(of: names, now: .seconds(60), resolve: server.resolve))
-            == ["192.0.2.1", "192.0.2.10"], "a life later, the old one is gone")
+        #expect(
+            Self.texts(cache.addresses(of: names, now: .seconds(60), resolve: server.resolve))
+                == ["192.0.2.1", "192.0.2.10"], "a life later, the old one is gone")
 
         server.table["docs.test"] = nil
-        #expect(Self.texts(cache.addresses(of: names, now: .seconds(120), resolve: server.resolve)).contains("192.0.2.1"),
-                "a failed answer keeps what was known")
-        #expect(Self.texts(cache.addresses(of: ["fast.test"], now: .seconds(121), resolve: server.resolve))
-            == ["192.0.2.10"], "a name no longer asked for is forgotten")
+        #expect(
+            Self.texts(cache.addresses(of: names, now: .seconds(120), resolve: server.resolve)).contains("192.0.2.1"),
+            "a failed answer keeps what was known")
+        #expect(
+            Self.texts(cache.addresses(of: ["fast.test"], now: .seconds(121), resolve: server.resolve))
+                == ["192.0.2.10"], "a name no longer asked for is forgotten")
     }
 
     @Test func aLongTimeToLiveIsBoundedAndExpireAllAsksAgain() {
@@ -60,7 +66,8 @@ import Testing
         _ = cache.addresses(of: ["docs.test"], now: .seconds(10), resolve: server.resolve)
         #expect(cache.nextExpiry == .seconds(10) + AllowedAddressCache.longestLife)
         cache.expireAll()
-        #expect(Self.texts(cache.addresses(of: ["docs.test"], now: .seconds(11), resolve: server.resolve)) == ["192.0.2.1"])
+        #expect(
+            Self.texts(cache.addresses(of: ["docs.test"], now: .seconds(11), resolve: server.resolve)) == ["192.0.2.1"])
         #expect(server.asked.count == 2)
     }
 
@@ -81,6 +88,7 @@ import Testing
         #expect(server.asked.count == 1, "nothing asked again before the TTL")
         server.table["docs.test"] = (["192.0.2.7"], 600)
         cache.refresh(ann + bob, now: .seconds(601), resolve: server.resolve)
-        #expect(Self.texts(cache.known(ann)) == ["192.0.2.1", "192.0.2.7"], "the address moved from keeps one more life")
+        #expect(
+            Self.texts(cache.known(ann)) == ["192.0.2.1", "192.0.2.7"], "the address moved from keeps one more life")
     }
 }

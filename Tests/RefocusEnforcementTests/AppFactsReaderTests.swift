@@ -12,14 +12,17 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         // bash renamed reaper, with Steam's words, running a child sleep that carries APPIMAGE.
-        process.arguments = ["-c", "exec -a reaper bash -c 'APPIMAGE=/opt/Fake-2.AppImage sleep 30 & wait' reaper SteamLaunch AppId=620"]
+        process.arguments = [
+            "-c", "exec -a reaper bash -c 'APPIMAGE=/opt/Fake-2.AppImage sleep 30 & wait' reaper SteamLaunch AppId=620",
+        ]
         try process.run()
         defer { process.terminate() }
         var child: Int32?
         // The child, once it runs sleep (before its exec it is a fork of bash, without the variable).
         for _ in 0..<200 where child == nil {
             child = ProcessSnapshotChildren.of(process.processIdentifier).first {
-                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe"))?.hasSuffix("/sleep") == true
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe"))?.hasSuffix("/sleep")
+                    == true
             }
             if child == nil { usleep(10_000) }
         }

@@ -15,7 +15,8 @@ import RefocusTestSupport
     /// A root with Debian's Chromium installed (its probe file) and nothing else.
     static func root() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: folder.path + "/usr/lib/chromium", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/usr/lib/chromium", withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: folder.path + "/usr/lib/chromium/chromium", contents: Data()))
         return folder
     }
@@ -35,7 +36,8 @@ import RefocusTestSupport
         #expect(FileManager.default.contents(atPath: file) == Data(try Self.policy(["video.test"]).bytes))
         let attributes = try FileManager.default.attributesOfItem(atPath: file)
         #expect((attributes[.posixPermissions] as? Int) == 0o644)
-        let folderAttributes = try FileManager.default.attributesOfItem(atPath: folder.path + "/etc/chromium/policies/managed")
+        let folderAttributes = try FileManager.default.attributesOfItem(
+            atPath: folder.path + "/etc/chromium/policies/managed")
         #expect((folderAttributes[.posixPermissions] as? Int) == 0o755)
         #expect(try folder.files("/etc") == ["chromium"])
         #expect(policies.existingFolders() == [folder.path + "/etc/chromium/policies/managed"])
@@ -72,13 +74,17 @@ import RefocusTestSupport
         let policies = ChromiumPolicies(root: folder.path)
         policies.apply(try Self.policy(["video.test"]))
         let managed = folder.path + "/etc/chromium/policies/managed"
-        #expect(FileManager.default.createFile(atPath: managed + "/refocus.json.refocus-AbCdEf012345", contents: Data("{".utf8)))
+        #expect(
+            FileManager.default.createFile(
+                atPath: managed + "/refocus.json.refocus-AbCdEf012345", contents: Data("{".utf8)))
         #expect(FileManager.default.createFile(atPath: managed + "/refocus.json.refocus-kept", contents: Data()))
         policies.apply(try Self.policy(["video.test", "more.test"]))
-        #expect(try folder.files("/etc/chromium/policies/managed") == ["refocus.json", "refocus.json.refocus-kept"],
-                "only names of ours, with their 12 random letters")
+        #expect(
+            try folder.files("/etc/chromium/policies/managed") == ["refocus.json", "refocus.json.refocus-kept"],
+            "only names of ours, with their 12 random letters")
         try FileManager.default.removeItem(atPath: managed + "/refocus.json.refocus-kept")
-        #expect(FileManager.default.createFile(atPath: managed + "/refocus.json.refocus-ZyXwVu987654", contents: Data()))
+        #expect(
+            FileManager.default.createFile(atPath: managed + "/refocus.json.refocus-ZyXwVu987654", contents: Data()))
         policies.apply(nil)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/etc"), "every folder ReFocus made is gone")
     }
@@ -115,14 +121,18 @@ import RefocusTestSupport
     @Test func aBrowserWhoseFolderCannotBeMadeIsAProblemAndTheOthersAreWritten() throws {
         let folder = try Self.root()
         defer { folder.remove() }
-        try FileManager.default.createDirectory(atPath: folder.path + "/opt/brave.com/brave", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/opt/brave.com/brave", withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: folder.path + "/opt/brave.com/brave/brave", contents: Data()))
-        try FileManager.default.createDirectory(atPath: folder.path + "/etc/chromium", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/etc/chromium", withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: folder.path + "/etc/chromium/policies", contents: Data()))
         let outcome = ChromiumPolicies(root: folder.path).apply(try Self.policy(["video.test"]))
         #expect(outcome.changed == ["brave"] && outcome.holding == ["brave"])
-        #expect(outcome.problems.count == 1 && outcome.problems[0].hasPrefix("the chromium browser policy was not written: "),
-                "\(outcome.problems)")
+        #expect(
+            outcome.problems.count == 1
+                && outcome.problems[0].hasPrefix("the chromium browser policy was not written: "),
+            "\(outcome.problems)")
         #expect(FileManager.default.fileExists(atPath: folder.path + "/etc/brave/policies/managed/refocus.json"))
     }
 

@@ -38,9 +38,12 @@ import RefocusTestSupport
     @Test func onlyCleanReadOnlyFileMappingsQualify() {
         let mappings = CleanCodePages.mappings(in: Array(Self.smaps.utf8))
         #expect(mappings.count == 7)
-        #expect(mappings[0] == CleanCodePages.Mapping(start: 0x55d0_c000_0000, end: 0x55d0_c010_0000,
-                                                      permissions: Array("r-xp".utf8), isFile: true,
-                                                      residentKiB: 800, anonymousKiB: 0))
+        #expect(
+            mappings[0]
+                == CleanCodePages.Mapping(
+                    start: 0x55d0_c000_0000, end: 0x55d0_c010_0000,
+                    permissions: Array("r-xp".utf8), isFile: true,
+                    residentKiB: 800, anonymousKiB: 0))
         // Code and a clean read-only file mapping; never relocated data (a private copy), a
         // writable mapping, anonymous memory, the vdso, or a mapping whose copies are unknown.
         #expect(mappings.map(\.isReleasable) == [true, false, false, false, true, false, false])

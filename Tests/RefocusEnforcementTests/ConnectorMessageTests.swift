@@ -9,13 +9,17 @@ import Testing
 /// way the kernel writes them.
 @Suite struct ConnectorMessageTests {
     /// A datagram holding one proc_event message the way `cn_netlink_send` writes it.
-    static func datagram(what: UInt32, sequence: UInt32 = 0, ack: UInt32 = 0, timestamp: UInt64 = 0,
-                         data: [UInt32]) -> [UInt8] {
+    static func datagram(
+        what: UInt32, sequence: UInt32 = 0, ack: UInt32 = 0, timestamp: UInt64 = 0,
+        data: [UInt32]
+    ) -> [UInt8] {
         let eventData = data.flatMap(bytes)
         let event = bytes(what) + bytes(UInt32(1)) + bytes(timestamp) + eventData
-        let connector = bytes(UInt32(CN_IDX_PROC)) + bytes(UInt32(CN_VAL_PROC)) + bytes(sequence) + bytes(ack)
+        let connector =
+            bytes(UInt32(CN_IDX_PROC)) + bytes(UInt32(CN_VAL_PROC)) + bytes(sequence) + bytes(ack)
             + bytes(UInt16(event.count)) + bytes(UInt16(0))
-        let header = bytes(UInt32(16 + connector.count + event.count)) + bytes(UInt16(3)) + bytes(UInt16(0))
+        let header =
+            bytes(UInt32(16 + connector.count + event.count)) + bytes(UInt16(3)) + bytes(UInt16(0))
             + bytes(UInt32(0)) + bytes(UInt32(0))
         return header + connector + event
     }
@@ -74,8 +78,11 @@ import Testing
         #expect(Self.events([1, 2, 3]) == [])
     }
 
-    @Test(arguments: [("6.18.44-fc-v595", true), ("6.6.0", true), ("6.1.0-18-amd64", false), ("5.15", false),
-                      ("10.0-rc1", true), ("garbage", nil)] as [(String, Bool?)])
+    @Test(
+        arguments: [
+            ("6.18.44-fc-v595", true), ("6.6.0", true), ("6.1.0-18-amd64", false), ("5.15", false),
+            ("10.0-rc1", true), ("garbage", nil),
+        ] as [(String, Bool?)])
     func kernelVersionDecidesTheFilter(release: String, filters: Bool?) {
         #expect(KernelVersion(release: release).map { $0 >= .connectorEventFilter } == filters)
     }

@@ -13,8 +13,10 @@ struct ControlSocketTests {
     @Test func noListenerIsNoDaemon() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        #expect(try ControlSocket.send("reconcile", to: folder.path + "/none.sock", connectWithin: .seconds(1),
-                                       answerWithin: .seconds(1)) == .noDaemon)
+        #expect(
+            try ControlSocket.send(
+                "reconcile", to: folder.path + "/none.sock", connectWithin: .seconds(1),
+                answerWithin: .seconds(1)) == .noDaemon)
     }
 
     @Test func aListenerThatNeverAnswersCostsTheAnswerDeadline() throws {
@@ -22,8 +24,9 @@ struct ControlSocketTests {
         defer { folder.remove() }
         let socket = try ControlSocket(path: folder.path + "/daemon.sock")
         let start = ContinuousClock.now
-        let reply = try ControlSocket.send("reconcile", to: socket.path, connectWithin: .seconds(1),
-                                           answerWithin: .milliseconds(300))
+        let reply = try ControlSocket.send(
+            "reconcile", to: socket.path, connectWithin: .seconds(1),
+            answerWithin: .milliseconds(300))
         #expect(reply == .unanswered)
         #expect(ContinuousClock.now - start < .seconds(2))
     }
@@ -39,8 +42,10 @@ struct ControlSocketTests {
         }
         #expect(queued.count < 1000, "the backlog filled up")
         let start = ContinuousClock.now
-        #expect(try ControlSocket.send("reconcile", to: socket.path, connectWithin: .milliseconds(300),
-                                       answerWithin: .seconds(5)) == .notAccepted)
+        #expect(
+            try ControlSocket.send(
+                "reconcile", to: socket.path, connectWithin: .milliseconds(300),
+                answerWithin: .seconds(5)) == .notAccepted)
         let waited = ContinuousClock.now - start
         #expect(waited >= .milliseconds(300) && waited < .seconds(2))
     }

@@ -17,14 +17,17 @@ import RefocusTestSupport
 
     static func root() throws -> TemporaryFolder {
         let folder = try TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: folder.path + "/usr/lib/firefox-esr", withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: folder.path + "/usr/lib/firefox-esr/firefox-esr", contents: Data()))
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/usr/lib/firefox-esr", withIntermediateDirectories: true)
+        #expect(
+            FileManager.default.createFile(atPath: folder.path + "/usr/lib/firefox-esr/firefox-esr", contents: Data()))
         return folder
     }
 
     static func put(_ text: String, in policies: FirefoxPolicies) throws {
-        try FileManager.default.createDirectory(atPath: AtomicFile.parentDirectory(of: policies.file),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: AtomicFile.parentDirectory(of: policies.file),
+            withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: policies.file, contents: Data(text.utf8)))
     }
 
@@ -43,8 +46,10 @@ import RefocusTestSupport
         FileManager.default.contents(atPath: policies.file).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    @Test(arguments: [nil, "{}", "{\n\t\"policies\" : {\"DisableTelemetry\":true} , \"x\": [1, 2.0e3]}  \n",
-                      #"{"policies": {"WebsiteFilter": {"Block": ["*://*.a.test/*"], "Exceptions": ["*://*.a.test/ok*"]}}}"#])
+    @Test(arguments: [
+        nil, "{}", "{\n\t\"policies\" : {\"DisableTelemetry\":true} , \"x\": [1, 2.0e3]}  \n",
+        #"{"policies": {"WebsiteFilter": {"Block": ["*://*.a.test/*"], "Exceptions": ["*://*.a.test/ok*"]}}}"#,
+    ])
     func mergedDuringTheSessionAndRestoredByteForByte(admin: String?) throws {
         let folder = try Self.root()
         defer { folder.remove() }
@@ -88,7 +93,8 @@ import RefocusTestSupport
         try Self.put(edited, in: policies)
         #expect(policies.apply(try Self.policy()).changed)
         let during = try #require(Self.contents(policies))
-        #expect(during.contains("DisablePocket") && !during.contains("DisableTelemetry") && during.contains("reddit.com"))
+        #expect(
+            during.contains("DisablePocket") && !during.contains("DisableTelemetry") && during.contains("reddit.com"))
         policies.apply(nil)
         #expect(Self.contents(policies) == edited)
     }
@@ -130,8 +136,9 @@ import RefocusTestSupport
         defer { folder.remove() }
         let policies = FirefoxPolicies(root: folder.path)
         let distribution = folder.path + "/usr/lib/firefox-esr/distribution/policies.json"
-        try FileManager.default.createDirectory(atPath: AtomicFile.parentDirectory(of: distribution),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: AtomicFile.parentDirectory(of: distribution),
+            withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: distribution, contents: Data(Self.telemetryOff.utf8)))
         policies.apply(try Self.policy())
         let during = try #require(Self.contents(policies))

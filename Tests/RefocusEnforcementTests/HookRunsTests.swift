@@ -14,17 +14,22 @@ import RefocusOS
     static let account = UserAccount(uid: 1001, gid: 1002, name: "ann", home: "/home/ann", shell: "/bin/sh")
 
     @Test func theRunnerIsStartedThroughSetprivWithNothingButItsVariables() throws {
-        let context = HookContext(sessionID: 7, lists: [try BlockListName("social")],
-                                  endsAt: Date(timeIntervalSince1970: 1_893_553_445))
+        let context = HookContext(
+            sessionID: 7, lists: [try BlockListName("social")],
+            endsAt: Date(timeIntervalSince1970: 1_893_553_445))
         let variables = context.environment(for: .start).map { "\($0.name)=\($0.value)" }
-        let arguments = OwnerProcess.arguments(Self.account, environment: variables, program: "/usr/libexec/refocus/refocus-helper",
-                                               arguments: HookRunnerCommand.arguments(.start))
-        #expect(arguments == [
-            "--reuid=1001", "--regid=1002", "--init-groups", "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs",
-            "--reset-env", "--", "/usr/bin/env", "REFOCUS_SESSION_ID=7", "REFOCUS_LISTS=social", "REFOCUS_EVENT=start",
-            "REFOCUS_PHASE=", "REFOCUS_CYCLE=", "REFOCUS_ENDS_AT=2030-01-02T03:04:05Z", "REFOCUS_OUTCOME=",
-            "REFOCUS_LABEL=", "/usr/libexec/refocus/refocus-helper", "run-hook", "start",
-        ])
+        let arguments = OwnerProcess.arguments(
+            Self.account, environment: variables, program: "/usr/libexec/refocus/refocus-helper",
+            arguments: HookRunnerCommand.arguments(.start))
+        #expect(
+            arguments == [
+                "--reuid=1001", "--regid=1002", "--init-groups", "--inh-caps=-all", "--bounding-set=-all",
+                "--no-new-privs",
+                "--reset-env", "--", "/usr/bin/env", "REFOCUS_SESSION_ID=7", "REFOCUS_LISTS=social",
+                "REFOCUS_EVENT=start",
+                "REFOCUS_PHASE=", "REFOCUS_CYCLE=", "REFOCUS_ENDS_AT=2030-01-02T03:04:05Z", "REFOCUS_OUTCOME=",
+                "REFOCUS_LABEL=", "/usr/libexec/refocus/refocus-helper", "run-hook", "start",
+            ])
     }
 
     @Test func rootAndUnknownOwnersGetNoHook() throws {
@@ -53,8 +58,9 @@ import RefocusOS
         #expect(runs.running.map(\.pid) == [pid])
         let status = Self.reapStatus(pid)
         #expect(runs.reap(pid: pid + 100_000, status: status, at: date) == nil, "not a hook runner (a notifier)")
-        #expect(runs.reap(pid: pid, status: status, at: date)
-            == HookReport(event: .workEnd, sessionID: 9, outcome: .failed(.exit(3)), at: date))
+        #expect(
+            runs.reap(pid: pid, status: status, at: date)
+                == HookReport(event: .workEnd, sessionID: 9, outcome: .failed(.exit(3)), at: date))
         #expect(runs.reap(pid: pid, status: status, at: date) == nil, "forgotten once reaped")
         #expect(runs.running.isEmpty && runs.nextBackstop == nil)
     }

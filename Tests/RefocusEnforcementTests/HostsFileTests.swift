@@ -68,8 +68,11 @@ import RefocusTestSupport
         try Data(RewriteJournal(old: old, new: new).bytes).write(to: URL(fileURLWithPath: journalPath))
         try Data(runtime.utf8).write(to: URL(fileURLWithPath: path))
         let outcome = try hosts.apply(body: nil)
-        #expect(outcome.notes == ["\(journalPath) was not replayed: \(path) changed since the interrupted rewrite it "
-            + "records; the file was kept as it is"])
+        #expect(
+            outcome.notes == [
+                "\(journalPath) was not replayed: \(path) changed since the interrupted rewrite it "
+                    + "records; the file was kept as it is"
+            ])
         #expect(try Self.read(path) == runtime)
         #expect(!FileManager.default.fileExists(atPath: journalPath))
     }

@@ -29,13 +29,17 @@ import Testing
         let real = folder.path + "/real/nsswitch.conf"
         try Data(Self.original.utf8).write(to: URL(fileURLWithPath: real))
         chmod(real, 0o640)
-        try FileManager.default.createSymbolicLink(atPath: folder.path + "/nsswitch.conf", withDestinationPath: "real/nsswitch.conf")
-        let file = NsswitchFile(path: folder.path + "/nsswitch.conf", journalPath: folder.path + "/state/nsswitch.journal")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/nsswitch.conf", withDestinationPath: "real/nsswitch.conf")
+        let file = NsswitchFile(
+            path: folder.path + "/nsswitch.conf", journalPath: folder.path + "/state/nsswitch.journal")
         #expect(try file.add().changed)
         #expect(try Self.read(real) == Self.original.replacingOccurrences(of: "] dns", with: "] refocus dns"))
         #expect(try file.read().hostsServices == ["files", "mdns4_minimal", "refocus", "dns", "myhostname"])
         #expect(Self.status(real).st_mode & 0o7777 == 0o640, "the mode is kept")
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/nsswitch.conf") == "real/nsswitch.conf")
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: folder.path + "/nsswitch.conf")
+                == "real/nsswitch.conf")
         let inode = Self.status(real).st_ino
         #expect(try !file.add().changed)
         #expect(Self.status(real).st_ino == inode, "an unchanged file is not written")
@@ -56,7 +60,9 @@ import Testing
         #expect(try Self.read(path) == "# BEGIN refocus\nhosts: files refocus dns\n# END refocus\n")
         #expect(Self.status(path).st_mode & 0o7777 == 0o644)
         #expect(try file.remove().changed)
-        #expect(!FileManager.default.fileExists(atPath: path), "a file left empty is removed: glibc reads none as it reads an empty one")
+        #expect(
+            !FileManager.default.fileExists(atPath: path),
+            "a file left empty is removed: glibc reads none as it reads an empty one")
     }
 
     @Test func aFileGlibcCannotReadIsLeftAsItIs() throws {
@@ -66,15 +72,21 @@ import Testing
         let broken = "hosts: files [NOTFOUND=stop] dns\n"
         try Data(broken.utf8).write(to: URL(fileURLWithPath: path))
         let file = NsswitchFile(path: path, journalPath: folder.path + "/state/nsswitch.journal")
-        #expect(throws: NsswitchFileError.refused(path: path, .unreadable(line: 1, column: 24,
-                                                                          reason: "an unknown action in an action block"))) {
+        #expect(
+            throws: NsswitchFileError.refused(
+                path: path,
+                .unreadable(
+                    line: 1, column: 24,
+                    reason: "an unknown action in an action block"))
+        ) {
             try file.add()
         }
         #expect(try Self.read(path) == broken)
         #expect(try !file.remove().changed)
         let message = NsswitchFileError.refused(path: path, .cutShort(line: 2, column: 8)).description
-        #expect(message == "\(path) line 2, column 8: glibc stops reading the hosts services at an action block that "
-            + "follows no service; give it its service or remove it, then try again; nothing was changed")
+        #expect(
+            message == "\(path) line 2, column 8: glibc stops reading the hosts services at an action block that "
+                + "follows no service; give it its service or remove it, then try again; nothing was changed")
     }
 
     @Test func theLibraryIsFoundInTheFirstFolderThatHoldsIt() throws {
@@ -83,11 +95,15 @@ import Testing
         let first = folder.path + "/usr-lib"
         let second = folder.path + "/lib"
         try FileManager.default.createDirectory(atPath: first, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: second + "/" + ResolverModule.libraryName, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: second + "/" + ResolverModule.libraryName, withIntermediateDirectories: true)
         #expect(ResolverModule.installedLibrary(in: [first, second]) == nil, "a folder of that name is no library")
         try Data().write(to: URL(fileURLWithPath: first + "/" + ResolverModule.libraryName))
         #expect(ResolverModule.installedLibrary(in: [first, second]) == first + "/libnss_refocus.so.2")
-        #expect(ResolverModule.libraryDirectories == ["/usr/lib/\(ResolverModule.multiarch)", "/lib/\(ResolverModule.multiarch)"])
+        #expect(
+            ResolverModule.libraryDirectories == [
+                "/usr/lib/\(ResolverModule.multiarch)", "/lib/\(ResolverModule.multiarch)",
+            ])
         #expect(ResolverModule.isNamed(in: Array("hosts: files dns refocus\n".utf8)))
         #expect(!ResolverModule.precedesResolvers(in: Array("hosts: files dns refocus\n".utf8)))
         #expect(ResolverModule.precedesResolvers(in: Array("hosts: files refocus dns\n".utf8)))
@@ -96,7 +112,8 @@ import Testing
     @Test func inForceNeedsTheLibraryAndTheServiceBeforeTheResolvers() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let nsswitch = NsswitchFile(path: folder.path + "/nsswitch.conf", journalPath: folder.path + "/state/nsswitch.journal")
+        let nsswitch = NsswitchFile(
+            path: folder.path + "/nsswitch.conf", journalPath: folder.path + "/state/nsswitch.journal")
         let directories = [folder.path]
         #expect(!ResolverModule.isInForce(nsswitch: nsswitch, libraryIn: directories), "neither")
         try Data("hosts: files dns\n".utf8).write(to: URL(fileURLWithPath: nsswitch.path))

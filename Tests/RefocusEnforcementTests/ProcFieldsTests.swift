@@ -10,7 +10,8 @@ import Testing
     static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     @Test func uidsFromStatus() {
-        let status = "Name:\tsleep\nUmask:\t0022\nState:\tS (sleeping)\nUid:\t1000\t0\t1001\t1000\nGid:\t1000\t1000\t1000\t1000\n"
+        let status =
+            "Name:\tsleep\nUmask:\t0022\nState:\tS (sleeping)\nUid:\t1000\t0\t1001\t1000\nGid:\t1000\t1000\t1000\t1000\n"
         let uids = ProcFields.uids(status: Self.bytes(status))
         #expect(uids?.real == 1000 && uids?.effective == 0 && uids?.saved == 1001)
         #expect(ProcFields.uids(status: Self.bytes("Name:\tx\nUid:\t1000\n")) == nil)
@@ -19,7 +20,8 @@ import Testing
 
     @Test func commAndStartTimeFromStat() {
         // A comm with spaces and parentheses: it ends at the last ')'.
-        let stat = "4242 (a) b (c) S 1 4242 4242 0 -1 4194560 100 0 0 0 1 2 0 0 20 0 1 0 987654 8192 100 "
+        let stat =
+            "4242 (a) b (c) S 1 4242 4242 0 -1 4194560 100 0 0 0 1 2 0 0 20 0 1 0 987654 8192 100 "
             + "18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0\n"
         let fields = ProcFields.commAndStartTime(stat: Self.bytes(stat))
         #expect(fields?.comm == Self.bytes("a) b (c"))

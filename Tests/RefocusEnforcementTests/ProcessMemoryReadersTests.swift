@@ -34,11 +34,14 @@ import Testing
     @Test func aReadPastTheDeadlineIsGivenUpAndItsUserIsNotReadAgainForAWhile() async throws {
         let reads = StallingReads()
         // A distrust far longer than the test, however loaded the machine: its end is the next test's.
-        let readers = ProcessMemoryReaders(deadline: .milliseconds(200), distrust: .seconds(600), lateness: .zero,
-                                           reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
+        let readers = ProcessMemoryReaders(
+            deadline: .milliseconds(200), distrust: .seconds(600), lateness: .zero,
+            reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
         #expect(readers.read(pid: 10, "cmdline", owner: 1000, limit: 64) == Array("cmdline of 10".utf8))
         var stalled: [UInt8]? = []
-        let waited = Self.milliseconds { stalled = readers.read(pid: StallingReads.stallingPID, "cmdline", owner: 1000, limit: 64) }
+        let waited = Self.milliseconds {
+            stalled = readers.read(pid: StallingReads.stallingPID, "cmdline", owner: 1000, limit: 64)
+        }
         #expect(stalled == nil)
         #expect(waited >= 190 && waited < 2000, "given up at the deadline: \(waited) ms")
         #expect(readers.stuckWorkers == 1 && readers.isDistrusted(1000) && !readers.isDistrusted(1001))
@@ -59,8 +62,9 @@ import Testing
     /// When the distrust is over, the user's processes are read again.
     @Test func aDistrustedUserIsReadAgainWhenTheTimeIsUp() async throws {
         let reads = StallingReads()
-        let readers = ProcessMemoryReaders(deadline: .milliseconds(50), distrust: .milliseconds(300), lateness: .zero,
-                                           reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
+        let readers = ProcessMemoryReaders(
+            deadline: .milliseconds(50), distrust: .milliseconds(300), lateness: .zero,
+            reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
         #expect(readers.read(pid: StallingReads.stallingPID, "cmdline", owner: 1000, limit: 64) == nil)
         #expect(readers.isDistrusted(1000))
         reads.stalled.signal()
@@ -74,8 +78,9 @@ import Testing
     /// machine did not schedule in time) leaves its user trusted.
     @Test func aReadBackSoonAfterItsDeadlineIsForgiven() async throws {
         let reads = StallingReads()
-        let readers = ProcessMemoryReaders(deadline: .milliseconds(50), distrust: .seconds(60), lateness: .seconds(5),
-                                           reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
+        let readers = ProcessMemoryReaders(
+            deadline: .milliseconds(50), distrust: .seconds(60), lateness: .seconds(5),
+            reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
         #expect(readers.read(pid: StallingReads.stallingPID, "cmdline", owner: 1000, limit: 64) == nil)
         #expect(readers.isDistrusted(1000), "distrusted while the read is out")
         reads.stalled.signal()
@@ -86,8 +91,9 @@ import Testing
 
     @Test func stuckWorkersAreCappedAndPastTheCapNothingIsRead() {
         let reads = StallingReads()
-        let readers = ProcessMemoryReaders(deadline: .milliseconds(50), distrust: .seconds(60), stuckLimit: 2,
-                                           reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
+        let readers = ProcessMemoryReaders(
+            deadline: .milliseconds(50), distrust: .seconds(60), stuckLimit: 2,
+            reading: { reads.read(pid: $0, name: $1, limit: $2, terminator: $3) })
         defer { for _ in 0..<2 { reads.stalled.signal() } }
         #expect(readers.read(pid: StallingReads.stallingPID, "cmdline", owner: 1000, limit: 64) == nil)
         #expect(readers.read(pid: StallingReads.stallingPID, "cmdline", owner: 1001, limit: 64) == nil)
@@ -100,7 +106,8 @@ import Testing
     @Test func theRealFilesAreReadWhole() throws {
         let direct = try #require(ProcFile.read(pid: getpid(), "cmdline", limit: 64 * 1024))
         #expect(ProcessMemoryRead.read(.arguments, of: getpid(), limit: 64 * 1024) == direct)
-        let environment = try #require(ProcessMemoryRead.read(.environment, of: getpid(), owner: getuid(), limit: 256 * 1024))
+        let environment = try #require(
+            ProcessMemoryRead.read(.environment, of: getpid(), owner: getuid(), limit: 256 * 1024))
         #expect(environment == ProcFile.read(pid: getpid(), "environ", limit: 256 * 1024))
         #expect(ProcessMemoryRead.read(.arguments, of: Int32.max, limit: 64) == nil, "no such process")
     }

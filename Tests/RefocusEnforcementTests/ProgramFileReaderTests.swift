@@ -16,7 +16,8 @@ import Testing
 
     /// `path` examined by a walk from `/`.
     static func walk(_ path: String, below folder: String = "/", root: String = "/") -> ExaminedFile? {
-        let start = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC), top = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let start = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC),
+            top = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { close(start); close(top) }
         return ProgramFileReader.examine(path: Array(path.utf8), below: start, root: top, mounts: mounts)
     }
@@ -48,7 +49,9 @@ import Testing
         let copy = try #require(Self.walk(folder.path + "/notsleep"))
         #expect(copy.fingerprint == original.fingerprint && copy.identity != original.identity)
         let script = try #require(Self.walk(folder.path + "/script"))
-        guard case .content(let size, _) = script.fingerprint else { Issue.record("\(String(describing: script.fingerprint))"); return }
+        guard case .content(let size, _) = script.fingerprint else {
+            Issue.record("\(String(describing: script.fingerprint))"); return
+        }
         #expect(size == 24)
         #expect(Self.walk(folder.path + "/script-copy")?.fingerprint == script.fingerprint)
         #expect(Self.walk(folder.path + "/other")?.fingerprint != script.fingerprint)
@@ -66,8 +69,9 @@ import Testing
         #expect(Self.walk(folder.path + "/absent") == nil)
         let slash = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { close(slash) }
-        #expect(ProgramFileReader.examine(path: Array("/bin/sleep".utf8) + [0], below: slash, mounts: Self.mounts) == nil,
-                "a NUL in a path")
+        #expect(
+            ProgramFileReader.examine(path: Array("/bin/sleep".utf8) + [0], below: slash, mounts: Self.mounts) == nil,
+            "a NUL in a path")
     }
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/lib64/ld-linux-x86-64.so.2"), "an x86-64 loader"))
@@ -76,7 +80,8 @@ import Testing
         defer { folder.remove() }
         try ProgramFile.copy("/lib64/ld-linux-x86-64.so.2", to: folder.path + "/myld")
         let loaders = ProgramLocations.loaders()
-        #expect(loaders.contains(try #require(ProgramFileReader.examineSystemFile(path: "/lib64/ld-linux-x86-64.so.2"))))
+        #expect(
+            loaders.contains(try #require(ProgramFileReader.examineSystemFile(path: "/lib64/ld-linux-x86-64.so.2"))))
         #expect(loaders.contains(try #require(Self.walk(folder.path + "/myld"))))
         #expect(!loaders.contains(try #require(ProgramFileReader.examineSystemFile(path: "/bin/sleep"))))
     }
@@ -96,7 +101,8 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: jail + "/loop", withDestinationPath: "loop")
         let inside = try #require(Self.walk("bin/inside", below: jail, root: jail))
         #expect(Self.walk("relative", below: jail, root: jail) == inside)
-        #expect(Self.walk("absolute", below: jail, root: jail) == inside, "an absolute link restarts at the walk's root")
+        #expect(
+            Self.walk("absolute", below: jail, root: jail) == inside, "an absolute link restarts at the walk's root")
         #expect(Self.walk("/bin/inside", below: jail + "/bin", root: jail) == inside)
         #expect(Self.walk("../../../bin/inside", below: jail + "/bin", root: jail) == inside, "no .. above the root")
         #expect(Self.walk("loop", below: jail, root: jail) == nil, "a loop is given up")

@@ -11,10 +11,14 @@ import Testing
         let folder = NSTemporaryDirectory() + "refocus-locations-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        #expect(FileManager.default.createFile(atPath: folder + "/tool", contents: Data("#!/bin/sh\n".utf8),
-                                               attributes: [.posixPermissions: 0o755]))
-        #expect(FileManager.default.createFile(atPath: folder + "/data", contents: Data(),
-                                               attributes: [.posixPermissions: 0o644]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: folder + "/tool", contents: Data("#!/bin/sh\n".utf8),
+                attributes: [.posixPermissions: 0o755]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: folder + "/data", contents: Data(),
+                attributes: [.posixPermissions: 0o644]))
         try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: folder + "/tool")
         let tool = try #require(ProgramLocations.executable(folder + "/tool"))
         #expect(ProgramLocations.executable(folder + "/link") == tool)
@@ -28,6 +32,8 @@ import Testing
         let found = ProgramLocations.identities(of: rules)[1000] ?? [:]
         var status = stat()
         #expect(stat("/bin/sh", &status) == 0)
-        #expect(found[FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))]?.rawValue == "sh", "\(found)")
+        #expect(
+            found[FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))]?.rawValue == "sh",
+            "\(found)")
     }
 }

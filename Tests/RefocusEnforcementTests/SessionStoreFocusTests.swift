@@ -19,13 +19,17 @@ import RefocusTestSupport
         defer { folder.remove() }
         let store = try SessionStore(path: folder.path + "/refocus.sqlite")
         let session = try store.write {
-            try $0.insert(Session(owner: 1000, blockLists: [try Self.list("news")], start: Self.start,
-                                  plannedEnd: Self.start.addingTimeInterval(3600), locked: false))
+            try $0.insert(
+                Session(
+                    owner: 1000, blockLists: [try Self.list("news")], start: Self.start,
+                    plannedEnd: Self.start.addingTimeInterval(3600), locked: false))
         }
         let id = try #require(session.id)
         #expect(try store.read { try $0.blockedCounts(of: [id]) } == [:], "nothing kept yet")
         try store.write { try $0.keepBlockedCounts([id: BlockedCounts(attempts: 7, programsKilled: 2)]) }
-        #expect(try store.read { try $0.blockedCounts(of: [id, 99]) } == [id: BlockedCounts(attempts: 7, programsKilled: 2)])
+        #expect(
+            try store.read { try $0.blockedCounts(of: [id, 99]) } == [id: BlockedCounts(attempts: 7, programsKilled: 2)]
+        )
         // Ending (and updating) a session leaves its counts alone.
         _ = try store.write { try $0.end([session], at: Self.start.addingTimeInterval(600), outcome: .stopped) }
         let record = try #require(try store.read { try $0.focusRecords(owner: 1000) }.first)
@@ -43,22 +47,29 @@ import RefocusTestSupport
         try SessionStore.migrator.migrate(queue, upTo: "v5: pomodoro plans, pauses, notifications, announced events")
         try queue.write { db in
             for (id, ended) in [(1, true), (2, false)] {
-                try db.execute(sql: """
-                    INSERT INTO session (id, owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome,
-                        entryCount, programCount, label, pausedSeconds, pauses)
-                    VALUES (?, 1000, 'news', '[{"entries":[],"name":"news","programs":[]}]', 1800000000, 1800003600, 0,
-                        ?, ?, 1, 0, 'thesis', 60, 1)
-                    """, arguments: [id, ended ? 1800000600 : nil, ended ? "completed" : nil])
+                try db.execute(
+                    sql: """
+                        INSERT INTO session (id, owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome,
+                            entryCount, programCount, label, pausedSeconds, pauses)
+                        VALUES (?, 1000, 'news', '[{"entries":[],"name":"news","programs":[]}]', 1800000000, 1800003600, 0,
+                            ?, ?, 1, 0, 'thesis', 60, 1)
+                        """, arguments: [id, ended ? 1800000600 : nil, ended ? "completed" : nil])
             }
         }
         let store = try SessionStore(path: path)
         let records = try store.read { try $0.focusRecords(owner: nil) }
-        #expect(records == [FocusRecord(id: 1, start: Self.start, end: Self.start.addingTimeInterval(600),
-                                        focusedSeconds: 540, outcome: .completed, lists: [try BlockListName("news")],
-                                        label: try SessionLabel("thesis"), blocked: nil)],
-                "nil counts, not zero; the open session is not history")
+        #expect(
+            records == [
+                FocusRecord(
+                    id: 1, start: Self.start, end: Self.start.addingTimeInterval(600),
+                    focusedSeconds: 540, outcome: .completed, lists: [try BlockListName("news")],
+                    label: try SessionLabel("thesis"), blocked: nil)
+            ],
+            "nil counts, not zero; the open session is not history")
         #expect(try store.read { try $0.blockedCounts(of: [1, 2]) } == [:])
-        let indexes = try queue.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index'") }
+        let indexes = try queue.read {
+            try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index'")
+        }
         #expect(indexes.contains("session_focus"))
     }
 
@@ -67,21 +78,27 @@ import RefocusTestSupport
         defer { folder.remove() }
         let store = try SessionStore(path: folder.path + "/refocus.sqlite")
         // (owner, start in hours after start, ended), inserted out of start order.
-        let rows: [(UInt32, Double, Bool)] = [(1000, 4, true), (1000, 0, true), (1001, 3, true), (1000, 2, true),
-                                              (1000, 5, false)]
-        let plan = try PomodoroPlan(work: SessionLength(seconds: 1500), shortBreak: SessionLength(seconds: 300),
-                                    cycles: 2, longBreak: SessionLength(seconds: 900))
+        let rows: [(UInt32, Double, Bool)] = [
+            (1000, 4, true), (1000, 0, true), (1001, 3, true), (1000, 2, true),
+            (1000, 5, false),
+        ]
+        let plan = try PomodoroPlan(
+            work: SessionLength(seconds: 1500), shortBreak: SessionLength(seconds: 300),
+            cycles: 2, longBreak: SessionLength(seconds: 900))
         try store.write { transaction in
             for (owner, hours, ended) in rows {
                 let start = Self.start.addingTimeInterval(hours * 3600)
-                let session = try transaction.insert(Session(
-                    owner: owner, blockLists: [try Self.list("work"), try Self.list("chat")], start: start,
-                    plannedEnd: start.addingTimeInterval(Double(plan.total)), locked: false, pomodoro: plan))
+                let session = try transaction.insert(
+                    Session(
+                        owner: owner, blockLists: [try Self.list("work"), try Self.list("chat")], start: start,
+                        plannedEnd: start.addingTimeInterval(Double(plan.total)), locked: false, pomodoro: plan))
                 if ended { _ = try transaction.end([session], at: start.addingTimeInterval(2000), outcome: .stopped) }
             }
         }
         let starts = { (owner: UInt32?, since: Date?) in
-            try store.read { try $0.focusRecords(owner: owner, since: since) }.map { $0.start.timeIntervalSince(Self.start) / 3600 }
+            try store.read { try $0.focusRecords(owner: owner, since: since) }.map {
+                $0.start.timeIntervalSince(Self.start) / 3600
+            }
         }
         #expect(try starts(nil, nil) == [0, 2, 3, 4])
         #expect(try starts(1000, nil) == [0, 2, 4])
@@ -90,6 +107,8 @@ import RefocusTestSupport
         let record = try #require(try store.read { try $0.focusRecords(owner: 1000) }.first)
         let session = try #require(try store.read { try $0.history(owner: 1000, limit: 10) }.last)
         #expect(record == session.focusRecord(), "the same record as from the whole row")
-        #expect(record.focusedSeconds == 1700 && record.completedWork == 1 && record.lists.map(\.rawValue) == ["chat", "work"])
+        #expect(
+            record.focusedSeconds == 1700 && record.completedWork == 1
+                && record.lists.map(\.rawValue) == ["chat", "work"])
     }
 }

@@ -10,15 +10,20 @@ import RefocusTestSupport
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let store = try SessionStore(path: folder.path + "/store/refocus.sqlite")
-        let list = BlockList(name: try BlockListName("work"), entries: [try BlockEntry(parsing: "a.example")], programs: [])
+        let list = BlockList(
+            name: try BlockListName("work"), entries: [try BlockEntry(parsing: "a.example")], programs: [])
         let base = Date(timeIntervalSince1970: 1_800_000_000)
         // (owner, start in hours after base, ended): the open one is never history.
-        let rows: [(UInt32, Double, Bool)] = [(1000, 0, true), (1000, 2, true), (1001, 3, true), (1000, 4, true), (1000, 5, false)]
+        let rows: [(UInt32, Double, Bool)] = [
+            (1000, 0, true), (1000, 2, true), (1001, 3, true), (1000, 4, true), (1000, 5, false),
+        ]
         try store.write { transaction in
             for (owner, hours, ended) in rows {
                 let start = base.addingTimeInterval(hours * 3600)
-                let session = try transaction.insert(Session(owner: owner, blockLists: [list], start: start,
-                                                             plannedEnd: start.addingTimeInterval(3000), locked: false))
+                let session = try transaction.insert(
+                    Session(
+                        owner: owner, blockLists: [list], start: start,
+                        plannedEnd: start.addingTimeInterval(3000), locked: false))
                 if ended { _ = try transaction.end([session], at: start.addingTimeInterval(600), outcome: .stopped) }
             }
         }

@@ -12,8 +12,9 @@ import RefocusTestSupport
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     static func list(_ name: String, _ entries: [String], programs: [String] = []) throws -> BlockList {
-        BlockList(name: try BlockListName(name), entries: Set(try entries.map { try BlockEntry(parsing: $0) }),
-                  programs: Set(try programs.map { try ProgramName($0) }))
+        BlockList(
+            name: try BlockListName(name), entries: Set(try entries.map { try BlockEntry(parsing: $0) }),
+            programs: Set(try programs.map { try ProgramName($0) }))
     }
 
     static func session(_ owner: UInt32, _ lists: [BlockList]) -> Session {
@@ -31,7 +32,9 @@ import RefocusTestSupport
         let path = folder.path + "/refocus.sqlite"
         let store = try SessionStore(path: path)
         let stored = try store.write { try $0.insert(Self.session(1000, [try Self.list("dev", ["pages.example"])])) }
-        try Self.edit(path, "UPDATE session SET lists = replace(lists, 'pages.example', 'github.io') WHERE id = \(stored.id ?? 0)")
+        try Self.edit(
+            path, "UPDATE session SET lists = replace(lists, 'pages.example', 'github.io') WHERE id = \(stored.id ?? 0)"
+        )
         let read = try store.read { try $0.openSessions() }
         #expect(read.map { $0.blockLists[0].domains.map(\.ascii) } == [["github.io"]])
         #expect(try store.read { try $0.damagedOpenSessions() }.isEmpty)
@@ -45,7 +48,10 @@ import RefocusTestSupport
         let good = try store.write { try $0.insert(Self.session(1000, [try Self.list("a", ["a.example"])])) }
         let bad = try store.write { try $0.insert(Self.session(1001, [try Self.list("b", ["b.example"])])) }
         let badID = try #require(bad.id)
-        try Self.edit(path, "UPDATE session SET lists = '[{\"name\":\"b\",\"entries\":[\"b.example\\n1.2.3.4 bank.example\"],\"programs\":[]}]' WHERE id = \(badID)")
+        try Self.edit(
+            path,
+            "UPDATE session SET lists = '[{\"name\":\"b\",\"entries\":[\"b.example\\n1.2.3.4 bank.example\"],\"programs\":[]}]' WHERE id = \(badID)"
+        )
         #expect(try store.read { try $0.openSessions() }.map(\.id) == [good.id])
         let damaged = try store.read { try $0.damagedOpenSessions() }
         #expect(damaged.map(\.id) == [badID])
@@ -54,7 +60,9 @@ import RefocusTestSupport
         let ended = try store.write { try $0.endAllOpen(at: Self.start.addingTimeInterval(60), outcome: .cleared) }
         #expect(ended.map(\.id) == [good.id])
         #expect(try store.read { try $0.damagedOpenSessions() }.isEmpty, "the damaged row is ended too")
-        let text = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "SELECT lists FROM session WHERE id = \(badID)") }
+        let text = try DatabaseQueue(path: path).read {
+            try String.fetchOne($0, sql: "SELECT lists FROM session WHERE id = \(badID)")
+        }
         #expect(text?.contains("bank.example") == true, "kept as it was, for inspection")
     }
 
@@ -63,8 +71,10 @@ import RefocusTestSupport
         defer { folder.remove() }
         let path = folder.path + "/refocus.sqlite"
         let store = try SessionStore(path: path)
-        let lists = [try Self.list("news", ["a.example", "b.example", "192.0.2.9"], programs: ["tv"]),
-                     try Self.list("social", ["a.example", "c.example"], programs: ["tv", "chat"])]
+        let lists = [
+            try Self.list("news", ["a.example", "b.example", "192.0.2.9"], programs: ["tv"]),
+            try Self.list("social", ["a.example", "c.example"], programs: ["tv", "chat"]),
+        ]
         let session = try store.write { try $0.insert(Self.session(1000, lists)) }
         _ = try store.write { try $0.end([session], at: Self.start.addingTimeInterval(600), outcome: .stopped) }
         let text = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "SELECT lists FROM session") }
@@ -84,10 +94,11 @@ import RefocusTestSupport
         let full = #"[{"entries":["a.example","b.example"],"name":"news","programs":["tv"]}]"#
         try queue.write { db in
             for (id, ended) in [(1, true), (2, false)] {
-                try db.execute(sql: """
-                    INSERT INTO session (id, owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome)
-                    VALUES (?, 1000, 'news', ?, 1800000000, 1800003600, 0, ?, ?)
-                    """, arguments: [id, full, ended ? 1800000600 : nil, ended ? "stopped" : nil])
+                try db.execute(
+                    sql: """
+                        INSERT INTO session (id, owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome)
+                        VALUES (?, 1000, 'news', ?, 1800000000, 1800003600, 0, ?, ?)
+                        """, arguments: [id, full, ended ? 1800000600 : nil, ended ? "stopped" : nil])
             }
         }
         let store = try SessionStore(path: path)
@@ -102,7 +113,9 @@ import RefocusTestSupport
 /// is a clear error naming the file and what to do, never a crash.
 @Suite struct DamagedStoreTests {
     /// What opening the store at a path `prepare` made throws; `after` looks at the file then.
-    static func store(_ prepare: (String) throws -> Void, after: (String) throws -> Void = { _ in }) throws -> (any Error)? {
+    static func store(_ prepare: (String) throws -> Void, after: (String) throws -> Void = { _ in }) throws -> (
+        any Error
+    )? {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let path = folder.path + "/refocus.sqlite"
@@ -120,7 +133,9 @@ import RefocusTestSupport
     /// A real store with a session, to damage.
     static func realStore(_ path: String) throws {
         let store = try SessionStore(path: path)
-        _ = try store.write { try $0.insert(SessionStoreTrustTests.session(1000, [try SessionStoreTrustTests.list("a", ["a.example"])])) }
+        _ = try store.write {
+            try $0.insert(SessionStoreTrustTests.session(1000, [try SessionStoreTrustTests.list("a", ["a.example"])]))
+        }
         // Everything written to the main file, none left in the write-ahead log.
         _ = try DatabaseQueue(path: path).writeWithoutTransaction { try $0.checkpoint(.truncate) }
     }
@@ -138,7 +153,9 @@ import RefocusTestSupport
         #expect(named.hasSuffix("/refocus.sqlite"))
         #expect(damaged.category == .data)
         #expect(damaged.description.contains("is damaged"))
-        #expect(damaged.description.contains("move it aside ('mv \(named) \(named).damaged') and run 'refocus-helper clear'"))
+        #expect(
+            damaged.description.contains(
+                "move it aside ('mv \(named) \(named).damaged') and run 'refocus-helper clear'"))
     }
 
     @Test func garbageIsNamedWithTheWayOut() throws {
@@ -153,19 +170,24 @@ import RefocusTestSupport
         var before: [String] = []
         var after: [String] = []
         let schema = { (path: String) in
-            try DatabaseQueue(path: path).read { try String.fetchAll($0, sql: "SELECT name || coalesce(sql, '') FROM sqlite_master ORDER BY name") }
-        }
-        let error = try Self.store({ path in
-            try Self.realStore(path)
-            try DatabaseQueue(path: path).write {
-                try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from a newer ReFocus')")
+            try DatabaseQueue(path: path).read {
+                try String.fetchAll($0, sql: "SELECT name || coalesce(sql, '') FROM sqlite_master ORDER BY name")
             }
-            before = try schema(path)
-        }, after: { after = try schema($0) })
+        }
+        let error = try Self.store(
+            { path in
+                try Self.realStore(path)
+                try DatabaseQueue(path: path).write {
+                    try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9: from a newer ReFocus')")
+                }
+                before = try schema(path)
+            }, after: { after = try schema($0) })
         let newer = try #require(error as? StoreError, "\(String(describing: error))")
         #expect(newer.category == .configuration)
-        #expect(newer.description.contains("was written by a newer ReFocus (v9: from a newer ReFocus); install that "
-            + "version again, or move the store aside"), "\(newer)")
+        #expect(
+            newer.description.contains(
+                "was written by a newer ReFocus (v9: from a newer ReFocus); install that "
+                    + "version again, or move the store aside"), "\(newer)")
         #expect(!before.isEmpty && after == before, "nothing migrated")
     }
 }

@@ -32,8 +32,10 @@ struct StatusFileOwnerTests {
 
         let file = StatusFile(path: path, groupName: "nogroup")
         for sessions in [0, 1] {
-            let snapshot = StatusSnapshot(sessions: [], counts: StatusSnapshot.Counts(
-                names: sessions, addresses: 0, programs: 0, programBlocking: .none))
+            let snapshot = StatusSnapshot(
+                sessions: [],
+                counts: StatusSnapshot.Counts(
+                    names: sessions, addresses: 0, programs: 0, programBlocking: .none))
             #expect(try file.publish(snapshot))
             var status = stat()
             #expect(stat(path, &status) == 0)
@@ -46,11 +48,13 @@ struct StatusFileOwnerTests {
         for (index, rename) in renames.enumerated() {
             let start = index == 0 ? 0 : renames[index - 1] + 1
             let before = events[start..<rename]
-            #expect(before.contains { $0.attributes && $0.name.hasPrefix("status.json.refocus-") },
-                    "the temporary file got its owner and mode: \(events)")
+            #expect(
+                before.contains { $0.attributes && $0.name.hasPrefix("status.json.refocus-") },
+                "the temporary file got its owner and mode: \(events)")
         }
-        #expect(!events.contains { $0.attributes && $0.name == "status.json" },
-                "nothing changed status.json's attributes after it appeared: \(events)")
+        #expect(
+            !events.contains { $0.attributes && $0.name == "status.json" },
+            "nothing changed status.json's attributes after it appeared: \(events)")
     }
 
     static func read(_ watch: Int32) -> [Event] {
@@ -60,8 +64,9 @@ struct StatusFileOwnerTests {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(watch, $0.baseAddress, $0.count) }
             guard count > 0 else { return events }
             events += FileWatch.events(in: buffer[..<count]).map {
-                Event(attributes: $0.mask & UInt32(IN_ATTRIB) != 0, movedIn: $0.mask & UInt32(IN_MOVED_TO) != 0,
-                      name: String(decoding: $0.name, as: UTF8.self))
+                Event(
+                    attributes: $0.mask & UInt32(IN_ATTRIB) != 0, movedIn: $0.mask & UInt32(IN_MOVED_TO) != 0,
+                    name: String(decoding: $0.name, as: UTF8.self))
             }
         }
     }

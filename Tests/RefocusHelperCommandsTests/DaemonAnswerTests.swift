@@ -29,6 +29,8 @@ import Testing
 
     @Test(arguments: [#"{"Social":1}"#, #"{"../x":1}"#, #"{"":1}"#])
     func aKeyThatIsNoListNameIsRefused(map: String) {
-        #expect(throws: (any Error).self) { try Self.answer(#"{"active":[],"expired":[],"notes":[],"hostsOnly":"# + map + "}") }
+        #expect(throws: (any Error).self) {
+            try Self.answer(#"{"active":[],"expired":[],"notes":[],"hostsOnly":"# + map + "}")
+        }
     }
 }

@@ -9,8 +9,10 @@ import Testing
 /// keys, a late request and bad fields are refused with their codes.
 @Suite struct RequestReaderTests {
     /// What reading `text` from a pipe as `Payload`'s envelope gives: the payload or the failure.
-    static func read<Payload: HelperPayload>(_ text: String, as _: Payload.Type,
-                                             closing: Bool = true) throws -> Result<Payload, ProtocolFailure> {
+    static func read<Payload: HelperPayload>(
+        _ text: String, as _: Payload.Type,
+        closing: Bool = true
+    ) throws -> Result<Payload, ProtocolFailure> {
         var ends: [Int32] = [-1, -1]
         #expect(pipe(&ends) == 0)
         defer { close(ends[0]) }
@@ -32,14 +34,21 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"version":1,"verb":"stop","stop":{}}"#, ProtocolErrorCode.badRequest, "the request is for 'stop', not 'history'"),
+        (
+            #"{"version":1,"verb":"stop","stop":{}}"#, ProtocolErrorCode.badRequest,
+            "the request is for 'stop', not 'history'"
+        ),
         (#"{"version":2,"verb":"history","history":{"limit":1}}"#, .unsupportedVersion, "request version 2"),
         (#"{"version":1,"verb":"history","history":{"limit":1},"history":{"limit":2}}"#, .badRequest, "history"),
-        (#"{"version":1,"verb":"history","history":{"limit":0}}"#, .badRequest, "history.limit: limit must be from 1 to 10000"),
+        (
+            #"{"version":1,"verb":"history","history":{"limit":0}}"#, .badRequest,
+            "history.limit: limit must be from 1 to 10000"
+        ),
         (#"{"version":1,"verb":"history"}"#, .badRequest, "the request is invalid"),
         ("", .badRequest, "the request is invalid"),
     ])
-    func aRequestForAnotherVerbOrBadIsRefusedWithItsCode(json: String, code: ProtocolErrorCode, message: String) throws {
+    func aRequestForAnotherVerbOrBadIsRefusedWithItsCode(json: String, code: ProtocolErrorCode, message: String) throws
+    {
         guard case .failure(let failure) = try Self.read(json, as: HistoryRequest.self) else {
             Issue.record("accepted: \(json)")
             return
@@ -50,7 +59,8 @@ import Testing
 
     @Test func aRequestThatNeverEndsIsRefusedAtTheDeadline() throws {
         let started = ContinuousClock.now
-        guard case .failure(let failure) = try Self.read(#"{"version":1,"#, as: StatusRequest.self, closing: false) else {
+        guard case .failure(let failure) = try Self.read(#"{"version":1,"#, as: StatusRequest.self, closing: false)
+        else {
             Issue.record("a request without an end was accepted")
             return
         }
@@ -71,7 +81,9 @@ import Testing
             let bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
-                let count = bytes[offset...].withUnsafeBytes { send(writing, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let count = bytes[offset...].withUnsafeBytes {
+                    send(writing, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
                 if count <= 0 { break }
                 offset += count
             }
@@ -88,24 +100,39 @@ import Testing
     }
 
     @Test func aRequestLargerThanTheCapIsRefused() throws {
-        #expect(throws: ProtocolFailure(code: .requestTooLarge, message: "the request is larger than 16777216 bytes, "
-                                            + "the most a 'start' request needs")) {
-            try Self.readWritten(Self.padded("start", to: HelperProtocol.maximumRequestBytes + 1), as: StartRequest.self)
+        #expect(
+            throws: ProtocolFailure(
+                code: .requestTooLarge,
+                message: "the request is larger than 16777216 bytes, "
+                    + "the most a 'start' request needs")
+        ) {
+            try Self.readWritten(
+                Self.padded("start", to: HelperProtocol.maximumRequestBytes + 1), as: StartRequest.self)
         }
     }
 
     /// Every verb but start reads a few numbers and a date: 8 KiB, refused before decoding.
     @Test func aSmallVerbsCapIsEightKibibytes() throws {
-        #expect(throws: ProtocolFailure(code: .requestTooLarge, message: "the request is larger than 8192 bytes, "
-                                            + "the most a 'status' request needs")) {
+        #expect(
+            throws: ProtocolFailure(
+                code: .requestTooLarge,
+                message: "the request is larger than 8192 bytes, "
+                    + "the most a 'status' request needs")
+        ) {
             try Self.readWritten(Self.padded("status", to: 16 << 20), as: StatusRequest.self)
         }
-        #expect(throws: ProtocolFailure(code: .requestTooLarge, message: "the request is larger than 8192 bytes, "
-                                            + "the most a 'history' request needs")) {
+        #expect(
+            throws: ProtocolFailure(
+                code: .requestTooLarge,
+                message: "the request is larger than 8192 bytes, "
+                    + "the most a 'history' request needs")
+        ) {
             try Self.readWritten(Self.padded("history", to: 8_193), as: HistoryRequest.self)
         }
         // At the cap, the request is read and decoded: its unknown field is what is refused.
-        #expect(throws: ProtocolFailure.self) { try Self.readWritten(Self.padded("status", to: 8_192), as: StatusRequest.self) }
+        #expect(throws: ProtocolFailure.self) {
+            try Self.readWritten(Self.padded("status", to: 8_192), as: StatusRequest.self)
+        }
         do {
             _ = try Self.readWritten(Self.padded("status", to: 8_192), as: StatusRequest.self)
         } catch let failure as ProtocolFailure {
@@ -113,7 +140,8 @@ import Testing
         }
         // A start of more than 8 KiB is read whole.
         let domains = (0..<1_000).map { "\"d\($0).example\"" }.joined(separator: ",")
-        let start = #"{"version":1,"verb":"start","start":{"lists":[{"name":"big","entries":["# + domains
+        let start =
+            #"{"version":1,"verb":"start","start":{"lists":[{"name":"big","entries":["# + domains
             + #"],"programs":[]}],"length":600,"locked":false}}"#
         #expect(start.utf8.count > 8_192)
         #expect(try Self.readWritten(start, as: StartRequest.self).lists.first?.entries.count == 1_000)
@@ -123,8 +151,10 @@ import Testing
 /// The protocol code each error category answers with, and the daemon's
 /// handling of the commands of one wake-up.
 @Suite struct VerbCodeAndDaemonCommandTests {
-    @Test(arguments: [(ErrorCategory.usage, ProtocolErrorCode.badRequest), (.data, .badRequest), (.notFound, .notFound),
-                      (.notPermitted, .notPermitted), (.busy, .busy), (.system, .systemError), (.configuration, .badPolicy)])
+    @Test(arguments: [
+        (ErrorCategory.usage, ProtocolErrorCode.badRequest), (.data, .badRequest), (.notFound, .notFound),
+        (.notPermitted, .notPermitted), (.busy, .busy), (.system, .systemError), (.configuration, .badPolicy),
+    ])
     func eachCategoryHasItsCode(category: ErrorCategory, code: ProtocolErrorCode) {
         #expect(StartVerb.code(for: category) == code)
         #expect(ExitStatus(code.category) == ExitStatus(category) || category == .usage, "the exit status agrees")

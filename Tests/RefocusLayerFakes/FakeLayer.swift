@@ -60,8 +60,9 @@ public final class FakeLayer: EnforcementLayer {
         let replaced = changed && applied == nil
         system = want
         applied = want
-        return LayerOutcome(layer: kind, state: want.isEmpty ? .idle : .inForce, changed: changed, count: want.count,
-                            countersReset: replaced, notes: notes, watches: watches ?? [.file("/fake/\(kind.rawValue)")],
-                            signalled: signalled)
+        return LayerOutcome(
+            layer: kind, state: want.isEmpty ? .idle : .inForce, changed: changed, count: want.count,
+            countersReset: replaced, notes: notes, watches: watches ?? [.file("/fake/\(kind.rawValue)")],
+            signalled: signalled)
     }
 }

@@ -69,11 +69,14 @@ struct IndexFolder {
         }
         defer { try? file.close() }
         let maps = String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
-        return Set(maps.split(separator: "\n").compactMap { line -> UInt? in
-            let columns = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard columns.count == 6, columns[5].drop(while: { $0 == " " }).hasPrefix(directory + "/") else { return nil }
-            return UInt(columns[4])
-        })
+        return Set(
+            maps.split(separator: "\n").compactMap { line -> UInt? in
+                let columns = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+                guard columns.count == 6, columns[5].drop(while: { $0 == " " }).hasPrefix(directory + "/") else {
+                    return nil
+                }
+                return UInt(columns[4])
+            })
     }
 
     /// Throws with errno when `result` is -1.

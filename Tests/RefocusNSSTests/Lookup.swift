@@ -17,8 +17,10 @@ struct Answer: CustomStringConvertible {
     /// `SUCCESS 0 NETDB_SUCCESS reddit.com 100::1 192.0.2.1`, `NOTFOUND ENOENT HOST_NOT_FOUND`:
     /// what a test compares.
     var summary: String {
-        let head = [Self.statuses[status.rawValue] ?? "status \(status.rawValue)", Self.errnos[errno] ?? "errno \(errno)",
-                    Self.hostErrnos[hostErrno] ?? "h_errno \(hostErrno)"]
+        let head = [
+            Self.statuses[status.rawValue] ?? "status \(status.rawValue)", Self.errnos[errno] ?? "errno \(errno)",
+            Self.hostErrnos[hostErrno] ?? "h_errno \(hostErrno)",
+        ]
         guard status == NSS_STATUS_SUCCESS else { return head.joined(separator: " ") }
         return (head + [name ?? "(no name)"] + addresses + aliases.map { "alias \($0)" }).joined(separator: " ")
     }
@@ -29,7 +31,9 @@ struct Answer: CustomStringConvertible {
         NSS_STATUS_SUCCESS.rawValue: "SUCCESS", NSS_STATUS_NOTFOUND.rawValue: "NOTFOUND",
         NSS_STATUS_UNAVAIL.rawValue: "UNAVAIL", NSS_STATUS_TRYAGAIN.rawValue: "TRYAGAIN",
     ]
-    private static let errnos: [Int32: String] = [0: "0", ENOENT: "ENOENT", ERANGE: "ERANGE", EAFNOSUPPORT: "EAFNOSUPPORT"]
+    private static let errnos: [Int32: String] = [
+        0: "0", ENOENT: "ENOENT", ERANGE: "ERANGE", EAFNOSUPPORT: "EAFNOSUPPORT",
+    ]
     private static let hostErrnos: [Int32: String] = [
         NETDB_SUCCESS: "NETDB_SUCCESS", HOST_NOT_FOUND: "HOST_NOT_FOUND", NETDB_INTERNAL: "NETDB_INTERNAL",
         NO_DATA: "NO_DATA", TRY_AGAIN: "TRY_AGAIN",
@@ -77,13 +81,19 @@ enum Module {
                     answer.problems.append("tuple \(position)'s name outside the buffer")
                     return answer
                 }
-                if position == 0 { answer.name = String(cString: text) } else { answer.aliases.append(String(cString: text)) }
+                if position == 0 {
+                    answer.name = String(cString: text)
+                } else {
+                    answer.aliases.append(String(cString: text))
+                }
             } else if position == 0 {
                 answer.problems.append("the first tuple has no name")
             }
             var address = tuple.pointee.addr
             answer.addresses.append(withUnsafeBytes(of: &address) { text(tuple.pointee.family, $0.baseAddress) })
-            if tuple.pointee.scopeid != 0 { answer.problems.append("tuple \(position) has scope \(tuple.pointee.scopeid)") }
+            if tuple.pointee.scopeid != 0 {
+                answer.problems.append("tuple \(position) has scope \(tuple.pointee.scopeid)")
+            }
             next = tuple.pointee.next
             if position == 7, next != nil { answer.problems.append("the tuples do not end") }
         }
@@ -95,8 +105,9 @@ enum Module {
         var host = hostent()
         var code = unset, hostCode = unset, ttl = unset
         var canonical: UnsafeMutablePointer<CChar>?
-        let status = rf_nss_gethostbyname3_at(index, name, family, &host, buffer.start, buffer.count, &code, &hostCode,
-                                              &ttl, &canonical)
+        let status = rf_nss_gethostbyname3_at(
+            index, name, family, &host, buffer.start, buffer.count, &code, &hostCode,
+            &ttl, &canonical)
         var answer = Answer(status: status, errno: code, hostErrno: hostCode)
         if !buffer.guardsIntact { answer.problems.append("wrote outside the buffer") }
         guard status == NSS_STATUS_SUCCESS else {
@@ -123,8 +134,10 @@ enum Module {
     }
 
     /// The entries of a NULL-terminated pointer list that must lie, aligned, in the buffer.
-    private static func list(_ list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ what: String,
-                             _ buffer: GuardedBuffer, _ problems: inout [String]) -> [UnsafeMutablePointer<CChar>] {
+    private static func list(
+        _ list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ what: String,
+        _ buffer: GuardedBuffer, _ problems: inout [String]
+    ) -> [UnsafeMutablePointer<CChar>] {
         guard let list, Int(bitPattern: list) % MemoryLayout<UnsafeRawPointer>.alignment == 0 else {
             problems.append("\(what) missing or misaligned")
             return []
@@ -146,7 +159,8 @@ enum Module {
     static func text(_ family: Int32, _ bytes: UnsafeRawPointer?) -> String {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         guard family == AF_INET || family == AF_INET6,
-              inet_ntop(family, bytes, &text, socklen_t(text.count)) != nil else { return "(family \(family))" }
+            inet_ntop(family, bytes, &text, socklen_t(text.count)) != nil
+        else { return "(family \(family))" }
         return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -12,8 +12,10 @@ extension NSSModuleTests {
     /// answers; a family other than IPv4 and IPv6 is UNAVAIL; the caller's
     /// errno survives.
     @Suite struct Answers {
-        static let blockedNames = ["reddit.com", "old.reddit.com", "a.b.c.reddit.com", "WWW.Reddit.COM", "reddit.com.",
-                                   "xn--bcher-kva.de", "www.xn--bcher-kva.de", NSSModuleTests.name(under: "reddit.com", length: 253)]
+        static let blockedNames = [
+            "reddit.com", "old.reddit.com", "a.b.c.reddit.com", "WWW.Reddit.COM", "reddit.com.",
+            "xn--bcher-kva.de", "www.xn--bcher-kva.de", NSSModuleTests.name(under: "reddit.com", length: 253),
+        ]
 
         @Test(arguments: blockedNames)
         func aBlockedNameAndEveryNameUnderItAnswerTheSinkhole(name: String) throws {
@@ -31,9 +33,11 @@ extension NSSModuleTests {
             #expect(ipv6.problems.isEmpty, "\(ipv6)")
         }
 
-        @Test(arguments: ["notreddit.com", "example.org", "reddit.co", "com", "reddit.com.evil.example", "reddit..com", "",
-                          ".", "bücher.de", NSSModuleTests.name(under: "reddit.com", length: 254),
-                          NSSModuleTests.name(under: "reddit.com", length: 1000)])
+        @Test(arguments: [
+            "notreddit.com", "example.org", "reddit.co", "com", "reddit.com.evil.example", "reddit..com", "",
+            ".", "bücher.de", NSSModuleTests.name(under: "reddit.com", length: 254),
+            NSSModuleTests.name(under: "reddit.com", length: 1000),
+        ])
         func everyOtherNameIsNotFoundSoTheNextServiceAnswers(name: String) throws {
             let folder = try IndexFolder()
             defer { folder.remove() }
@@ -51,7 +55,10 @@ extension NSSModuleTests {
         @Test func theLongNamesAreAsLongAsTheTestsSay() throws {
             #expect(NSSModuleTests.name(under: "reddit.com", length: 253).count == 253)
             #expect(NSSModuleTests.name(under: "reddit.com", length: 254).count == 254)
-            #expect(NSSModuleTests.name(under: "reddit.com", length: 253).split(separator: ".").allSatisfy { $0.count <= 63 })
+            #expect(
+                NSSModuleTests.name(under: "reddit.com", length: 253).split(separator: ".").allSatisfy {
+                    $0.count <= 63
+                })
         }
 
         @Test(arguments: [AF_UNSPEC, AF_UNIX, AF_PACKET, AF_NETLINK, -1])
@@ -72,10 +79,12 @@ extension NSSModuleTests {
             let folder = try IndexFolder()
             defer { folder.remove() }
             try folder.install(blocking: "reddit.com")
-            let answer = Module.byName4(folder.path, "www.reddit.com", buffer: GuardedBuffer(count: roomy), callerTuple: true)
+            let answer = Module.byName4(
+                folder.path, "www.reddit.com", buffer: GuardedBuffer(count: roomy), callerTuple: true)
             #expect(answer.summary == "SUCCESS 0 NETDB_SUCCESS www.reddit.com \(sinkholes)")
             #expect(answer.problems.isEmpty, "\(answer)")
-            let missed = Module.byName4(folder.path, "example.org", buffer: GuardedBuffer(count: roomy), callerTuple: true)
+            let missed = Module.byName4(
+                folder.path, "example.org", buffer: GuardedBuffer(count: roomy), callerTuple: true)
             #expect(missed.summary == notFound)
             #expect(missed.problems.isEmpty, "\(missed)")
         }
@@ -96,12 +105,14 @@ extension NSSModuleTests {
                 for name in ["example.org", "reddit.com"] {
                     tuples = nil
                     errno = EDOM
-                    let status4 = rf_nss_gethostbyname4_at(folder.path, name, &tuples, buffer.start, buffer.count,
-                                                           &code, &hostCode, &ttl)
+                    let status4 = rf_nss_gethostbyname4_at(
+                        folder.path, name, &tuples, buffer.start, buffer.count,
+                        &code, &hostCode, &ttl)
                     let kept4 = errno
                     errno = EDOM
-                    let status3 = rf_nss_gethostbyname3_at(folder.path, name, AF_INET, &host, buffer.start, buffer.count,
-                                                           &code, &hostCode, &ttl, &canonical)
+                    let status3 = rf_nss_gethostbyname3_at(
+                        folder.path, name, AF_INET, &host, buffer.start, buffer.count,
+                        &code, &hostCode, &ttl, &canonical)
                     let kept3 = errno
                     #expect(kept4 == EDOM && kept3 == EDOM, "\(stage) \(name): errno \(kept4), \(kept3)")
                     let found = stage == "present" && name == "reddit.com"

@@ -50,7 +50,9 @@ extension NSSModuleTests {
             #expect(try !folder.isMapped(inode: second), "a removed index is unmapped")
         }
 
-        @Test(arguments: [(nobody, 0o644), (0, 0o666), (0, 0o664), (0, 0o646), (0, 0o622), (nobody, 0o600)] as [(uid_t, mode_t)])
+        @Test(
+            arguments: [(nobody, 0o644), (0, 0o666), (0, 0o664), (0, 0o646), (0, 0o622), (nobody, 0o600)]
+                as [(uid_t, mode_t)])
         func aFileNotOwnedByRootOrWritableByOthersBlocksNothing(owner: uid_t, mode: mode_t) throws {
             let folder = try IndexFolder()
             defer { folder.remove() }
@@ -110,7 +112,10 @@ extension NSSModuleTests {
             let folder = try IndexFolder()
             defer { folder.remove() }
             // Many pages, so that the old mapping reaches past the new end of the file.
-            let names = try (0..<2_000).map { try DomainName(validating: "name\($0).example") } + [DomainName(validating: "reddit.com")]
+            let names =
+                try (0..<2_000).map { try DomainName(validating: "name\($0).example") } + [
+                    DomainName(validating: "reddit.com")
+                ]
             let bytes = NameIndex(blocking: names).bytes
             #expect(bytes.count > 8 * Int(getpagesize()))
             for change in ["truncated to 100 bytes", "truncated to nothing", "zeroed"] {
@@ -118,7 +123,8 @@ extension NSSModuleTests {
                 #expect(Self.answers(folder, "reddit.com") == Self.blocked("reddit.com"), "\(change): mapped")
                 let inode = try folder.inode()
                 switch change {
-                case "truncated to 100 bytes": try IndexFolder.check("truncate", folder.path, truncate(folder.path, 100))
+                case "truncated to 100 bytes":
+                    try IndexFolder.check("truncate", folder.path, truncate(folder.path, 100))
                 case "truncated to nothing": try IndexFolder.check("truncate", folder.path, truncate(folder.path, 0))
                 default: try Data(repeating: 0, count: bytes.count).write(to: URL(fileURLWithPath: folder.path))
                 }
@@ -128,8 +134,10 @@ extension NSSModuleTests {
         }
 
         /// Damaged files as a crash, a full disk or a hand would leave them.
-        @Test(arguments: ["absent", "empty", "header only", "63 bytes", "half", "one byte more", "random bytes",
-                          "a directory", "a fifo", "an index of another version"])
+        @Test(arguments: [
+            "absent", "empty", "header only", "63 bytes", "half", "one byte more", "random bytes",
+            "a directory", "a fifo", "an index of another version",
+        ])
         func aDamagedIndexBlocksNothingAndNothingFails(damage: String) throws {
             let folder = try IndexFolder()
             defer { folder.remove() }
@@ -149,8 +157,10 @@ extension NSSModuleTests {
                 var other = bytes
                 other[8] = 2
                 let checked = MemoryLayout<rf_names_header>.offset(of: \.header_checksum) ?? 56
-                #expect(withUnsafeBytes(of: rf_names_checksum(bytes, checked), Array.init) == Array(bytes[checked..<(checked + 8)]),
-                        "the checksum is computed as the module checks it")
+                #expect(
+                    withUnsafeBytes(of: rf_names_checksum(bytes, checked), Array.init)
+                        == Array(bytes[checked..<(checked + 8)]),
+                    "the checksum is computed as the module checks it")
                 var checksum = rf_names_checksum(other, checked)
                 withUnsafeBytes(of: &checksum) { other.replaceSubrange(checked..<(checked + 8), with: $0) }
                 try folder.install(other)

@@ -29,11 +29,12 @@ import Testing
         #expect(map.withCString { rf_nss_maps_every_uid($0, strlen($0)) } == everyUid, "\(map.debugDescription)")
     }
 
-    @Test(arguments: [
-        (0, true, true), (0, false, true),
-        (65534, true, false), (65534, false, true),
-        (1000, false, false), (1000, true, false),
-    ] as [(uid_t, Bool, Bool)])
+    @Test(
+        arguments: [
+            (0, true, true), (0, false, true),
+            (65534, true, false), (65534, false, true),
+            (1000, false, false), (1000, true, false),
+        ] as [(uid_t, Bool, Bool)])
     func rootIsBelievedAnywhereAndTheOverflowUidOnlyWhereRootIsNotMapped(owner: uid_t, everyUid: Bool, believed: Bool) {
         #expect(rf_nss_owner_believed(owner, everyUid, 65534) == believed)
     }
@@ -69,15 +70,18 @@ import Testing
             (65534, mapped, damaged, false),
         ]
         for (owner, map, overflowFile, believed) in cases {
-            #expect(rf_nss_owner_trusted_at(owner, map, overflowFile) == believed,
-                    "\(owner) with \((map as NSString).lastPathComponent) and \((overflowFile as NSString).lastPathComponent)")
+            #expect(
+                rf_nss_owner_trusted_at(owner, map, overflowFile) == believed,
+                "\(owner) with \((map as NSString).lastPathComponent) and \((overflowFile as NSString).lastPathComponent)"
+            )
         }
     }
 
     /// This test process, in the machine's own namespace: nobody's file is not root's.
     @Test func inTheInitialNamespaceTheOverflowUidIsNotBelieved() throws {
         let map = try String(contentsOfFile: "/proc/self/uid_map", encoding: .utf8)
-        try #require(map.withCString { rf_nss_maps_every_uid($0, strlen($0)) }, "runs in the initial user namespace: \(map)")
+        try #require(
+            map.withCString { rf_nss_maps_every_uid($0, strlen($0)) }, "runs in the initial user namespace: \(map)")
         #expect(!rf_nss_owner_trusted_at(65534, "/proc/self/uid_map", "/proc/sys/kernel/overflowuid"))
         #expect(rf_nss_owner_trusted_at(0, "/proc/self/uid_map", "/proc/sys/kernel/overflowuid"))
     }

@@ -12,7 +12,9 @@ import Testing
 /// Needs root: the module trusts only index files owned by root. One test at
 /// a time: the module keeps one mapping for the whole process, which some
 /// tests look for in /proc/self/maps.
-@Suite(.serialized, .enabled(if: getuid() == 0, "the module trusts only index files owned by root: needs root (CI runs as root)"))
+@Suite(
+    .serialized,
+    .enabled(if: getuid() == 0, "the module trusts only index files owned by root: needs root (CI runs as root)"))
 struct NSSModuleTests {
     /// The two sinkhole addresses, in the order of gethostbyname4_r's tuples.
     static let sinkholes = "100::1 192.0.2.1"

@@ -37,7 +37,8 @@ extension NSSModuleTests {
         /// ones, and a different number of other names, so that the files differ in size.
         static func versions() throws -> [[UInt8]] {
             try (0..<4).map { version in
-                let names = ["always.example"] + (version % 2 == 1 ? ["flip.example"] : [])
+                let names =
+                    ["always.example"] + (version % 2 == 1 ? ["flip.example"] : [])
                     + (0..<(version * 300)).map { "filler\($0).v\(version).example" }
                 return NameIndex(blocking: try names.map { try DomainName(validating: $0) }).bytes
             }
@@ -85,23 +86,31 @@ extension NSSModuleTests {
             #expect(wrong.isEmpty, "\(wrong.prefix(4)) (\(wrong.count) in all)")
             #expect(tally.lookups.load(ordering: .relaxed) == Self.threads * Self.lookupsPerThread)
             #expect(tally.renames.load(ordering: .relaxed) >= 10, "the index was replaced during the lookups")
-            #expect(tally.flipBlocked.load(ordering: .relaxed) > 0 && tally.flipFree.load(ordering: .relaxed) > 0,
-                    "flip.example seen blocked \(tally.flipBlocked.load(ordering: .relaxed)) times, free \(tally.flipFree.load(ordering: .relaxed))")
+            #expect(
+                tally.flipBlocked.load(ordering: .relaxed) > 0 && tally.flipFree.load(ordering: .relaxed) > 0,
+                "flip.example seen blocked \(tally.flipBlocked.load(ordering: .relaxed)) times, free \(tally.flipFree.load(ordering: .relaxed))"
+            )
             // One more lookup maps the last version in place of whatever was mapped.
-            #expect(Module.byName4(folder.path, "always.example", buffer: GuardedBuffer(count: roomy)).status == NSS_STATUS_SUCCESS)
+            #expect(
+                Module.byName4(folder.path, "always.example", buffer: GuardedBuffer(count: roomy)).status
+                    == NSS_STATUS_SUCCESS)
             #expect(try folder.mappedInodes() == [try folder.inode()], "only the current index stays mapped")
         }
 
         /// One thread's lookups: gethostbyname4_r and 3_r in turn over a mix of names.
         static func lookUp(_ path: String, thread: Int, tally: Tally) {
-            let names = ["always.example", "deep.sub.always.example", "never.example", "notalways.example", "flip.example",
-                         "ALWAYS.example.", "example"]
+            let names = [
+                "always.example", "deep.sub.always.example", "never.example", "notalways.example", "flip.example",
+                "ALWAYS.example.", "example",
+            ]
             let buffer = GuardedBuffer(count: roomy, misalignment: thread % 8)
             for index in 0..<lookupsPerThread {
                 let name = names[(index + thread) % names.count]
                 let both = index % 2 == 0
-                let answer = both ? Module.byName4(path, name, buffer: buffer)
-                                  : Module.byName3(path, name, family: AF_INET, buffer: buffer)
+                let answer =
+                    both
+                    ? Module.byName4(path, name, buffer: buffer)
+                    : Module.byName3(path, name, family: AF_INET, buffer: buffer)
                 let blocked = "SUCCESS 0 NETDB_SUCCESS \(name) " + (both ? sinkholes : "192.0.2.1")
                 let right: Bool
                 switch name {

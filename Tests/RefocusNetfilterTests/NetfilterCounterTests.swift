@@ -13,8 +13,9 @@ import Testing
 /// `blockedTotal` need.
 @Suite struct NetfilterCounterTests {
     @Test func onlyTheHitsSetsCarryACounter() throws {
-        let intervals = AddressIntervals(try ["192.0.2.1", "10.0.0.0/8", "2001:db8::1", "2001:db8:1::/48"]
-            .map { try AddressRange(parsing: $0) })
+        let intervals = AddressIntervals(
+            try ["192.0.2.1", "10.0.0.0/8", "2001:db8::1", "2001:db8:1::/48"]
+                .map { try AddressRange(parsing: $0) })
         let batch = try RefocusTableBatch.replacement(for: TableContents(blocked: intervals), firstSequence: 1)
         let messages = try NetfilterBatchTests.messages(of: batch)
         var expressions: [String: [String]] = [:]
@@ -29,7 +30,8 @@ import Testing
             _ = withUnsafeMutablePointer(to: &names) { nftnl_set_expr_foreach(set, appendExpressionName, $0) }
             expressions[name] = names
         }
-        #expect(expressions == ["v4": [], "v4net": [], "v6": [], "v6net": [], "hits4": ["counter"], "hits6": ["counter"]])
+        #expect(
+            expressions == ["v4": [], "v4net": [], "v6": [], "v6net": [], "hits4": ["counter"], "hits6": ["counter"]])
     }
 
     /// Per block set: the update in a rule without a verdict (a full hits
@@ -59,7 +61,9 @@ import Testing
         let message = try Self.message(NFT_MSG_NEWRULE) { rule.writePayload(into: $0) }
         let parsed = try #require(nftnl_rule_alloc())
         defer { nftnl_rule_free(parsed) }
-        _ = message.withUnsafeBytes { nftnl_rule_nlmsg_parse($0.baseAddress?.assumingMemoryBound(to: nlmsghdr.self), parsed) }
+        _ = message.withUnsafeBytes {
+            nftnl_rule_nlmsg_parse($0.baseAddress?.assumingMemoryBound(to: nlmsghdr.self), parsed)
+        }
         var dynset: DynsetFields?
         _ = withUnsafeMutablePointer(to: &dynset) { nftnl_expr_foreach(parsed, readDynset, $0) }
         let fields = try #require(dynset)
@@ -92,10 +96,14 @@ import Testing
     /// A dump the kernel marks interrupted is read to its end and then
     /// reported (EINTR); an error in NLMSG_DONE too; other sequence numbers are ignored.
     @Test func dumpFailuresAreNotedAndTheRestIsRead() throws {
-        var datagram = Self.netlinkMessage(type: UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSETELEM)),
-                                           flags: UInt16(NLM_F_MULTI | NLM_F_DUMP_INTR), sequence: 7)
-            + Self.netlinkMessage(type: UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSETELEM)), flags: UInt16(NLM_F_MULTI), sequence: 8)
-            + Self.netlinkMessage(type: UInt16(NLMSG_DONE), flags: UInt16(NLM_F_MULTI | NLM_F_DUMP_INTR), sequence: 7, status: 0)
+        var datagram =
+            Self.netlinkMessage(
+                type: UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSETELEM)),
+                flags: UInt16(NLM_F_MULTI | NLM_F_DUMP_INTR), sequence: 7)
+            + Self.netlinkMessage(
+                type: UInt16(NetfilterBatchTests.nftType(NFT_MSG_NEWSETELEM)), flags: UInt16(NLM_F_MULTI), sequence: 8)
+            + Self.netlinkMessage(
+                type: UInt16(NLMSG_DONE), flags: UInt16(NLM_F_MULTI | NLM_F_DUMP_INTR), sequence: 7, status: 0)
         var collected = NetlinkDataMessages(sequence: 7)
         let stop = datagram.withUnsafeMutableBytes { raw in
             collected.noteDumpFailures(in: raw, length: raw.count)
@@ -107,7 +115,8 @@ import Testing
         #expect(collected.failure == .interrupted)
         #expect(collected.messages.count == 1, "the message numbered 8 is another request's")
 
-        var failed = Self.netlinkMessage(type: UInt16(NLMSG_DONE), flags: UInt16(NLM_F_MULTI), sequence: 3, status: -ENOBUFS)
+        var failed = Self.netlinkMessage(
+            type: UInt16(NLMSG_DONE), flags: UInt16(NLM_F_MULTI), sequence: 3, status: -ENOBUFS)
         var done = NetlinkDataMessages(sequence: 3)
         failed.withUnsafeMutableBytes { done.noteDumpFailures(in: $0, length: $0.count) }
         #expect(done.failure == .noBufferSpace)
@@ -119,12 +128,16 @@ import Testing
     // MARK: - Messages
 
     /// One nf_tables message of `type` for family `inet` whose payload `write` writes.
-    static func message(_ type: nf_tables_msg_types,
-                        write: (UnsafeMutablePointer<nlmsghdr>) -> Void) throws -> [UInt8] {
+    static func message(
+        _ type: nf_tables_msg_types,
+        write: (UnsafeMutablePointer<nlmsghdr>) -> Void
+    ) throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         let length = buffer.withUnsafeMutableBytes { raw -> Int in
-            guard let header = nftnl_nlmsg_build_hdr(raw.baseAddress?.assumingMemoryBound(to: CChar.self),
-                                                     UInt16(type.rawValue), UInt16(NFPROTO_INET), 0, 1)
+            guard
+                let header = nftnl_nlmsg_build_hdr(
+                    raw.baseAddress?.assumingMemoryBound(to: CChar.self),
+                    UInt16(type.rawValue), UInt16(NFPROTO_INET), 0, 1)
             else { return 0 }
             write(header)
             return Int(header.pointee.nlmsg_len)
@@ -180,7 +193,9 @@ import Testing
     static func expressionNames(ofRule bytes: [UInt8]) throws -> [String] {
         let rule = try #require(nftnl_rule_alloc())
         defer { nftnl_rule_free(rule) }
-        _ = bytes.withUnsafeBytes { nftnl_rule_nlmsg_parse($0.baseAddress?.assumingMemoryBound(to: nlmsghdr.self), rule) }
+        _ = bytes.withUnsafeBytes {
+            nftnl_rule_nlmsg_parse($0.baseAddress?.assumingMemoryBound(to: nlmsghdr.self), rule)
+        }
         var names: [String] = []
         _ = withUnsafeMutablePointer(to: &names) { nftnl_expr_foreach(rule, appendExpressionName, $0) }
         return names
@@ -189,8 +204,9 @@ import Testing
     /// A bare netlink message: a header and, with `status`, the int NLMSG_DONE carries.
     static func netlinkMessage(type: UInt16, flags: UInt16, sequence: UInt32, status: Int32? = nil) -> [UInt8] {
         let payload = status.map { withUnsafeBytes(of: $0) { Array($0) } } ?? [0, 0, 0, 0]
-        var header = nlmsghdr(nlmsg_len: UInt32(MemoryLayout<nlmsghdr>.size + payload.count), nlmsg_type: type,
-                              nlmsg_flags: flags, nlmsg_seq: sequence, nlmsg_pid: 0)
+        var header = nlmsghdr(
+            nlmsg_len: UInt32(MemoryLayout<nlmsghdr>.size + payload.count), nlmsg_type: type,
+            nlmsg_flags: flags, nlmsg_seq: sequence, nlmsg_pid: 0)
         return withUnsafeBytes(of: &header) { Array($0) } + payload
     }
 }
@@ -214,7 +230,8 @@ private struct DynsetFields {
 /// libnftnl's expression callback: reads the rule's `dynset` into the `DynsetFields?` that `data` points to.
 private func readDynset(_ expression: OpaquePointer?, _ data: UnsafeMutableRawPointer?) -> Int32 {
     guard let expression, let data, let name = nftnl_expr_get_str(expression, UInt16(NFTNL_EXPR_NAME)),
-          String(cString: name) == "dynset" else { return 0 }
+        String(cString: name) == "dynset"
+    else { return 0 }
     data.assumingMemoryBound(to: DynsetFields?.self).pointee = DynsetFields(
         set: nftnl_expr_get_str(expression, UInt16(NFTNL_EXPR_DYNSET_SET_NAME)).map { String(cString: $0) },
         setID: nftnl_expr_get_u32(expression, UInt16(NFTNL_EXPR_DYNSET_SET_ID)),

@@ -17,8 +17,10 @@ import Testing
 
         var buffer = [UInt8](repeating: 0xAA, count: 8192)
         let length = buffer.withUnsafeMutableBytes { raw -> Int in
-            guard let header = nftnl_nlmsg_build_hdr(raw.baseAddress, UInt16(NFT_MSG_NEWTABLE.rawValue),
-                                                     UInt16(NFPROTO_INET), UInt16(NLM_F_CREATE | NLM_F_ACK), 17)
+            guard
+                let header = nftnl_nlmsg_build_hdr(
+                    raw.baseAddress, UInt16(NFT_MSG_NEWTABLE.rawValue),
+                    UInt16(NFPROTO_INET), UInt16(NLM_F_CREATE | NLM_F_ACK), 17)
             else { return 0 }
             nftnl_table_nlmsg_build_payload(header, table)
             return Int(header.pointee.nlmsg_len)
@@ -30,7 +32,9 @@ import Testing
         #expect(header.nlmsg_type == UInt16(NFNL_SUBSYS_NFTABLES << 8) | UInt16(NFT_MSG_NEWTABLE.rawValue))
         #expect(header.nlmsg_flags == UInt16(NLM_F_REQUEST | NLM_F_CREATE | NLM_F_ACK))
         #expect(header.nlmsg_seq == 17)
-        let extra = message.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: MemoryLayout<nlmsghdr>.size, as: nfgenmsg.self) }
+        let extra = message.withUnsafeBytes {
+            $0.loadUnaligned(fromByteOffset: MemoryLayout<nlmsghdr>.size, as: nfgenmsg.self)
+        }
         #expect(extra.nfgen_family == UInt8(NFPROTO_INET))
         #expect(extra.version == UInt8(NFNETLINK_V0))
 
@@ -38,14 +42,18 @@ import Testing
         var attributes: [UInt16: [UInt8]] = [:]
         let walked = message.withUnsafeBytes { raw in
             withUnsafeMutablePointer(to: &attributes) { collected in
-                mnl_attr_parse(raw.baseAddress?.assumingMemoryBound(to: nlmsghdr.self),
-                               UInt32(MemoryLayout<nfgenmsg>.size), collectAttribute, collected)
+                mnl_attr_parse(
+                    raw.baseAddress?.assumingMemoryBound(to: nlmsghdr.self),
+                    UInt32(MemoryLayout<nfgenmsg>.size), collectAttribute, collected)
             }
         }
         #expect(walked == MNL_CB_OK)
         #expect(attributes[UInt16(NFTA_TABLE_NAME.rawValue)] == Array(name.utf8) + [0])
-        #expect(attributes[UInt16(NFTA_TABLE_FLAGS.rawValue)] == flags.map { withUnsafeBytes(of: $0.bigEndian) { Array($0) } })
-        #expect(Set(attributes.keys).isSubset(of: [UInt16(NFTA_TABLE_NAME.rawValue), UInt16(NFTA_TABLE_FLAGS.rawValue)]))
+        #expect(
+            attributes[UInt16(NFTA_TABLE_FLAGS.rawValue)]
+                == flags.map { withUnsafeBytes(of: $0.bigEndian) { Array($0) } })
+        #expect(
+            Set(attributes.keys).isSubset(of: [UInt16(NFTA_TABLE_NAME.rawValue), UInt16(NFTA_TABLE_FLAGS.rawValue)]))
 
         // libnftnl's parser gives back the table it was built from.
         let parsed = try #require(nftnl_table_alloc())

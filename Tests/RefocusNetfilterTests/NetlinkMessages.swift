@@ -46,12 +46,16 @@ struct NetlinkMessages {
             var attributes: [UInt16: [UInt8]] = [:]
             let hasExtra = Int(header.nlmsg_len) >= headerSize + extraSize
             if hasExtra {
-                for attribute in NetfilterBatchTests.attributes(in: bytes, from: offset + headerSize + extraSize, to: end) {
+                for attribute in NetfilterBatchTests.attributes(
+                    in: bytes, from: offset + headerSize + extraSize, to: end)
+                {
                     attributes[attribute.type] = Array(bytes[attribute.payload])
                 }
             }
-            messages.append(Message(type: header.nlmsg_type, flags: header.nlmsg_flags, sequence: header.nlmsg_seq,
-                                    family: hasExtra ? bytes[offset + headerSize] : nil, attributes: attributes))
+            messages.append(
+                Message(
+                    type: header.nlmsg_type, flags: header.nlmsg_flags, sequence: header.nlmsg_seq,
+                    family: hasExtra ? bytes[offset + headerSize] : nil, attributes: attributes))
             offset += (Int(header.nlmsg_len) + 3) & ~3
         }
         return messages

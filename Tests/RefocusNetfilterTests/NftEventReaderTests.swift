@@ -13,8 +13,12 @@ import Testing
     static let nftPort: UInt32 = 9
 
     @Test func ownTransactionIsCountedNotReported() {
-        let batch = Self.read([[Self.object(NFT_MSG_NEWTABLE, table: "refocus", port: Self.ownPort),
-                                Self.generation(id: 3, port: Self.ownPort, pid: 100, name: "refocus-helper")]])
+        let batch = Self.read([
+            [
+                Self.object(NFT_MSG_NEWTABLE, table: "refocus", port: Self.ownPort),
+                Self.generation(id: 3, port: Self.ownPort, pid: 100, name: "refocus-helper"),
+            ]
+        ])
         #expect(batch.ownGenerationCount == 1)
         #expect(batch.foreignGenerations.isEmpty)
         #expect(!batch.needsTableCheck)
@@ -22,10 +26,18 @@ import Testing
     }
 
     @Test func foreignTransactionCarriesItsProcess() {
-        let batch = Self.read([[Self.object(NFT_MSG_NEWTABLE, table: "other", port: Self.nftPort),
-                                Self.generation(id: 5, port: Self.nftPort, pid: 1234, name: "nft")]])
-        #expect(batch.foreignGenerations == [NftGeneration(id: 5, portID: Self.nftPort, processID: 1234,
-                                                           processName: "nft", touchesRefocusTable: false)])
+        let batch = Self.read([
+            [
+                Self.object(NFT_MSG_NEWTABLE, table: "other", port: Self.nftPort),
+                Self.generation(id: 5, port: Self.nftPort, pid: 1234, name: "nft"),
+            ]
+        ])
+        #expect(
+            batch.foreignGenerations == [
+                NftGeneration(
+                    id: 5, portID: Self.nftPort, processID: 1234,
+                    processName: "nft", touchesRefocusTable: false)
+            ])
         #expect(batch.hasForeignChange)
         #expect(!batch.foreignChangeTouchedTable)
         #expect(!batch.needsTableCheck)
@@ -43,8 +55,12 @@ import Testing
         (NFT_MSG_DELSETELEM, UInt8(NFPROTO_INET), "other", false),
     ])
     func touchesOnlyInetRefocus(type: nf_tables_msg_types, family: UInt8, table: String, touches: Bool) {
-        let batch = Self.read([[Self.object(type, family: family, table: table, port: Self.nftPort),
-                                Self.generation(id: 8, port: Self.nftPort, pid: 1, name: "nft")]])
+        let batch = Self.read([
+            [
+                Self.object(type, family: family, table: table, port: Self.nftPort),
+                Self.generation(id: 8, port: Self.nftPort, pid: 1, name: "nft"),
+            ]
+        ])
         #expect(batch.foreignGenerations.map(\.touchesRefocusTable) == [touches])
         #expect(batch.needsTableCheck == touches)
     }
@@ -64,8 +80,10 @@ import Testing
     @Test func messagesOfALostTransactionAreNotBlamedOnTheNextOne() {
         let batch = Self.read([
             [Self.object(NFT_MSG_NEWSETELEM, table: "refocus", port: Self.ownPort)],
-            [Self.object(NFT_MSG_NEWTABLE, table: "after", port: Self.nftPort),
-             Self.generation(id: 20, port: Self.nftPort, pid: 3, name: "nft")],
+            [
+                Self.object(NFT_MSG_NEWTABLE, table: "after", port: Self.nftPort),
+                Self.generation(id: 20, port: Self.nftPort, pid: 3, name: "nft"),
+            ],
             [Self.generation(id: 21, port: Self.nftPort, pid: 3, name: "nft")],
         ])
         #expect(batch.foreignGenerations.map(\.touchesRefocusTable) == [false, false])
@@ -83,7 +101,8 @@ import Testing
     @Test func ignoresOtherSubsystemsAndGenerationsWithoutAnID() {
         var conntrack = Self.object(NFT_MSG_NEWTABLE, table: "refocus", port: Self.nftPort)
         conntrack.withUnsafeMutableBytes { raw in
-            raw.baseAddress?.assumingMemoryBound(to: nlmsghdr.self).pointee.nlmsg_type = UInt16(NFNL_SUBSYS_CTNETLINK) << 8
+            raw.baseAddress?.assumingMemoryBound(to: nlmsghdr.self).pointee.nlmsg_type =
+                UInt16(NFNL_SUBSYS_CTNETLINK) << 8
         }
         let batch = Self.read([[conntrack, Self.message(NFT_MSG_NEWGEN, port: Self.nftPort)]])
         #expect(batch.isEmpty)
@@ -131,43 +150,51 @@ import Testing
 
     /// A NEWGEN as the kernel sends it at the end of a transaction.
     static func generation(id: UInt32, port: UInt32, pid: UInt32, name: String) -> [UInt8] {
-        message(NFT_MSG_NEWGEN, port: port,
-                numbers: [(UInt16(NFTA_GEN_ID.rawValue), id), (UInt16(NFTA_GEN_PROC_PID.rawValue), pid)],
-                strings: [(UInt16(NFTA_GEN_PROC_NAME.rawValue), name)])
+        message(
+            NFT_MSG_NEWGEN, port: port,
+            numbers: [(UInt16(NFTA_GEN_ID.rawValue), id), (UInt16(NFTA_GEN_PROC_PID.rawValue), pid)],
+            strings: [(UInt16(NFTA_GEN_PROC_NAME.rawValue), name)])
     }
 
     /// An object message naming `table` with the attribute the kernel uses for `type`.
-    static func object(_ type: nf_tables_msg_types, family: UInt8 = UInt8(NFPROTO_INET), table: String,
-                       port: UInt32) -> [UInt8] {
-        let attribute: UInt32 = switch type {
-        case NFT_MSG_NEWTABLE, NFT_MSG_DELTABLE: NFTA_TABLE_NAME.rawValue
-        case NFT_MSG_NEWCHAIN, NFT_MSG_DELCHAIN: NFTA_CHAIN_TABLE.rawValue
-        case NFT_MSG_NEWRULE, NFT_MSG_DELRULE: NFTA_RULE_TABLE.rawValue
-        case NFT_MSG_NEWSET, NFT_MSG_DELSET: NFTA_SET_TABLE.rawValue
-        default: NFTA_SET_ELEM_LIST_TABLE.rawValue
-        }
+    static func object(
+        _ type: nf_tables_msg_types, family: UInt8 = UInt8(NFPROTO_INET), table: String,
+        port: UInt32
+    ) -> [UInt8] {
+        let attribute: UInt32 =
+            switch type {
+            case NFT_MSG_NEWTABLE, NFT_MSG_DELTABLE: NFTA_TABLE_NAME.rawValue
+            case NFT_MSG_NEWCHAIN, NFT_MSG_DELCHAIN: NFTA_CHAIN_TABLE.rawValue
+            case NFT_MSG_NEWRULE, NFT_MSG_DELRULE: NFTA_RULE_TABLE.rawValue
+            case NFT_MSG_NEWSET, NFT_MSG_DELSET: NFTA_SET_TABLE.rawValue
+            default: NFTA_SET_ELEM_LIST_TABLE.rawValue
+            }
         return message(type, family: family, port: port, strings: [(UInt16(attribute), table)])
     }
 
     /// A GETTABLE answer for table `refocus` with `flags` and, when given, an owner.
     static func table(flags: UInt32, owner: UInt32?) -> [UInt8] {
-        message(NFT_MSG_NEWTABLE, port: 0,
-                numbers: [(UInt16(NFTA_TABLE_FLAGS.rawValue), flags)]
-                    + (owner.map { [(UInt16(NFTA_TABLE_OWNER.rawValue), $0)] } ?? []),
-                strings: [(UInt16(NFTA_TABLE_NAME.rawValue), "refocus")])
+        message(
+            NFT_MSG_NEWTABLE, port: 0,
+            numbers: [(UInt16(NFTA_TABLE_FLAGS.rawValue), flags)]
+                + (owner.map { [(UInt16(NFTA_TABLE_OWNER.rawValue), $0)] } ?? []),
+            strings: [(UInt16(NFTA_TABLE_NAME.rawValue), "refocus")])
     }
 
     /// One nf_tables message of `type` from `port`, with big-endian u32 and string attributes.
-    static func message(_ type: nf_tables_msg_types, family: UInt8 = UInt8(NFPROTO_INET), port: UInt32,
-                        numbers: [(UInt16, UInt32)] = [], strings: [(UInt16, String)] = []) -> [UInt8] {
+    static func message(
+        _ type: nf_tables_msg_types, family: UInt8 = UInt8(NFPROTO_INET), port: UInt32,
+        numbers: [(UInt16, UInt32)] = [], strings: [(UInt16, String)] = []
+    ) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let length = buffer.withUnsafeMutableBytes { raw -> Int in
             guard let header = mnl_nlmsg_put_header(raw.baseAddress),
-                  let extra = mnl_nlmsg_put_extra_header(header, MemoryLayout<nfgenmsg>.size)
+                let extra = mnl_nlmsg_put_extra_header(header, MemoryLayout<nfgenmsg>.size)
             else { return 0 }
             header.pointee.nlmsg_type = UInt16(NFNL_SUBSYS_NFTABLES) << 8 | UInt16(type.rawValue)
             header.pointee.nlmsg_pid = port
-            extra.storeBytes(of: nfgenmsg(nfgen_family: family, version: UInt8(NFNETLINK_V0), res_id: 0), as: nfgenmsg.self)
+            extra.storeBytes(
+                of: nfgenmsg(nfgen_family: family, version: UInt8(NFNETLINK_V0), res_id: 0), as: nfgenmsg.self)
             for (attribute, value) in numbers { mnl_attr_put_u32(header, attribute, value.bigEndian) }
             for (attribute, text) in strings { mnl_attr_put_strz(header, attribute, text) }
             return Int(header.pointee.nlmsg_len)

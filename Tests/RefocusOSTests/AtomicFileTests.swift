@@ -34,7 +34,8 @@ import RefocusTestSupport
     @Test func failureNamesThePathAndLeavesTheOldFile() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        #expect(throws: SystemError("create a temporary file for", folder.path + "/missing/x", .noSuchFileOrDirectory)) {
+        #expect(throws: SystemError("create a temporary file for", folder.path + "/missing/x", .noSuchFileOrDirectory))
+        {
             try AtomicFile.write([1], to: folder.path + "/missing/x")
         }
         // A target that is a directory cannot be replaced; the directory survives and no temporary is left.
@@ -57,7 +58,8 @@ import RefocusTestSupport
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let environment = ["TMPDIR": folder.path]
-        let first = try TemporaryFile.create(prefix: "t", suffix: ".domains", bytes: Array("x".utf8), environment: environment)
+        let first = try TemporaryFile.create(
+            prefix: "t", suffix: ".domains", bytes: Array("x".utf8), environment: environment)
         let second = try TemporaryFile.create(prefix: "t", suffix: ".domains", bytes: [], environment: environment)
         #expect(first != second)
         #expect(first.hasPrefix(folder.path + "/t-") && first.hasSuffix(".domains"))

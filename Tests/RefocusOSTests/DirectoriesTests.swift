@@ -35,8 +35,11 @@ import RefocusTestSupport
         symlink(folder.path + "/elsewhere", folder.path + "/link")
         _ = FileManager.default.createFile(atPath: folder.path + "/file", contents: Data())
         for name in ["link", "file"] {
-            #expect(throws: SystemError("use the directory", folder.path + "/\(name) (a link or a file is in its place: remove it)",
-                                        .notDirectory)) {
+            #expect(
+                throws: SystemError(
+                    "use the directory", folder.path + "/\(name) (a link or a file is in its place: remove it)",
+                    .notDirectory)
+            ) {
                 try Directories.prepare(folder.path + "/" + name, mode: 0o755)
             }
         }
@@ -51,7 +54,9 @@ import RefocusTestSupport
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         chown(path, 65534, 65534)
         chmod(path, 0o777)
-        #expect(throws: SystemError("use the directory", path + " (owned by uid 65534, not root: remove it)", .notPermitted)) {
+        #expect(
+            throws: SystemError("use the directory", path + " (owned by uid 65534, not root: remove it)", .notPermitted)
+        ) {
             try Directories.prepare(path, mode: 0o755)
         }
         #expect(Self.mode(path) == 0o777)

@@ -21,7 +21,8 @@ import Testing
 
     @Test func onlyMountsAProgramCanRunFrom() {
         let mounts = ExecutableMounts(mountinfo: Self.mountinfo).mounts
-        #expect(mounts.map(\.path) == ["/", "/dev", "/tmp", "/home/my files", "/srv/bound", "/var/lib/docker/overlay2/m"])
+        #expect(
+            mounts.map(\.path) == ["/", "/dev", "/tmp", "/home/my files", "/srv/bound", "/var/lib/docker/overlay2/m"])
         #expect(mounts.map(\.device) == ["259:2", "0:5", "0:24", "259:3", "0:24", "0:50"])
         #expect(mounts.map(\.type) == ["ext4", "devtmpfs", "tmpfs", "btrfs", "tmpfs", "overlay"])
     }

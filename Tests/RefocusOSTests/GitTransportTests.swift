@@ -27,22 +27,29 @@ import Testing
         /// The user's environment, with HOME (and its git configuration) at `home`.
         func environment(home: String? = nil, extra: [String: String] = [:]) -> [String: String] {
             let home = home ?? folder.path + "/home"
-            return ["PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/.config",
-                    "GIT_CONFIG_NOSYSTEM": "1"].merging(extra) { $1 }
+            return [
+                "PATH": "/usr/bin:/bin", "HOME": home, "XDG_CONFIG_HOME": home + "/.config",
+                "GIT_CONFIG_NOSYSTEM": "1",
+            ].merging(extra) { $1 }
         }
 
         /// A machine: a transport with its own clone.
-        func machine(_ name: String, url: String? = nil, environment: [String: String]? = nil,
-                     limit: Duration = GitTransport.defaultTimeLimit) -> GitTransport {
-            GitTransport(url: url ?? remote, folder: folder.path + "/\(name)/state/refocus/sync/repo",
-                         environment: environment ?? self.environment(), timeLimit: limit)
+        func machine(
+            _ name: String, url: String? = nil, environment: [String: String]? = nil,
+            limit: Duration = GitTransport.defaultTimeLimit
+        ) -> GitTransport {
+            GitTransport(
+                url: url ?? remote, folder: folder.path + "/\(name)/state/refocus/sync/repo",
+                environment: environment ?? self.environment(), timeLimit: limit)
         }
 
         /// Runs git (any folder via `-C`) with the testers' environment; its standard output.
         @discardableResult
         func git(_ arguments: [String]) throws -> String {
-            let result = try GitCommand(path: "/usr/bin/git", environment: GitCommand.environment(from: environment()),
-                                        limit: .seconds(60)).run(arguments)
+            let result = try GitCommand(
+                path: "/usr/bin/git", environment: GitCommand.environment(from: environment()),
+                limit: .seconds(60)
+            ).run(arguments)
             #expect(result.succeeded, "git \(arguments): \(result.gitSays)")
             return result.outputText
         }
@@ -63,12 +70,14 @@ import Testing
         let text = "example.org\nnews.example\n"
         #expect(try laptop.push([try Self.list("social"): text], message: "laptop: social +example.org") == .pushed)
         #expect(try world.remoteGit(["cat-file", "blob", "main:social.domains"]) + "\n" == text)
-        #expect(try world.remoteGit(["log", "-1", "--format=%s|%ae|%ce", "main"])
-            == "laptop: social +example.org|tester@example.org|tester@example.org")
+        #expect(
+            try world.remoteGit(["log", "-1", "--format=%s|%ae|%ce", "main"])
+                == "laptop: social +example.org|tester@example.org|tester@example.org")
         #expect(try desk.pull() == RemoteLists(texts: [try Self.list("social"): text]))
         // Only the clone was written: the machine's folder holds nothing else.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: world.folder.path + "/laptop/state/refocus/sync")
-            == ["repo"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: world.folder.path + "/laptop/state/refocus/sync")
+                == ["repo"])
     }
 
     @Test func aRacedPushAnswersRacedAndSucceedsAfterPullingAgain() throws {
@@ -83,7 +92,9 @@ import Testing
         let seen = try a.pull()
         #expect(seen.texts[try Self.list("work")] == "docs.example\n")
         #expect(try a.push([try Self.list("social"): "one.org\ntwo.org\n"], message: "a: social +two.org") == .pushed)
-        let both = RemoteLists(texts: [try Self.list("social"): "one.org\ntwo.org\n", try Self.list("work"): "docs.example\n"])
+        let both = RemoteLists(texts: [
+            try Self.list("social"): "one.org\ntwo.org\n", try Self.list("work"): "docs.example\n",
+        ])
         #expect(try a.pull() == both)
         #expect(try b.pull() == both)
         #expect(try world.remoteGit(["rev-list", "--count", "main"]) == "3")
@@ -94,12 +105,16 @@ import Testing
         defer { world.folder.remove() }
         let a = world.machine("a"), b = world.machine("b")
         _ = try a.pull()
-        #expect(try a.push([try Self.list("social"): "one.org\n", try Self.list("work"): "two.org\n"], message: "a") == .pushed)
+        #expect(
+            try a.push([try Self.list("social"): "one.org\n", try Self.list("work"): "two.org\n"], message: "a")
+                == .pushed)
         _ = try b.pull()
         #expect(try b.push([try Self.list("work"): nil], message: "b: work deleted") == .pushed)
         #expect(try a.pull() == RemoteLists(texts: [try Self.list("social"): "one.org\n"]))
         // The same text again, and deleting what is gone: nothing to commit.
-        #expect(try a.push([try Self.list("social"): "one.org\n", try Self.list("work"): nil], message: "a: nothing") == .pushed)
+        #expect(
+            try a.push([try Self.list("social"): "one.org\n", try Self.list("work"): nil], message: "a: nothing")
+                == .pushed)
         #expect(try a.push([:], message: "a: nothing") == .pushed)
         #expect(try world.remoteGit(["rev-list", "--count", "main"]) == "2")
         #expect(try world.remoteGit(["ls-tree", "--name-only", "main"]) == "social.domains")
@@ -114,7 +129,8 @@ import Testing
         for file in ["README.md", "Bad.domains", "sub/inner.domains", "games.domains"] {
             try "x.org\n".write(toFile: other + "/" + file, atomically: true, encoding: .utf8)
         }
-        try FileManager.default.createSymbolicLink(atPath: other + "/link.domains", withDestinationPath: "games.domains")
+        try FileManager.default.createSymbolicLink(
+            atPath: other + "/link.domains", withDestinationPath: "games.domains")
         try world.git(["-C", other, "add", "--all"])
         try world.git(["-C", other, "commit", "--quiet", "-m", "by hand"])
         try world.git(["-C", other, "push", "--quiet", "origin", "HEAD:refs/heads/main"])
@@ -150,14 +166,21 @@ import Testing
         let empty = world.folder.path + "/empty-home"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         // useConfigOnly: git may not guess an identity from the host name, whatever the host is called.
-        let fresh = world.machine("fresh", environment: world.environment(home: empty, extra: [
-            "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "user.useConfigOnly", "GIT_CONFIG_VALUE_0": "true",
-        ]))
+        let fresh = world.machine(
+            "fresh",
+            environment: world.environment(
+                home: empty,
+                extra: [
+                    "GIT_CONFIG_COUNT": "1", "GIT_CONFIG_KEY_0": "user.useConfigOnly", "GIT_CONFIG_VALUE_0": "true",
+                ]))
         _ = try fresh.pull()
         #expect(try fresh.push([try Self.list("work"): "a.org\n"], message: "fresh: work +a.org") == .pushed)
-        #expect(try world.remoteGit(["log", "-1", "--format=%an <%ae>", "main"]) == "refocus <refocus@\(GitTransport.hostname)>")
+        #expect(
+            try world.remoteGit(["log", "-1", "--format=%an <%ae>", "main"])
+                == "refocus <refocus@\(GitTransport.hostname)>")
         // Nothing was written to the clone's configuration: the user's own identity wins once set.
-        let config = try String(contentsOfFile: world.folder.path + "/fresh/state/refocus/sync/repo/.git/config", encoding: .utf8)
+        let config = try String(
+            contentsOfFile: world.folder.path + "/fresh/state/refocus/sync/repo/.git/config", encoding: .utf8)
         #expect(!config.contains("refocus@"))
     }
 
@@ -166,8 +189,9 @@ import Testing
         defer { world.folder.remove() }
         let url = "https://127.0.0.1:9/x.git"
         // A prompt would wait for the time limit; the test's limit is far above a refused connection.
-        let machine = world.machine("a", url: url, environment: world.environment(extra: ["GIT_TERMINAL_PROMPT": "1"]),
-                                    limit: .seconds(30))
+        let machine = world.machine(
+            "a", url: url, environment: world.environment(extra: ["GIT_TERMINAL_PROMPT": "1"]),
+            limit: .seconds(30))
         let clock = ContinuousClock(), start = clock.now
         let error = try #require(throws: GitTransportError.self) { try machine.pull() }
         #expect(clock.now - start < .seconds(15))
@@ -181,8 +205,9 @@ import Testing
     @Test func aMissingGitSaysHowToInstallIt() throws {
         let world = try World()
         defer { world.folder.remove() }
-        let transport = GitTransport(url: world.remote, folder: world.folder.path + "/a", environment: world.environment(),
-                                     git: world.folder.path + "/no/git")
+        let transport = GitTransport(
+            url: world.remote, folder: world.folder.path + "/a", environment: world.environment(),
+            git: world.folder.path + "/no/git")
         let error = try #require(throws: GitTransportError.self) { try transport.pull() }
         #expect(error.description.hasPrefix("git is not installed (apt-get install git)"))
     }
@@ -192,10 +217,11 @@ import Testing
         #expect(GitTransport.pushFlag(Array(porcelain.utf8), ref: "refs/heads/main") == "!")
         #expect(GitTransport.pushFlag(Array("To /r.git\nDone\n".utf8), ref: "refs/heads/main") == nil)
         let tree = Array("100644 blob abc\tsocial.domains\u{0}040000 tree def\tsub dir\u{0}".utf8)
-        #expect(GitTreeEntry.parse(tree) == [
-            GitTreeEntry(mode: "100644", type: "blob", object: "abc", path: "social.domains"),
-            GitTreeEntry(mode: "040000", type: "tree", object: "def", path: "sub dir"),
-        ])
+        #expect(
+            GitTreeEntry.parse(tree) == [
+                GitTreeEntry(mode: "100644", type: "blob", object: "abc", path: "social.domains"),
+                GitTreeEntry(mode: "040000", type: "tree", object: "def", path: "sub dir"),
+            ])
         let errors = Array("error: failed to push\n\nhint: Updates were rejected\n  fatal: gone  \n".utf8)
         #expect(GitCommand.firstLines(of: errors) == "error: failed to push / fatal: gone")
     }

@@ -53,24 +53,30 @@ import Testing
         try home.hook(.workStart, "#!/bin/sh\necho \"$REFOCUS_EVENT $REFOCUS_LABEL $HOME\"\necho oops >&2\nexit 4\n")
         let outcome = home.runner.run(.workStart, passed: ["REFOCUS_LABEL": "thesis", "REFOCUS_PHASE": "lunch"])
         #expect(outcome == .failed(.exit(4)))
-        #expect(home.log.hasPrefix("""
-            TIME work-start: ignored REFOCUS_PHASE: not a value the daemon writes
-            TIME work-start: running \(home.paths.hook(.workStart))
-            work-start thesis \(home.folder.path)
-            oops
-            TIME work-start: exit 4 after 0.
-            """), "\(home.log)")
-        for (path, mode) in [(home.folder.path + "/.local", 0o700), (home.folder.path + "/.local/state", 0o700),
-                             (home.folder.path + "/.local/state/refocus", 0o700), (home.paths.log, 0o600)] {
+        #expect(
+            home.log.hasPrefix(
+                """
+                TIME work-start: ignored REFOCUS_PHASE: not a value the daemon writes
+                TIME work-start: running \(home.paths.hook(.workStart))
+                work-start thesis \(home.folder.path)
+                oops
+                TIME work-start: exit 4 after 0.
+                """), "\(home.log)")
+        for (path, mode) in [
+            (home.folder.path + "/.local", 0o700), (home.folder.path + "/.local/state", 0o700),
+            (home.folder.path + "/.local/state/refocus", 0o700), (home.paths.log, 0o600),
+        ] {
             var status = stat()
             #expect(lstat(path, &status) == 0 && status.st_mode & 0o7777 == mode, "\(path)")
         }
     }
 
-    @Test(arguments: [(mode_t(0o720), mode_t(0o700), "is writable by its group or others (mode 0720)"),
-                      (0o702, 0o700, "is writable by its group or others (mode 0702)"),
-                      (0o600, 0o700, "is not executable; make it so: chmod u+x"),
-                      (0o700, 0o770, "the folder")])
+    @Test(arguments: [
+        (mode_t(0o720), mode_t(0o700), "is writable by its group or others (mode 0720)"),
+        (0o702, 0o700, "is writable by its group or others (mode 0702)"),
+        (0o600, 0o700, "is not executable; make it so: chmod u+x"),
+        (0o700, 0o770, "the folder"),
+    ])
     func aHookOthersCouldChangeIsRefused(fileMode: mode_t, folderMode: mode_t, reason: String) throws {
         let home = try Home()
         defer { home.folder.remove() }
@@ -89,7 +95,9 @@ import Testing
         #expect(home.runner.run(.end, passed: [:]) == .refused)
         mkdir(home.paths.hook(.breakEnd), 0o700)
         #expect(home.runner.run(.breakEnd, passed: [:]) == .refused)
-        #expect(home.log.contains("end: refused: \(home.paths.hook(.end)) is a symbolic link; put the executable itself in"))
+        #expect(
+            home.log.contains("end: refused: \(home.paths.hook(.end)) is a symbolic link; put the executable itself in")
+        )
         #expect(home.log.contains("break-end: refused: \(home.paths.hook(.breakEnd)) is not a regular file"))
     }
 
@@ -102,8 +110,9 @@ import Testing
         try full.write(to: URL(fileURLWithPath: home.paths.log))
         #expect(home.runner.run(.start, passed: [:]) == .ran)
         #expect(FileManager.default.contents(atPath: home.paths.previousLog) == full)
-        #expect(home.log.hasPrefix("TIME start: running") && home.log.contains("fresh\n") && home.log.count < 200,
-                "\(home.log)")
+        #expect(
+            home.log.hasPrefix("TIME start: running") && home.log.contains("fresh\n") && home.log.count < 200,
+            "\(home.log)")
         #expect(home.runner.run(.start, passed: [:]) == .ran, "below the limit, it appends")
         #expect(home.log.components(separatedBy: "fresh\n").count == 3)
     }
@@ -115,8 +124,10 @@ import Testing
         let started = ContinuousClock.now
         #expect(home.runner.run(.start, passed: [:]) == .timedOut)
         #expect(ContinuousClock.now - started < .seconds(10))
-        let child = try #require(Int32(String(contentsOfFile: home.folder.path + "/child", encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let child = try #require(
+            Int32(
+                String(contentsOfFile: home.folder.path + "/child", encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines)))
         // The child was killed; once its new parent reaps it, it is gone.
         var dead = false
         for _ in 0..<200 where !dead {

@@ -7,7 +7,8 @@ import RefocusTestSupport
 @Suite struct ListStoreTests {
     @Test func configPathsFollowXDG() throws {
         #expect(try ConfigPaths(environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]).root == "/x/refocus")
-        #expect(try ConfigPaths(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]).root == "/h/.config/refocus")
+        #expect(
+            try ConfigPaths(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]).root == "/h/.config/refocus")
         #expect(try ConfigPaths(environment: ["HOME": "/h"]).lists == "/h/.config/refocus/lists")
         // Without HOME, the passwd entry of the user gives the home.
         #expect(try ConfigPaths(environment: [:], uid: 0).root == "/root/.config/refocus")

@@ -43,7 +43,8 @@ import Testing
             Int(calendar.date(from: DateComponents(year: year, month: month, day: day))?.timeIntervalSince1970 ?? 0)
         }
         var instants: [Int] = []
-        var next = zone.nextDaylightSavingTimeTransition(after: Date(timeIntervalSince1970: Double(start(years.lowerBound, 1, 1))))
+        var next = zone.nextDaylightSavingTimeTransition(
+            after: Date(timeIntervalSince1970: Double(start(years.lowerBound, 1, 1))))
         let end = start(years.upperBound + 1, 1, 1)
         while let change = next, Int(change.timeIntervalSince1970) < end {
             let at = Int(change.timeIntervalSince1970)
@@ -66,39 +67,49 @@ import Testing
         var differences: [String] = []
         for (instant, offset) in zip(instants, probe.offsets) {
             let expected = icu.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant)))
-            if offset != expected { differences.append("\(Date(timeIntervalSince1970: Double(instant))): glibc \(offset), ICU \(expected)") }
+            if offset != expected {
+                differences.append("\(Date(timeIntervalSince1970: Double(instant))): glibc \(offset), ICU \(expected)")
+            }
         }
-        #expect(differences.isEmpty, "\(differences.count) of \(instants.count) differ (ICU's tzdata \(TimeZone.timeZoneDataVersion)): \(differences.prefix(10))")
+        #expect(
+            differences.isEmpty,
+            "\(differences.count) of \(instants.count) differ (ICU's tzdata \(TimeZone.timeZoneDataVersion)): \(differences.prefix(10))"
+        )
     }
 
     @Test func withoutTZTheZoneIsEtcLocaltimes() throws {
         let target = MachineTimeZone.localtimeTarget()
         let name = MachineTimeZone.name(tz: nil, localtime: target)
-        let run = try Binary.execute("/usr/bin/env", ["-u", "TZ", Binary.buildDirectory + "/refocus-zone-probe"],
-                                     input: "0\n1800000000\n")
+        let run = try Binary.execute(
+            "/usr/bin/env", ["-u", "TZ", Binary.buildDirectory + "/refocus-zone-probe"],
+            input: "0\n1800000000\n")
         #expect(run.status == 0 && run.stdout.split(separator: "\n").first.map(String.init) == name, "\(run.stderr)")
         if let icu = TimeZone(identifier: name) {
             let offsets = run.stdout.split(separator: "\n").dropFirst().compactMap { Int($0) }
-            #expect(offsets == [0, 1_800_000_000].map { icu.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) })
+            #expect(
+                offsets == [0, 1_800_000_000].map { icu.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) })
         }
     }
 
-    @Test("the zone's name", arguments: [
-        ("Europe/Berlin", nil, "Europe/Berlin"), (":Europe/Berlin", nil, "Europe/Berlin"),
-        ("/usr/share/zoneinfo/Asia/Tokyo", nil, "Asia/Tokyo"), (":/usr/share/zoneinfo/right/UTC", nil, "right/UTC"),
-        ("EST5EDT,M3.2.0,M11.1.0", nil, "EST5EDT,M3.2.0,M11.1.0"), ("", nil, "UTC"), (":", nil, "UTC"),
-        (nil, MachineTimeZone.LocalTimeFile.link("/usr/share/zoneinfo/Etc/UTC"), "Etc/UTC"),
-        (nil, .link("../usr/share/zoneinfo/America/New_York"), "America/New_York"), (nil, .file, "localtime"),
-        (nil, nil, "UTC"), ("Europe/Paris", .link("/usr/share/zoneinfo/Etc/UTC"), "Europe/Paris"),
-    ] as [(String?, MachineTimeZone.LocalTimeFile?, String)])
+    @Test(
+        "the zone's name",
+        arguments: [
+            ("Europe/Berlin", nil, "Europe/Berlin"), (":Europe/Berlin", nil, "Europe/Berlin"),
+            ("/usr/share/zoneinfo/Asia/Tokyo", nil, "Asia/Tokyo"), (":/usr/share/zoneinfo/right/UTC", nil, "right/UTC"),
+            ("EST5EDT,M3.2.0,M11.1.0", nil, "EST5EDT,M3.2.0,M11.1.0"), ("", nil, "UTC"), (":", nil, "UTC"),
+            (nil, MachineTimeZone.LocalTimeFile.link("/usr/share/zoneinfo/Etc/UTC"), "Etc/UTC"),
+            (nil, .link("../usr/share/zoneinfo/America/New_York"), "America/New_York"), (nil, .file, "localtime"),
+            (nil, nil, "UTC"), ("Europe/Paris", .link("/usr/share/zoneinfo/Etc/UTC"), "Europe/Paris"),
+        ] as [(String?, MachineTimeZone.LocalTimeFile?, String)])
     func names(tz: String?, localtime: MachineTimeZone.LocalTimeFile?, name: String) {
         #expect(MachineTimeZone.name(tz: tz, localtime: localtime) == name)
     }
 
     /// The probe's name and offsets for `instants` under `TZ=tz`.
     static func probe(tz: String, _ instants: [Int]) throws -> (name: String, offsets: [Int]) {
-        let run = try Binary.execute(Binary.buildDirectory + "/refocus-zone-probe", [],
-                                     input: instants.map(String.init).joined(separator: "\n") + "\n", environment: ["TZ": tz])
+        let run = try Binary.execute(
+            Binary.buildDirectory + "/refocus-zone-probe", [],
+            input: instants.map(String.init).joined(separator: "\n") + "\n", environment: ["TZ": tz])
         try #require(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         return (lines.first.map(String.init) ?? "", lines.dropFirst().compactMap { Int($0) })

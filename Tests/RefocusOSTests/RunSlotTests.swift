@@ -17,7 +17,8 @@ import RefocusTestSupport
         let started = ContinuousClock.now
         #expect(try RunSlot.take(key: "1000", count: 4, directory: directory) == nil)
         #expect(ContinuousClock.now - started < .seconds(1), "refused at once")
-        #expect(try RunSlot.take(key: "1001", count: 4, directory: directory) != nil, "another key has slots of its own")
+        #expect(
+            try RunSlot.take(key: "1001", count: 4, directory: directory) != nil, "another key has slots of its own")
         held.removeFirst()
         #expect(try RunSlot.take(key: "1000", count: 4, directory: directory) != nil, "a slot given back is free")
         withExtendedLifetime(held) {}

@@ -33,7 +33,9 @@ import Testing
 
     /// Sets the change time of `path` to `secondsAgo` before now.
     private static func touch(_ path: String, secondsAgo: Int) {
-        var times = [timespec(tv_sec: time(nil) - secondsAgo, tv_nsec: 0), timespec(tv_sec: time(nil) - secondsAgo, tv_nsec: 0)]
+        var times = [
+            timespec(tv_sec: time(nil) - secondsAgo, tv_nsec: 0), timespec(tv_sec: time(nil) - secondsAgo, tv_nsec: 0),
+        ]
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
     }
 
@@ -65,7 +67,9 @@ import Testing
         defer { sleeper.stop() }
 
         #expect(StartedBefore.programs([name], ofUser: getuid(), before: [policy]).isEmpty)
-        #expect(StartedBefore.programs([name], ofUser: getuid(), before: [folder.appendingPathComponent("none").path]).isEmpty)
+        #expect(
+            StartedBefore.programs([name], ofUser: getuid(), before: [folder.appendingPathComponent("none").path])
+                .isEmpty)
         // The newest of several files decides.
         let newer = folder.appendingPathComponent("newer.json").path
         usleep(50_000)

@@ -10,60 +10,93 @@ import Testing
 /// `JSONDecoder`): what the daemon writes reads back equal, every change
 /// of it reads as `Codable` reads it, and anything else is refused.
 @Suite struct StatusFileDecodeTests {
-    static func summary(_ id: Int64, lists: [String], start: TimeInterval, end: TimeInterval, locked: Bool) throws -> SessionSummary {
-        SessionSummary(id: id, owner: 1000 + UInt32(id), lists: try lists.map { try BlockListName($0) },
-                       start: Date(timeIntervalSince1970: start), plannedEnd: Date(timeIntervalSince1970: end), locked: locked)
+    static func summary(_ id: Int64, lists: [String], start: TimeInterval, end: TimeInterval, locked: Bool) throws
+        -> SessionSummary
+    {
+        SessionSummary(
+            id: id, owner: 1000 + UInt32(id), lists: try lists.map { try BlockListName($0) },
+            start: Date(timeIntervalSince1970: start), plannedEnd: Date(timeIntervalSince1970: end), locked: locked)
     }
 
     static func snapshots() throws -> [StatusSnapshot] {
-        let first = StatusSnapshot.ActiveSession(try summary(1, lists: ["social"], start: 1_700_000_000, end: 1_700_003_000,
-                                                             locked: false),
-                                                 blockedAttempts: 0, programsKilled: 0)
-        let second = StatusSnapshot.ActiveSession(try summary(7, lists: ["news", "games-2"], start: 951_782_400,
-                                                              end: 4_102_444_799, locked: true),
-                                                  blockedAttempts: 123_456_789_012, programsKilled: 3)
+        let first = StatusSnapshot.ActiveSession(
+            try summary(
+                1, lists: ["social"], start: 1_700_000_000, end: 1_700_003_000,
+                locked: false),
+            blockedAttempts: 0, programsKilled: 0)
+        let second = StatusSnapshot.ActiveSession(
+            try summary(
+                7, lists: ["news", "games-2"], start: 951_782_400,
+                end: 4_102_444_799, locked: true),
+            blockedAttempts: 123_456_789_012, programsKilled: 3)
         // A pomodoro session in its second break, and one paused in its first work phase after an earlier pause.
-        let plan = try PomodoroPlan(work: SessionLength(seconds: 1500), shortBreak: SessionLength(seconds: 300),
-                                    cycles: 4, longBreak: SessionLength(seconds: 0))
+        let plan = try PomodoroPlan(
+            work: SessionLength(seconds: 1500), shortBreak: SessionLength(seconds: 300),
+            cycles: 4, longBreak: SessionLength(seconds: 0))
         var pomodoro = try summary(8, lists: ["video"], start: 1_700_000_000, end: 1_700_006_900, locked: true)
-        pomodoro.progress = SessionProgress(pomodoro: plan, phase: PhaseStatus(kind: .shortBreak, cycle: 2, cycles: 4,
-                                                                               endsAt: Date(timeIntervalSince1970: 1_700_003_600)),
-                                            completedWork: 2)
+        pomodoro.progress = SessionProgress(
+            pomodoro: plan,
+            phase: PhaseStatus(
+                kind: .shortBreak, cycle: 2, cycles: 4,
+                endsAt: Date(timeIntervalSince1970: 1_700_003_600)),
+            completedWork: 2)
         var paused = try summary(9, lists: ["social"], start: 1_700_000_000, end: 1_700_007_000, locked: false)
         paused.label = try SessionLabel("thesis \"ch. 3\"")
-        paused.progress = SessionProgress(pomodoro: .standard, phase: PhaseStatus(kind: .work, cycle: 1, cycles: 4,
-                                                                                  endsAt: Date(timeIntervalSince1970: 1_700_000_600)),
-                                          pause: PauseStatus(pausedAt: Date(timeIntervalSince1970: 1_700_000_200),
-                                                             seconds: 720, count: 2),
-                                          completedWork: 0)
+        paused.progress = SessionProgress(
+            pomodoro: .standard,
+            phase: PhaseStatus(
+                kind: .work, cycle: 1, cycles: 4,
+                endsAt: Date(timeIntervalSince1970: 1_700_000_600)),
+            pause: PauseStatus(
+                pausedAt: Date(timeIntervalSince1970: 1_700_000_200),
+                seconds: 720, count: 2),
+            completedWork: 0)
         var resumed = try summary(10, lists: ["news"], start: 1_700_000_000, end: 1_700_009_000, locked: false)
         resumed.progress = SessionProgress(pause: PauseStatus(pausedAt: nil, seconds: 61, count: 1))
-        let progressing = [pomodoro, paused, resumed].map { StatusSnapshot.ActiveSession($0, blockedAttempts: 5, programsKilled: 1) }
+        let progressing = [pomodoro, paused, resumed].map {
+            StatusSnapshot.ActiveSession($0, blockedAttempts: 5, programsKilled: 1)
+        }
         // Every field of a session and of the counts set, an allowlist session with a failed hook.
         var ended = try summary(11, lists: ["work"], start: 1_700_000_000, end: 1_700_003_600, locked: false)
         (ended.endedAt, ended.outcome, ended.mode) = (Date(timeIntervalSince1970: 1_700_001_000), .stopped, .allow)
         (ended.entries, ended.programs, ended.label) = (12, 2, try SessionLabel("review"))
-        let failedHook = HookReport(event: .start, sessionID: 11, outcome: .runnerFailed(.signal(9)),
-                                    at: Date(timeIntervalSince1970: 1_700_000_005))
-        let everything = StatusSnapshot.ActiveSession(ended, blockedAttempts: UInt64.max, programsKilled: 4,
-                                                      hookProblem: failedHook)
+        let failedHook = HookReport(
+            event: .start, sessionID: 11, outcome: .runnerFailed(.signal(9)),
+            at: Date(timeIntervalSince1970: 1_700_000_005))
+        let everything = StatusSnapshot.ActiveSession(
+            ended, blockedAttempts: UInt64.max, programsKilled: 4,
+            hookProblem: failedHook)
         let hooks = [HookOutcome.failed(.exit(3)), .failed(.exitAbove127), .timedOut, .refused].map {
-            StatusSnapshot.ActiveSession(pomodoro, hookProblem: HookReport(event: .end, sessionID: 8, outcome: $0,
-                                                                            at: Date(timeIntervalSince1970: 1_700_000_009)))
+            StatusSnapshot.ActiveSession(
+                pomodoro,
+                hookProblem: HookReport(
+                    event: .end, sessionID: 8, outcome: $0,
+                    at: Date(timeIntervalSince1970: 1_700_000_009)))
         }
         return [
-            StatusSnapshot(sessions: [everything], counts: StatusSnapshot.Counts(
-                names: 1, addresses: 2, programs: 3, programBlocking: .execPermission, firewall: .table,
-                resolverNames: 4, browserPolicies: [], dohEndpoints: 5)),
+            StatusSnapshot(
+                sessions: [everything],
+                counts: StatusSnapshot.Counts(
+                    names: 1, addresses: 2, programs: 3, programBlocking: .execPermission, firewall: .table,
+                    resolverNames: 4, browserPolicies: [], dohEndpoints: 5))
         ] + hooks.map { StatusSnapshot(sessions: [$0], counts: nil) } + [
-            StatusSnapshot(sessions: progressing, counts: StatusSnapshot.Counts(names: 6, addresses: 1, programs: 0,
-                                                                               programBlocking: .none, firewall: .table,
-                                                                               resolverNames: 3, browserPolicies: ["chromium", "brave"])),
+            StatusSnapshot(
+                sessions: progressing,
+                counts: StatusSnapshot.Counts(
+                    names: 6, addresses: 1, programs: 0,
+                    programBlocking: .none, firewall: .table,
+                    resolverNames: 3, browserPolicies: ["chromium", "brave"])),
             StatusSnapshot(sessions: [], counts: nil),
-            StatusSnapshot(sessions: [first], counts: StatusSnapshot.Counts(names: 6, addresses: 1, programs: 0,
-                                                                           programBlocking: .none)),
-            StatusSnapshot(sessions: [first, second], counts: StatusSnapshot.Counts(names: 300_000, addresses: 100_000,
-                                                                                   programs: 2, programBlocking: .procScan)),
+            StatusSnapshot(
+                sessions: [first],
+                counts: StatusSnapshot.Counts(
+                    names: 6, addresses: 1, programs: 0,
+                    programBlocking: .none)),
+            StatusSnapshot(
+                sessions: [first, second],
+                counts: StatusSnapshot.Counts(
+                    names: 300_000, addresses: 100_000,
+                    programs: 2, programBlocking: .procScan)),
         ]
     }
 
@@ -158,8 +191,10 @@ import Testing
         #""completedWork":"two""#,
     ])
     func refusesProgressTheDaemonNeverWrites(member: String) {
-        let text = #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21T19:00:00Z","#
-            + #""plannedEnd":"2026-11-21T20:00:00Z","locked":false,"blockedAttempts":0,"programsKilled":0,"# + member + "}]}"
+        let text =
+            #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21T19:00:00Z","#
+            + #""plannedEnd":"2026-11-21T20:00:00Z","locked":false,"blockedAttempts":0,"programsKilled":0,"# + member
+            + "}]}"
         #expect(StatusFile.decode(Array(text.utf8)) == nil)
         let valid = text.replacingOccurrences(of: "," + member, with: "")
         #expect(StatusFile.decode(Array(valid.utf8)) != nil, "the same without it reads")
@@ -169,16 +204,20 @@ import Testing
     /// such a request: the old reader kept the last of the two (here
     /// `locked: true`) where `JSONDecoder` kept the first.
     @Test func refusesARepeatedKey() throws {
-        let text = #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21T19:00:00Z","#
+        let text =
+            #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21T19:00:00Z","#
             + #""plannedEnd":"2026-11-21T20:00:00Z","locked":false,"blockedAttempts":0,"programsKilled":0,"locked":true}]}"#
         #expect(StatusFile.decode(Array(text.utf8)) == nil)
         let once = text.replacingOccurrences(of: #","locked":true"#, with: "")
-        #expect(StatusFile.decode(Array(once.utf8))?.sessions.first?.session.locked == false, "the same without it reads")
+        #expect(
+            StatusFile.decode(Array(once.utf8))?.sessions.first?.session.locked == false, "the same without it reads")
     }
 
     /// The status file's caps: nesting past `StatusFile.maximumDepth`, and a file past `maximumBytes`.
     @Test func capsItsNestingAndSize() throws {
-        let deep = String(repeating: "[", count: StatusFile.maximumDepth + 1) + String(repeating: "]", count: StatusFile.maximumDepth + 1)
+        let deep =
+            String(repeating: "[", count: StatusFile.maximumDepth + 1)
+            + String(repeating: "]", count: StatusFile.maximumDepth + 1)
         let text = #"{"version":1,"sessions":[],"extra":"# + deep + "}"
         #expect(StatusFile.decode(Array(text.utf8)) == nil)
         let shallow = #"{"version":1,"sessions":[],"extra":[[1]]}"#
@@ -186,7 +225,8 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("status-caps-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let padded = Array(shallow.utf8.dropLast()) + Array(#","pad":""#.utf8)
+        let padded =
+            Array(shallow.utf8.dropLast()) + Array(#","pad":""#.utf8)
             + [UInt8](repeating: UInt8(ascii: "x"), count: StatusFile.maximumBytes) + Array("\"}".utf8)
         try Data(padded).write(to: URL(fileURLWithPath: folder + "/status.json"))
         #expect(StatusFile(path: folder + "/status.json").read() == nil)

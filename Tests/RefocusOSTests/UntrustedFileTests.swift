@@ -26,8 +26,9 @@ import Testing
         let mounts = MountTypes.seen(by: getpid())
         try #require(mounts.isServedByTheKernel(descriptor), "the test's temporary folder is on a local filesystem")
         let started = ContinuousClock.now
-        #expect(UntrustedFile.read("info", in: descriptor, mounts: mounts, limit: 1024)
-            == .success(Array("[Application]\nname=org.example.App\n".utf8)))
+        #expect(
+            UntrustedFile.read("info", in: descriptor, mounts: mounts, limit: 1024)
+                == .success(Array("[Application]\nname=org.example.App\n".utf8)))
         #expect(UntrustedFile.read("fifo", in: descriptor, mounts: mounts, limit: 1024) == .failure(.notRegular))
         #expect(UntrustedFile.read("link", in: descriptor, mounts: mounts, limit: 1024) == .failure(.notRegular))
         #expect(UntrustedFile.read("folder", in: descriptor, mounts: mounts, limit: 1024) == .failure(.notRegular))
@@ -37,8 +38,10 @@ import Testing
         #expect(UntrustedFile.read("../info", in: descriptor, mounts: mounts, limit: 1024) == .failure(.badName))
         #expect(ContinuousClock.now - started < .seconds(5), "nothing waited")
         // The same folder on a mount of another type is not trusted.
-        let foreign = MountTypes(mountinfo: Array(mounts.types.map { "\($0.key) 1 0:1 / /x rw - fuse.sshfs x rw\n" }.joined().utf8))
-        #expect(UntrustedFile.read("info", in: descriptor, mounts: foreign, limit: 1024) == .failure(.notServedByTheKernel))
+        let foreign = MountTypes(
+            mountinfo: Array(mounts.types.map { "\($0.key) 1 0:1 / /x rw - fuse.sshfs x rw\n" }.joined().utf8))
+        #expect(
+            UntrustedFile.read("info", in: descriptor, mounts: foreign, limit: 1024) == .failure(.notServedByTheKernel))
     }
 
     /// A home folder's `.local/bin/NAME`: found through folders and a link
@@ -61,7 +64,8 @@ import Testing
         #expect(UntrustedFile.status(of: ".local/bin/elsewhere", below: descriptor, mounts: mounts) == nil)
         #expect(UntrustedFile.status(of: ".local/bin/missing", below: descriptor, mounts: mounts) == nil)
         #expect(UntrustedFile.status(of: folder.path + "/.local/bin/tool", below: descriptor, mounts: mounts) == nil)
-        #expect(UntrustedFile.status(of: ".local/bin/tool", below: descriptor, mounts: MountTypes(mountinfo: [])) == nil)
+        #expect(
+            UntrustedFile.status(of: ".local/bin/tool", below: descriptor, mounts: MountTypes(mountinfo: [])) == nil)
     }
 
     @Test func mountinfoGivesEachMountsTypeAndACutLastLineIsLeftOut() {

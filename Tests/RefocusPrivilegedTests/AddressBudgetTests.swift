@@ -13,28 +13,29 @@ import Testing
 @Suite(.enabled(if: SudoTools.unavailableReason == nil, Comment(rawValue: SudoTools.unavailableReason ?? "")))
 struct AddressBudgetTests {
     @Test func tenThousandSixteensAreRefusedAndTwoMembersShareTheTotal() throws {
-        let run = try Sandbox().run(MemberProbeSetUp.script + #"""
-            # ranges FIRST COUNT: COUNT separate /16 ranges (every other one) from FIRST.0.0.0, as a start request.
-            ranges() {
-              python3 -c 'import json, sys
-            first, count = int(sys.argv[1]), int(sys.argv[2])
-            entries = ["%d.%d.0.0/16" % (first + i // 128, 2 * (i % 128)) for i in range(count)]
-            print(json.dumps({"version": 1, "verb": "start", "start": {"lists": [{"name": sys.argv[3], "entries": entries,
-                              "programs": []}], "length": 600, "locked": False}}))' "$@"
-            }
-            try() {  # try USER NAME FIRST COUNT: the status and message of the helper's answer
-              local status=0
-              raw_start "$1" "$(ranges "$3" "$4" "$2")" > "$WORK/out" 2> /dev/null || status=$?
-              echo "$1 $2: $status $(python3 -c 'import json, sys; print(json.load(sys.stdin).get("error", {}).get("message", "ok"))' < "$WORK/out")"
-            }
-            try ann flood 20 10000
-            echo "table after the flood: $(nft list tables | grep -c refocus)"
-            try ann modest 20 40
-            try bob second 40 40
-            try bob smaller 40 24
-            try bob beyond 50 1
-            echo "ipv4 ranges: $(nft list set inet refocus v4net | grep -o '[0-9.]*/16' | wc -l)"
-            """#)
+        let run = try Sandbox().run(
+            MemberProbeSetUp.script + #"""
+                # ranges FIRST COUNT: COUNT separate /16 ranges (every other one) from FIRST.0.0.0, as a start request.
+                ranges() {
+                  python3 -c 'import json, sys
+                first, count = int(sys.argv[1]), int(sys.argv[2])
+                entries = ["%d.%d.0.0/16" % (first + i // 128, 2 * (i % 128)) for i in range(count)]
+                print(json.dumps({"version": 1, "verb": "start", "start": {"lists": [{"name": sys.argv[3], "entries": entries,
+                                  "programs": []}], "length": 600, "locked": False}}))' "$@"
+                }
+                try() {  # try USER NAME FIRST COUNT: the status and message of the helper's answer
+                  local status=0
+                  raw_start "$1" "$(ranges "$3" "$4" "$2")" > "$WORK/out" 2> /dev/null || status=$?
+                  echo "$1 $2: $status $(python3 -c 'import json, sys; print(json.load(sys.stdin).get("error", {}).get("message", "ok"))' < "$WORK/out")"
+                }
+                try ann flood 20 10000
+                echo "table after the flood: $(nft list tables | grep -c refocus)"
+                try ann modest 20 40
+                try bob second 40 40
+                try bob smaller 40 24
+                try bob beyond 50 1
+                echo "ipv4 ranges: $(nft list set inet refocus v4net | grep -o '[0-9.]*/16' | wc -l)"
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         let policy = "more than the administrator's policy allows (total_prefix_ipv4 = 10 in /etc/refocus/policy.toml)"
         for fact in [

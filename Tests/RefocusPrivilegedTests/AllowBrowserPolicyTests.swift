@@ -25,7 +25,8 @@ import Testing
         """#
 
     /// The members, Firefox's install probe, Chromium's functions and `report`.
-    static let browsing = MemberProbeSetUp.script + FirefoxPolicySessionTests.fakeFirefox + Sandbox.chromiumFunctions + report
+    static let browsing =
+        MemberProbeSetUp.script + FirefoxPolicySessionTests.fakeFirefox + Sandbox.chromiumFunctions + report
 
     /// Expects `run` to have ended well, having printed each of `facts` as a whole line.
     static func expect(_ run: Binary.Run, printed facts: [String], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -38,28 +39,35 @@ import Testing
 
     @Test(.enabled(if: Sandbox.hasChromium, "needs Debian's chromium (make test installs it)"))
     func theBrowsersOpenOnlyTheAllowedSites() throws {
-        let sandbox = Sandbox(dns: [Sandbox.Record("docs.test", "127.0.0.1"), Sandbox.Record("www.docs.test", "127.0.0.1"),
-                                   Sandbox.Record("other.test", "127.0.0.1")])
-        let run = try sandbox.run(Self.browsing + #"""
-            mkdir -p /etc/refocus && echo 'browser_allowlist = true' >> /etc/refocus/policy.toml
-            serve_site 127.0.0.1
-            echo "before: $(browse http://other.test:8081/)"
-            as_user ann "$B/refocus" list add work docs.test code.test/api > /dev/null
-            as_user ann "$B/refocus" start --allow work 10m > /dev/null
-            report during
-            echo "allowed: $(browse http://docs.test:8081/)"
-            echo "subdomain: $(browse http://www.docs.test:8081/)"
-            echo "other: $(browse http://other.test:8081/)"
-            as_user ann "$B/refocus" stop > /dev/null
-            report after
-            echo "after: $(browse http://other.test:8081/)"
-            kill $server
-            """#)
-        Self.expect(run, printed: ["before: the local site",
-                                   "during chromium: ['*'] ['code.test/api', 'docs.test']",
-                                   "during firefox: ['<all_urls>'] ['*://*.docs.test/*', '*://*.code.test/api*']",
-                                   "allowed: the local site", "subdomain: the local site",
-                                   "other: ERR_BLOCKED_BY_ADMINISTRATOR", "after firefox: no file", "after: the local site"])
+        let sandbox = Sandbox(dns: [
+            Sandbox.Record("docs.test", "127.0.0.1"), Sandbox.Record("www.docs.test", "127.0.0.1"),
+            Sandbox.Record("other.test", "127.0.0.1"),
+        ])
+        let run = try sandbox.run(
+            Self.browsing + #"""
+                mkdir -p /etc/refocus && echo 'browser_allowlist = true' >> /etc/refocus/policy.toml
+                serve_site 127.0.0.1
+                echo "before: $(browse http://other.test:8081/)"
+                as_user ann "$B/refocus" list add work docs.test code.test/api > /dev/null
+                as_user ann "$B/refocus" start --allow work 10m > /dev/null
+                report during
+                echo "allowed: $(browse http://docs.test:8081/)"
+                echo "subdomain: $(browse http://www.docs.test:8081/)"
+                echo "other: $(browse http://other.test:8081/)"
+                as_user ann "$B/refocus" stop > /dev/null
+                report after
+                echo "after: $(browse http://other.test:8081/)"
+                kill $server
+                """#)
+        Self.expect(
+            run,
+            printed: [
+                "before: the local site",
+                "during chromium: ['*'] ['code.test/api', 'docs.test']",
+                "during firefox: ['<all_urls>'] ['*://*.docs.test/*', '*://*.code.test/api*']",
+                "allowed: the local site", "subdomain: the local site",
+                "other: ERR_BLOCKED_BY_ADMINISTRATOR", "after firefox: no file", "after: the local site",
+            ])
         #expect(!run.stdout.split(separator: "\n").contains { $0.hasPrefix("after chromium:") }, "\(run.stdout)")
     }
 
@@ -69,21 +77,28 @@ import Testing
     /// off her list (her own programs stay bound by the firewall's chain).
     @Test(.enabled(if: Sandbox.hasChromium, "needs Debian's chromium (make test installs it)"))
     func byDefaultAnAllowlistLeavesOtherUsersBrowsersAlone() throws {
-        let sandbox = Sandbox(dns: [Sandbox.Record("docs.test", "127.0.0.1"), Sandbox.Record("other.test", "127.0.0.1")])
-        let run = try sandbox.run(Self.browsing + #"""
-            serve_site 127.0.0.1
-            as_user ann "$B/refocus" list add work docs.test > /dev/null
-            as_user ann "$B/refocus" start --allow work 10m > /dev/null
-            echo "start: $?"
-            report during
-            managed=/etc/chromium/policies/managed/refocus.json
-            echo "chromium every URL: $(cat "$managed" 2> /dev/null | grep -c '"\*"')"
-            echo "another user's browser: $(browse http://other.test:8081/)"
-            as_user ann "$B/refocus" stop > /dev/null
-            kill $server
-            """#)
-        Self.expect(run, printed: ["start: 0", "during firefox: no file", "chromium every URL: 0",
-                                   "another user's browser: the local site"])
+        let sandbox = Sandbox(dns: [
+            Sandbox.Record("docs.test", "127.0.0.1"), Sandbox.Record("other.test", "127.0.0.1"),
+        ])
+        let run = try sandbox.run(
+            Self.browsing + #"""
+                serve_site 127.0.0.1
+                as_user ann "$B/refocus" list add work docs.test > /dev/null
+                as_user ann "$B/refocus" start --allow work 10m > /dev/null
+                echo "start: $?"
+                report during
+                managed=/etc/chromium/policies/managed/refocus.json
+                echo "chromium every URL: $(cat "$managed" 2> /dev/null | grep -c '"\*"')"
+                echo "another user's browser: $(browse http://other.test:8081/)"
+                as_user ann "$B/refocus" stop > /dev/null
+                kill $server
+                """#)
+        Self.expect(
+            run,
+            printed: [
+                "start: 0", "during firefox: no file", "chromium every URL: 0",
+                "another user's browser: the local site",
+            ])
     }
 
     /// Issue 28, finding 7: with `browser_allowlist = true`, ann allows
@@ -94,35 +109,41 @@ import Testing
     @Test(.enabled(if: Sandbox.hasChromium, "needs Debian's chromium (make test installs it)"))
     func anAllowedHostNeverLiftsAnotherMembersBlockedPath() throws {
         let sandbox = Sandbox(dns: [Sandbox.Record("docs.test", "127.0.0.1"), Sandbox.Record("news.test", "127.0.0.1")])
-        let run = try sandbox.run(Self.browsing + #"""
-            mkdir -p /etc/refocus && echo 'browser_allowlist = true' >> /etc/refocus/policy.toml
-            serve_site 127.0.0.1
-            mkdir -p "$WORK/site/private" && cp "$WORK/site/index.html" "$WORK/site/private/"
-            as_user bob "$B/refocus" list add theirs docs.test/private > /dev/null
-            as_user bob "$B/refocus" start --list theirs 10m > /dev/null
-            as_user ann "$B/refocus" list add work docs.test news.test > /dev/null
-            as_user ann "$B/refocus" start --allow work 10m > /dev/null
-            report during
-            echo "allowed: $(browse http://docs.test:8081/)"
-            echo "bob's path: $(browse http://docs.test:8081/private/)"
-            kill $server
-            """#)
-        Self.expect(run, printed: ["during chromium: ['*', 'docs.test/private'] ['docs.test', 'news.test']",
-                                   "during firefox: ['<all_urls>', '*://*.docs.test/private*'] ['*://*.news.test/*']",
-                                   "allowed: the local site", "bob's path: ERR_BLOCKED_BY_ADMINISTRATOR"])
+        let run = try sandbox.run(
+            Self.browsing + #"""
+                mkdir -p /etc/refocus && echo 'browser_allowlist = true' >> /etc/refocus/policy.toml
+                serve_site 127.0.0.1
+                mkdir -p "$WORK/site/private" && cp "$WORK/site/index.html" "$WORK/site/private/"
+                as_user bob "$B/refocus" list add theirs docs.test/private > /dev/null
+                as_user bob "$B/refocus" start --list theirs 10m > /dev/null
+                as_user ann "$B/refocus" list add work docs.test news.test > /dev/null
+                as_user ann "$B/refocus" start --allow work 10m > /dev/null
+                report during
+                echo "allowed: $(browse http://docs.test:8081/)"
+                echo "bob's path: $(browse http://docs.test:8081/private/)"
+                kill $server
+                """#)
+        Self.expect(
+            run,
+            printed: [
+                "during chromium: ['*', 'docs.test/private'] ['docs.test', 'news.test']",
+                "during firefox: ['<all_urls>', '*://*.docs.test/private*'] ['*://*.news.test/*']",
+                "allowed: the local site", "bob's path: ERR_BLOCKED_BY_ADMINISTRATOR",
+            ])
     }
 
     /// `browser_allowlist = false`: an allowlist session alone writes
     /// nothing into the browsers' policies (the firewall alone binds its owner).
     @Test func theAdministratorCanKeepAllowlistsOutOfTheBrowsers() throws {
-        let run = try Sandbox(network: false).run(MemberProbeSetUp.script + FirefoxPolicySessionTests.fakeFirefox
-            + Self.report + #"""
-            echo 'browser_allowlist = false' >> /etc/refocus/policy.toml
-            as_user ann "$B/refocus" list add work docs.test > /dev/null
-            as_user ann "$B/refocus" start --allow work 10m > /dev/null
-            report during
-            as_user ann "$B/refocus" stop > /dev/null
-            """#)
+        let run = try Sandbox(network: false).run(
+            MemberProbeSetUp.script + FirefoxPolicySessionTests.fakeFirefox
+                + Self.report + #"""
+                    echo 'browser_allowlist = false' >> /etc/refocus/policy.toml
+                    as_user ann "$B/refocus" list add work docs.test > /dev/null
+                    as_user ann "$B/refocus" start --allow work 10m > /dev/null
+                    report during
+                    as_user ann "$B/refocus" stop > /dev/null
+                    """#)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "during firefox: no file\n", "\(run.stdout)")
     }

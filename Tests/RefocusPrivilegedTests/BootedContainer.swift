@@ -24,20 +24,26 @@ enum BootedContainer {
     /// What debootstrap adds to minbase: systemd as init, the package's
     /// Depends (so that `dpkg -i` works offline), nftables to look at the
     /// table, make and binutils (strip) for `make install`.
-    static let packages = "systemd,systemd-sysv,sudo,passwd,libnftnl11,libmnl0,libidn2-0,libpsl5,publicsuffix,"
+    static let packages =
+        "systemd,systemd-sysv,sudo,passwd,libnftnl11,libmnl0,libidn2-0,libpsl5,publicsuffix,"
         + "libc-ares2,libsqlite3-0,libgcc-s1,nftables,make,binutils"
 
     /// Why the container cannot be made here, or nil.
-    static let unavailableReason: String? = DebianTools.unavailableReason ?? ["/usr/sbin/debootstrap",
-                                                                              "/usr/bin/systemd-nspawn"].first {
-        !FileManager.default.isExecutableFile(atPath: $0)
-    }.map { "needs \($0) (apt-get install debootstrap systemd-container; make test installs them)" }
+    static let unavailableReason: String? =
+        DebianTools.unavailableReason
+        ?? [
+            "/usr/sbin/debootstrap",
+            "/usr/bin/systemd-nspawn",
+        ].first {
+            !FileManager.default.isExecutableFile(atPath: $0)
+        }.map { "needs \($0) (apt-get install debootstrap systemd-container; make test installs them)" }
 
     /// The cached Debian root's path, made by debootstrap when missing (in the
     /// machine's network namespace, from the mirror and release its apt uses);
     /// cancels the test when the mirror cannot be reached.
     static func root() throws -> String {
-        let run = try Sandbox(network: false).run(#"""
+        let run = try Sandbox(network: false).run(
+            #"""
             suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
             mirror=$(cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2> /dev/null \
               | grep -oE 'https?://[^ ]+/debian/?( |$)' | grep -v security | head -1 | tr -d ' ' || true)

@@ -14,7 +14,8 @@ import Testing
 /// forced, and `make install` and `make uninstall` enable, start and stop the
 /// same unit. The machine's /etc, ruleset, services and users never change:
 /// everything happens in the container's overlay, network and cgroups.
-@Suite(.enabled(if: BootedContainer.unavailableReason == nil, Comment(rawValue: BootedContainer.unavailableReason ?? "")))
+@Suite(
+    .enabled(if: BootedContainer.unavailableReason == nil, Comment(rawValue: BootedContainer.unavailableReason ?? "")))
 struct BootedUnitTests {
     /// The findings of both boots. `table at network-pre.target: present`: the unit is
     /// `Type=notify`, ready once the daemon's first reconcile has made the table again.
@@ -71,7 +72,8 @@ struct BootedUnitTests {
         let parts = run.stdout.components(separatedBy: "--- findings\n")
         let found = parts.count == 2 ? parts[1].components(separatedBy: "--- console\n")[0] : ""
         if !found.hasPrefix("== boot 1\n") {
-            try Test.cancel(Comment(rawValue: "systemd-nspawn did not boot the container here: \(run.stdout)\(run.stderr)"))
+            try Test.cancel(
+                Comment(rawValue: "systemd-nspawn did not boot the container here: \(run.stdout)\(run.stderr)"))
         }
         #expect(run.stdout.contains("boot 1: nspawn 133\nboot 2: nspawn 0\n"), "\(run.stdout)")
         let lines = found.split(separator: "\n", omittingEmptySubsequences: false)

@@ -15,7 +15,8 @@ struct BuiltinListSessionTests {
         dnsmasqOptions: ["--address=/#/192.0.2.2"])
 
     @Test func socialForOneMinuteBlocksThenLiftsEverything() throws {
-        let run = try Self.sandbox.run("""
+        let run = try Self.sandbox.run(
+            """
             export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
             cp /etc/hosts "$WORK/hosts.before"
             echo "resolves before: $(getent hosts reddit.com | awk '{print $1}')"

@@ -13,41 +13,42 @@ import Testing
 @Suite(.enabled(if: SudoTools.unavailableReason == nil, Comment(rawValue: SudoTools.unavailableReason ?? "")))
 struct CapsTests {
     @Test func whatOthersNeedAndRangesTooWideAreRefusedWithTheCapsName() throws {
-        let run = try Sandbox(peerAddresses: ["192.0.2.2"]).run(MemberProbeSetUp.script + #"""
-            ip route add default via 192.0.2.2
-            cp /etc/hosts "$WORK/hosts.before"
-            try() {  # try USER LIST ENTRY…: the status and the refusal of starting a list of ENTRY…
-              local user=$1 list=$2; shift 2
-              as_user "$user" "$B/refocus" list add "$list" "$@" > /dev/null
-              local status=0
-              as_user "$user" "$B/refocus" start --list "$list" 10m > /dev/null 2> "$WORK/err" || status=$?
-              echo "$list: $status $(cat "$WORK/err")"
-            }
-            add() {  # add LIST ENTRY: the status and the refusal of ann's refocus list add
-              local status=0
-              as_user ann "$B/refocus" list add "$1" "$2" > /dev/null 2> "$WORK/err" || status=$?
-              echo "add $1: $status $(head -1 "$WORK/err")"
-            }
-            raw() {  # raw LIST ENTRY: the status and the message of the helper's answer to ann's start sent by hand
-              local status=0
-              raw_start ann "{\"version\":1,\"verb\":\"start\",\"start\":{\"lists\":[{\"name\":\"$1\",\"entries\":[\"$2\"],\"programs\":[]}],\"length\":600,\"locked\":false}}" > "$WORK/out" 2> /dev/null || status=$?
-              echo "raw $1: $status $(python3 -c 'import json, sys; print(json.load(sys.stdin)["error"]["message"])' < "$WORK/out")"
-            }
-            raw half 0.0.0.0/1
-            raw halves 128.0.0.0/1
-            raw loopback 127.0.0.1
-            raw gateway 192.0.2.2
-            raw mapped ::ffff:127.0.0.1
-            add half 0.0.0.0/1
-            add loopback 127.0.0.1
-            add mapped ::ffff:127.0.0.1
-            try ann gateway 192.0.2.2
-            try ann wide 10.0.0.0/8
-            try ann lan 10.0.0.0/16
-            try bob neighbour 10.1.0.0/16
-            cmp /etc/hosts "$WORK/hosts.before" && echo "hosts unchanged"
-            nft list table inet refocus | grep -o 'elements = [{][^}]*[}]' | tr '\n' ' ' | sed 's/^/table: /'; echo
-            """#)
+        let run = try Sandbox(peerAddresses: ["192.0.2.2"]).run(
+            MemberProbeSetUp.script + #"""
+                ip route add default via 192.0.2.2
+                cp /etc/hosts "$WORK/hosts.before"
+                try() {  # try USER LIST ENTRY…: the status and the refusal of starting a list of ENTRY…
+                  local user=$1 list=$2; shift 2
+                  as_user "$user" "$B/refocus" list add "$list" "$@" > /dev/null
+                  local status=0
+                  as_user "$user" "$B/refocus" start --list "$list" 10m > /dev/null 2> "$WORK/err" || status=$?
+                  echo "$list: $status $(cat "$WORK/err")"
+                }
+                add() {  # add LIST ENTRY: the status and the refusal of ann's refocus list add
+                  local status=0
+                  as_user ann "$B/refocus" list add "$1" "$2" > /dev/null 2> "$WORK/err" || status=$?
+                  echo "add $1: $status $(head -1 "$WORK/err")"
+                }
+                raw() {  # raw LIST ENTRY: the status and the message of the helper's answer to ann's start sent by hand
+                  local status=0
+                  raw_start ann "{\"version\":1,\"verb\":\"start\",\"start\":{\"lists\":[{\"name\":\"$1\",\"entries\":[\"$2\"],\"programs\":[]}],\"length\":600,\"locked\":false}}" > "$WORK/out" 2> /dev/null || status=$?
+                  echo "raw $1: $status $(python3 -c 'import json, sys; print(json.load(sys.stdin)["error"]["message"])' < "$WORK/out")"
+                }
+                raw half 0.0.0.0/1
+                raw halves 128.0.0.0/1
+                raw loopback 127.0.0.1
+                raw gateway 192.0.2.2
+                raw mapped ::ffff:127.0.0.1
+                add half 0.0.0.0/1
+                add loopback 127.0.0.1
+                add mapped ::ffff:127.0.0.1
+                try ann gateway 192.0.2.2
+                try ann wide 10.0.0.0/8
+                try ann lan 10.0.0.0/16
+                try bob neighbour 10.1.0.0/16
+                cmp /etc/hosts "$WORK/hosts.before" && echo "hosts unchanged"
+                nft list table inet refocus | grep -o 'elements = [{][^}]*[}]' | tr '\n' ' ' | sed 's/^/table: /'; echo
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         let policy = "more than the administrator's policy allows"
         for fact in [
@@ -75,24 +76,25 @@ struct CapsTests {
     }
 
     @Test func oneMembersHugeListIsRefusedAndEveryoneElseCarriesOn() throws {
-        let run = try Sandbox().run(MemberProbeSetUp.script + #"""
-            mkdir -p /etc/refocus
-            printf 'max_names_per_user = 20000\nmax_sessions_per_user = 2\n' > /etc/refocus/policy.toml
-            python3 -c 'print("\n".join("n%d.flood.test" % i for i in range(25000)))' > "$WORK/flood.txt"
-            chmod 644 "$WORK/flood.txt"
-            as_user ann "$B/refocus" list import flood "$WORK/flood.txt" > /dev/null
-            status=0; as_user ann "$B/refocus" start --list flood 10m > /dev/null 2> "$WORK/err" || status=$?
-            echo "flood: $status $(cat "$WORK/err")"
-            echo "hosts: $(wc -c < /etc/hosts) bytes"
-            for list in one two three; do
-              as_user ann "$B/refocus" list add "$list" "$list.test" > /dev/null
-              status=0; as_user ann "$B/refocus" start --list "$list" 10m > /dev/null 2> "$WORK/err" || status=$?
-              echo "$list: $status $(cat "$WORK/err")"
-            done
-            as_user bob "$B/refocus" list add mine mine.test > /dev/null
-            status=0; as_user bob "$B/refocus" start --list mine 10m > /dev/null || status=$?
-            echo "bob: $status"
-            """#)
+        let run = try Sandbox().run(
+            MemberProbeSetUp.script + #"""
+                mkdir -p /etc/refocus
+                printf 'max_names_per_user = 20000\nmax_sessions_per_user = 2\n' > /etc/refocus/policy.toml
+                python3 -c 'print("\n".join("n%d.flood.test" % i for i in range(25000)))' > "$WORK/flood.txt"
+                chmod 644 "$WORK/flood.txt"
+                as_user ann "$B/refocus" list import flood "$WORK/flood.txt" > /dev/null
+                status=0; as_user ann "$B/refocus" start --list flood 10m > /dev/null 2> "$WORK/err" || status=$?
+                echo "flood: $status $(cat "$WORK/err")"
+                echo "hosts: $(wc -c < /etc/hosts) bytes"
+                for list in one two three; do
+                  as_user ann "$B/refocus" list add "$list" "$list.test" > /dev/null
+                  status=0; as_user ann "$B/refocus" start --list "$list" 10m > /dev/null 2> "$WORK/err" || status=$?
+                  echo "$list: $status $(cat "$WORK/err")"
+                done
+                as_user bob "$B/refocus" list add mine mine.test > /dev/null
+                status=0; as_user bob "$B/refocus" start --list mine 10m > /dev/null || status=$?
+                echo "bob: $status"
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         for fact in [
             "flood: 77 refocus: the sessions would block 25000 domains of yours, more than the administrator's policy "

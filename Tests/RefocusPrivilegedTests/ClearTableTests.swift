@@ -16,17 +16,18 @@ struct ClearTableTests {
         """#
 
     @Test func clearLeavesNoTableTenTimesInARow() throws {
-        let run = try Sandbox().run(Self.setUp + #"""
-            for attempt in $(seq 10); do
-              printf '%s' "$start_request" | "$BIN/refocus-helper" start > /dev/null
-              daemon=$(tr -d '\n' < /run/refocus/daemon.lock)
-              echo "before clear $attempt: $(tables) table, daemon $(kill -0 "$daemon" && echo running)"
-              status=0
-              "$BIN/refocus-helper" clear > "$WORK/answer" 2> "$WORK/err" || status=$?
-              echo "after clear $attempt: status $status, $(tables) table, daemon $(kill -0 "$daemon" 2> /dev/null && echo running || echo gone)"
-              cat "$WORK/err"
-            done
-            """#)
+        let run = try Sandbox().run(
+            Self.setUp + #"""
+                for attempt in $(seq 10); do
+                  printf '%s' "$start_request" | "$BIN/refocus-helper" start > /dev/null
+                  daemon=$(tr -d '\n' < /run/refocus/daemon.lock)
+                  echo "before clear $attempt: $(tables) table, daemon $(kill -0 "$daemon" && echo running)"
+                  status=0
+                  "$BIN/refocus-helper" clear > "$WORK/answer" 2> "$WORK/err" || status=$?
+                  echo "after clear $attempt: status $status, $(tables) table, daemon $(kill -0 "$daemon" 2> /dev/null && echo running || echo gone)"
+                  cat "$WORK/err"
+                done
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         for attempt in 1...10 {
             #expect(run.stdout.contains("before clear \(attempt): 1 table, daemon running\n"), "\(run.stdout)")
@@ -36,26 +37,29 @@ struct ClearTableTests {
     }
 
     @Test func whatClearHasToSayReachesStderrAndTheAnswer() throws {
-        let run = try Sandbox().run(Self.setUp + #"""
-            printf '%s' "$start_request" | "$BIN/refocus-helper" start > /dev/null
-            # A killed daemon (its table stays, orphaned) and, with nobody to repair it, a section cut short.
-            daemon=$(tr -d '\n' < /run/refocus/daemon.lock)
-            kill -9 "$daemon"; while kill -0 "$daemon" 2> /dev/null; do sleep 0.01; done
-            sed -i '/^# END refocus$/d' /etc/hosts
-            echo "before clear: $(tables) table"
-            status=0
-            "$BIN/refocus-helper" clear > "$WORK/answer" 2> "$WORK/err" || status=$?
-            echo "clear: $status, $(tables) table"
-            sed 's/^/stderr: /' "$WORK/err"
-            python3 -c 'import json, sys; [print("note:", n["text"]) for n in json.load(open(sys.argv[1]))["notes"]]' "$WORK/answer"
-            echo "markers left: $(grep -c '^# BEGIN refocus$' /etc/hosts || true)"
-            """#)
+        let run = try Sandbox().run(
+            Self.setUp + #"""
+                printf '%s' "$start_request" | "$BIN/refocus-helper" start > /dev/null
+                # A killed daemon (its table stays, orphaned) and, with nobody to repair it, a section cut short.
+                daemon=$(tr -d '\n' < /run/refocus/daemon.lock)
+                kill -9 "$daemon"; while kill -0 "$daemon" 2> /dev/null; do sleep 0.01; done
+                sed -i '/^# END refocus$/d' /etc/hosts
+                echo "before clear: $(tables) table"
+                status=0
+                "$BIN/refocus-helper" clear > "$WORK/answer" 2> "$WORK/err" || status=$?
+                echo "clear: $status, $(tables) table"
+                sed 's/^/stderr: /' "$WORK/err"
+                python3 -c 'import json, sys; [print("note:", n["text"]) for n in json.load(open(sys.argv[1]))["notes"]]' "$WORK/answer"
+                echo "markers left: $(grep -c '^# BEGIN refocus$' /etc/hosts || true)"
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("before clear: 1 table\nclear: 0, 0 table\n"), "\(run.stdout)")
         #expect(run.stdout.contains("markers left: 0\n"), "\(run.stdout)")
         let stderr = run.stdout.split(separator: "\n").filter { $0.hasPrefix("stderr: refocus-helper clear: ") }
             .map { $0.dropFirst("stderr: refocus-helper clear: ".count) }
-        let notes = run.stdout.split(separator: "\n").filter { $0.hasPrefix("note: ") }.map { $0.dropFirst("note: ".count) }
+        let notes = run.stdout.split(separator: "\n").filter { $0.hasPrefix("note: ") }.map {
+            $0.dropFirst("note: ".count)
+        }
         #expect(!stderr.isEmpty && stderr.contains { $0.contains("/etc/hosts") }, "the salvage is said: \(run.stdout)")
         #expect(stderr == notes, "every note on stderr is in the answer and the other way round: \(run.stdout)")
     }

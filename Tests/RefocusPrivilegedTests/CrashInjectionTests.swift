@@ -36,21 +36,26 @@ struct CrashInjectionTests {
         let old, new, leftovers, recovered: Int
 
         init(_ output: String, _ name: String) throws {
-            let line = try #require(output.split(separator: "\n").first { $0.hasPrefix(name + ": ") }.map(String.init), "\(output)")
+            let line = try #require(
+                output.split(separator: "\n").first { $0.hasPrefix(name + ": ") }.map(String.init), "\(output)")
             func count(_ label: String) throws -> Int {
                 let range = try #require(line.range(of: label + " "), "\(label): \(line)")
                 return try #require(Int(line[range.upperBound...].prefix { $0.isNumber }), "\(label): \(line)")
             }
-            (old, new, leftovers, recovered) = (try count("old"), try count("new"), try count("leftovers"), try count("recovered"))
+            (old, new, leftovers, recovered) = (
+                try count("old"), try count("new"), try count("leftovers"), try count("recovered")
+            )
             print(line)  // In the test log: the counts, the seed and the time.
-            #expect(line.contains("mixed 0;") && line.contains("converged \(CrashInjectionTests.iterations);"), "\(line)")
+            #expect(
+                line.contains("mixed 0;") && line.contains("converged \(CrashInjectionTests.iterations);"), "\(line)")
         }
     }
 
     @Test func aKilledHostsRewriteLeavesTheOldOrTheNewFile() throws {
-        let run = try Sandbox(network: false).run(Self.onTmpfs + #"""
-            "$BIN/refocus-crash-inject" hosts \#(Self.iterations)
-            """#)
+        let run = try Sandbox(network: false).run(
+            Self.onTmpfs + #"""
+                "$BIN/refocus-crash-inject" hosts \#(Self.iterations)
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try Summary(run.stdout, "hosts")
         // Kills landed before, inside (a temporary file left) and after the rename.
@@ -58,11 +63,12 @@ struct CrashInjectionTests {
     }
 
     @Test func aKilledInPlaceRewriteOfABindMountedHostsFileIsCompletedFromItsJournal() throws {
-        let run = try Sandbox(network: false).run(Self.onTmpfs + #"""
-            cp /etc/hosts "$FAST/hosts"
-            mount --bind "$FAST/hosts" /etc/hosts
-            "$BIN/refocus-crash-inject" hosts-bind \#(Self.iterations)
-            """#)
+        let run = try Sandbox(network: false).run(
+            Self.onTmpfs + #"""
+                cp /etc/hosts "$FAST/hosts"
+                mount --bind "$FAST/hosts" /etc/hosts
+                "$BIN/refocus-crash-inject" hosts-bind \#(Self.iterations)
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try Summary(run.stdout, "hosts-bind")
         // Some kills fell between the journal and its removal: replayed before the file was checked.
@@ -70,28 +76,33 @@ struct CrashInjectionTests {
     }
 
     @Test func aKilledFirefoxPolicyWriteLeavesTheAdministratorsFileOrOursAndRestoresTheirs() throws {
-        let run = try Sandbox(network: false).run(Self.onTmpfs + #"""
-            "$BIN/refocus-crash-inject" firefox "$FAST/root" \#(Self.iterations)
-            """#)
+        let run = try Sandbox(network: false).run(
+            Self.onTmpfs + #"""
+                "$BIN/refocus-crash-inject" firefox "$FAST/root" \#(Self.iterations)
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         let summary = try Summary(run.stdout, "firefox")
         #expect(summary.old > 0 && summary.new > 0 && summary.leftovers > 0, "\(run.stdout)")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/crontab"),
-                   "needs crontab (apt-get install cron; make test installs it)"))
+    @Test(
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/crontab"),
+            "needs crontab (apt-get install cron; make test installs it)"))
     func aKilledScheduleAddLeavesTheOldOrTheNewCrontab() throws {
         let iterations = Self.iterations
-        let run = try Sandbox().run(ScheduleSetUp.script + #"""
-            add_user ann
-            printf '# ann'"'"'s own line\nMAILTO=""\n0 5 * * * /bin/true\n' | as_user ann crontab -
-            "$BIN/refocus-crash-inject" crontab /var/spool/cron/crontabs/ann \#(iterations) -- \
-              "$WORK/as-user" ann "$B/refocus" -q schedule add "30 8 * * mon-fri" --list social 3h
-            """#)
+        let run = try Sandbox().run(
+            ScheduleSetUp.script + #"""
+                add_user ann
+                printf '# ann'"'"'s own line\nMAILTO=""\n0 5 * * * /bin/true\n' | as_user ann crontab -
+                "$BIN/refocus-crash-inject" crontab /var/spool/cron/crontabs/ann \#(iterations) -- \
+                  "$WORK/as-user" ann "$B/refocus" -q schedule add "30 8 * * mon-fri" --list social 3h
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("crontab: ") }, "\(run.stdout)")
         print(line)
         #expect(line.contains("mixed 0;") && line.contains("converged \(iterations);"), "\(line)")
-        #expect(!line.contains("old 0,") && !line.contains("new 0,"), "kills fell before and after the install: \(line)")
+        #expect(
+            !line.contains("old 0,") && !line.contains("new 0,"), "kills fell before and after the install: \(line)")
     }
 }

@@ -30,23 +30,24 @@ struct DaemonProgramTests {
     /// `ExecPermissionTests` has it on), the process connector kills the
     /// owner's program at exec.
     @Test func aBlockedProgramDiesAtExecAndOnlyForItsOwner() throws {
-        let run = try Sandbox(network: false, privatePIDs: false).run(Self.setUp + """
+        let run = try Sandbox(network: false, privatePIDs: false).run(
+            Self.setUp + """
 
-            echo 'exec_permission = false' >> /etc/refocus/policy.toml
-            block "$victim" 60
-            jq_mode=$(python3 -c 'import json; print(json.load(open("/run/refocus/status.json"))["counts"]["programBlocking"])')
-            echo "mode: $jq_mode"
-            start=$(date +%s%N)
-            as_tester "$WORK/$victim" 30 && echo "survived" || echo "owner's run ended: $? after $(ms_since $start) ms"
-            setpriv --reuid=65534 --regid=65534 --clear-groups "$WORK/$victim" 30 & other=$!
-            "$WORK/$victim" 30 & root=$!
-            sleep 0.3
-            kill -0 $other && echo "another uid's run survives"
-            kill -0 $root && echo "root's run survives"
-            kill $other $root
-            sleep 0.2
-            python3 -c 'import json; print("killed:", json.load(open("/run/refocus/status.json"))["sessions"][0]["programsKilled"])'
-            """)
+                echo 'exec_permission = false' >> /etc/refocus/policy.toml
+                block "$victim" 60
+                jq_mode=$(python3 -c 'import json; print(json.load(open("/run/refocus/status.json"))["counts"]["programBlocking"])')
+                echo "mode: $jq_mode"
+                start=$(date +%s%N)
+                as_tester "$WORK/$victim" 30 && echo "survived" || echo "owner's run ended: $? after $(ms_since $start) ms"
+                setpriv --reuid=65534 --regid=65534 --clear-groups "$WORK/$victim" 30 & other=$!
+                "$WORK/$victim" 30 & root=$!
+                sleep 0.3
+                kill -0 $other && echo "another uid's run survives"
+                kill -0 $root && echo "root's run survives"
+                kill $other $root
+                sleep 0.2
+                python3 -c 'import json; print("killed:", json.load(open("/run/refocus/status.json"))["sessions"][0]["programsKilled"])'
+                """)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("mode: exec-events"), "\(run.stdout)")
         #expect(run.stdout.contains("owner's run ended: 137"), "SIGKILL: \(run.stdout)")
@@ -58,50 +59,53 @@ struct DaemonProgramTests {
     }
 
     @Test func aRunningProgramGetsTermThenKillAndTheOwnerIsTold() throws {
-        let run = try Sandbox(network: false, privatePIDs: false).run(Self.setUp + """
+        let run = try Sandbox(network: false, privatePIDs: false).run(
+            Self.setUp + """
 
-            # A fake notify-send (an overlay on /usr/bin, this mount namespace only) records who ran it.
-            mkdir -p "$WORK/bin-upper" "$WORK/bin-work"
-            mount -t overlay overlay -o lowerdir=/usr/bin,upperdir="$WORK/bin-upper",workdir="$WORK/bin-work" /usr/bin
-            printf '#!/bin/sh\\necho "uid=$(id -u) gid=$(id -g) groups=$(id -G) bus=$DBUS_SESSION_BUS_ADDRESS args=$*" >> %s/notified\\n' "$WORK" > /usr/bin/notify-send
-            chmod 755 /usr/bin/notify-send
-            touch "$WORK/notified"; chmod 666 "$WORK/notified"
-            mkdir -p /run/user/$tester && touch /run/user/$tester/bus
-            stubborn="rf-s$RANDOM$RANDOM"
-            # It forks nothing (a fork would carry its name until it execs): it waits on a FIFO.
-            mkfifo "$WORK/fifo"; chmod 666 "$WORK/fifo"
-            printf '#!/bin/bash\\ntrap "echo TERM >> %s/terms" TERM\\nexec 3<> %s/fifo\\nwhile :; do read -t 0.05 -u 3 || true; done\\n' "$WORK" "$WORK" > "$WORK/$stubborn"
-            chmod 755 "$WORK/$stubborn"; touch "$WORK/terms"; chmod 666 "$WORK/terms"
-            as_tester "$WORK/$stubborn" & pid=$!
-            sleep 0.3
-            start=$(date +%s%N)
-            block "$stubborn" 60
-            sleep 1
-            kill -0 $pid 2> /dev/null && echo "alive after 1 s, TERMs: $(wc -l < "$WORK/terms")"
-            wait $pid || echo "ended: $? after $(ms_since $start) ms"
-            sleep 0.3
-            sed "s/$tester/TESTER/g" "$WORK/notified"
-            """)
+                # A fake notify-send (an overlay on /usr/bin, this mount namespace only) records who ran it.
+                mkdir -p "$WORK/bin-upper" "$WORK/bin-work"
+                mount -t overlay overlay -o lowerdir=/usr/bin,upperdir="$WORK/bin-upper",workdir="$WORK/bin-work" /usr/bin
+                printf '#!/bin/sh\\necho "uid=$(id -u) gid=$(id -g) groups=$(id -G) bus=$DBUS_SESSION_BUS_ADDRESS args=$*" >> %s/notified\\n' "$WORK" > /usr/bin/notify-send
+                chmod 755 /usr/bin/notify-send
+                touch "$WORK/notified"; chmod 666 "$WORK/notified"
+                mkdir -p /run/user/$tester && touch /run/user/$tester/bus
+                stubborn="rf-s$RANDOM$RANDOM"
+                # It forks nothing (a fork would carry its name until it execs): it waits on a FIFO.
+                mkfifo "$WORK/fifo"; chmod 666 "$WORK/fifo"
+                printf '#!/bin/bash\\ntrap "echo TERM >> %s/terms" TERM\\nexec 3<> %s/fifo\\nwhile :; do read -t 0.05 -u 3 || true; done\\n' "$WORK" "$WORK" > "$WORK/$stubborn"
+                chmod 755 "$WORK/$stubborn"; touch "$WORK/terms"; chmod 666 "$WORK/terms"
+                as_tester "$WORK/$stubborn" & pid=$!
+                sleep 0.3
+                start=$(date +%s%N)
+                block "$stubborn" 60
+                sleep 1
+                kill -0 $pid 2> /dev/null && echo "alive after 1 s, TERMs: $(wc -l < "$WORK/terms")"
+                wait $pid || echo "ended: $? after $(ms_since $start) ms"
+                sleep 0.3
+                sed "s/$tester/TESTER/g" "$WORK/notified"
+                """)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("alive after 1 s, TERMs: 1"), "TERM first, ignored: \(run.stdout)")
         #expect(run.stdout.contains("ended: 137"), "then SIGKILL: \(run.stdout)")
-        #expect(run.stdout.contains("uid=TESTER gid=TESTER groups=TESTER bus=unix:path=/run/user/TESTER/bus"),
-                "the owner is told, as the owner: \(run.stdout)")
+        #expect(
+            run.stdout.contains("uid=TESTER gid=TESTER groups=TESTER bus=unix:path=/run/user/TESTER/bus"),
+            "the owner is told, as the owner: \(run.stdout)")
         #expect(run.stdout.contains("ReFocus blocked rf-s"), "\(run.stdout)")
     }
 
     /// In a PID namespace of its own, without the exec guard (off in the
     /// policy: it works there too), the daemon scans /proc.
     @Test func withoutTheConnectorTheDaemonScansProcEverySecond() throws {
-        let run = try Sandbox(network: false).run(Self.setUp + """
+        let run = try Sandbox(network: false).run(
+            Self.setUp + """
 
-            echo 'exec_permission = false' >> /etc/refocus/policy.toml
-            block "$victim" 60
-            python3 -c 'import json; print("mode:", json.load(open("/run/refocus/status.json"))["counts"]["programBlocking"])'
-            "$BIN/refocus" status --format plain | grep -o "checked once a second"
-            start=$(date +%s%N)
-            as_tester "$WORK/$victim" 30 && echo "survived" || echo "ended: $? after $(ms_since $start) ms"
-            """)
+                echo 'exec_permission = false' >> /etc/refocus/policy.toml
+                block "$victim" 60
+                python3 -c 'import json; print("mode:", json.load(open("/run/refocus/status.json"))["counts"]["programBlocking"])'
+                "$BIN/refocus" status --format plain | grep -o "checked once a second"
+                start=$(date +%s%N)
+                as_tester "$WORK/$victim" 30 && echo "survived" || echo "ended: $? after $(ms_since $start) ms"
+                """)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("mode: proc-scan"), "\(run.stdout)")
         #expect(run.stdout.contains("checked once a second"), "refocus status says so: \(run.stdout)")

@@ -57,23 +57,27 @@ struct DoHEndpointTests {
         """#
 
     @Test func duringASessionPorts443And853AreRefusedAndPort53Answers() throws {
-        let run = try Self.sandbox.run(Self.setUp + """
-            probe before
-            "$BIN/refocus" start --list focus 5m > /dev/null
-            probe during
-            nft list table inet refocus | grep -E 'set doh|dport' | sort -u
-            "$BIN/refocus" stop > /dev/null
-            probe after
-            nft list table inet refocus > /dev/null 2>&1 || echo "no table"
-            kill $server
-            """)
+        let run = try Self.sandbox.run(
+            Self.setUp + """
+                probe before
+                "$BIN/refocus" start --list focus 5m > /dev/null
+                probe during
+                nft list table inet refocus | grep -E 'set doh|dport' | sort -u
+                "$BIN/refocus" stop > /dev/null
+                probe after
+                nft list table inet refocus > /dev/null 2>&1 || echo "no table"
+                kill $server
+                """)
         #expect(run.status == 0, "\(run.stderr)")
         for address in ["8.8.8.8", "2001:4860:4860::8888"] {
             for moment in ["before", "after"] {
-                #expect(run.stdout.contains("\(moment) \(address) tcp: 443 connected, 853 connected, 53 connected\n"), "\(run.stdout)")
+                #expect(
+                    run.stdout.contains("\(moment) \(address) tcp: 443 connected, 853 connected, 53 connected\n"),
+                    "\(run.stdout)")
                 #expect(run.stdout.contains("\(moment) \(address) udp: 443 answered, 53 answered\n"), "\(run.stdout)")
             }
-            #expect(run.stdout.contains("during \(address) tcp: 443 refused, 853 refused, 53 connected\n"), "\(run.stdout)")
+            #expect(
+                run.stdout.contains("during \(address) tcp: 443 refused, 853 refused, 53 connected\n"), "\(run.stdout)")
             #expect(run.stdout.contains("during \(address) udp: 443 error "), "QUIC is refused: \(run.stdout)")
             #expect(run.stdout.contains(", 53 answered\n"), "\(run.stdout)")
         }
@@ -85,17 +89,20 @@ struct DoHEndpointTests {
     }
 
     @Test func withTheKeyOffPort443Connects() throws {
-        let run = try Self.sandbox.run(Self.setUp + """
-            mkdir -p /etc/refocus && printf 'block_doh_endpoints = false\\n' > /etc/refocus/policy.toml
-            "$BIN/refocus" start --list focus 5m > /dev/null
-            probe during
-            nft list table inet refocus | grep -c 'doh' || true
-            "$BIN/refocus" stop > /dev/null
-            kill $server
-            """)
+        let run = try Self.sandbox.run(
+            Self.setUp + """
+                mkdir -p /etc/refocus && printf 'block_doh_endpoints = false\\n' > /etc/refocus/policy.toml
+                "$BIN/refocus" start --list focus 5m > /dev/null
+                probe during
+                nft list table inet refocus | grep -c 'doh' || true
+                "$BIN/refocus" stop > /dev/null
+                kill $server
+                """)
         #expect(run.status == 0, "\(run.stderr)")
         for address in ["8.8.8.8", "2001:4860:4860::8888"] {
-            #expect(run.stdout.contains("during \(address) tcp: 443 connected, 853 connected, 53 connected\n"), "\(run.stdout)")
+            #expect(
+                run.stdout.contains("during \(address) tcp: 443 connected, 853 connected, 53 connected\n"),
+                "\(run.stdout)")
             #expect(run.stdout.contains("during \(address) udp: 443 answered, 53 answered\n"), "\(run.stdout)")
         }
         #expect(run.stdout.contains("\n0\n"), "no doh set: \(run.stdout)")
@@ -108,25 +115,30 @@ struct DoHEndpointTests {
     /// other endpoints, 2001:4860:4860::8888 included, but neither 8.8.8.8
     /// nor 1.0.0.1 are in the sets, and 8.8.8.8's port 853 still connects.
     @Test func anEndpointTheMachineResolvesThroughIsSpared() throws {
-        let run = try Self.sandbox.run(MemberProbeSetUp.script + Self.setUp + """
-            export REFOCUS_HELPER="$B/refocus-helper"
-            as_user ann "$B/refocus" list add mine 198.51.100.7 > /dev/null
-            mkdir -p /etc/systemd/resolved.conf.d
-            printf '[Resolve]\\nFallbackDNS=1.0.0.1#cloudflare-dns.com\\n' > /etc/systemd/resolved.conf
-            printf '[Resolve]\\nDNS=8.8.8.8#dns.google\\nDNSOverTLS=yes\\n' > /etc/systemd/resolved.conf.d/dot.conf
-            as_user ann "$B/refocus" start --list mine 5m > /dev/null
-            probe during
-            nft list set inet refocus doh4 | tr -d '\\n\\t' | sed 's/.*elements = //'; echo
-            as_user ann "$B/refocus" stop > /dev/null
-            kill $server
-            """)
+        let run = try Self.sandbox.run(
+            MemberProbeSetUp.script + Self.setUp + """
+                export REFOCUS_HELPER="$B/refocus-helper"
+                as_user ann "$B/refocus" list add mine 198.51.100.7 > /dev/null
+                mkdir -p /etc/systemd/resolved.conf.d
+                printf '[Resolve]\\nFallbackDNS=1.0.0.1#cloudflare-dns.com\\n' > /etc/systemd/resolved.conf
+                printf '[Resolve]\\nDNS=8.8.8.8#dns.google\\nDNSOverTLS=yes\\n' > /etc/systemd/resolved.conf.d/dot.conf
+                as_user ann "$B/refocus" start --list mine 5m > /dev/null
+                probe during
+                nft list set inet refocus doh4 | tr -d '\\n\\t' | sed 's/.*elements = //'; echo
+                as_user ann "$B/refocus" stop > /dev/null
+                kill $server
+                """)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("during 8.8.8.8 tcp: 443 connected, 853 connected, 53 connected\n"), "\(run.stdout)")
-        #expect(run.stdout.contains("during 2001:4860:4860::8888 tcp: 443 refused, 853 refused, 53 connected\n"),
-                "\(run.stdout)")
+        #expect(
+            run.stdout.contains("during 8.8.8.8 tcp: 443 connected, 853 connected, 53 connected\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("during 2001:4860:4860::8888 tcp: 443 refused, 853 refused, 53 connected\n"),
+            "\(run.stdout)")
         let elements = try #require(run.stdout.split(separator: "\n").last.map(String.init))
-        #expect(elements.contains("8.8.4.4") && elements.contains("1.1.1.1") && elements.contains("9.9.9.9"), "\(elements)")
-        #expect(!elements.contains("8.8.8.8") && !elements.contains("1.0.0.1,") && !elements.contains("1.0.0.1-"),
-                "\(elements)")
+        #expect(
+            elements.contains("8.8.4.4") && elements.contains("1.1.1.1") && elements.contains("9.9.9.9"), "\(elements)")
+        #expect(
+            !elements.contains("8.8.8.8") && !elements.contains("1.0.0.1,") && !elements.contains("1.0.0.1-"),
+            "\(elements)")
     }
 }

@@ -32,66 +32,73 @@ struct FocusVerbTests {
 
     @Test func membersGetTheirOwnSessionsSinceADateAndTheirRefusedConnections() throws {
         let sandbox = Sandbox(dns: [Sandbox.Record("social.test", "192.0.2.2")], peerAddresses: ["192.0.2.2"])
-        let run = try sandbox.run(MemberProbeSetUp.script + Self.focus + #"""
-            as_user ann "$B/refocus" list add focus social.test > /dev/null
-            as_user ann "$B/refocus" start --list focus 5m > /dev/null
-            for attempt in 1 2 3; do echo "social.test: $(connect 192.0.2.2)"; done
-            as_user ann "$B/refocus" stop > /dev/null
-            as_user bob "$B/refocus" list add chat chat.test > /dev/null
-            as_user bob "$B/refocus" start --list chat 5m > /dev/null
-            as_user bob "$B/refocus" stop > /dev/null
-            focus ann '{"version":1,"verb":"focus","focus":{}}'
-            focus bob '{"version":1,"verb":"focus","focus":{}}'
-            focus ann '{"version":1,"verb":"focus","focus":{"since":"2000-01-01T00:00:00Z"}}'
-            focus ann '{"version":1,"verb":"focus","focus":{"since":"2999-01-01T00:00:00Z"}}'
-            focus ann '{"version":1,"verb":"focus","focus":{"owner":0}}'
-            focus ann '{"version":1,"verb":"focus","focus":{},"limit":5}'
-            focus ann '{"version":1,"verb":"focus"}'
-            echo "root: $(printf '%s' '{"version":1,"verb":"focus","focus":{}}' | "$B/refocus-helper" focus | summary)"
-            """#)
+        let run = try sandbox.run(
+            MemberProbeSetUp.script + Self.focus + #"""
+                as_user ann "$B/refocus" list add focus social.test > /dev/null
+                as_user ann "$B/refocus" start --list focus 5m > /dev/null
+                for attempt in 1 2 3; do echo "social.test: $(connect 192.0.2.2)"; done
+                as_user ann "$B/refocus" stop > /dev/null
+                as_user bob "$B/refocus" list add chat chat.test > /dev/null
+                as_user bob "$B/refocus" start --list chat 5m > /dev/null
+                as_user bob "$B/refocus" stop > /dev/null
+                focus ann '{"version":1,"verb":"focus","focus":{}}'
+                focus bob '{"version":1,"verb":"focus","focus":{}}'
+                focus ann '{"version":1,"verb":"focus","focus":{"since":"2000-01-01T00:00:00Z"}}'
+                focus ann '{"version":1,"verb":"focus","focus":{"since":"2999-01-01T00:00:00Z"}}'
+                focus ann '{"version":1,"verb":"focus","focus":{"owner":0}}'
+                focus ann '{"version":1,"verb":"focus","focus":{},"limit":5}'
+                focus ann '{"version":1,"verb":"focus"}'
+                echo "root: $(printf '%s' '{"version":1,"verb":"focus","focus":{}}' | "$B/refocus-helper" focus | summary)"
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("social.test: refused"), "\(run.stdout)")
-        let ann = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix(#"ann {"version":1,"verb":"focus","focus":{}}"#) })
+        let ann = try #require(
+            run.stdout.split(separator: "\n").first { $0.hasPrefix(#"ann {"version":1,"verb":"focus","focus":{}}"#) })
         #expect(ann.contains("ids [1] lists [['focus']]") && ann.contains("killed [0]"), "\(run.stdout)")
-        #expect(run.number(after: "attempts [", onLineStarting: String(ann.prefix(40))).map { $0 >= 3 } == true,
-                "the three refused connections are in ann's stored counts: \(run.stdout)")
-        for line in [#"bob {"version":1,"verb":"focus","focus":{}}: ids [2] lists [['chat']]"#,
-                     #"ann {"version":1,"verb":"focus","focus":{"since":"2000-01-01T00:00:00Z"}}: ids [1]"#,
-                     #"ann {"version":1,"verb":"focus","focus":{"since":"2999-01-01T00:00:00Z"}}: ids [] lists []"#,
-                     #"ann {"version":1,"verb":"focus","focus":{"owner":0}}: 65 "code":"bad-request""#,
-                     #"ann {"version":1,"verb":"focus","focus":{},"limit":5}: 65 "code":"bad-request""#,
-                     #"ann {"version":1,"verb":"focus"}: 65 "code":"bad-request""#,
-                     "root: ids [1, 2] lists [['focus'], ['chat']]"] {
+        #expect(
+            run.number(after: "attempts [", onLineStarting: String(ann.prefix(40))).map { $0 >= 3 } == true,
+            "the three refused connections are in ann's stored counts: \(run.stdout)")
+        for line in [
+            #"bob {"version":1,"verb":"focus","focus":{}}: ids [2] lists [['chat']]"#,
+            #"ann {"version":1,"verb":"focus","focus":{"since":"2000-01-01T00:00:00Z"}}: ids [1]"#,
+            #"ann {"version":1,"verb":"focus","focus":{"since":"2999-01-01T00:00:00Z"}}: ids [] lists []"#,
+            #"ann {"version":1,"verb":"focus","focus":{"owner":0}}: 65 "code":"bad-request""#,
+            #"ann {"version":1,"verb":"focus","focus":{},"limit":5}: 65 "code":"bad-request""#,
+            #"ann {"version":1,"verb":"focus"}: 65 "code":"bad-request""#,
+            "root: ids [1, 2] lists [['focus'], ['chat']]",
+        ] {
             #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
     }
 
     @Test func programsRefusedAtExecAreInTheSessionsStoredCountsAcrossADaemonKilledMidSession() throws {
-        let run = try Sandbox(network: false, privatePIDs: false).run(DaemonProgramTests.setUp + "\n" + Self.focus + #"""
+        let run = try Sandbox(network: false, privatePIDs: false).run(
+            DaemonProgramTests.setUp + "\n" + Self.focus + #"""
 
-            # The daemon of this mount namespace (others' may run in this PID namespace).
-            daemon_pid() {
-              for p in /proc/[0-9]*; do
-                [ "$(readlink $p/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ] \
-                  && tr '\0' ' ' < $p/cmdline 2> /dev/null | grep -q 'refocus-helper daemon' && echo "${p#/proc/}"
-              done; true
-            }
-            block "$victim" 60
-            setpriv --reuid=$tester --regid=$tester --init-groups "$WORK/$victim" 30 && echo "survived" || echo "owner's run ended: $?"
-            sleep 0.3
-            # A daemon killed mid-session: the next one starts from the count the store kept.
-            pid=$(daemon_pid); kill -9 $pid; while kill -0 $pid 2> /dev/null; do sleep 0.05; done
-            echo '{"version":1,"verb":"status"}' | SUDO_UID=$tester "$BIN/refocus-helper" status > /dev/null
-            [ -n "$(daemon_pid)" ] && echo "a new daemon runs"
-            setpriv --reuid=$tester --regid=$tester --init-groups "$WORK/$victim" 30 && echo "survived" || echo "again: $?"
-            sleep 0.3
-            echo '{"version":1,"verb":"stop","stop":{}}' | SUDO_UID=$tester "$BIN/refocus-helper" stop > /dev/null
-            echo '{"version":1,"verb":"focus","focus":{}}' | SUDO_UID=$tester "$BIN/refocus-helper" focus | summary
-            """#)
+                # The daemon of this mount namespace (others' may run in this PID namespace).
+                daemon_pid() {
+                  for p in /proc/[0-9]*; do
+                    [ "$(readlink $p/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ] \
+                      && tr '\0' ' ' < $p/cmdline 2> /dev/null | grep -q 'refocus-helper daemon' && echo "${p#/proc/}"
+                  done; true
+                }
+                block "$victim" 60
+                setpriv --reuid=$tester --regid=$tester --init-groups "$WORK/$victim" 30 && echo "survived" || echo "owner's run ended: $?"
+                sleep 0.3
+                # A daemon killed mid-session: the next one starts from the count the store kept.
+                pid=$(daemon_pid); kill -9 $pid; while kill -0 $pid 2> /dev/null; do sleep 0.05; done
+                echo '{"version":1,"verb":"status"}' | SUDO_UID=$tester "$BIN/refocus-helper" status > /dev/null
+                [ -n "$(daemon_pid)" ] && echo "a new daemon runs"
+                setpriv --reuid=$tester --regid=$tester --init-groups "$WORK/$victim" 30 && echo "survived" || echo "again: $?"
+                sleep 0.3
+                echo '{"version":1,"verb":"stop","stop":{}}' | SUDO_UID=$tester "$BIN/refocus-helper" stop > /dev/null
+                echo '{"version":1,"verb":"focus","focus":{}}' | SUDO_UID=$tester "$BIN/refocus-helper" focus | summary
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("owner's run ended: 126"), "refused at exec: \(run.stdout)")
         #expect(run.stdout.contains("a new daemon runs") && run.stdout.contains("again: 126"), "\(run.stdout)")
-        #expect(run.stdout.contains("ids [1] lists [['games']] attempts [0] killed [2] outcome ['stopped']"),
-                "one kill before the daemon was killed, one after: \(run.stdout)")
+        #expect(
+            run.stdout.contains("ids [1] lists [['games']] attempts [0] killed [2] outcome ['stopped']"),
+            "one kill before the daemon was killed, one after: \(run.stdout)")
     }
 }

@@ -12,7 +12,8 @@ import Testing
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct HermeticSandboxTests {
     @Test func thePolicyNamesTheTable() throws {
-        let run = try Sandbox().run(#"""
+        let run = try Sandbox().run(
+            #"""
             export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
             mkdir -p /etc/refocus && printf 'nftables_table = "refocus_t1"\n' > /etc/refocus/policy.toml
             "$BIN/refocus" list add focus 192.0.2.7 > /dev/null
@@ -30,23 +31,27 @@ struct HermeticSandboxTests {
 
     @Test func aSandboxSeesNothingOfAnInstalledReFocusWithASessionRunning() throws {
         let machine = Sandbox(dns: [Sandbox.Record("social.test", "192.0.2.2")])
-        let run = try machine.run(Self.machineState + """
-            \(Self.inner("own-network", Sandbox()))
-            \(Self.inner("shared-network", Sandbox(network: false)))
-            \(Self.machineUnchanged)
-            kill -9 "$machine_daemon"; while kill -0 "$machine_daemon" 2> /dev/null; do sleep 0.01; done
-            nft list table inet refocus > /dev/null && echo "machine: daemon stopped, table left"
-            \(Self.inner("shared-network-orphan", Sandbox(network: false)))
-            nft list table inet refocus | grep '192\\.0\\.2\\.7' > /dev/null && echo "machine: orphaned table kept"
-            """)
+        let run = try machine.run(
+            Self.machineState + """
+                \(Self.inner("own-network", Sandbox()))
+                \(Self.inner("shared-network", Sandbox(network: false)))
+                \(Self.machineUnchanged)
+                kill -9 "$machine_daemon"; while kill -0 "$machine_daemon" 2> /dev/null; do sleep 0.01; done
+                nft list table inet refocus > /dev/null && echo "machine: daemon stopped, table left"
+                \(Self.inner("shared-network-orphan", Sandbox(network: false)))
+                nft list table inet refocus | grep '192\\.0\\.2\\.7' > /dev/null && echo "machine: orphaned table kept"
+                """)
         #expect(run.status == 0, "\(run.stderr)")
         let output = run.stdout
         #expect(output.hasPrefix("machine: section 1, table 1, daemon running, store 1, refocus:x:"), "\(output)")
         #expect(output.components(separatedBy: "\n").first?.hasSuffix(":machine-user") == true, "\(output)")
         for kind in ["own-network", "shared-network", "shared-network-orphan"] {
-            for fact in ["hosts as before any session", "nsswitch.conf as before ReFocus", "no group refocus", "state: 0 files", "sessions: 0",
-                         "started its own", "stopped", "firefox as the administrator had it: 640 root:adm",
-                         "machine users seen: 0, sudo members []", "made ann", "made newbie"] {
+            for fact in [
+                "hosts as before any session", "nsswitch.conf as before ReFocus", "no group refocus", "state: 0 files",
+                "sessions: 0",
+                "started its own", "stopped", "firefox as the administrator had it: 640 root:adm",
+                "machine users seen: 0, sudo members []", "made ann", "made newbie",
+            ] {
                 #expect(output.contains("\(kind): \(fact)\n"), "\(kind): \(fact): \(output)")
             }
             #expect(!output.contains("\(kind): rule "), "no sudo rule of the machine's: \(output)")
@@ -61,10 +66,14 @@ struct HermeticSandboxTests {
             #expect(output.contains("\(kind): tables [table inet refocus ]\n"), "\(output)")
             #expect(output.contains("\(kind): no table of its own (programs only)\n"), "\(output)")
         }
-        for fact in ["machine: hosts unchanged", "machine: nsswitch.conf unchanged", "machine: table unchanged", "machine: daemon alive",
-                     "machine: 1 session, focus", "machine: group, rules and policy kept", "machine: firefox holds the session's policy",
-                     "machine: firefox policy kept", "machine: users named like the tests: 3",
-                     "machine: daemon stopped, table left", "machine: orphaned table kept"] {
+        for fact in [
+            "machine: hosts unchanged", "machine: nsswitch.conf unchanged", "machine: table unchanged",
+            "machine: daemon alive",
+            "machine: 1 session, focus", "machine: group, rules and policy kept",
+            "machine: firefox holds the session's policy",
+            "machine: firefox policy kept", "machine: users named like the tests: 3",
+            "machine: daemon stopped, table left", "machine: orphaned table kept",
+        ] {
             #expect(output.contains(fact + "\n"), "\(fact): \(output)")
         }
     }

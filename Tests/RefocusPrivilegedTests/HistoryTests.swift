@@ -6,7 +6,8 @@ import Testing
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct HistoryTests {
     @Test func aStoppedSessionIsHistory() throws {
-        let run = try Sandbox().run(#"""
+        let run = try Sandbox().run(
+            #"""
             export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
             "$BIN/refocus" list add focus social.test > /dev/null
             "$BIN/refocus" history

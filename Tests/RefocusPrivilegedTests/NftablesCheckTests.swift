@@ -43,7 +43,9 @@ struct NftablesCheckTests {
     @Test func everyCheckOfTheScenarioRunsAndPasses() throws {
         let run = try Sandbox(network: true).run(#""$BIN/refocus-nft-scenarios" check"#)
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let checked = run.stdout.split(separator: "\n").filter { $0.hasPrefix("checked: ") }.map { String($0.dropFirst(9)) }
+        let checked = run.stdout.split(separator: "\n").filter { $0.hasPrefix("checked: ") }.map {
+            String($0.dropFirst(9))
+        }
         #expect(checked == Self.checks, "\(run.stdout)")
     }
 

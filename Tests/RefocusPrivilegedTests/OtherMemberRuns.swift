@@ -28,10 +28,13 @@ enum OtherMemberRuns {
     /// Each of bob's runs took under 5 s (a stalled daemon makes a start
     /// wait for its 12 s deadline), and none said the daemon did not answer.
     static func expectUsualTimes(_ run: Binary.Run, sourceLocation: SourceLocation = #_sourceLocation) {
-        for line in ["bob's status 1", "bob's status 2", "bob's status 3", "bob's start 1", "bob's start 2", "bob's start 3"] {
+        for line in [
+            "bob's status 1", "bob's status 2", "bob's status 3", "bob's start 1", "bob's start 2", "bob's start 3",
+        ] {
             let milliseconds = run.number(after: ": ", onLineStarting: line)
-            #expect(milliseconds.map { $0 < 5000 } == true, "\(line) takes its usual time, not 12 s: \(run.stdout)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                milliseconds.map { $0 < 5000 } == true, "\(line) takes its usual time, not 12 s: \(run.stdout)",
+                sourceLocation: sourceLocation)
         }
         #expect(!run.stdout.contains("did not answer"), "\(run.stdout)", sourceLocation: sourceLocation)
     }

@@ -33,23 +33,24 @@ struct PomodoroDaemonTests {
         """
 
     @Test func workPhasesBlockTheBreakDoesNotAndTheDaemonSwitchesOnTime() throws {
-        let run = try Self.sandbox.run(Self.setUp + """
+        let run = try Self.sandbox.run(
+            Self.setUp + """
 
-            request start "{\\"lists\\":$LIST,\\"length\\":12,\\"locked\\":true,\\"pomodoro\\":$PLAN}" > "$WORK/start.json"
-            T0=$(date +%s%N)
-            blocked && echo "work 1: blocked"
-            echo "work 1 status: $(phase)"
-            echo "break at: $(until_true lifted)"
-            echo "break status: $(phase)"
-            echo "work 2 at: $(until_true blocked)"
-            echo "work 2 status: $(phase)"
-            request pace '{"change":"next"}' > "$WORK/next.json" || echo "next refused: $(grep -o '"code":"[a-z-]*"' "$WORK/next.json")"
-            blocked && echo "still blocked after next"
-            echo "end at: $(until_true lifted)"
-            request history '{"limit":1}' | grep -o '"completedWork":[0-9]*'
-            sleep 0.2
-            grep -o 'session [0-9]*: [a-z, -]*' /run/refocus/daemon.log | sed 's/^/event /'
-            """)
+                request start "{\\"lists\\":$LIST,\\"length\\":12,\\"locked\\":true,\\"pomodoro\\":$PLAN}" > "$WORK/start.json"
+                T0=$(date +%s%N)
+                blocked && echo "work 1: blocked"
+                echo "work 1 status: $(phase)"
+                echo "break at: $(until_true lifted)"
+                echo "break status: $(phase)"
+                echo "work 2 at: $(until_true blocked)"
+                echo "work 2 status: $(phase)"
+                request pace '{"change":"next"}' > "$WORK/next.json" || echo "next refused: $(grep -o '"code":"[a-z-]*"' "$WORK/next.json")"
+                blocked && echo "still blocked after next"
+                echo "end at: $(until_true lifted)"
+                request history '{"limit":1}' | grep -o '"completedWork":[0-9]*'
+                sleep 0.2
+                grep -o 'session [0-9]*: [a-z, -]*' /run/refocus/daemon.log | sed 's/^/event /'
+                """)
         #expect(run.status == 0, "\(run.stderr)")
         let out = run.stdout
         #expect(out.contains("work 1: blocked"), "\(out)")
@@ -60,62 +61,69 @@ struct PomodoroDaemonTests {
         #expect(out.contains("still blocked after next"), "\(out)")
         #expect(out.contains("\"completedWork\":2"), "\(out)")
         let events = out.split(separator: "\n").filter { $0.hasPrefix("event session 1: ") }.map { $0.dropFirst(17) }
-        #expect(events == ["start, work-start", "work-end, break-start", "break-end, work-start", "work-end, end"],
-                "hooks and notifications hear each change once: \(out)")
+        #expect(
+            events == ["start, work-start", "work-end, break-start", "break-end, work-start", "work-end, end"],
+            "hooks and notifications hear each change once: \(out)")
         // Each boundary on time: within 4 s ± 0.5 s of the last (the start request's own run is not timed).
         for (label, expected) in [("break at: ", 4000), ("work 2 at: ", 8000), ("end at: ", 12000)] {
-            let value = out.split(separator: "\n").first { $0.hasPrefix(label) }.map { String($0.dropFirst(label.count)) }
+            let value = out.split(separator: "\n").first { $0.hasPrefix(label) }.map {
+                String($0.dropFirst(label.count))
+            }
             let milliseconds = try #require(value.flatMap { Int($0) }, "\(label) never: \(out)")
             #expect(abs(milliseconds - expected) < 600, "\(label)\(milliseconds) ms, expected about \(expected)")
         }
     }
 
     @Test func pauseLiftsResumeRestoresAndNextSkipsABreak() throws {
-        let run = try Self.sandbox.run(Self.setUp + """
+        let run = try Self.sandbox.run(
+            Self.setUp + """
 
-            request start "{\\"lists\\":$LIST,\\"length\\":12,\\"locked\\":false,\\"pomodoro\\":$PLAN}" > /dev/null
-            T0=$(date +%s%N)
-            blocked && echo "blocked"
-            request pace '{"change":"pause"}' > /dev/null
-            lifted && echo "paused: lifted"
-            sleep 5
-            lifted && echo "still lifted past the phase's end"
-            request pace '{"change":"resume"}' > /dev/null
-            blocked && echo "resumed: blocked"
-            echo "phase after resume: $(phase)"
-            request pace '{"change":"next"}' > /dev/null
-            lifted && echo "next: break"
-            request pace '{"change":"next"}' > /dev/null
-            blocked && echo "next: work"
-            echo "phase after two nexts: $(phase)"
-            request stop '{}' > /dev/null
-            request history '{"limit":1}' | grep -o '"pause":{[^}]*}'
-            """)
+                request start "{\\"lists\\":$LIST,\\"length\\":12,\\"locked\\":false,\\"pomodoro\\":$PLAN}" > /dev/null
+                T0=$(date +%s%N)
+                blocked && echo "blocked"
+                request pace '{"change":"pause"}' > /dev/null
+                lifted && echo "paused: lifted"
+                sleep 5
+                lifted && echo "still lifted past the phase's end"
+                request pace '{"change":"resume"}' > /dev/null
+                blocked && echo "resumed: blocked"
+                echo "phase after resume: $(phase)"
+                request pace '{"change":"next"}' > /dev/null
+                lifted && echo "next: break"
+                request pace '{"change":"next"}' > /dev/null
+                blocked && echo "next: work"
+                echo "phase after two nexts: $(phase)"
+                request stop '{}' > /dev/null
+                request history '{"limit":1}' | grep -o '"pause":{[^}]*}'
+                """)
         #expect(run.status == 0, "\(run.stderr)")
-        for line in ["blocked", "paused: lifted", "still lifted past the phase's end", "resumed: blocked",
-                     "phase after resume: work 1/2", "next: break", "next: work",
-                     "phase after two nexts: work 2/2", "\"count\":1"] {
+        for line in [
+            "blocked", "paused: lifted", "still lifted past the phase's end", "resumed: blocked",
+            "phase after resume: work 1/2", "next: break", "next: work",
+            "phase after two nexts: work 2/2", "\"count\":1",
+        ] {
             #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
     }
 
     @Test func theCommandLineStartsPomodoroSessionsAndStatusShowsTheirPhase() throws {
-        let run = try Self.sandbox.run(Self.setUp + """
+        let run = try Self.sandbox.run(
+            Self.setUp + """
 
-            export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
-            "$BIN/refocus" list add focus social.test > /dev/null
-            "$BIN/refocus" start --list focus --pomodoro 4s/4s --cycles 2 --long-break 0 > /dev/null
-            T0=$(date +%s%N)
-            blocked && echo "work: blocked"
-            echo "status: $("$BIN/refocus" status | head -1)"
-            echo "bar: $("$BIN/refocus" status --format polybar)"
-            echo "break at: $(until_true lifted)"
-            echo "status: $("$BIN/refocus" status | head -1)"
-            "$BIN/refocus" stop > /dev/null
-            "$BIN/refocus" start pomodoro > /dev/null
-            echo "preset: $("$BIN/refocus" status | head -1)"
-            "$BIN/refocus" stop > /dev/null
-            """)
+                export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
+                "$BIN/refocus" list add focus social.test > /dev/null
+                "$BIN/refocus" start --list focus --pomodoro 4s/4s --cycles 2 --long-break 0 > /dev/null
+                T0=$(date +%s%N)
+                blocked && echo "work: blocked"
+                echo "status: $("$BIN/refocus" status | head -1)"
+                echo "bar: $("$BIN/refocus" status --format polybar)"
+                echo "break at: $(until_true lifted)"
+                echo "status: $("$BIN/refocus" status | head -1)"
+                "$BIN/refocus" stop > /dev/null
+                "$BIN/refocus" start pomodoro > /dev/null
+                echo "preset: $("$BIN/refocus" status | head -1)"
+                "$BIN/refocus" stop > /dev/null
+                """)
         #expect(run.status == 0, "\(run.stderr)")
         let out = run.stdout
         #expect(out.contains("work: blocked"), "\(out)")
@@ -123,7 +131,8 @@ struct PomodoroDaemonTests {
         #expect(out.contains("bar: focus: focus work 1/2"), "\(out)")
         #expect(out.contains("), break 1/2 until "), "\(out)")
         #expect(!out.contains("break at: never"), "\(out)")
-        #expect(out.contains("preset: #2 news, social, video until ") && out.contains(" left), work 1/4 until "),
-                "the built-in pomodoro preset: \(out)")
+        #expect(
+            out.contains("preset: #2 news, social, video until ") && out.contains(" left), work 1/4 until "),
+            "the built-in pomodoro preset: \(out)")
     }
 }

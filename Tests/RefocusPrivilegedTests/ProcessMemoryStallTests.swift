@@ -64,46 +64,51 @@ struct ProcessMemoryStallTests {
         """#
 
     @Test func aMemberHoldingTheirMemoryMapLockStallsNobody() throws {
-        let run = try Sandbox(network: false, privatePIDs: false).run(MemberProbeSetUp.script + OtherMemberRuns.script + #"""
-            ann=$(id -u ann)
-            touch "$WORK/stalled"
-            exec 7<>/dev/fuse
-            mount -i -t fuse -o fd=7,rootmode=100000,user_id=$ann,group_id=$ann,allow_other rf-memstall "$WORK/stalled"
-            python3 "$WORK/server.py" 7 "$ann" & server=$!
-            # Only the server holds the connection: when it ends, every wait on it ends.
-            exec 7>&-
-            # Its pid is the one started here (as-user execs setpriv, env, python3); pgrep -f would
-            # read its cmdline and wait as long as the daemon did.
-            "$WORK/as-user" ann python3 "$WORK/trap.py" "$WORK/stalled" & trapped=$!
-            sleep 1.5
-            t=$(date +%s%N)
-            if timeout 2 cat "/proc/$trapped/cmdline" > /dev/null; then echo "trap: cmdline answers"; else echo "trap: cmdline read waits ($(ms_since $t) ms, then timeout)"; fi
-            t=$(date +%s%N)
-            raw_start ann '{"version":1,"verb":"start","start":{"lists":[{"name":"games","entries":[],"programs":["rf-game-ann","appimage:Stall"]}],"length":600,"locked":false,"notify":false}}' > "$WORK/ann.json" \
-              && echo "ann's start: $(ms_since $t) ms"
-            sleep 1
-            bob_runs
-            # ann's blocked program is still refused (by its name and file; her arguments are not read).
-            install -o ann -m 755 /usr/bin/sleep "$WORK/rf-game-ann"
-            if as_user ann "$WORK/rf-game-ann" 5 2> /dev/null; then echo "ann's game: ran"; else echo "ann's game: refused"; fi
-            daemon=$(daemon_pid)
-            echo "daemon main thread: $(cat /proc/$daemon/wchan)"
-            for task in /proc/$daemon/task/*; do echo "daemon thread wchan: $(cat "$task/wchan")"; done
-            python3 -c 'import json; print("status file sessions:", len(json.load(open("/run/refocus/status.json"))["sessions"]))'
-            # The connection is aborted first (the sandbox's own function): a server thread waiting on it
-            # would keep the server from dying, and the wait from returning.
-            sandbox_abort_fuse; kill -9 "$server"; wait "$server" 2> /dev/null || true
-            """#, files: ["server.py": Array(Self.server.utf8), "trap.py": Array(Self.trap.utf8)])
+        let run = try Sandbox(network: false, privatePIDs: false).run(
+            MemberProbeSetUp.script + OtherMemberRuns.script + #"""
+                ann=$(id -u ann)
+                touch "$WORK/stalled"
+                exec 7<>/dev/fuse
+                mount -i -t fuse -o fd=7,rootmode=100000,user_id=$ann,group_id=$ann,allow_other rf-memstall "$WORK/stalled"
+                python3 "$WORK/server.py" 7 "$ann" & server=$!
+                # Only the server holds the connection: when it ends, every wait on it ends.
+                exec 7>&-
+                # Its pid is the one started here (as-user execs setpriv, env, python3); pgrep -f would
+                # read its cmdline and wait as long as the daemon did.
+                "$WORK/as-user" ann python3 "$WORK/trap.py" "$WORK/stalled" & trapped=$!
+                sleep 1.5
+                t=$(date +%s%N)
+                if timeout 2 cat "/proc/$trapped/cmdline" > /dev/null; then echo "trap: cmdline answers"; else echo "trap: cmdline read waits ($(ms_since $t) ms, then timeout)"; fi
+                t=$(date +%s%N)
+                raw_start ann '{"version":1,"verb":"start","start":{"lists":[{"name":"games","entries":[],"programs":["rf-game-ann","appimage:Stall"]}],"length":600,"locked":false,"notify":false}}' > "$WORK/ann.json" \
+                  && echo "ann's start: $(ms_since $t) ms"
+                sleep 1
+                bob_runs
+                # ann's blocked program is still refused (by its name and file; her arguments are not read).
+                install -o ann -m 755 /usr/bin/sleep "$WORK/rf-game-ann"
+                if as_user ann "$WORK/rf-game-ann" 5 2> /dev/null; then echo "ann's game: ran"; else echo "ann's game: refused"; fi
+                daemon=$(daemon_pid)
+                echo "daemon main thread: $(cat /proc/$daemon/wchan)"
+                for task in /proc/$daemon/task/*; do echo "daemon thread wchan: $(cat "$task/wchan")"; done
+                python3 -c 'import json; print("status file sessions:", len(json.load(open("/run/refocus/status.json"))["sessions"]))'
+                # The connection is aborted first (the sandbox's own function): a server thread waiting on it
+                # would keep the server from dying, and the wait from returning.
+                sandbox_abort_fuse; kill -9 "$server"; wait "$server" 2> /dev/null || true
+                """#, files: ["server.py": Array(Self.server.utf8), "trap.py": Array(Self.trap.utf8)])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("trap: cmdline read waits"), "the trap holds ann's memory-map lock: \(run.stdout)")
-        #expect(run.number(after: ": ", onLineStarting: "ann's start").map { $0 < 5000 } == true,
-                "her own start waits for the deadline once, not for the daemon's 12 s: \(run.stdout)")
+        #expect(
+            run.number(after: ": ", onLineStarting: "ann's start").map { $0 < 5000 } == true,
+            "her own start waits for the deadline once, not for the daemon's 12 s: \(run.stdout)")
         OtherMemberRuns.expectUsualTimes(run)
         #expect(run.stdout.contains("ann's game: refused"), "\(run.stdout)")
         let main = run.stdout.split(separator: "\n").first { $0.hasPrefix("daemon main thread: ") }
-        #expect(main.map { !$0.contains("access_remote_vm") && !$0.contains("rwsem") && !$0.contains("fuse") } == true,
-                "the daemon's loop waits on nothing of ann's: \(run.stdout)")
-        let waitingOnAnn = run.stdout.split(separator: "\n").filter { $0.hasPrefix("daemon thread wchan: ") && $0.contains("access_remote_vm") }
+        #expect(
+            main.map { !$0.contains("access_remote_vm") && !$0.contains("rwsem") && !$0.contains("fuse") } == true,
+            "the daemon's loop waits on nothing of ann's: \(run.stdout)")
+        let waitingOnAnn = run.stdout.split(separator: "\n").filter {
+            $0.hasPrefix("daemon thread wchan: ") && $0.contains("access_remote_vm")
+        }
         #expect(waitingOnAnn.count <= 1, "at most the one read given up waits on her: \(run.stdout)")
         #expect(run.stdout.contains("status file sessions: 4\n"), "the status file follows every start: \(run.stdout)")
     }

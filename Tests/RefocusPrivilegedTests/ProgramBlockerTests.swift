@@ -23,8 +23,10 @@ struct ProgramBlockerTests {
     }
 
     /// Hands every queued exec event to the killer; returns the kills.
-    static func handleEvents(_ connector: ProcessConnector, _ killer: ProcessKiller, _ rules: ProgramRules,
-                             seen: inout Set<Int32>) -> [ProgramKill] {
+    static func handleEvents(
+        _ connector: ProcessConnector, _ killer: ProcessKiller, _ rules: ProgramRules,
+        seen: inout Set<Int32>
+    ) -> [ProgramKill] {
         guard let batch = try? connector.drain() else { return [] }
         seen.formUnion(batch.execs.map(\.tgid))
         return batch.execs.compactMap { killer.killIfBlocked(pid: $0.tgid, rules: rules) }
@@ -99,20 +101,28 @@ struct ProgramBlockerTests {
         try #require(mkfifo(fifo, 0o666) == 0 && chmod(fifo, 0o666) == 0)
         // It notes SIGTERM and carries on, forking nothing (a fork would carry the
         // program's name until it execs, and a scan would rightly kill it).
-        let pid = try victim.start(as: Self.owner, ["-c", "trap 'echo TERM >> \(signals)' TERM; exec 3<> \(fifo); "
-            + "while :; do read -t 0.02 -u 3 || true; done"])
+        let pid = try victim.start(
+            as: Self.owner,
+            [
+                "-c",
+                "trap 'echo TERM >> \(signals)' TERM; exec 3<> \(fifo); "
+                    + "while :; do read -t 0.02 -u 3 || true; done",
+            ])
         defer { _ = waitForExit(of: pid, seconds: 5) }
         try #require(eventually { victim.isRunning(pid) })
         let rules = try Self.rules(victim)
         let killer = ProcessKiller()
         let terminating = killer.terminate(ProcessSnapshot.scan(wanted: rules.governs), rules: rules)
         #expect(terminating.map(\.pid) == [pid])
-        #expect(eventually { ((try? String(contentsOfFile: signals, encoding: .utf8)) ?? "").contains("TERM") },
-                "the program received SIGTERM")
+        #expect(
+            eventually { ((try? String(contentsOfFile: signals, encoding: .utf8)) ?? "").contains("TERM") },
+            "the program received SIGTERM")
         #expect(terminating.first?.hasExited == false, "it ignored SIGTERM")
-        #expect(killer.kill(ProcessSnapshot.scan(wanted: rules.governs), rules: rules).isEmpty,
-                "a scan leaves it its grace period")
-        #expect(killer.finish(terminating, rules: ProgramRules.empty).isEmpty, "a session that ended meanwhile spares it")
+        #expect(
+            killer.kill(ProcessSnapshot.scan(wanted: rules.governs), rules: rules).isEmpty,
+            "a scan leaves it its grace period")
+        #expect(
+            killer.finish(terminating, rules: ProgramRules.empty).isEmpty, "a session that ended meanwhile spares it")
         let killed = killer.finish(terminating, rules: rules)
         #expect(killed.map(\.pid) == [pid] && killed.map(\.signal) == [SIGKILL])
         #expect(waitForExit(of: pid, seconds: 5).map(terminatingSignal) == SIGKILL)
@@ -141,8 +151,12 @@ struct ProgramBlockerTests {
     }
 
     @Test func theConnectorIsUnavailableInAnotherPIDNamespace() throws {
-        let run = try Binary.execute("/usr/bin/unshare", ["--pid", "--fork", "--mount-proc",
-                                                          Binary.buildDirectory + "/refocus-bench", "exec-kill", "--check"])
+        let run = try Binary.execute(
+            "/usr/bin/unshare",
+            [
+                "--pid", "--fork", "--mount-proc",
+                Binary.buildDirectory + "/refocus-bench", "exec-kill", "--check",
+            ])
         #expect(run.status != 0)
         #expect(run.stderr.contains("initial PID and user namespaces"), "\(run.stdout)\(run.stderr)")
     }

@@ -41,7 +41,8 @@ struct ResolverModuleProcessTests {
         """#
 
     @Test func aProcessThatKeepsResolvingSeesEachNewIndexWithoutRestarting() throws {
-        let run = try ResolverModuleSetUp.sandbox().run(#"""
+        let run = try ResolverModuleSetUp.sandbox().run(
+            #"""
             python3 "$WORK/loop.py" "$WORK/state" "$WORK/generation" & loop=$!
             # step N: after a change, the first round that began after it.
             step() {
@@ -61,8 +62,11 @@ struct ResolverModuleProcessTests {
             install_index "$WORK/first.idx"; step 5
             echo "loop: $(cat /proc/$loop/comm)"
             kill "$loop"
-            """#, files: ["loop.py": Array(Self.loop.utf8), "first.idx": try ResolverModuleSetUp.index("reddit.com"),
-                          "second.idx": try ResolverModuleSetUp.index("example.org")])
+            """#,
+            files: [
+                "loop.py": Array(Self.loop.utf8), "first.idx": try ResolverModuleSetUp.index("reddit.com"),
+                "second.idx": try ResolverModuleSetUp.index("example.org"),
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         let neither = "reddit.com=198.51.100.7 example.org=198.51.100.9"
         let first = "reddit.com=100::1,192.0.2.1 example.org=198.51.100.9"
@@ -125,14 +129,18 @@ struct ResolverModuleProcessTests {
 
     @Test func sixteenThreadsOfOneProcessResolveAtOnceWhileTheIndexIsReplaced() throws {
         let filler = (0..<500).map { "filler\($0).example" }
-        let run = try ResolverModuleSetUp.sandbox().run(#"""
+        let run = try ResolverModuleSetUp.sandbox().run(
+            #"""
             install_index "$WORK/first.idx"
             python3 "$WORK/renamer.py" "$WORK/first.idx" "$WORK/second.idx" "$WORK/done" & renamer=$!
             python3 "$WORK/threads.py"
             touch "$WORK/done"; wait "$renamer"
-            """#, files: ["threads.py": Array(Self.threads.utf8), "renamer.py": Array(Self.renamer.utf8),
-                          "first.idx": try ResolverModuleSetUp.index("reddit.com", "bücher.de"),
-                          "second.idx": try ResolverModuleSetUp.index(["reddit.com", "bücher.de"] + filler)])
+            """#,
+            files: [
+                "threads.py": Array(Self.threads.utf8), "renamer.py": Array(Self.renamer.utf8),
+                "first.idx": try ResolverModuleSetUp.index("reddit.com", "bücher.de"),
+                "second.idx": try ResolverModuleSetUp.index(["reddit.com", "bücher.de"] + filler),
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("lookups 32000, wrong 0\n"), "\(run.stdout)")
         let renames = run.number(after: "renames: ", onLineStarting: "renames: ")

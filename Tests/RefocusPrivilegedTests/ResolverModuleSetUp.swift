@@ -22,7 +22,9 @@ enum ResolverModuleSetUp {
         if let reason = BuiltResolverModule.unavailableReason { try Test.cancel(Comment(rawValue: reason)) }
         return Sandbox(
             dns: [Sandbox.Record("example.org", "198.51.100.9"), Sandbox.Record("notreddit.com", "198.51.100.8")],
-            dnsmasqOptions: ["--address=/reddit.com/198.51.100.7", "--address=/xn--bcher-kva.de/198.51.100.11", "--local=/invalid/"],
+            dnsmasqOptions: [
+                "--address=/reddit.com/198.51.100.7", "--address=/xn--bcher-kva.de/198.51.100.11", "--local=/invalid/",
+            ],
             resolverModule: BuiltResolverModule.path)
     }
 

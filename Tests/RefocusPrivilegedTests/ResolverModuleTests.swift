@@ -17,27 +17,32 @@ struct ResolverModuleTests {
 
     @Test func blockedNamesAndEveryNameUnderThemAnswerTheSinkhole() throws {
         let names = ["reddit.com", "a.b.c.reddit.com", "Old.Reddit.COM", "xn--bcher-kva.de", "www.xn--bcher-kva.de"]
-        let run = try ResolverModuleSetUp.sandbox().run(ResolverModuleSetUp.functions + #"""
-            echo "hosts line: $(grep '^hosts:' /etc/nsswitch.conf)"
-            echo "module: $(stat -c '%U %a' "$RESOLVER_MODULE")"
-            resolve ahosts reddit.com
-            install_index "$WORK/names.idx"
-            for name in \#(names.joined(separator: " ")); do
-              resolve ahosts "$name"
-              resolve hosts "$name"
-              byname "$name"
-            done
-            LC_ALL=C.UTF-8 resolve ahosts www.bücher.de
-            """#, files: ["names.idx": try ResolverModuleSetUp.index("reddit.com", "bücher.de")])
+        let run = try ResolverModuleSetUp.sandbox().run(
+            ResolverModuleSetUp.functions + #"""
+                echo "hosts line: $(grep '^hosts:' /etc/nsswitch.conf)"
+                echo "module: $(stat -c '%U %a' "$RESOLVER_MODULE")"
+                resolve ahosts reddit.com
+                install_index "$WORK/names.idx"
+                for name in \#(names.joined(separator: " ")); do
+                  resolve ahosts "$name"
+                  resolve hosts "$name"
+                  byname "$name"
+                done
+                LC_ALL=C.UTF-8 resolve ahosts www.bücher.de
+                """#, files: ["names.idx": try ResolverModuleSetUp.index("reddit.com", "bücher.de")])
         #expect(run.status == 0, "\(run.stderr)")
         let services = ResolverModuleSetUp.hostsServices(run.stdout)
         let refocus = try #require(services.firstIndex(of: "refocus"), "\(run.stdout)")
         #expect(refocus < (services.firstIndex(of: "dns") ?? -1), "\(services)")
         #expect(run.stdout.contains("module: root 644\n"), "\(run.stdout)")
-        #expect(run.stdout.contains("ahosts reddit.com: 198.51.100.7 status 0\n"), "dns answers before the index: \(run.stdout)")
+        #expect(
+            run.stdout.contains("ahosts reddit.com: 198.51.100.7 status 0\n"),
+            "dns answers before the index: \(run.stdout)")
         for name in names {
-            for fact in ["ahosts \(name): \(Self.sinkholes) status 0", "hosts \(name): 100::1 status 0",
-                         "byname \(name): \(name) aliases [] 192.0.2.1"] {
+            for fact in [
+                "ahosts \(name): \(Self.sinkholes) status 0", "hosts \(name): 100::1 status 0",
+                "byname \(name): \(name) aliases [] 192.0.2.1",
+            ] {
                 #expect(run.stdout.contains(fact + "\n"), "\(fact): \(run.stdout)")
             }
         }
@@ -45,24 +50,28 @@ struct ResolverModuleTests {
     }
 
     @Test func everyOtherNameGoesOnToDNS() throws {
-        let run = try ResolverModuleSetUp.sandbox().run(ResolverModuleSetUp.functions + #"""
-            install_index "$WORK/names.idx"
-            for name in example.org notreddit.com; do
-              resolve ahosts "$name"
-              resolve hosts "$name"
-              byname "$name"
-            done
-            resolve ahosts nosuch.invalid
-            resolve ahosts reddit.com
-            """#, files: ["names.idx": try ResolverModuleSetUp.index("reddit.com", "bücher.de")])
+        let run = try ResolverModuleSetUp.sandbox().run(
+            ResolverModuleSetUp.functions + #"""
+                install_index "$WORK/names.idx"
+                for name in example.org notreddit.com; do
+                  resolve ahosts "$name"
+                  resolve hosts "$name"
+                  byname "$name"
+                done
+                resolve ahosts nosuch.invalid
+                resolve ahosts reddit.com
+                """#, files: ["names.idx": try ResolverModuleSetUp.index("reddit.com", "bücher.de")])
         #expect(run.status == 0, "\(run.stderr)")
         for (name, address) in [("example.org", "198.51.100.9"), ("notreddit.com", "198.51.100.8")] {
-            for fact in ["ahosts \(name): \(address) status 0", "hosts \(name): \(address) status 0",
-                         "byname \(name): \(name) aliases [] \(address)"] {
+            for fact in [
+                "ahosts \(name): \(address) status 0", "hosts \(name): \(address) status 0",
+                "byname \(name): \(name) aliases [] \(address)",
+            ] {
                 #expect(run.stdout.contains(fact + "\n"), "\(fact): \(run.stdout)")
             }
         }
-        #expect(run.stdout.contains("ahosts nosuch.invalid: status 2\n"), "not found, as without the module: \(run.stdout)")
+        #expect(
+            run.stdout.contains("ahosts nosuch.invalid: status 2\n"), "not found, as without the module: \(run.stdout)")
         #expect(run.stdout.contains("ahosts reddit.com: \(Self.sinkholes) status 0\n"), "\(run.stdout)")
     }
 
@@ -70,24 +79,30 @@ struct ResolverModuleTests {
         let intact = try ResolverModuleSetUp.index("reddit.com")
         var corrupt = intact
         corrupt[20] ^= 0x5A
-        let run = try ResolverModuleSetUp.sandbox().run(ResolverModuleSetUp.functions + #"""
-            check() { echo "$1: $(resolve ahosts reddit.com) | $(resolve ahosts example.org)"; }
-            check absent
-            install_index "$WORK/empty.idx"; check empty
-            install_index "$WORK/truncated.idx"; check truncated
-            install_index "$WORK/corrupt.idx"; check corrupt
-            install_index "$WORK/names.idx"; chown nobody /run/refocus/names.idx; check "owned by nobody"
-            chown root /run/refocus/names.idx; chmod 0666 /run/refocus/names.idx; check "mode 0666"
-            chmod 0644 /run/refocus/names.idx; check intact
-            """#, files: ["names.idx": intact, "empty.idx": [], "truncated.idx": Array(intact.prefix(intact.count / 2)),
-                          "corrupt.idx": corrupt])
+        let run = try ResolverModuleSetUp.sandbox().run(
+            ResolverModuleSetUp.functions + #"""
+                check() { echo "$1: $(resolve ahosts reddit.com) | $(resolve ahosts example.org)"; }
+                check absent
+                install_index "$WORK/empty.idx"; check empty
+                install_index "$WORK/truncated.idx"; check truncated
+                install_index "$WORK/corrupt.idx"; check corrupt
+                install_index "$WORK/names.idx"; chown nobody /run/refocus/names.idx; check "owned by nobody"
+                chown root /run/refocus/names.idx; chmod 0666 /run/refocus/names.idx; check "mode 0666"
+                chmod 0644 /run/refocus/names.idx; check intact
+                """#,
+            files: [
+                "names.idx": intact, "empty.idx": [], "truncated.idx": Array(intact.prefix(intact.count / 2)),
+                "corrupt.idx": corrupt,
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         let unblocked = "ahosts reddit.com: 198.51.100.7 status 0 | ahosts example.org: 198.51.100.9 status 0"
         for state in ["absent", "empty", "truncated", "corrupt", "owned by nobody", "mode 0666"] {
             #expect(run.stdout.contains("\(state): \(unblocked)\n"), "\(state): \(run.stdout)")
         }
-        #expect(run.stdout.contains("intact: ahosts reddit.com: \(Self.sinkholes) status 0 | ahosts example.org: 198.51.100.9 status 0\n"),
-                "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "intact: ahosts reddit.com: \(Self.sinkholes) status 0 | ahosts example.org: 198.51.100.9 status 0\n"),
+            "\(run.stdout)")
     }
 
     /// The sandbox's overlays take every change: the machine's nsswitch.conf
@@ -98,11 +113,12 @@ struct ResolverModuleTests {
         let installed = libraryFolder + "/libnss_refocus.so.2"
         let nsswitch = FileManager.default.contents(atPath: "/etc/nsswitch.conf")
         let module = FileManager.default.contents(atPath: installed)
-        let run = try ResolverModuleSetUp.sandbox().run(ResolverModuleSetUp.functions + #"""
-            echo "installed: $RESOLVER_MODULE"
-            install_index "$WORK/names.idx"
-            resolve ahosts reddit.com
-            """#, files: ["names.idx": try ResolverModuleSetUp.index("reddit.com")])
+        let run = try ResolverModuleSetUp.sandbox().run(
+            ResolverModuleSetUp.functions + #"""
+                echo "installed: $RESOLVER_MODULE"
+                install_index "$WORK/names.idx"
+                resolve ahosts reddit.com
+                """#, files: ["names.idx": try ResolverModuleSetUp.index("reddit.com")])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("installed: \(installed)\n"), "the machine's library folder: \(run.stdout)")
         #expect(run.stdout.contains("ahosts reddit.com: \(Self.sinkholes) status 0\n"), "\(run.stdout)")

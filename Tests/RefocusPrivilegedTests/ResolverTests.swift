@@ -41,7 +41,8 @@ struct ResolverTests {
 
     @Test func asksTheServerNotEtcHosts() throws {
         let sandbox = Sandbox(dns: Self.records, dnsmasqOptions: [Self.localOnly])
-        let run = try sandbox.run("""
+        let run = try sandbox.run(
+            """
             printf '0.0.0.0 both.test v4.test\\n:: both.test v4.test\\n' >> /etc/hosts
             getent ahosts both.test >&2
             "$BIN/refocus" resolve both.test v4.test --json
@@ -81,7 +82,8 @@ struct ResolverTests {
         // 127.0.0.2 is on lo, but nftables drops what arrives for it: no
         // answer and no ICMP refusal, so the queries really time out.
         let sandbox = Sandbox(dns: Self.records)
-        let run = try sandbox.run("""
+        let run = try sandbox.run(
+            """
             echo 'nameserver 127.0.0.2' > /etc/resolv.conf
             nft add table inet blackhole
             nft add chain inet blackhole in '{ type filter hook input priority 0; }'
@@ -101,7 +103,8 @@ struct ResolverTests {
 
     @Test func prefersSystemdUpstreamsAndSkipsTheStub() throws {
         let sandbox = Sandbox(dns: Self.records, dnsmasqOptions: [Self.localOnly])
-        let run = try sandbox.run("""
+        let run = try sandbox.run(
+            """
             echo 'nameserver 127.0.0.53' > /etc/resolv.conf
             status=0
             "$BIN/refocus" resolve v4.test || status=$?
@@ -122,7 +125,8 @@ struct ResolverTests {
 
     @Test func resolvesTwoThousandNames() throws {
         let sandbox = Sandbox(dns: Self.records, dnsmasqOptions: [Self.localOnly, "--address=/bulk.test/192.0.2.9"])
-        let run = try sandbox.run("""
+        let run = try sandbox.run(
+            """
             for i in $(seq 2000); do echo "name$i.bulk.test"; done > "$WORK/names"
             "$BIN/refocus" resolve - --json < "$WORK/names"
             """)

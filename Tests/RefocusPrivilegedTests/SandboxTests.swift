@@ -9,22 +9,26 @@ struct SandboxTests {
     /// table orphaned but persistent), with or without a PID namespace.
     @Test(arguments: [true, false])
     func aSandboxInTheMachinesNetworkLeavesNoTable(privatePIDs: Bool) throws {
-        let run = try Sandbox(network: false, privatePIDs: privatePIDs).run(MemberProbeSetUp.script + #"""
-            as_user ann "$B/refocus" list add s left-behind.test > /dev/null
-            as_user ann "$B/refocus" start --list s 10m > /dev/null
-            nft list table inet "$REFOCUS_TABLE" > /dev/null && echo "table: $REFOCUS_TABLE"
-            """#)
+        let run = try Sandbox(network: false, privatePIDs: privatePIDs).run(
+            MemberProbeSetUp.script + #"""
+                as_user ann "$B/refocus" list add s left-behind.test > /dev/null
+                as_user ann "$B/refocus" start --list s 10m > /dev/null
+                nft list table inet "$REFOCUS_TABLE" > /dev/null && echo "table: $REFOCUS_TABLE"
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
-        let table = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("table: ") }?.dropFirst("table: ".count),
-                                 "the session made a table: \(run.stdout)")
+        let table = try #require(
+            run.stdout.split(separator: "\n").first { $0.hasPrefix("table: ") }?.dropFirst("table: ".count),
+            "the session made a table: \(run.stdout)")
         let after = try Binary.execute("/usr/sbin/nft", ["list", "table", "inet", String(table)])
         #expect(after.status != 0, "table inet \(table) is gone from the machine's ruleset: \(after.stdout)")
     }
 
     @Test func isolatesEtcNetworkAndDNS() throws {
         let before = try Binary.execute("/bin/cat", ["/etc/hosts"]).stdout
-        let sandbox = Sandbox(dns: [Sandbox.Record("site.test", "192.0.2.2")], peerAddresses: ["192.0.2.2", "192.0.2.3"])
-        let run = try sandbox.run("""
+        let sandbox = Sandbox(
+            dns: [Sandbox.Record("site.test", "192.0.2.2")], peerAddresses: ["192.0.2.2", "192.0.2.3"])
+        let run = try sandbox.run(
+            """
             echo '0.0.0.0 changed.test' >> /etc/hosts
             getent hosts changed.test
             getent ahostsv4 site.test | head -1

@@ -12,7 +12,8 @@ import Testing
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct SeededHistoryTests {
     @Test func stopRecapsStatsFigureAndCSVParses() throws {
-        let run = try Sandbox(network: true).run(#"""
+        let run = try Sandbox(network: true).run(
+            #"""
             # Etc/GMT-N is N hours east of UTC: pick N so that the local hour is 12.
             offset=$(( 12 - 10#$(date -u +%H) ))
             if [ $offset -gt 0 ]; then export TZ="Etc/GMT-$offset"; elif [ $offset -lt 0 ]; then export TZ="Etc/GMT+${offset#-}"; else export TZ=UTC; fi
@@ -45,20 +46,24 @@ struct SeededHistoryTests {
         #expect(recap.hasPrefix("Today: 10m") && recap.hasSuffix(" of focus; streak: 4 days."), "\(run.stdout)")
         // refocus stats on the same history: the figures, the streak, the next milestone, a heatmap in 80 columns.
         let stats = run.stdout.split(separator: "\n").filter { $0.hasPrefix("stats| ") }.map { $0.dropFirst(7) }
-        #expect(stats.contains { $0.hasPrefix("Streak") && $0.contains("4 days including today; longest 4 days") },
-                "\(run.stdout)")
+        #expect(
+            stats.contains { $0.hasPrefix("Streak") && $0.contains("4 days including today; longest 4 days") },
+            "\(run.stdout)")
         #expect(stats.contains { $0.hasPrefix("Milestones") && $0.contains("next 7 days, 3 to go") }, "\(run.stdout)")
         #expect(stats.contains { $0.hasPrefix("In all") && $0.contains("in 5 sessions") }, "\(run.stdout)")
         #expect(stats.contains { $0.contains("Less . - + * # More") }, "the heatmap's legend, plain: \(run.stdout)")
-        #expect(stats.filter { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].contains($0.prefix(3)) }.count == 7,
-                "seven weekday rows: \(run.stdout)")
+        #expect(
+            stats.filter { ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].contains($0.prefix(3)) }.count == 7,
+            "seven weekday rows: \(run.stdout)")
         let widest = run.stdout.split(separator: "\n").first { $0.hasPrefix("widest stats line: ") }?.dropFirst(19)
         #expect(widest.flatMap { Int($0) }.map { $0 <= 80 } == true, "\(run.stdout)")
         // 12 weeks of days: 77 before this week's, and this week's through today.
-        let json = run.stdout.split(separator: "\n").first { $0.hasPrefix("json: ") }?.split(separator: " ").dropFirst()
+        let json =
+            run.stdout.split(separator: "\n").first { $0.hasPrefix("json: ") }?.split(separator: " ").dropFirst()
             .compactMap { Int($0) } ?? []
-        #expect(json.count == 6 && json[0...3] == [4, 4, 7, 5] && (78...84).contains(json[4]) && json[5] == 40,
-                "--json has the same figures: \(run.stdout)")
+        #expect(
+            json.count == 6 && json[0...3] == [4, 4, 7, 5] && (78...84).contains(json[4]) && json[5] == 40,
+            "--json has the same figures: \(run.stdout)")
         #expect(run.stdout.contains("csv rows: 5 ['completed', 'stopped'] focus"), "\(run.stdout)")
     }
 }

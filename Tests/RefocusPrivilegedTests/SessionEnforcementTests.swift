@@ -16,22 +16,23 @@ struct SessionEnforcementTests {
         """
 
     @Test func startBlocksAndStopRestoresEveryByte() throws {
-        let run = try Self.sandbox.run(Self.setUp + """
+        let run = try Self.sandbox.run(
+            Self.setUp + """
 
-            echo "before: $(connect 192.0.2.2)"
-            "$BIN/refocus" start --list focus 5m
-            echo "hosts: $(getent hosts social.test www.social.test m.social.test | awk '{print $1}' | sort -u | tr '\\n' ' ')"
-            echo "blocked: $(connect 192.0.2.2)"
-            echo "other: $(connect 192.0.2.3)"
-            nft list table inet refocus | grep -o 'elements = { [^}]*}' | tr '\\n' ' '; echo
-            "$BIN/refocus" status
-            "$BIN/refocus" start --list focus 10m > /dev/null
-            echo "sessions: $("$BIN/refocus" status --json | grep -c '"id"')"
-            "$BIN/refocus" stop
-            cmp /etc/hosts "$WORK/hosts.before" && echo "hosts identical"
-            nft list table inet refocus > /dev/null 2>&1 || echo "no table"
-            echo "after: $(connect 192.0.2.2)"
-            """)
+                echo "before: $(connect 192.0.2.2)"
+                "$BIN/refocus" start --list focus 5m
+                echo "hosts: $(getent hosts social.test www.social.test m.social.test | awk '{print $1}' | sort -u | tr '\\n' ' ')"
+                echo "blocked: $(connect 192.0.2.2)"
+                echo "other: $(connect 192.0.2.3)"
+                nft list table inet refocus | grep -o 'elements = { [^}]*}' | tr '\\n' ' '; echo
+                "$BIN/refocus" status
+                "$BIN/refocus" start --list focus 10m > /dev/null
+                echo "sessions: $("$BIN/refocus" status --json | grep -c '"id"')"
+                "$BIN/refocus" stop
+                cmp /etc/hosts "$WORK/hosts.before" && echo "hosts identical"
+                nft list table inet refocus > /dev/null 2>&1 || echo "no table"
+                echo "after: $(connect 192.0.2.2)"
+                """)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("before: connected"))
         #expect(run.stdout.contains("Blocking 2 entries and 0 programs: #1 focus until"))
@@ -50,17 +51,18 @@ struct SessionEnforcementTests {
     }
 
     @Test func expiryLiftsEverythingAtTheNextReconcile() throws {
-        let run = try Self.sandbox.run(Self.setUp + """
+        let run = try Self.sandbox.run(
+            Self.setUp + """
 
-            mkdir -p /etc/refocus && printf 'min_session = "1s"\\n' > /etc/refocus/policy.toml
-            "$BIN/refocus" start --list focus 2s > /dev/null
-            grep -c 'social.test' /etc/hosts
-            sleep 2.5
-            "$BIN/refocus-helper" reconcile > /dev/null
-            cmp /etc/hosts "$WORK/hosts.before" && echo "hosts identical"
-            nft list table inet refocus > /dev/null 2>&1 || echo "no table"
-            SUDO_UID=0 "$BIN/refocus-helper" history <<< '{"version":1,"verb":"history","history":{"limit":5}}'
-            """)
+                mkdir -p /etc/refocus && printf 'min_session = "1s"\\n' > /etc/refocus/policy.toml
+                "$BIN/refocus" start --list focus 2s > /dev/null
+                grep -c 'social.test' /etc/hosts
+                sleep 2.5
+                "$BIN/refocus-helper" reconcile > /dev/null
+                cmp /etc/hosts "$WORK/hosts.before" && echo "hosts identical"
+                nft list table inet refocus > /dev/null 2>&1 || echo "no table"
+                SUDO_UID=0 "$BIN/refocus-helper" history <<< '{"version":1,"verb":"history","history":{"limit":5}}'
+                """)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("hosts identical"))
         #expect(run.stdout.contains("no table"))
@@ -78,7 +80,8 @@ struct SessionEnforcementTests {
         let script = requests.enumerated().map { index, request in
             "printf '%s' '\(request)' | \"$BIN/refocus-helper\" start > \"$WORK/answer\(index)\" || echo \"refused \(index): $?\""
         }.joined(separator: "\n")
-        let run = try Self.sandbox.run("""
+        let run = try Self.sandbox.run(
+            """
             cp /etc/hosts "$WORK/hosts.before"
             \(script)
             head -c 70000000 /dev/zero | "$BIN/refocus-helper" start > "$WORK/answer-big" || echo "refused big: $?"
@@ -87,7 +90,9 @@ struct SessionEnforcementTests {
             nft list table inet refocus > /dev/null 2>&1 || echo "no table"
             """)
         #expect(run.status == 0, "\(run.stderr)")
-        for index in requests.indices { #expect(run.stdout.contains("refused \(index): 65"), "request \(index): \(run.stdout)") }
+        for index in requests.indices {
+            #expect(run.stdout.contains("refused \(index): 65"), "request \(index): \(run.stdout)")
+        }
         #expect(run.stdout.contains("refused big: 65"))
         #expect(run.stdout.contains(#""code":"request-too-large""#))
         #expect(run.stdout.contains(#""code":"length-out-of-bounds""#))

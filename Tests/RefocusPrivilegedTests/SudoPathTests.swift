@@ -14,53 +14,55 @@ struct SudoPathTests {
     /// Functions for the scripts: `add_user NAME`, `allow RULE`, `as_user NAME COMMAND…`
     /// (no terminal unless the caller gives one), `$WORK/terminal.py` (see `terminal`),
     /// and the binaries in `$B`, copied where any user can run them (the build folder may be private).
-    static let setUp = terminal + #"""
-        chmod 755 "$WORK"
-        mount -t tmpfs -o mode=0755 tmpfs /var/log
-        B="$WORK/bin"
-        install -d -m 755 "$B"
-        install -m 755 "$BIN/refocus" "$BIN/refocus-helper" "$B/"
-        export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$B/refocus-helper"
-        add_user() {
-          useradd --no-log-init --no-create-home --home-dir "$WORK/home-$1" --shell /bin/sh "$1"
-          install -d -o "$1" -g "$1" -m 700 "$WORK/home-$1"
-        }
-        allow() {
-          printf '%s\n' "$1" > "$WORK/sudoers"
-          visudo -cf "$WORK/sudoers" > /dev/null
-          install -m 0440 "$WORK/sudoers" /etc/sudoers.d/refocus-test
-        }
-        cat > "$WORK/as-user" <<'SH'
-        #!/bin/sh
-        user=$1; shift
-        exec setpriv --reuid="$(id -u "$user")" --regid="$(id -g "$user")" --init-groups \
-          env -i HOME="$WORK/home-$user" USER="$user" LOGNAME="$user" PATH=/usr/bin:/bin TZ=UTC \
-          XDG_CONFIG_HOME="$WORK/home-$user/.config" REFOCUS_HELPER="$REFOCUS_HELPER" "$@"
-        SH
-        chmod 755 "$WORK/as-user"
-        export WORK
-        as_user() { "$WORK/as-user" "$@"; }
-        # owner UID-of-active-sessions, one per line, as root sees them.
-        owners() { "$B/refocus" status --json | python3 -c 'import json, sys; [print("owner:", s["owner"]) for s in json.load(sys.stdin)["sessions"]]'; }
-        blocked() { echo "$1: $(getent ahosts "$1" | awk '{print $1}' | sort -u | tr '\n' ' ')"; }
+    static let setUp =
+        terminal + #"""
+            chmod 755 "$WORK"
+            mount -t tmpfs -o mode=0755 tmpfs /var/log
+            B="$WORK/bin"
+            install -d -m 755 "$B"
+            install -m 755 "$BIN/refocus" "$BIN/refocus-helper" "$B/"
+            export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$B/refocus-helper"
+            add_user() {
+              useradd --no-log-init --no-create-home --home-dir "$WORK/home-$1" --shell /bin/sh "$1"
+              install -d -o "$1" -g "$1" -m 700 "$WORK/home-$1"
+            }
+            allow() {
+              printf '%s\n' "$1" > "$WORK/sudoers"
+              visudo -cf "$WORK/sudoers" > /dev/null
+              install -m 0440 "$WORK/sudoers" /etc/sudoers.d/refocus-test
+            }
+            cat > "$WORK/as-user" <<'SH'
+            #!/bin/sh
+            user=$1; shift
+            exec setpriv --reuid="$(id -u "$user")" --regid="$(id -g "$user")" --init-groups \
+              env -i HOME="$WORK/home-$user" USER="$user" LOGNAME="$user" PATH=/usr/bin:/bin TZ=UTC \
+              XDG_CONFIG_HOME="$WORK/home-$user/.config" REFOCUS_HELPER="$REFOCUS_HELPER" "$@"
+            SH
+            chmod 755 "$WORK/as-user"
+            export WORK
+            as_user() { "$WORK/as-user" "$@"; }
+            # owner UID-of-active-sessions, one per line, as root sees them.
+            owners() { "$B/refocus" status --json | python3 -c 'import json, sys; [print("owner:", s["owner"]) for s in json.load(sys.stdin)["sessions"]]'; }
+            blocked() { echo "$1: $(getent ahosts "$1" | awk '{print $1}' | sort -u | tr '\n' ' ')"; }
 
-        """#
+            """#
 
     @Test func aNopasswdRuleStartsTheSessionWithoutATerminal() throws {
-        let run = try Sandbox().run(Self.setUp + #"""
-            add_user ann
-            allow "ann ALL=(root) NOPASSWD: $B/refocus-helper"
-            echo "uid: $(id -u ann)"
-            as_user ann "$B/refocus" list add focus social.test > /dev/null
-            status=0
-            as_user ann setsid --wait timeout 60 "$B/refocus" start --list focus 1m < /dev/null > "$WORK/out" 2> "$WORK/err" || status=$?
-            echo "status: $status"; cat "$WORK/out" "$WORK/err"
-            blocked social.test
-            owners
-            as_user ann setsid --wait "$B/refocus" stop < /dev/null > /dev/null
-            as_user ann setsid --wait "$B/refocus" history --json < /dev/null > "$WORK/history.json"
-            python3 -c 'import json, sys; [print("history:", r["owner"], r["outcome"]) for r in json.load(open(sys.argv[1]))]' "$WORK/history.json"
-            """#)
+        let run = try Sandbox().run(
+            Self.setUp + #"""
+                add_user ann
+                allow "ann ALL=(root) NOPASSWD: $B/refocus-helper"
+                echo "uid: $(id -u ann)"
+                as_user ann "$B/refocus" list add focus social.test > /dev/null
+                status=0
+                as_user ann setsid --wait timeout 60 "$B/refocus" start --list focus 1m < /dev/null > "$WORK/out" 2> "$WORK/err" || status=$?
+                echo "status: $status"; cat "$WORK/out" "$WORK/err"
+                blocked social.test
+                owners
+                as_user ann setsid --wait "$B/refocus" stop < /dev/null > /dev/null
+                as_user ann setsid --wait "$B/refocus" history --json < /dev/null > "$WORK/history.json"
+                python3 -c 'import json, sys; [print("history:", r["owner"], r["outcome"]) for r in json.load(open(sys.argv[1]))]' "$WORK/history.json"
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         let uid = try #require(Self.value("uid", in: run.stdout))
         #expect(run.stdout.contains("status: 0\nBlocking 1 entry and 0 programs: #1 focus until"), "\(run.stdout)")
@@ -70,44 +72,49 @@ struct SudoPathTests {
     }
 
     @Test func aUserWithoutSudoRightsGetsOneLineNamingTheFixAndNoPrompt() throws {
-        let run = try Sandbox().run(Self.setUp + #"""
-            add_user bob
-            cp /etc/hosts "$WORK/hosts.before"
-            as_user bob "$B/refocus" list add focus social.test > /dev/null
-            status=0
-            as_user bob setsid --wait timeout 60 "$B/refocus" start --list focus 1m < /dev/null > "$WORK/out" 2> "$WORK/err" || status=$?
-            echo "status: $status"
-            echo "stdout: $(wc -c < "$WORK/out") bytes, stderr: $(wc -l < "$WORK/err") line"
-            cat "$WORK/err"
-            cmp /etc/hosts "$WORK/hosts.before" && echo "hosts unchanged"
-            """#)
+        let run = try Sandbox().run(
+            Self.setUp + #"""
+                add_user bob
+                cp /etc/hosts "$WORK/hosts.before"
+                as_user bob "$B/refocus" list add focus social.test > /dev/null
+                status=0
+                as_user bob setsid --wait timeout 60 "$B/refocus" start --list focus 1m < /dev/null > "$WORK/out" 2> "$WORK/err" || status=$?
+                echo "status: $status"
+                echo "stdout: $(wc -c < "$WORK/out") bytes, stderr: $(wc -l < "$WORK/err") line"
+                cat "$WORK/err"
+                cmp /etc/hosts "$WORK/hosts.before" && echo "hosts unchanged"
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("status: 77\n"), "not permitted: \(run.stdout)")
         #expect(run.stdout.contains("stdout: 0 bytes, stderr: 1 line\n"), "\(run.stdout)")
         #expect(run.stdout.contains("refocus: sudo refused to run /"), "\(run.stdout)")
-        #expect(run.stdout.contains("/bin/refocus-helper (sudo: a password is required); join the group refocus "
-            + "('sudo usermod -aG refocus $USER') and log in again\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "/bin/refocus-helper (sudo: a password is required); join the group refocus "
+                    + "('sudo usermod -aG refocus $USER') and log in again\n"), "\(run.stdout)")
         #expect(!run.stdout.contains("password for"), "no prompt without a terminal")
         #expect(run.stdout.contains("hosts unchanged"))
     }
 
     @Test func aPasswordRuleIsAnsweredAtTheTerminal() throws {
-        let run = try Sandbox().run(Self.setUp + #"""
-            add_user cat
-            echo 'cat:Focus-Pw-7' | chpasswd
-            allow "cat ALL=(root) $B/refocus-helper"
-            echo "uid: $(id -u cat)"
-            as_user cat "$B/refocus" list add focus social.test > /dev/null
-            status=0
-            as_user cat setsid --wait timeout 60 "$B/refocus" start --list focus 1m < /dev/null 2> "$WORK/err" || status=$?
-            echo "without a terminal: $status"
-            python3 "$WORK/terminal.py" Focus-Pw-7 "$WORK/as-user" cat "$B/refocus" start --list focus 1m
-            blocked social.test
-            owners
-            """#)
+        let run = try Sandbox().run(
+            Self.setUp + #"""
+                add_user cat
+                echo 'cat:Focus-Pw-7' | chpasswd
+                allow "cat ALL=(root) $B/refocus-helper"
+                echo "uid: $(id -u cat)"
+                as_user cat "$B/refocus" list add focus social.test > /dev/null
+                status=0
+                as_user cat setsid --wait timeout 60 "$B/refocus" start --list focus 1m < /dev/null 2> "$WORK/err" || status=$?
+                echo "without a terminal: $status"
+                python3 "$WORK/terminal.py" Focus-Pw-7 "$WORK/as-user" cat "$B/refocus" start --list focus 1m
+                blocked social.test
+                owners
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         let uid = try #require(Self.value("uid", in: run.stdout))
-        #expect(run.stdout.contains("without a terminal: 77\n"), "sudo -n refuses, and nobody can answer: \(run.stdout)")
+        #expect(
+            run.stdout.contains("without a terminal: 77\n"), "sudo -n refuses, and nobody can answer: \(run.stdout)")
         #expect(run.stdout.contains("[sudo] password for cat: "), "sudo's own prompt on the terminal: \(run.stdout)")
         #expect(!run.stdout.contains("Focus-Pw-7\n"), "the password is not echoed")
         #expect(run.stdout.contains("Blocking 1 entry and 0 programs: #1 focus until"), "\(run.stdout)")
@@ -173,11 +180,15 @@ struct SudoPathTests {
 
 /// What the sudo tests need beside a sandbox.
 enum SudoTools {
-    static let paths = ["/usr/bin/sudo", "/usr/sbin/visudo", "/usr/sbin/useradd", "/usr/sbin/chpasswd",
-                        "/usr/bin/setpriv", "/usr/bin/setsid", "/usr/bin/timeout"]
+    static let paths = [
+        "/usr/bin/sudo", "/usr/sbin/visudo", "/usr/sbin/useradd", "/usr/sbin/chpasswd",
+        "/usr/bin/setpriv", "/usr/bin/setsid", "/usr/bin/timeout",
+    ]
 
     /// Why the sudo tests cannot run here, or nil.
-    static let unavailableReason: String? = Sandbox.unavailableReason ?? paths.first {
-        !FileManager.default.isExecutableFile(atPath: $0)
-    }.map { "needs \($0) (apt-get install sudo passwd util-linux)" }
+    static let unavailableReason: String? =
+        Sandbox.unavailableReason
+        ?? paths.first {
+            !FileManager.default.isExecutableFile(atPath: $0)
+        }.map { "needs \($0) (apt-get install sudo passwd util-linux)" }
 }

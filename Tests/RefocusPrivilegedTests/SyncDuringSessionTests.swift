@@ -9,7 +9,8 @@ import Testing
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct SyncDuringSessionTests {
     @Test func aRunningSessionKeepsTheEntriesItStartedWith() throws {
-        let run = try Sandbox(dns: [Sandbox.Record("social.test", "192.0.2.2")], peerAddresses: ["192.0.2.2"]).run(#"""
+        let run = try Sandbox(dns: [Sandbox.Record("social.test", "192.0.2.2")], peerAddresses: ["192.0.2.2"]).run(
+            #"""
             export REFOCUS_HELPER="$BIN/refocus-helper"
             mkdir -p "$WORK/shared"
             a() { XDG_CONFIG_HOME="$WORK/a" XDG_STATE_HOME="$WORK/a-state" "$BIN/refocus" "$@"; }

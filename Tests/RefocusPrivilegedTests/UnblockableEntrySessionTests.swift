@@ -12,12 +12,15 @@ import Testing
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct UnblockableEntrySessionTests {
     static let sandbox = Sandbox(
-        dns: [Sandbox.Record("social.test", "192.0.2.2"), Sandbox.Record("news.test", "192.0.2.2"),
-              Sandbox.Record("ads.test", "192.0.2.2")],
+        dns: [
+            Sandbox.Record("social.test", "192.0.2.2"), Sandbox.Record("news.test", "192.0.2.2"),
+            Sandbox.Record("ads.test", "192.0.2.2"),
+        ],
         peerAddresses: ["192.0.2.2", "192.0.2.3"])
 
     @Test func aListHoldingZeroDotZeroDotZeroDotOneStartsAndTheRestIsEnforced() throws {
-        let run = try Self.sandbox.run(#"""
+        let run = try Self.sandbox.run(
+            #"""
             export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
             mkdir -p "$WORK/config/refocus/lists"
             printf '# saved before entries were checked\n0.0.0.1\nsocial.test\nnews.test\n' > "$WORK/config/refocus/lists/old.domains"
@@ -61,23 +64,24 @@ struct UnblockableEntrySessionTests {
     /// one from before starts without it (the helper, sent it, refuses the
     /// whole start).
     @Test func whatThePolicyNeverBlocksIsRefusedAtEntryAndSkippedAtStart() throws {
-        let run = try Sandbox().run(MemberProbeSetUp.script + #"""
-            mkdir -p /etc/refocus; printf 'never_block = ["corp.test"]\n' >> /etc/refocus/policy.toml
-            chmod 644 /etc/refocus/policy.toml
-            status=0
-            as_user ann "$B/refocus" list add work mail.corp.test > /dev/null 2> "$WORK/err" || status=$?
-            echo "add: $status $(cat "$WORK/err" | head -1)"
-            lists="$WORK/home-ann/.config/refocus/lists"
-            as_user ann mkdir -p "$lists"
-            as_user ann sh -c "printf 'mail.corp.test\nvideo.test\n' > '$lists/old.domains'"
-            status=0
-            as_user ann "$B/refocus" start --list old 10m > /dev/null 2> "$WORK/err" || status=$?
-            echo "start: $status $(cat "$WORK/err")"
-            echo "hosts: $(sed -n '/^# BEGIN refocus$/,/^# END refocus$/p' /etc/hosts | grep -c 'corp.test') corp, $(sed -n '/^# BEGIN refocus$/,/^# END refocus$/p' /etc/hosts | grep -c 'video.test') video"
-            status=0
-            raw_start ann '{"version":1,"verb":"start","start":{"lists":[{"name":"raw","entries":["mail.corp.test","video.test"],"programs":[]}],"length":600,"locked":false}}' > /dev/null 2>&1 || status=$?
-            echo "raw: $status"
-            """#)
+        let run = try Sandbox().run(
+            MemberProbeSetUp.script + #"""
+                mkdir -p /etc/refocus; printf 'never_block = ["corp.test"]\n' >> /etc/refocus/policy.toml
+                chmod 644 /etc/refocus/policy.toml
+                status=0
+                as_user ann "$B/refocus" list add work mail.corp.test > /dev/null 2> "$WORK/err" || status=$?
+                echo "add: $status $(cat "$WORK/err" | head -1)"
+                lists="$WORK/home-ann/.config/refocus/lists"
+                as_user ann mkdir -p "$lists"
+                as_user ann sh -c "printf 'mail.corp.test\nvideo.test\n' > '$lists/old.domains'"
+                status=0
+                as_user ann "$B/refocus" start --list old 10m > /dev/null 2> "$WORK/err" || status=$?
+                echo "start: $status $(cat "$WORK/err")"
+                echo "hosts: $(sed -n '/^# BEGIN refocus$/,/^# END refocus$/p' /etc/hosts | grep -c 'corp.test') corp, $(sed -n '/^# BEGIN refocus$/,/^# END refocus$/p' /etc/hosts | grep -c 'video.test') video"
+                status=0
+                raw_start ann '{"version":1,"verb":"start","start":{"lists":[{"name":"raw","entries":["mail.corp.test","video.test"],"programs":[]}],"length":600,"locked":false}}' > /dev/null 2>&1 || status=$?
+                echo "raw: $status"
+                """#)
         #expect(run.status == 0, "\(run.stderr)")
         let policy = "in never_block of the administrator's policy (/etc/refocus/policy.toml)"
         for fact in [

@@ -8,9 +8,11 @@ import RefocusTestSupport
 struct Victim {
     /// Why the program-blocker tests cannot run here, or nil when they can.
     static let unavailableReason: String? =
-        if getuid() != 0 { "needs root for the process connector and to run programs as other users (CI runs as root)" }
-        else if !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") { "needs /usr/bin/setpriv (util-linux)" }
-        else { nil }
+        if getuid() != 0 {
+            "needs root for the process connector and to run programs as other users (CI runs as root)"
+        } else if !FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
+            "needs /usr/bin/setpriv (util-linux)"
+        } else { nil }
 
     let folder: String
     let name: String
@@ -20,8 +22,9 @@ struct Victim {
     init(copying program: String, prefix: String = "rf-victim-") throws {
         folder = NSTemporaryDirectory() + "refocus-victim-" + UUID().uuidString
         name = prefix + UUID().uuidString.prefix(8).lowercased()
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o755])
         try ProgramFile.copy(program, to: path)
     }
 

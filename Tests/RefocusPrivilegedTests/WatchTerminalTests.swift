@@ -97,7 +97,9 @@ struct WatchTerminalTests {
         return String(rest[..<(rest.range(of: "--- end")?.lowerBound ?? rest.endIndex)])
     }
 
-    static func hasBraille(_ text: String) -> Bool { text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) } }
+    static func hasBraille(_ text: String) -> Bool {
+        text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) }
+    }
 
     @Test func theRingAndDigitsCountDownAndTheTerminalComesBackAfterQAndSIGTERM() throws {
         let run = try Self.sandbox.run(Self.script)
@@ -106,7 +108,8 @@ struct WatchTerminalTests {
         #expect(!out.contains("never:") && !out.contains("still running"), "\(out)")
         #expect(out.contains("cursor=0 alternate=1"), "while watching: the cursor hidden, the alternate screen: \(out)")
         let (first, second) = (Self.frame("first", in: out), Self.frame("second", in: out))
-        #expect(Self.hasBraille(first) && first.contains("████") && first.contains("thesis")
+        #expect(
+            Self.hasBraille(first) && first.contains("████") && first.contains("thesis")
                 && first.contains("0 blocked attempts · 0 programs killed"), "\(first)")
         #expect(second.contains("work 1/1") && first != second, "the digits count down:\n\(first)\n\(second)")
         #expect(Self.frame("ended", in: out).contains("No active session."))
@@ -117,11 +120,13 @@ struct WatchTerminalTests {
         #expect(out.components(separatedBy: "cursor=1 alternate=0").count == 5, "after q, SIGTERM, Ctrl-Z, q: \(out)")
         let afterStop = Self.frame("after ctrl-z", in: out)
         #expect(afterStop.contains("MARKER-THIRD") && !afterStop.contains("No active session."), "\(afterStop)")
-        #expect(out.contains("ctrl-z cursor=1 alternate=0") && out.contains("fg cursor=0 alternate=1")
+        #expect(
+            out.contains("ctrl-z cursor=1 alternate=0") && out.contains("fg cursor=0 alternate=1")
                 && out.contains("last cursor=1 alternate=0"), "\(out)")
         let resized = Self.frame("resized", in: out)
-        #expect(resized.contains("No active session.") && resized.split(separator: "\n").allSatisfy { $0.count <= 44 },
-                "redrawn for 44 columns: \(resized)")
+        #expect(
+            resized.contains("No active session.") && resized.split(separator: "\n").allSatisfy { $0.count <= 44 },
+            "redrawn for 44 columns: \(resized)")
         #expect(out.contains("piped status: 0"), "\(out)")
         let lines = Self.frame("lines", in: out).split(separator: "\n").map(String.init)
         #expect(lines.first == "No active session." && lines.last == "No active session.", "\(lines)")

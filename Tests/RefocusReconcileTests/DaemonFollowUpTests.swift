@@ -9,9 +9,12 @@ import Testing
 /// file's counts), read from reports of the Reconciler over fake layers,
 /// without root: timers, watches, counts carried over, the status, the log.
 struct DaemonFollowUpTests {
-    static func followUp(_ report: Reconciler.Report, after previous: Reconciler.Report? = nil,
-                         _ fixture: ReconcileFixture, incomplete: Int = 0) -> DaemonFollowUp {
-        DaemonFollowUp(report, previous: previous, clock: fixture.clock, allowedExpiry: nil, incompleteAnswers: incomplete)
+    static func followUp(
+        _ report: Reconciler.Report, after previous: Reconciler.Report? = nil,
+        _ fixture: ReconcileFixture, incomplete: Int = 0
+    ) -> DaemonFollowUp {
+        DaemonFollowUp(
+            report, previous: previous, clock: fixture.clock, allowedExpiry: nil, incompleteAnswers: incomplete)
     }
 
     @Test func aReconcileArmsTheTimersWatchesTheLayersFoldersAndCountsWhatIsInForce() throws {
@@ -50,8 +53,11 @@ struct DaemonFollowUpTests {
         #expect(counts.firewall == .routes && counts.addresses == 0)
         #expect(next.countsTimer == nil, "no table, no counters to read")
         #expect(next.resolveTimer == Daemon.resolveInterval, "names are still resolved, for when the table comes back")
-        #expect(next.notices == ["table inet refocus could not be made (netlink: address family not supported): blocked "
-            + "names fail at once through unreachable routes, but addresses are not blocked"])
+        #expect(
+            next.notices == [
+                "table inet refocus could not be made (netlink: address family not supported): blocked "
+                    + "names fail at once through unreachable routes, but addresses are not blocked"
+            ])
     }
 
     @Test func aFailingLayerIsLoggedWhileTheOthersAreFollowedUp() throws {

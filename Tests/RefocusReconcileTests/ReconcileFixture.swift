@@ -26,11 +26,13 @@ struct ReconcileFixture {
         policy.enforcement.blockDoHEndpoints = false
         reconciler = Reconciler(store: store, policy: policy, layers: layers.ordered, resolverModule: { true })
         if sessions {
-            let list = BlockList(name: try BlockListName("social"),
-                                 entries: [try BlockEntry(parsing: "social.example"), try BlockEntry(parsing: "192.0.2.9")],
-                                 programs: [try ProgramName("steam")])
-            let session = Session(owner: 1000, blockLists: [list], start: Self.start,
-                                  plannedEnd: Self.start.addingTimeInterval(3600), locked: false)
+            let list = BlockList(
+                name: try BlockListName("social"),
+                entries: [try BlockEntry(parsing: "social.example"), try BlockEntry(parsing: "192.0.2.9")],
+                programs: [try ProgramName("steam")])
+            let session = Session(
+                owner: 1000, blockLists: [list], start: Self.start,
+                plannedEnd: Self.start.addingTimeInterval(3600), locked: false)
             _ = try store.write { try $0.insert(session) }
         }
     }

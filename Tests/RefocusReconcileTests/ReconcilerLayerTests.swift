@@ -19,14 +19,17 @@ struct ReconcilerLayerTests {
         #expect(fixture.layers.journal.entries.map(\.layer) == faked)
         for entry in fixture.layers.journal.entries {
             let position = try #require(order.firstIndex(of: entry.layer))
-            #expect(entry.earlier == Array(order[..<position]), "\(entry.layer) sees the outcomes of the layers before it")
+            #expect(
+                entry.earlier == Array(order[..<position]), "\(entry.layer) sees the outcomes of the layers before it")
         }
         #expect(fixture.layers.hosts.system.contains("social.example"))
-        #expect(fixture.layers.table.system.contains("192.0.2.9/32") || fixture.layers.table.system.contains("192.0.2.9"))
+        #expect(
+            fixture.layers.table.system.contains("192.0.2.9/32") || fixture.layers.table.system.contains("192.0.2.9"))
         #expect(fixture.layers.programs.system == ["1000:steam"])
         #expect(report.firewallLayer == .table && report.hostsChanged)
-        #expect(!fixture.layers.sinkholeRoutes.installed && fixture.layers.sinkholeRoutes.changes == 1,
-                "the routes are made sure of once, and absent while the table is in force")
+        #expect(
+            !fixture.layers.sinkholeRoutes.installed && fixture.layers.sinkholeRoutes.changes == 1,
+            "the routes are made sure of once, and absent while the table is in force")
 
         fixture.layers.journal.clear()
         let again = try fixture.reconcile()
@@ -37,7 +40,8 @@ struct ReconcilerLayerTests {
         try fixture.endSessions()
         let ended = try fixture.reconcile()
         #expect(ended.outcomes.allSatisfy { $0.state == .idle })
-        #expect(fixture.layers.fakes.allSatisfy { $0.system.isEmpty }, "nothing is left in force once the session ended")
+        #expect(
+            fixture.layers.fakes.allSatisfy { $0.system.isEmpty }, "nothing is left in force once the session ended")
         #expect(ended.firewallLayer == .none && ended.firewallEntries == 0)
     }
 
@@ -80,10 +84,15 @@ struct ReconcilerLayerTests {
         routes.failure = FakeFailure("operation not permitted")
         let neither = try fixture.reconcile()
         #expect(!routes.installed && neither.firewallLayer == .none)
-        #expect(neither.outcome(of: .routes)?.failure == .fallbackRoutesFailed(error: "operation not permitted", because: nil))
+        #expect(
+            neither.outcome(of: .routes)?.failure
+                == .fallbackRoutesFailed(error: "operation not permitted", because: nil))
         #expect(neither.notes == [.fallbackRoutesFailed(error: "operation not permitted", because: reason)])
-        #expect(neither.notes.map(\.text) == ["table inet refocus could not be made (netlink: address family not supported); "
-            + "the fallback routes failed (operation not permitted)"])
+        #expect(
+            neither.notes.map(\.text) == [
+                "table inet refocus could not be made (netlink: address family not supported); "
+                    + "the fallback routes failed (operation not permitted)"
+            ])
 
         routes.failure = nil
         let fallen = try fixture.reconcile()
@@ -91,8 +100,11 @@ struct ReconcilerLayerTests {
         #expect(fallen.firewallLayer == .routes && fallen.firewallEntries == 0)
         #expect(fallen.outcome(of: .routes)?.state == .inForce)
         #expect(fallen.notes == [.fallbackRoutesInForce(because: reason)])
-        #expect(fallen.notes.map(\.text) == ["table inet refocus could not be made (netlink: address family not supported): "
-            + "blocked names fail at once through unreachable routes, but addresses are not blocked"])
+        #expect(
+            fallen.notes.map(\.text) == [
+                "table inet refocus could not be made (netlink: address family not supported): "
+                    + "blocked names fail at once through unreachable routes, but addresses are not blocked"
+            ])
 
         fixture.layers.table.failure = nil
         let back = try fixture.reconcile()
@@ -105,14 +117,18 @@ struct ReconcilerLayerTests {
         defer { fixture.folder.remove() }
         let kept = KeptTable()
         let layers = fixture.layers
-        let reconciler = Reconciler(store: fixture.store, policy: fixture.reconciler.policy,
-                                    layers: [layers.hosts, kept, layers.routes], resolverModule: { true })
+        let reconciler = Reconciler(
+            store: fixture.store, policy: fixture.reconciler.policy,
+            layers: [layers.hosts, kept, layers.routes], resolverModule: { true })
         let report = try reconciler.reconcile(clock: fixture.clock, system: [])
         #expect(layers.sinkholeRoutes.changes == 0)
         #expect(report.firewallLayer == .table && report.firewallEntries == 3)
         #expect(report.notes == [.tableKeptByDaemon(table: "refocus")])
-        #expect(report.notes.map(\.text) == ["the firewall was not changed: another process (the daemon) owns table inet "
-            + "refocus, which keeps what it last applied"])
+        #expect(
+            report.notes.map(\.text) == [
+                "the firewall was not changed: another process (the daemon) owns table inet "
+                    + "refocus, which keeps what it last applied"
+            ])
     }
 
     @Test func aTamperedLayerIsRepairedWholeByTheNextRun() throws {
@@ -138,8 +154,9 @@ struct ReconcilerLayerTests {
     @Test func notesAreGatheredDamagedSessionsFirstThenEachLayersInOrder() throws {
         let fixture = try ReconcileFixture()
         defer { fixture.folder.remove() }
-        let broken = Session(owner: 1001, blockLists: [], start: ReconcileFixture.start,
-                             plannedEnd: ReconcileFixture.start.addingTimeInterval(3600), locked: false)
+        let broken = Session(
+            owner: 1001, blockLists: [], start: ReconcileFixture.start,
+            plannedEnd: ReconcileFixture.start.addingTimeInterval(3600), locked: false)
         let id = try #require(try fixture.store.write { try $0.insert(broken) }.id)
         try DatabaseQueue(path: fixture.folder.path + "/refocus.sqlite").write {
             try $0.execute(sql: "UPDATE session SET mode = 'everything' WHERE id = \(id)")
@@ -151,8 +168,11 @@ struct ReconcilerLayerTests {
         let report = try fixture.reconcile()
         let damaged = try #require(report.notes.first)
         #expect(damaged.kind == .damagedSession)
-        #expect(damaged.text.hasPrefix("session \(id) cannot be read from the store (") && damaged.text.hasSuffix(
-            "); it is skipped and kept for inspection, and 'refocus-helper clear' ends it"))
+        #expect(
+            damaged.text.hasPrefix("session \(id) cannot be read from the store (")
+                && damaged.text.hasSuffix(
+                    "); it is skipped and kept for inspection, and 'refocus-helper clear' ends it")
+        )
         #expect(Array(report.notes.dropFirst()) == [.remark("hosts note")] + firefox + [.remark("programs note")])
         #expect(report.outcome(of: .firefox)?.notes == firefox)
     }

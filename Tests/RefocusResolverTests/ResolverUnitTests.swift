@@ -48,8 +48,11 @@ import Testing
         #expect(try Resolver(servers: [.v4(0xC000_0235)]).resolve([]).isEmpty)
     }
 
-    @Test(arguments: [(Duration.milliseconds(1), 1), (.microseconds(1), 1), (.seconds(2), 2000), (.zero, 0),
-                      (.milliseconds(1500) + .nanoseconds(1), 1501)] as [(Duration, Int64)])
+    @Test(
+        arguments: [
+            (Duration.milliseconds(1), 1), (.microseconds(1), 1), (.seconds(2), 2000), (.zero, 0),
+            (.milliseconds(1500) + .nanoseconds(1), 1501),
+        ] as [(Duration, Int64)])
     func waitsRoundUp(_ duration: Duration, milliseconds: Int64) {
         #expect(duration.roundedUpMilliseconds == milliseconds)
     }

@@ -16,7 +16,8 @@ public struct Binary {
     /// The folder holding the built products: next to the test bundle, or `REFOCUS_BUILD_DIR`.
     public static let buildDirectory: String = {
         if let explicit = ProcessInfo.processInfo.environment["REFOCUS_BUILD_DIR"] { return explicit }
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         var directory = URL(fileURLWithPath: executable).deletingLastPathComponent()
         // Inside an .xctest bundle directory on some layouts: climb out of it.
         while directory.path.contains(".xctest") { directory.deleteLastPathComponent() }
@@ -42,28 +43,35 @@ public struct Binary {
 
     /// Runs the binary with `arguments`, feeding `input` on stdin (else /dev/null).
     @discardableResult
-    public func callAsFunction(_ arguments: String..., input: String? = nil, environment: [String: String] = [:],
-                        prefix: [String] = []) throws -> Run {
+    public func callAsFunction(
+        _ arguments: String..., input: String? = nil, environment: [String: String] = [:],
+        prefix: [String] = []
+    ) throws -> Run {
         try run(arguments, input: input, environment: environment, prefix: prefix)
     }
 
     /// Runs the binary, through `prefix` when given (`setpriv …`).
-    public func run(_ arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
-                    prefix: [String] = []) throws -> Run {
+    public func run(
+        _ arguments: [String], input: String? = nil, environment extra: [String: String] = [:],
+        prefix: [String] = []
+    ) throws -> Run {
         let path = Self.buildDirectory + "/" + name
         var environment = ["XDG_CONFIG_HOME": home, "TMPDIR": home]
         environment.merge(extra) { $1 }
         guard let launcher = prefix.first else {
             return try Self.execute(path, arguments, input: input, environment: environment)
         }
-        return try Self.execute(launcher, Array(prefix.dropFirst()) + [path] + arguments, input: input,
-                                environment: environment)
+        return try Self.execute(
+            launcher, Array(prefix.dropFirst()) + [path] + arguments, input: input,
+            environment: environment)
     }
 
     /// Runs any program with this process's environment plus `environment`,
     /// feeding `input` on stdin (else /dev/null), and collects its output.
-    public static func execute(_ path: String, _ arguments: [String], input: String? = nil,
-                               environment: [String: String] = [:]) throws -> Run {
+    public static func execute(
+        _ path: String, _ arguments: [String], input: String? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
@@ -88,8 +96,9 @@ public struct Binary {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = errorData.wait()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                   stderr: String(decoding: err, as: UTF8.self))
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// The text of a file in the list folder, or nil.
@@ -125,7 +134,8 @@ extension Binary.Run {
     /// starts with it (`"ended: 137 after 12 ms"`, `"after "` → 12); nil when absent.
     public func number(after prefix: String, onLineStarting start: String) -> Int? {
         guard let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix(start) }),
-              let range = line.range(of: prefix) else { return nil }
+            let range = line.range(of: prefix)
+        else { return nil }
         return Int(line[range.upperBound...].prefix { $0.isNumber })
     }
 }

@@ -19,8 +19,10 @@ public enum BuiltResolverModule {
     public static let path = packageRoot + "/.build/nss/libnss_refocus.so.2"
 
     /// The folders of the library's sources, as the Makefile's NSS_SOURCES names them.
-    static let sourceFolders = ["Sources/CNameIndex", "Sources/CNameIndex/include", "Sources/CNSSRefocus",
-                                "Sources/CNSSRefocus/include"]
+    static let sourceFolders = [
+        "Sources/CNameIndex", "Sources/CNameIndex/include", "Sources/CNSSRefocus",
+        "Sources/CNSSRefocus/include",
+    ]
 
     /// Why the library cannot be had, or nil when it is built and up to date
     /// (built by this call when it was missing or stale).
@@ -39,7 +41,9 @@ public enum BuiltResolverModule {
             return "libnss_refocus.so.2 is \(stale), and make could not run: \(error)"
         }
         let output = (run.stdout + run.stderr).split(separator: "\n").suffix(5).joined(separator: "\n")
-        guard run.status == 0 else { return "libnss_refocus.so.2 is \(stale), and make nss failed (\(run.status)): \(output)" }
+        guard run.status == 0 else {
+            return "libnss_refocus.so.2 is \(stale), and make nss failed (\(run.status)): \(output)"
+        }
         return staleness().map { "libnss_refocus.so.2 is still \($0) after make nss: \(output)" }
     }
 
@@ -50,7 +54,9 @@ public enum BuiltResolverModule {
             let directory = packageRoot + "/" + folder
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             for name in names where name.hasSuffix(".c") || name.hasSuffix(".h") {
-                if let source = modified(directory + "/" + name), source > built { return "older than \(folder)/\(name)" }
+                if let source = modified(directory + "/" + name), source > built {
+                    return "older than \(folder)/\(name)"
+                }
             }
         }
         return nil

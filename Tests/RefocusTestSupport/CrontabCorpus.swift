@@ -20,7 +20,9 @@ public enum CrontabCorpus {
 
     public static let all: [Crontab] = [
         c("none", ""),
-        c("environment, MAILTO and percent signs", """
+        c(
+            "environment, MAILTO and percent signs",
+            """
             # m h  dom mon dow   command
             SHELL=/bin/bash
             PATH=/usr/local/bin:/usr/bin:/bin
@@ -31,13 +33,16 @@ public enum CrontabCorpus {
             @reboot sleep 60 && ~/bin/sync-notes
 
             """),
-        c("comments, blank lines and tabs", "\n# backups\n\t# indented comment\n\n15 3 * * * tar czf /tmp/home.tgz ~ \n\n"),
+        c(
+            "comments, blank lines and tabs",
+            "\n# backups\n\t# indented comment\n\n15 3 * * * tar czf /tmp/home.tgz ~ \n\n"),
         c("no final newline after a comment", "MAILTO=\"\"\n*/5 * * * * ~/bin/poll\n# the end"),
         c("CRLF line ends", "MAILTO=ann\r\n# edited on Windows\r\n0 9 * * * echo morning\r\n"),
         c("a literal backslash-r in a command", "0 9 * * * printf 'a\\rb\\bc' > /tmp/x\n"),
         c("another tool's section", "# BEGIN other-tool\n0 1 * * * other --run\n# END other-tool\n"),
-        Crontab(name: "bytes that are not UTF-8 in a comment",
-                bytes: Array("# caf".utf8) + [0xE9] + Array(" cr\u{e8}me\n0 8 * * * true\n".utf8)),
+        Crontab(
+            name: "bytes that are not UTF-8 in a comment",
+            bytes: Array("# caf".utf8) + [0xE9] + Array(" cr\u{e8}me\n0 8 * * * true\n".utf8)),
         c("a backspace in a comment", "# hidden\u{8}\u{8}text\n0 8 * * * true\n"),
     ]
 }

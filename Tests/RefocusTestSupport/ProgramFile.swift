@@ -13,8 +13,9 @@ import SystemPackage
 public enum ProgramFile {
     /// Writes `bytes` to `path` (replacing it) with `mode`, the descriptor closed at any exec.
     public static func write(_ bytes: some Sequence<UInt8>, to path: String, mode: mode_t = 0o755) throws {
-        let fd = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate, .closeOnExec],
-                                         permissions: FilePermissions(rawValue: 0o600))
+        let fd = try FileDescriptor.open(
+            path, .writeOnly, options: [.create, .truncate, .closeOnExec],
+            permissions: FilePermissions(rawValue: 0o600))
         try fd.closeAfter { _ = try fd.writeAll(bytes) }
         guard chmod(path, mode) == 0 else { throw Errno(rawValue: errno) }
     }

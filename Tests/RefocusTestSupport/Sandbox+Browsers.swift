@@ -23,7 +23,8 @@ extension Sandbox {
     /// A bash line that keeps the browser policy layer out of a sandbox
     /// (a read-only, empty /etc/chromium: the helper notes that it cannot
     /// write there), for a test of what the layers below show a browser.
-    public static let withoutChromiumPolicies = "mkdir -p /etc/chromium && mount -t tmpfs -o ro,mode=0755 tmpfs /etc/chromium"
+    public static let withoutChromiumPolicies =
+        "mkdir -p /etc/chromium && mount -t tmpfs -o ro,mode=0755 tmpfs /etc/chromium"
 }
 
 extension Sandbox {

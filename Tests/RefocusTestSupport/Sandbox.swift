@@ -67,9 +67,11 @@ public struct Sandbox: Sendable {
     /// what `dnsmasqOptions` sends there (`--server=/debian.org/10.0.2.3`).
     public var outbound = false
 
-    public init(network: Bool = true, privatePIDs: Bool = true, dns: [Record] = [], peerAddresses: [String] = [],
-                dnsmasqOptions: [String] = [], resolverModule: String? = nil, machinePackages: Bool = false,
-                outbound: Bool = false) {
+    public init(
+        network: Bool = true, privatePIDs: Bool = true, dns: [Record] = [], peerAddresses: [String] = [],
+        dnsmasqOptions: [String] = [], resolverModule: String? = nil, machinePackages: Bool = false,
+        outbound: Bool = false
+    ) {
         self.network = network
         self.privatePIDs = privatePIDs
         self.dns = dns
@@ -91,8 +93,10 @@ public struct Sandbox: Sendable {
     /// Why sandboxed tests cannot run here, or nil when they can.
     public static let unavailableReason: String? = {
         if getuid() != 0 { return "needs root to create namespaces and mounts (CI runs as root)" }
-        for tool in ["/usr/bin/unshare", "/usr/sbin/ip", "/usr/sbin/nft", "/usr/sbin/dnsmasq", "/usr/bin/getent",
-                     "/usr/bin/python3", "/usr/bin/setpriv"]
+        for tool in [
+            "/usr/bin/unshare", "/usr/sbin/ip", "/usr/sbin/nft", "/usr/sbin/dnsmasq", "/usr/bin/getent",
+            "/usr/bin/python3", "/usr/bin/setpriv",
+        ]
         where !FileManager.default.isExecutableFile(atPath: tool) {
             return "needs \(tool) (make test installs it)"
         }
@@ -115,14 +119,18 @@ public struct Sandbox: Sendable {
         // parent's mask: start the sandbox with none blocked and default dispositions,
         // as a login shell would, so that its processes react to signals for real.
         // An outbound sandbox keeps a descriptor of the machine's network namespace, for slirp4netns.
-        let keepNetwork = outbound ? "os.dup2(os.open('/proc/self/ns/net', os.O_RDONLY), \(Self.machineNetworkDescriptor))\n" : ""
-        let resetSignals = "import os, signal, sys\n" + keepNetwork
+        let keepNetwork =
+            outbound ? "os.dup2(os.open('/proc/self/ns/net', os.O_RDONLY), \(Self.machineNetworkDescriptor))\n" : ""
+        let resetSignals =
+            "import os, signal, sys\n" + keepNetwork
             + "signal.pthread_sigmask(signal.SIG_SETMASK, [])\n"
             + "for number in (signal.SIGPIPE, signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT, signal.SIGCHLD):\n"
             + "    signal.signal(number, signal.SIG_DFL)\n"
             + "os.execv(sys.argv[1], sys.argv[1:])"
-        return try Binary.execute("/usr/bin/python3", ["-c", resetSignals, "/usr/bin/unshare"] + unshareArguments
-                                  + ["/bin/bash", path], environment: ["BIN": Binary.buildDirectory, "WORK": work])
+        return try Binary.execute(
+            "/usr/bin/python3",
+            ["-c", resetSignals, "/usr/bin/unshare"] + unshareArguments
+                + ["/bin/bash", path], environment: ["BIN": Binary.buildDirectory, "WORK": work])
     }
 
     /// The arguments of unshare(1) that give this sandbox its namespaces.
@@ -148,21 +156,26 @@ public struct Sandbox: Sendable {
         ]
         if outbound {
             // The machine's name servers, before /run (systemd-resolved's list) is hidden.
-            lines += [#"OUTBOUND_RESOLVER=$(cat /run/systemd/resolve/resolv.conf 2> /dev/null || cat /etc/resolv.conf 2> /dev/null || true)"#,
-                      #"OUTBOUND_RESOLVER=$(echo "$OUTBOUND_RESOLVER" | awk '$1 == "nameserver" && $2 !~ /^127\./ && $2 !~ /:/ {print $2; exit}')"#,
-                      #"OUTBOUND_RESOLVER=${OUTBOUND_RESOLVER:-10.0.2.3}"#]
+            lines += [
+                #"OUTBOUND_RESOLVER=$(cat /run/systemd/resolve/resolv.conf 2> /dev/null || cat /etc/resolv.conf 2> /dev/null || true)"#,
+                #"OUTBOUND_RESOLVER=$(echo "$OUTBOUND_RESOLVER" | awk '$1 == "nameserver" && $2 !~ /^127\./ && $2 !~ /:/ {print $2; exit}')"#,
+                #"OUTBOUND_RESOLVER=${OUTBOUND_RESOLVER:-10.0.2.3}"#,
+            ]
         }
         if machinePackages {
-            lines += ["for folder in lib cache; do", #"  mkdir -p "$WORK/var-$folder-upper" "$WORK/var-$folder-work""#,
-                      #"  mount -t overlay overlay -o lowerdir=/var/$folder,upperdir="$WORK/var-$folder-upper",workdir="$WORK/var-$folder-work" /var/$folder"#,
-                      "done", "mkdir -p /var/lib/refocus", "mount -t tmpfs -o mode=0700 tmpfs /var/lib/refocus"]
+            lines += [
+                "for folder in lib cache; do", #"  mkdir -p "$WORK/var-$folder-upper" "$WORK/var-$folder-work""#,
+                #"  mount -t overlay overlay -o lowerdir=/var/$folder,upperdir="$WORK/var-$folder-upper",workdir="$WORK/var-$folder-work" /var/$folder"#,
+                "done", "mkdir -p /var/lib/refocus", "mount -t tmpfs -o mode=0700 tmpfs /var/lib/refocus",
+            ]
         } else {
             lines.append("mount -t tmpfs -o mode=0755 tmpfs /var/lib")
         }
         lines += ["mount -t tmpfs -o mode=0755 tmpfs /run", "mkdir -p /run/refocus"]
         // A FUSE mount of the script's (a server that never answers, as a test's attacker has) is
         // aborted first: a reader waiting on it cannot be killed, and would hang every ps on the machine.
-        lines.append(#"""
+        lines.append(
+            #"""
             # Called from the EXIT trap under set -e: no step of it may fail, or the trap ends there.
             sandbox_abort_fuse() {
               [ -d /sys/fs/fuse/connections/. ] && mountpoint -q /sys/fs/fuse/connections \
@@ -174,14 +187,18 @@ public struct Sandbox: Sendable {
         var exit = ["sandbox_abort_fuse"]
         if !privatePIDs {
             // Everything still running in this mount namespace was started here: end it with the script.
-            exit.append(#"for p in /proc/[0-9]*; do [ "${p#/proc/}" != $$ ] && [ "$(readlink $p/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ] && kill -9 "${p#/proc/}" 2> /dev/null; done"#)
+            exit.append(
+                #"for p in /proc/[0-9]*; do [ "${p#/proc/}" != $$ ] && [ "$(readlink $p/ns/mnt)" = "$(readlink /proc/self/ns/mnt)" ] && kill -9 "${p#/proc/}" 2> /dev/null; done"#
+            )
         }
         if !network {
             // The sandbox's own table is in the machine's ruleset, and persists when its owner dies (a
             // session the script did not stop): its daemon goes first (in a PID namespace of its own,
             // everything else there), then the table.
             if privatePIDs { exit.append("kill -9 -1 2> /dev/null || true") }
-            exit.append(#"for _ in $(seq 100); do nft list table inet "$REFOCUS_TABLE" > /dev/null 2>&1 || break; nft delete table inet "$REFOCUS_TABLE" 2> /dev/null || sleep 0.02; done"#)
+            exit.append(
+                #"for _ in $(seq 100); do nft list table inet "$REFOCUS_TABLE" > /dev/null 2>&1 || break; nft delete table inet "$REFOCUS_TABLE" 2> /dev/null || sleep 0.02; done"#
+            )
         }
         if !exit.isEmpty { lines.append("trap '" + (exit + ["true"]).joined(separator: "; ") + "' EXIT") }
         lines.append(Self.knownState)
@@ -195,9 +212,11 @@ public struct Sandbox: Sendable {
             "echo 'nameserver 127.0.0.1' > /etc/resolv.conf",
         ]
         if !dns.isEmpty {
-            let arguments = (dns.map { "--host-record=\($0.name),\($0.address)" } + dnsmasqOptions).joined(separator: " ")
-            lines.append("dnsmasq --no-daemon --no-resolv --no-hosts --listen-address=127.0.0.1 --bind-interfaces "
-                + "--user=root \(arguments) > \"$WORK/dnsmasq.log\" 2>&1 &")
+            let arguments = (dns.map { "--host-record=\($0.name),\($0.address)" } + dnsmasqOptions).joined(
+                separator: " ")
+            lines.append(
+                "dnsmasq --no-daemon --no-resolv --no-hosts --listen-address=127.0.0.1 --bind-interfaces "
+                    + "--user=root \(arguments) > \"$WORK/dnsmasq.log\" 2>&1 &")
         }
         if !peerAddresses.isEmpty {
             lines += [
@@ -211,18 +230,22 @@ public struct Sandbox: Sendable {
             for address in peerAddresses {
                 let v6 = address.contains(":")
                 let prefix = v6 ? "/64" : "/24"
-                lines.append("nsenter --net=/proc/$PEER/ns/net ip addr add \(address)\(prefix) dev refocus-v1\(v6 ? " nodad" : "")")
+                lines.append(
+                    "nsenter --net=/proc/$PEER/ns/net ip addr add \(address)\(prefix) dev refocus-v1\(v6 ? " nodad" : "")"
+                )
             }
             // Our side gets the .1 / ::1 of each peer network, and a route to it.
-            lines.append(contentsOf: Set(peerAddresses.map(Self.ourAddress)).sorted().map {
-                "ip addr add \($0) dev refocus-v0\($0.contains(":") ? " nodad" : "")"
-            })
-            lines.append(#"nsenter --net=/proc/$PEER/ns/net python3 -c 'import socket,threading,sys"#
-                + "\nsocks=[]\nfor a in sys.argv[1:]:\n fam=socket.AF_INET6 if \":\" in a else socket.AF_INET"
-                + "\n s=socket.socket(fam);s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1);s.bind((a,8080));s.listen(64);socks.append(s)"
-                + "\ndef serve(s):\n while True:\n  c,_=s.accept();c.sendall(b\"hello\\n\");c.close()"
-                + "\nfor s in socks: threading.Thread(target=serve,args=(s,)).start()' "
-                + peerAddresses.joined(separator: " ") + " &")
+            lines.append(
+                contentsOf: Set(peerAddresses.map(Self.ourAddress)).sorted().map {
+                    "ip addr add \($0) dev refocus-v0\($0.contains(":") ? " nodad" : "")"
+                })
+            lines.append(
+                #"nsenter --net=/proc/$PEER/ns/net python3 -c 'import socket,threading,sys"#
+                    + "\nsocks=[]\nfor a in sys.argv[1:]:\n fam=socket.AF_INET6 if \":\" in a else socket.AF_INET"
+                    + "\n s=socket.socket(fam);s.setsockopt(socket.SOL_SOCKET,socket.SO_REUSEADDR,1);s.bind((a,8080));s.listen(64);socks.append(s)"
+                    + "\ndef serve(s):\n while True:\n  c,_=s.accept();c.sendall(b\"hello\\n\");c.close()"
+                    + "\nfor s in socks: threading.Thread(target=serve,args=(s,)).start()' "
+                    + peerAddresses.joined(separator: " ") + " &")
             lines.append(contentsOf: peerAddresses.map { "wait_for_port \($0)" })
         }
         if !dns.isEmpty { lines.append("wait_for_dns \(dns[0].name)") }

@@ -20,7 +20,9 @@ public enum StrictCSV {
             if bytes[index] == quote {
                 index += 1
                 while true {
-                    guard index < bytes.count else { throw Refusal(offset: index, reason: "a quoted field is not closed") }
+                    guard index < bytes.count else {
+                        throw Refusal(offset: index, reason: "a quoted field is not closed")
+                    }
                     if bytes[index] == quote {
                         guard index + 1 < bytes.count, bytes[index + 1] == quote else { index += 1; break }
                         index += 1

@@ -19,13 +19,16 @@ enum CrashInjection {
                 seed = given
                 words.removeSubrange(option...(option + 1))
             }
-            guard let kind = words.first, let iterations = words.last.flatMap(Int.init), iterations > 0 else { fail(usage) }
+            guard let kind = words.first, let iterations = words.last.flatMap(Int.init), iterations > 0 else {
+                fail(usage)
+            }
             let scenario: CrashScenario
             switch (kind, words.count) {
             case ("hosts", 2): scenario = try HostsScenario(bindMount: false)
             case ("hosts-bind", 2): scenario = try HostsScenario(bindMount: true)
             case ("firefox", 3): scenario = try FirefoxScenario(root: words[1])
-            case ("crontab", 3) where !command.isEmpty: scenario = try CrontabScenario(spoolFile: words[1], command: command)
+            case ("crontab", 3) where !command.isEmpty:
+                scenario = try CrontabScenario(spoolFile: words[1], command: command)
             default: fail(usage)
             }
             print(try CrashLoop(scenario: scenario, iterations: iterations, seed: seed).run())

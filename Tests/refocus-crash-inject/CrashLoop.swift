@@ -31,7 +31,9 @@ struct CrashLoop {
                 try scenario.prepare(direction)
                 before[direction] = try scenario.snapshot()
                 let run = try child(direction).run(killingAfter: nil)
-                guard run.end == .finished(0) else { throw HarnessError("\(scenario.name) \(direction.rawValue): the writer failed: \(run.end)") }
+                guard run.end == .finished(0) else {
+                    throw HarnessError("\(scenario.name) \(direction.rawValue): the writer failed: \(run.end)")
+                }
                 after[direction] = try scenario.snapshot()
                 times.append(run.seconds)
             }
@@ -45,12 +47,16 @@ struct CrashLoop {
         let began = clock.now
         for iteration in 0..<iterations {
             let direction = scenario.directions[iteration % scenario.directions.count]
-            guard let old = before[direction], let new = after[direction], let span = window[direction] else { continue }
+            guard let old = before[direction], let new = after[direction], let span = window[direction] else {
+                continue
+            }
             try scenario.prepare(direction)
             let delay = Double.random(in: 0...span, using: &random)
             let run = try child(direction).run(killingAfter: delay)
             if case .finished(let status) = run.end {
-                guard status == 0 else { throw HarnessError("iteration \(iteration): the writer exited with \(status)") }
+                guard status == 0 else {
+                    throw HarnessError("iteration \(iteration): the writer exited with \(status)")
+                }
                 tally.finished += 1
             }
             if !scenario.leftovers().isEmpty { tally.leftovers += 1 }
@@ -66,8 +72,9 @@ struct CrashLoop {
             if let converged = try scenario.converge(direction, expected: new) {
                 let now = try scenario.snapshot()
                 guard now == converged else {
-                    throw HarnessError("iteration \(iteration) (\(direction.rawValue), killed after \(delay) s): "
-                        + "the next run left \(now), not \(converged)")
+                    throw HarnessError(
+                        "iteration \(iteration) (\(direction.rawValue), killed after \(delay) s): "
+                            + "the next run left \(now), not \(converged)")
                 }
             }
             let left = scenario.leftovers()
@@ -87,13 +94,16 @@ struct CrashLoop {
     }
 
     /// The failure for a file that is neither: its bytes are kept beside it for a person to read.
-    private func violation(_ iteration: Int, _ direction: Direction, _ delay: Double,
-                           found: FileSnapshot, old: FileSnapshot, new: FileSnapshot) -> HarnessError {
+    private func violation(
+        _ iteration: Int, _ direction: Direction, _ delay: Double,
+        found: FileSnapshot, old: FileSnapshot, new: FileSnapshot
+    ) -> HarnessError {
         let kept = scenario.file + ".mixed"
         if let bytes = found.bytes { try? Data(bytes).write(to: URL(fileURLWithPath: kept)) }
-        return HarnessError("iteration \(iteration) (\(direction.rawValue), seed \(seed), killed after \(delay) s): "
-            + "\(scenario.file) is neither the old file (\(old)) nor the new (\(new)) but \(found), "
-            + "first different from the old at byte \(found.firstDifference(from: old).map(String.init) ?? "-"), "
-            + "from the new at \(found.firstDifference(from: new).map(String.init) ?? "-"); kept in \(kept)")
+        return HarnessError(
+            "iteration \(iteration) (\(direction.rawValue), seed \(seed), killed after \(delay) s): "
+                + "\(scenario.file) is neither the old file (\(old)) nor the new (\(new)) but \(found), "
+                + "first different from the old at byte \(found.firstDifference(from: old).map(String.init) ?? "-"), "
+                + "from the new at \(found.firstDifference(from: new).map(String.init) ?? "-"); kept in \(kept)")
     }
 }

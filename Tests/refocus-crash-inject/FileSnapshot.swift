@@ -37,6 +37,7 @@ struct FileSnapshot: Equatable, CustomStringConvertible {
     /// Where `other`'s bytes first differ from these, for a report.
     func firstDifference(from other: FileSnapshot) -> Int? {
         guard let mine = bytes, let theirs = other.bytes else { return nil }
-        return zip(mine, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(mine.count, theirs.count)
+        return zip(mine, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(mine.count, theirs.count)
     }
 }

@@ -19,7 +19,8 @@ struct FirefoxScenario: CrashScenario {
     static let probe = "/opt/firefox/firefox"
 
     /// An administrator's file with keys of their own, a block list and exceptions; 0640.
-    static let administrators = Array("""
+    static let administrators = Array(
+        """
         {
           "policies": {
             "DisableTelemetry": true,
@@ -34,16 +35,18 @@ struct FirefoxScenario: CrashScenario {
         """.utf8)
 
     /// Ours: 300 hosts and DoH off.
-    static let policy = FirefoxPolicy(hosts: (0..<300).compactMap { try? DomainName(validating: "crash-\($0).example") },
-                                      turnsDoHOff: true)
+    static let policy = FirefoxPolicy(
+        hosts: (0..<300).compactMap { try? DomainName(validating: "crash-\($0).example") },
+        turnsDoHOff: true)
 
     init(root: String) throws {
         self.root = root
         _ = Self.policy  // Made here, once: the forks only merge and write it.
         try FileManager.default.createDirectory(atPath: root + "/opt/firefox", withIntermediateDirectories: true)
         try Leftovers.put([], at: root + Self.probe, mode: 0o755)
-        try FileManager.default.createDirectory(atPath: AtomicFile.parentDirectory(of: root + FirefoxPolicy.systemFile),
-                                                withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: AtomicFile.parentDirectory(of: root + FirefoxPolicy.systemFile),
+            withIntermediateDirectories: true)
     }
 
     /// Merges ours in (`into`) or restores the administrator's file, as the daemon does.

@@ -17,7 +17,8 @@ struct HostsScenario: CrashScenario {
     var directions: [Direction] { Direction.allCases }
 
     /// 300 domains, each with the default subdomains: 1,800 lines, about 60 KB.
-    static let body = HostsSection.body(domains: (0..<300).compactMap { try? DomainName(validating: "crash-\($0).example") })
+    static let body = HostsSection.body(
+        domains: (0..<300).compactMap { try? DomainName(validating: "crash-\($0).example") })
 
     init(bindMount: Bool) throws {
         self.bindMount = bindMount
@@ -47,9 +48,11 @@ struct HostsScenario: CrashScenario {
     func recover() throws -> Bool {
         guard FileManager.default.fileExists(atPath: hosts.journalPath) else { return false }
         // What every rewrite does first: replay the journal. A rewrite that changes nothing does only that.
-        _ = try JournaledFile(path: file, journalPath: hosts.journalPath,
-                              lockPath: AtomicFile.parentDirectory(of: hosts.journalPath) + "/hosts.lock",
-                              readLimit: HostsSection.readLimit).rewrite { $0 }
+        _ = try JournaledFile(
+            path: file, journalPath: hosts.journalPath,
+            lockPath: AtomicFile.parentDirectory(of: hosts.journalPath) + "/hosts.lock",
+            readLimit: HostsSection.readLimit
+        ).rewrite { $0 }
         return true
     }
 

@@ -56,7 +56,9 @@ struct KilledChild {
         var start = clock.now
         if signalsStart {
             var byte: UInt8 = 0
-            guard read(pipe[0], &byte, 1) == 1 else { throw HarnessError("the writer ended before its write: status \(reap(pid))") }
+            guard read(pipe[0], &byte, 1) == 1 else {
+                throw HarnessError("the writer ended before its write: status \(reap(pid))")
+            }
             start = clock.now
         }
         if let delay {
@@ -64,7 +66,8 @@ struct KilledChild {
             kill(-pid, SIGKILL)
         }
         let status = reap(pid)
-        let seconds = Double((clock.now - start).components.attoseconds) * 1e-18
+        let seconds =
+            Double((clock.now - start).components.attoseconds) * 1e-18
             + Double((clock.now - start).components.seconds)
         let killed = status & 0x7F == SIGKILL
         return (killed ? .killed : .finished(status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F), seconds)

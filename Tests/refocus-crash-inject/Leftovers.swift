@@ -28,6 +28,8 @@ enum Leftovers {
         guard fd >= 0 else { throw HarnessError("open \(path): errno \(errno)") }
         defer { close(fd) }
         try AtomicFile.writeAll(fd, bytes, path: path)
-        guard fchmod(fd, mode) == 0, fchown(fd, owner.0, owner.1) == 0 else { throw HarnessError("chmod \(path): errno \(errno)") }
+        guard fchmod(fd, mode) == 0, fchown(fd, owner.0, owner.1) == 0 else {
+            throw HarnessError("chmod \(path): errno \(errno)")
+        }
     }
 }

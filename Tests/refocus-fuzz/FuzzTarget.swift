@@ -12,8 +12,10 @@ protocol FuzzTarget: SendableMetatype {
 enum FuzzTargets {
     /// The targets, in the order `--list` prints them (and `make fuzz` runs them).
     static var all: [any FuzzTarget.Type] {
-        [EntryFuzz.self, ListFuzz.self, SectionFuzz.self, RequestFuzz.self, StatusFuzz.self, CronFuzz.self,
-         PolicyFuzz.self, ConfigFuzz.self, TOMLFuzz.self, JSONFuzz.self]
+        [
+            EntryFuzz.self, ListFuzz.self, SectionFuzz.self, RequestFuzz.self, StatusFuzz.self, CronFuzz.self,
+            PolicyFuzz.self, ConfigFuzz.self, TOMLFuzz.self, JSONFuzz.self,
+        ]
     }
 
     /// The target called `name`, if any.

@@ -12,15 +12,20 @@ import RefocusEnforcement
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard (3...4).contains(arguments.count), let owner = UInt32(arguments[0]), let event = HookEvent(rawValue: arguments[1])
 else {
-    FileHandle.standardError.write(Data("usage: refocus-hook-launch OWNER-UID EVENT HELPER [TIME-LIMIT-SECONDS]\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: refocus-hook-launch OWNER-UID EVENT HELPER [TIME-LIMIT-SECONDS]\n".utf8))
     exit(64)
 }
-let context = HookContext(sessionID: 7, lists: try [BlockListName("social"), BlockListName("news")],
-                          endsAt: Date(timeIntervalSince1970: 1_893_553_445), phase: .work, cycle: HookCycle(2, of: 4),
-                          outcome: event == .end ? .completed : nil, label: try SessionLabel("thesis"))
+let context = HookContext(
+    sessionID: 7, lists: try [BlockListName("social"), BlockListName("news")],
+    endsAt: Date(timeIntervalSince1970: 1_893_553_445), phase: .work, cycle: HookCycle(2, of: 4),
+    outcome: event == .end ? .completed : nil, label: try SessionLabel("thesis"))
 let limit = arguments.count == 4 ? Int(arguments[3]) : nil
-guard let pid = HookLauncher.launch(event: event, owner: owner, context: context, runner: arguments[2],
-                                    timeLimitSeconds: limit) else {
+guard
+    let pid = HookLauncher.launch(
+        event: event, owner: owner, context: context, runner: arguments[2],
+        timeLimitSeconds: limit)
+else {
     print("not launched")
     exit(1)
 }

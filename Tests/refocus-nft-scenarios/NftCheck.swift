@@ -29,22 +29,27 @@ enum NftCheck {
 
     /// Throws unless the block sets of `listed` (the table's sets, by default
     /// as nft lists them now) hold exactly `intervals`, whatever the hits sets hold.
-    static func expectBlockSets(_ intervals: AddressIntervals,
-                                listed: [String: (isInterval: Bool, elements: [ClosedRange<IPAddress>])]? = nil) throws {
+    static func expectBlockSets(
+        _ intervals: AddressIntervals,
+        listed: [String: (isInterval: Bool, elements: [ClosedRange<IPAddress>])]? = nil
+    ) throws {
         let listed = try listed ?? sets()
         for expected in NftReference.sets(for: intervals) {
             switch listed[expected.name] {
             case nil where expected.intervals.isEmpty:
                 continue
             case nil:
-                throw ScenarioError.failed("set \(expected.name) is missing; expected \(expected.intervals.count) elements")
+                throw ScenarioError.failed(
+                    "set \(expected.name) is missing; expected \(expected.intervals.count) elements")
             case let set? where expected.intervals.isEmpty:
-                throw ScenarioError.failed("set \(expected.name) exists (\(set.elements.count) elements) but should not")
+                throw ScenarioError.failed(
+                    "set \(expected.name) exists (\(set.elements.count) elements) but should not")
             case let set?:
                 guard set.elements == expected.intervals, set.isInterval == expected.isInterval else {
-                    throw ScenarioError.failed("set \(expected.name) holds \(set.elements.count) elements"
-                        + " (interval: \(set.isInterval)), expected \(expected.intervals.count) (interval: \(expected.isInterval))"
-                        + (set.elements.first.map { "; first listed: \($0)" } ?? ""))
+                    throw ScenarioError.failed(
+                        "set \(expected.name) holds \(set.elements.count) elements"
+                            + " (interval: \(set.isInterval)), expected \(expected.intervals.count) (interval: \(expected.isInterval))"
+                            + (set.elements.first.map { "; first listed: \($0)" } ?? ""))
                 }
             }
         }
@@ -55,11 +60,13 @@ enum NftCheck {
     static func sets() throws -> [String: (isInterval: Bool, elements: [ClosedRange<IPAddress>])] {
         let json = try NftReference.nft(["-j", "list", "table", "inet", "refocus"])
         guard let root = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
-              let objects = root["nftables"] as? [[String: Any]]
+            let objects = root["nftables"] as? [[String: Any]]
         else { throw ScenarioError.failed("nft -j list table printed no objects") }
         var sets: [String: (isInterval: Bool, elements: [ClosedRange<IPAddress>])] = [:]
         for set in objects.compactMap({ $0["set"] as? [String: Any] }) {
-            guard let name = set["name"] as? String else { throw ScenarioError.failed("nft -j listed a set without a name") }
+            guard let name = set["name"] as? String else {
+                throw ScenarioError.failed("nft -j listed a set without a name")
+            }
             let flags = set["flags"] as? [String] ?? []
             sets[name] = (flags.contains("interval"), try (set["elem"] as? [Any] ?? []).map(interval))
         }
@@ -78,7 +85,8 @@ enum NftCheck {
             return address...address
         }
         if let prefix = (element as? [String: Any])?["prefix"] as? [String: Any],
-           let address = prefix["addr"] as? String, let length = prefix["len"] as? Int {
+            let address = prefix["addr"] as? String, let length = prefix["len"] as? Int
+        {
             let range = try AddressRange(address: try IPAddress(parsing: address), prefixLength: length)
             return range.first...range.last
         }
@@ -90,16 +98,21 @@ enum NftCheck {
 
     /// Throws unless `ours` (the listing after `apply`) equals the listing
     /// after `nft -f` loaded the reference script for the same intervals.
-    static func expectSameListing(_ ours: String, asNftFor intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
-                                  scriptPath: String) throws {
-        try Data(NftReference.script(for: intervals, endpoints: endpoints).utf8).write(to: URL(fileURLWithPath: scriptPath))
+    static func expectSameListing(
+        _ ours: String, asNftFor intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
+        scriptPath: String
+    ) throws {
+        try Data(NftReference.script(for: intervals, endpoints: endpoints).utf8).write(
+            to: URL(fileURLWithPath: scriptPath))
         try NftReference.nft(["-f", scriptPath])
         let reference = try NftReference.listing()
         try NftReference.nft(["delete", "table", "inet", "refocus"])
         guard ours == reference else {
-            throw ScenarioError.failed("nft list table differs from nft's own:\n--- refocus\n\(ours)\n--- nft -f\n\(reference)")
+            throw ScenarioError.failed(
+                "nft list table differs from nft's own:\n--- refocus\n\(ours)\n--- nft -f\n\(reference)")
         }
-        NftScenarioFacts.checked("the listing equals nft's own for \(intervals.count) intervals"
-            + (endpoints.isEmpty ? "" : " and \(endpoints.count) endpoints"))
+        NftScenarioFacts.checked(
+            "the listing equals nft's own for \(intervals.count) intervals"
+                + (endpoints.isEmpty ? "" : " and \(endpoints.count) endpoints"))
     }
 }

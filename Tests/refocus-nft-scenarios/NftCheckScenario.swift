@@ -42,7 +42,8 @@ enum NftCheckScenario {
         try NftCheck.expectSameListing(innerListing, asNftFor: inner, scriptPath: path)
 
         // The DNS-over-HTTPS endpoint sets and their port-restricted rules, beside block sets and alone.
-        let endpoints = AddressIntervals(try ["8.8.8.8", "1.1.1.1", "2001:4860:4860::8888"].map { try AddressRange(parsing: $0) })
+        let endpoints = AddressIntervals(
+            try ["8.8.8.8", "1.1.1.1", "2001:4860:4860::8888"].map { try AddressRange(parsing: $0) })
         for blocked in [inner, .empty] {
             try other.apply(TableContents(blocked: blocked, endpoints: endpoints))
             let listing = try NftReference.listing()
@@ -70,8 +71,9 @@ enum NftCheckScenario {
 
         try expectOwnedError("apply") { () throws(NftablesError) in try other.apply(TableContents(blocked: intervals)) }
         try expectOwnedError("deleteTable") { () throws(NftablesError) in try other.deleteTable() }
-        try expect((try? NftReference.nft(["delete", "table", "inet", "refocus"])) == nil,
-                   "nft cannot delete the owned table")
+        try expect(
+            (try? NftReference.nft(["delete", "table", "inet", "refocus"])) == nil,
+            "nft cannot delete the owned table")
         try NftReference.nft(["flush", "ruleset"])
         try expect(owner.tableExists(), "nft flush ruleset leaves the owned table")
         try NftCheck.expectElements(intervals)

@@ -35,7 +35,8 @@ enum NftCountersScenario {
 
     static func run() throws {
         guard if_nametoindex("refocus-v0") != 0 else {
-            throw ScenarioError.failed("counters runs only inside a test sandbox with peers (no interface refocus-v0 here)")
+            throw ScenarioError.failed(
+                "counters runs only inside a test sandbox with peers (no interface refocus-v0 here)")
         }
         let nftables = try Nftables()
         guard try !nftables.tableExists() else {
@@ -58,7 +59,8 @@ enum NftCountersScenario {
         let refused = Set(try peers.filter(\.blocked).map { try IPAddress(parsing: $0.address) } + [udp])
         NftScenarioFacts.record("keys", Set(hits.keys) == refused ? "refused" : NftPacketCheck.describe(hits))
         for peer in peers {
-            NftScenarioFacts.record("\(peer.role).count", hits[try IPAddress(parsing: peer.address)].map(String.init) ?? "none")
+            NftScenarioFacts.record(
+                "\(peer.role).count", hits[try IPAddress(parsing: peer.address)].map(String.init) ?? "none")
         }
         NftScenarioFacts.record("udp.count", hits[udp].map(String.init) ?? "none")
         NftScenarioFacts.record("sum", hits.values.reduce(0, +))
@@ -83,12 +85,16 @@ enum NftCountersScenario {
         let listing = try NftReference.listing()
         let hits4 = setBlock("hits4", in: listing)
         NftScenarioFacts.record("listing.hits4.v4", hits4.contains("192.0.2.2 counter packets \(attempts) bytes "))
-        NftScenarioFacts.record("listing.hits4.v4net", hits4.contains("198.51.100.130 counter packets \(attempts) bytes "))
+        NftScenarioFacts.record(
+            "listing.hits4.v4net", hits4.contains("198.51.100.130 counter packets \(attempts) bytes "))
         let hits6 = setBlock("hits6", in: listing)
         NftScenarioFacts.record("listing.hits6.v6", hits6.contains("2001:db8::2 counter packets \(attempts) bytes "))
         let blockSets = ["v4", "v4net", "v6", "v6net"].map { setBlock($0, in: listing) }
-        NftScenarioFacts.record("listing.blocksets", blockSets.contains(where: \.isEmpty) ? "missing"
-            : blockSets.contains { $0.contains("counter") } ? "with counters" : "without counters")
+        NftScenarioFacts.record(
+            "listing.blocksets",
+            blockSets.contains(where: \.isEmpty)
+                ? "missing"
+                : blockSets.contains { $0.contains("counter") } ? "with counters" : "without counters")
     }
 
     /// The lines of `set <name> { … }` in `listing`, empty when it has none.

@@ -38,17 +38,20 @@ enum NftFullHitsCheck {
             hits = try nftables.hitCounters()
         }
         guard hits.count == capacity else {
-            throw ScenarioError.failed("\(datagrams.sent) datagrams filled the hits set with \(hits.count) addresses,"
-                + " not \(capacity)")
+            throw ScenarioError.failed(
+                "\(datagrams.sent) datagrams filled the hits set with \(hits.count) addresses,"
+                    + " not \(capacity)")
         }
         guard hits.values.allSatisfy({ $0 == 1 }), hits.keys.allSatisfy((blocked.first...blocked.last).contains) else {
-            throw ScenarioError.failed("the full hits set holds \(hits.values.filter { $0 != 1 }.count) counts other than 1"
-                + " or addresses outside \(range)")
+            throw ScenarioError.failed(
+                "the full hits set holds \(hits.values.filter { $0 != 1 }.count) counts other than 1"
+                    + " or addresses outside \(range)")
         }
         datagrams.send(beyond)
         guard datagrams.outcomes == ["not permitted": datagrams.sent] else {
-            throw ScenarioError.failed("datagrams to \(datagrams.sent) blocked addresses: \(datagrams.outcomes),"
-                + " expected all not permitted")
+            throw ScenarioError.failed(
+                "datagrams to \(datagrams.sent) blocked addresses: \(datagrams.outcomes),"
+                    + " expected all not permitted")
         }
         guard try nftables.hitCounters() == hits else {
             throw ScenarioError.failed("the full hits set changed when \(beyond) more addresses were refused")
@@ -57,7 +60,8 @@ enum NftFullHitsCheck {
         guard total == UInt64(datagrams.sent) else {
             throw ScenarioError.failed("the rules counted \(total) packets, expected \(datagrams.sent)")
         }
-        NftScenarioFacts.checked("a full hits set (\(capacity) addresses) still refuses, unchanged, and the rules count on")
+        NftScenarioFacts.checked(
+            "a full hits set (\(capacity) addresses) still refuses, unchanged, and the rules count on")
         try nftables.deleteTable()
     }
 

@@ -31,8 +31,10 @@ enum NftMonitorScenario {
         _ = try NftScenarioFacts.nft("delete", "table", "inet", "second")
         let two = try monitor.drain()
         NftScenarioFacts.record("two", two)
-        NftScenarioFacts.record("two.ordered", zip(two.foreignGenerations, two.foreignGenerations.dropFirst())
-            .allSatisfy { $0.id &+ 1 == $1.id })
+        NftScenarioFacts.record(
+            "two.ordered",
+            zip(two.foreignGenerations, two.foreignGenerations.dropFirst())
+                .allSatisfy { $0.id &+ 1 == $1.id })
 
         try nftables.deleteTable()
         NftScenarioFacts.record("delete", try monitor.drain())

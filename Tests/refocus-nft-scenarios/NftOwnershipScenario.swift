@@ -26,7 +26,8 @@ enum NftOwnershipScenario {
 
         NftScenarioFacts.record("state", NftScenarioFacts.describe(try owner.tableState()))
         let observer = try Nftables()
-        NftScenarioFacts.record("observer.state", NftScenarioFacts.describe(try observer.tableState(), owners: ["owner": owner]))
+        NftScenarioFacts.record(
+            "observer.state", NftScenarioFacts.describe(try observer.tableState(), owners: ["owner": owner]))
         NftScenarioFacts.record("elements", NftScenarioFacts.elements(intervals))
         NftScenarioFacts.record("listing.unchanged", try NftReference.listing() == listing)
     }

@@ -21,7 +21,8 @@ enum NftPacketCheck {
     static let probes: [(address: String, blocked: Bool)] = [
         ("192.0.2.4", false), ("192.0.2.5", true), ("192.0.2.6", false),
         ("192.0.2.8", false), ("192.0.2.9", true), ("192.0.2.10", true), ("192.0.2.11", false),
-        ("192.0.2.63", false), ("192.0.2.64", true), ("192.0.2.100", true), ("192.0.2.127", true), ("192.0.2.128", false),
+        ("192.0.2.63", false), ("192.0.2.64", true), ("192.0.2.100", true), ("192.0.2.127", true),
+        ("192.0.2.128", false),
         ("2001:db8::4", false), ("2001:db8::5", true), ("2001:db8::6", false),
         ("2001:db8::ff", false), ("2001:db8::100", true), ("2001:db8::180", true), ("2001:db8::1ff", true),
         ("2001:db8::200", false),
@@ -29,17 +30,21 @@ enum NftPacketCheck {
 
     static func run(_ nftables: Nftables) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/ip"),
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
         else { return print("  packet check skipped: needs ip (iproute2) and python3") }
         let intervals = AddressIntervals(try blocked.map { try AddressRange(parsing: $0) })
         try nftables.apply(TableContents(blocked: intervals))
         try NftCheck.expectElements(intervals)
         guard intervals.ipv4Split.singles.count == 1, intervals.ipv4Split.ranges.count == 2,
-              intervals.ipv6Split.singles.count == 1, intervals.ipv6Split.ranges.count == 1
+            intervals.ipv6Split.singles.count == 1, intervals.ipv6Split.ranges.count == 1
         else { throw ScenarioError.failed("the packet check's addresses do not fill all four sets") }
         // Idempotent, so that a second run in the same namespace works too.
-        try ScenarioMain.shell("ip route replace local 192.0.2.0/24 dev lo && ip -6 route replace local 2001:db8::/64 dev lo")
-        defer { try? ScenarioMain.shell("ip route del local 192.0.2.0/24 dev lo; ip -6 route del local 2001:db8::/64 dev lo") }
+        try ScenarioMain.shell(
+            "ip route replace local 192.0.2.0/24 dev lo && ip -6 route replace local 2001:db8::/64 dev lo")
+        defer {
+            try? ScenarioMain.shell(
+                "ip route del local 192.0.2.0/24 dev lo; ip -6 route del local 2001:db8::/64 dev lo")
+        }
         // The client binds to loopback: the reset, sent to the client's address, must not be blocked itself.
         let script = """
             import socket, sys, threading
@@ -71,8 +76,9 @@ enum NftPacketCheck {
         for (probe, outcome) in zip(probes, outcomes) where outcome != (probe.blocked ? "refused" : "connected") {
             throw ScenarioError.failed("\(probe.address): \(outcome), but it is \(probe.blocked ? "" : "not ")blocked")
         }
-        NftScenarioFacts.checked("packets refused at exactly the \(probes.filter(\.blocked).count) blocked probes; "
-            + "\(probes.filter { !$0.blocked }.count) neighbours connect")
+        NftScenarioFacts.checked(
+            "packets refused at exactly the \(probes.filter(\.blocked).count) blocked probes; "
+                + "\(probes.filter { !$0.blocked }.count) neighbours connect")
         try expectCounters(nftables)
         NftScenarioFacts.checked("one hit counted per refused address, and the rules' total is their sum")
         try nftables.deleteTable()

@@ -24,8 +24,11 @@ enum NftPersistenceScenario {
         let reclaimer = try Nftables()
         try reclaimer.apply(TableContents(blocked: intervals))
         NftScenarioFacts.record("reclaimed.state", NftScenarioFacts.describe(try reclaimer.tableState()))
-        NftScenarioFacts.record("reclaimed.observer", NftScenarioFacts.describe(try observer.tableState(),
-                                                                                owners: ["reclaimer": reclaimer]))
+        NftScenarioFacts.record(
+            "reclaimed.observer",
+            NftScenarioFacts.describe(
+                try observer.tableState(),
+                owners: ["reclaimer": reclaimer]))
         NftScenarioFacts.record("reclaimed.elements", NftScenarioFacts.elements(intervals))
     }
 
@@ -35,7 +38,8 @@ enum NftPersistenceScenario {
         let owner = try Nftables()
         try owner.apply(TableContents(blocked: intervals))
         NftScenarioFacts.record("\(step).state", NftScenarioFacts.describe(try owner.tableState()))
-        NftScenarioFacts.record("\(step).observer", NftScenarioFacts.describe(try observer.tableState(), owners: ["owner": owner]))
+        NftScenarioFacts.record(
+            "\(step).observer", NftScenarioFacts.describe(try observer.tableState(), owners: ["owner": owner]))
         NftScenarioFacts.record("\(step).elements", NftScenarioFacts.elements(intervals))
     }
 }

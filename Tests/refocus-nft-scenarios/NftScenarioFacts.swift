@@ -12,8 +12,9 @@ import RefocusOS
 enum NftScenarioFacts {
     /// The addresses the scenarios block: a single address and a range of each kind.
     static func intervals() throws -> AddressIntervals {
-        AddressIntervals(try ["192.0.2.1", "198.51.100.0/24", "2001:db8::1", "2001:db8:1::/48"]
-            .map { try AddressRange(parsing: $0) })
+        AddressIntervals(
+            try ["192.0.2.1", "198.51.100.0/24", "2001:db8::1", "2001:db8:1::/48"]
+                .map { try AddressRange(parsing: $0) })
     }
 
     /// `count` distinct addresses from 10.0.0.0, two apart so that none merge.

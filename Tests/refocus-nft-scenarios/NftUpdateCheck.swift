@@ -20,11 +20,16 @@ enum NftUpdateCheck {
             return print("  update check skipped: needs ip (iproute2)")
         }
         _ = try ForegroundProcess.run(["/usr/sbin/ip", "link", "set", "lo", "up"])
-        let before = try intervals(["127.0.0.2", "192.0.2.0/28", "198.51.100.1", "198.51.100.2", "10.0.0.0/16",
-                                    "2001:db8::1", "2001:db8:1::/64"])
-        let after = try intervals(["127.0.0.2", "192.0.2.0/27", "198.51.100.2", "198.51.100.3", "10.0.0.0/17",
-                                   "10.2.0.0/16", "2001:db8::2", "2001:db8:1::/63"])
-        try NftCheckScenario.expect(try nftables.replace(TableContents(blocked: before)) == .replaced, "the first table is made whole")
+        let before = try intervals([
+            "127.0.0.2", "192.0.2.0/28", "198.51.100.1", "198.51.100.2", "10.0.0.0/16",
+            "2001:db8::1", "2001:db8:1::/64",
+        ])
+        let after = try intervals([
+            "127.0.0.2", "192.0.2.0/27", "198.51.100.2", "198.51.100.3", "10.0.0.0/17",
+            "10.2.0.0/16", "2001:db8::2", "2001:db8:1::/63",
+        ])
+        try NftCheckScenario.expect(
+            try nftables.replace(TableContents(blocked: before)) == .replaced, "the first table is made whole")
         try NftCheck.expectBlockSets(before)
         refusedPacket(to: "127.0.0.2")
         let counted = try nftables.blockedTotal()
@@ -35,16 +40,22 @@ enum NftUpdateCheck {
             throw ScenarioError.failed("expected an update of the sets, got \(change)")
         }
         try NftCheck.expectBlockSets(after)
-        try NftCheckScenario.expect(try nftables.blockedTotal() == counted && (try nftables.hitCounters()).count == 1,
-                   "an update sends only the changed elements (\(added) added, \(deleted) deleted) and keeps the counters")
-        try NftCheckScenario.expect(try nftables.apply(TableContents(blocked: after)) == Nftables.Change.none, "the same contents again send nothing")
+        try NftCheckScenario.expect(
+            try nftables.blockedTotal() == counted && (try nftables.hitCounters()).count == 1,
+            "an update sends only the changed elements (\(added) added, \(deleted) deleted) and keeps the counters")
+        try NftCheckScenario.expect(
+            try nftables.apply(TableContents(blocked: after)) == Nftables.Change.none,
+            "the same contents again send nothing")
 
         let withoutIPv6Singles = try intervals(["127.0.0.2", "192.0.2.0/27", "2001:db8:1::/63"])
-        try NftCheckScenario.expect(try nftables.apply(TableContents(blocked: withoutIPv6Singles)) == .replaced,
-                   "a set that goes away replaces the table")
+        try NftCheckScenario.expect(
+            try nftables.apply(TableContents(blocked: withoutIPv6Singles)) == .replaced,
+            "a set that goes away replaces the table")
         try NftCheck.expectBlockSets(withoutIPv6Singles)
         let many = withoutIPv6Singles.union(NftScenarioFacts.distinctAddresses(40))
-        try NftCheckScenario.expect(try nftables.apply(TableContents(blocked: many)) == .replaced, "a set outgrowing its size replaces the table")
+        try NftCheckScenario.expect(
+            try nftables.apply(TableContents(blocked: many)) == .replaced,
+            "a set outgrowing its size replaces the table")
         try NftCheck.expectBlockSets(many)
         try nftables.deleteTable()
     }

@@ -8,7 +8,8 @@ enum PeerProbe {
     /// two seconds: `connected`, `refused` (ECONNREFUSED: the table's reset),
     /// `timeout`, or `error N` with the errno.
     static func connect(to address: IPAddress, port: UInt16) -> String {
-        let descriptor = socket(address.isIPv4 ? AF_INET : AF_INET6, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            address.isIPv4 ? AF_INET : AF_INET6, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return "error \(errno)" }
         defer { close(descriptor) }
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
@@ -27,7 +28,8 @@ enum PeerProbe {
     /// Sends one UDP datagram to `address` on `port`: `sent`, `not permitted`
     /// (EPERM: the table dropped it on its way out), or `error N`.
     static func sendDatagram(to address: IPAddress, port: UInt16) -> String {
-        let descriptor = socket(address.isIPv4 ? AF_INET : AF_INET6, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            address.isIPv4 ? AF_INET : AF_INET6, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return "error \(errno)" }
         defer { close(descriptor) }
         let byte: [UInt8] = [0]
@@ -46,7 +48,8 @@ enum PeerProbe {
     /// each outcome: `sent`, `not permitted`, `error N` (or `socket error N`
     /// for all of them when the socket cannot be made).
     static func sendDatagrams(to addresses: [IPAddress], port: UInt16, from source: IPAddress) -> [String: Int] {
-        let descriptor = socket(source.isIPv4 ? AF_INET : AF_INET6, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            source.isIPv4 ? AF_INET : AF_INET6, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return ["socket error \(errno)": addresses.count] }
         defer { close(descriptor) }
         let bound = withSocketAddress(of: source, port: 0) { bind(descriptor, $0, $1) }
@@ -67,8 +70,10 @@ enum PeerProbe {
     }
 
     /// Calls `body` with a `sockaddr_in` or `sockaddr_in6` for `address` and `port`.
-    private static func withSocketAddress<Result>(of address: IPAddress, port: UInt16,
-                                                  _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+    private static func withSocketAddress<Result>(
+        of address: IPAddress, port: UInt16,
+        _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+    ) -> Result {
         switch address {
         case .v4(let value):
             var socketAddress = sockaddr_in()
@@ -76,7 +81,9 @@ enum PeerProbe {
             socketAddress.sin_port = port.bigEndian
             socketAddress.sin_addr = in_addr(s_addr: value.bigEndian)
             return withUnsafePointer(to: &socketAddress) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    body($0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         case .v6:
             var socketAddress = sockaddr_in6()
@@ -86,7 +93,9 @@ enum PeerProbe {
                 for (index, byte) in address.bytes.enumerated() { bytes[index] = byte }
             }
             return withUnsafePointer(to: &socketAddress) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    body($0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
             }
         }
     }

@@ -18,7 +18,7 @@ enum ScenarioMain {
     ]
     /// The scenarios in the caller's network namespace (a sandbox's).
     static let inPlace: [String: @Sendable () throws -> Void] = [
-        "counters": NftCountersScenario.run,
+        "counters": NftCountersScenario.run
     ]
 
     static func run(_ arguments: [String]) -> Never {
@@ -48,7 +48,8 @@ enum ScenarioMain {
     /// `check`: every check of `NftCheckScenario`, which needs `nft`.
     private static func runCheck() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/nft") else {
-            throw ScenarioError.failed("/usr/sbin/nft is missing; the checks compare with it (apt-get install nftables)")
+            throw ScenarioError.failed(
+                "/usr/sbin/nft is missing; the checks compare with it (apt-get install nftables)")
         }
         try NftCheckScenario.run()
         print("nft: ownership, persistence, idempotence, edges, listings, packets and hit counters checked")

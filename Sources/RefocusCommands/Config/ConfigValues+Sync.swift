@@ -10,7 +10,9 @@ extension ConfigValues {
             guard let text = value.string, !text.isEmpty else { throw fail(key, "give it in quotes") }
             switch key {
             case "dir":
-                guard text.hasPrefix("/") else { throw fail(key, "give an absolute path, such as \"/home/me/Sync/refocus\"") }
+                guard text.hasPrefix("/") else {
+                    throw fail(key, "give an absolute path, such as \"/home/me/Sync/refocus\"")
+                }
                 dir = text
             case "git": git = text
             case "branch": branch = text

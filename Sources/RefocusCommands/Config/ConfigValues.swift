@@ -21,8 +21,10 @@ struct ConfigValues {
                 defaults.notify = flag
             case "streak_minimum":
                 guard let minutes = value.int, UserConfig.Defaults.streakMinimumRange.contains(minutes) else {
-                    throw fail(key, "give the minutes a day needs to count for a streak, a whole number from 1 to 1440 "
-                        + "without quotes, such as 5")
+                    throw fail(
+                        key,
+                        "give the minutes a day needs to count for a streak, a whole number from 1 to 1440 "
+                            + "without quotes, such as 5")
                 }
                 defaults.streakMinimum = minutes
             default: throw fail(key, "unknown key; [defaults] takes lists, length, notify and streak_minimum")
@@ -56,8 +58,10 @@ struct ConfigValues {
                 do { preset.label = try SessionLabel(text) } catch { throw fail(key, error.description) }
             case "pomodoro", "cycles", "long_break": break  // read together, below
             default:
-                throw fail(key, "unknown key; a preset takes lists or allow, length or until (or pomodoro, cycles and "
-                    + "long_break), lock and label")
+                throw fail(
+                    key,
+                    "unknown key; a preset takes lists or allow, length or until (or pomodoro, cycles and "
+                        + "long_break), lock and label")
             }
         }
         if values.contains(key: "lists"), values.contains(key: "allow") {
@@ -92,23 +96,30 @@ struct ConfigValues {
             options.cycles = count
         }
         if let longBreak = values["long_break"] {
-            guard let text = longBreak.string else { throw fail("long_break", "give a length in quotes, such as \"15m\"") }
-            do { options.longBreak = try PomodoroOptions.longBreak(text) } catch { throw fail("long_break", error.description) }
+            guard let text = longBreak.string else {
+                throw fail("long_break", "give a length in quotes, such as \"15m\"")
+            }
+            do { options.longBreak = try PomodoroOptions.longBreak(text) } catch {
+                throw fail("long_break", error.description)
+            }
         }
         do {
             return try options.plan(lengths: lengths, base: nil)
         } catch {
-            let key = switch error {
-            case .plan(.cycles): "cycles"
-            case .plan(.longBreak): "long_break"
-            default: "pomodoro"
-            }
+            let key =
+                switch error {
+                case .plan(.cycles): "cycles"
+                case .plan(.longBreak): "long_break"
+                default: "pomodoro"
+                }
             throw fail(key, error.description)
         }
     }
 
     private func lists(_ value: TOMLValue, key: String) throws(ConfigError) -> [BlockListName] {
-        guard let names = value.array?.map(\.string) else { throw fail(key, "give an array of list names, such as [\"social\"]") }
+        guard let names = value.array?.map(\.string) else {
+            throw fail(key, "give an array of list names, such as [\"social\"]")
+        }
         var lists: [BlockListName] = []
         for name in names {
             guard let name else { throw fail(key, "give an array of list names, such as [\"social\"]") }

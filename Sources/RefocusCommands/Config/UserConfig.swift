@@ -83,24 +83,32 @@ package struct UserConfig: Equatable {
             let line = table.line(of: key)
             switch key {
             case "defaults":
-                guard let defaults = value.table else { throw ConfigError(path: path, line: line, reason: "[defaults] must be a table") }
+                guard let defaults = value.table else {
+                    throw ConfigError(path: path, line: line, reason: "[defaults] must be a table")
+                }
                 config.defaults = try ConfigValues(path: path, table: "defaults", values: defaults).defaults()
             case "presets":
-                guard let presets = value.table else { throw ConfigError(path: path, line: line, reason: "[presets] must hold tables") }
+                guard let presets = value.table else {
+                    throw ConfigError(path: path, line: line, reason: "[presets] must hold tables")
+                }
                 for (name, preset) in presets {
                     guard let values = preset.table else {
-                        throw ConfigError(path: path, line: presets.line(of: name), reason: "presets.\(name) must be a table")
+                        throw ConfigError(
+                            path: path, line: presets.line(of: name), reason: "presets.\(name) must be a table")
                     }
                     let parsed = try ConfigValues(path: path, table: "presets.\(name)", values: values)
                         .preset(named: name, line: presets.line(of: name))
                     config.presets[parsed.name] = parsed
                 }
             case "sync":
-                guard let sync = value.table else { throw ConfigError(path: path, line: line, reason: "[sync] must be a table") }
+                guard let sync = value.table else {
+                    throw ConfigError(path: path, line: line, reason: "[sync] must be a table")
+                }
                 config.sync = try ConfigValues(path: path, table: "sync", values: sync).sync()
             default:
-                throw ConfigError(path: path, line: line,
-                                  reason: "unknown key '\(key)'; the file has [defaults], [presets.NAME] and [sync] tables")
+                throw ConfigError(
+                    path: path, line: line,
+                    reason: "unknown key '\(key)'; the file has [defaults], [presets.NAME] and [sync] tables")
             }
         }
         return config

@@ -40,7 +40,8 @@ enum UserPresetError: RefocusError, Equatable {
 
     var description: String {
         switch self {
-        case .notFound(let name): "there is no preset \(name); see 'refocus preset list', or save one with 'refocus preset save'"
+        case .notFound(let name):
+            "there is no preset \(name); see 'refocus preset list', or save one with 'refocus preset save'"
         case .builtinNotDeletable(let name):
             "\(name) is a built-in preset and cannot be deleted; save one of the same name to change it"
         }

@@ -39,12 +39,14 @@ struct ListAdd: ParsableCommand {
         let change = try ListChange(name, in: try UserLists.store(), creating: true)
         let newEntries = Set(entries).subtracting(change.entries.items).sorted()
         let newPrograms = Set(programs).subtracting(change.programs.items).sorted()
-        let present = Set(entries).intersection(change.entries.items).map(\.description)
+        let present =
+            Set(entries).intersection(change.entries.items).map(\.description)
             + Set(programs).intersection(change.programs.items).map(\.description)
 
         if !newEntries.isEmpty || !newPrograms.isEmpty || change.origin == nil {
-            try change.save(entries: change.entries.editing(adding: newEntries),
-                            programs: change.programs.editing(adding: newPrograms), quiet: output.quiet)
+            try change.save(
+                entries: change.entries.editing(adding: newEntries),
+                programs: change.programs.editing(adding: newPrograms), quiet: output.quiet)
         }
         let added = newEntries.map(\.description) + newPrograms.map { "program \($0)" }
         if !added.isEmpty { output.report("Added to \(name): \(added.joined(separator: ", "))") }

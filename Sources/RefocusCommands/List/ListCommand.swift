@@ -11,7 +11,9 @@ struct ListCommand: ParsableCommand {
             NAME.programs (one program name per line; this machine only). '#' starts \
             a comment. Changing a built-in list first copies it into that folder.
             """,
-        subcommands: [ListShow.self, ListCreate.self, ListDelete.self, ListAdd.self,
-                      ListRemove.self, ListEdit.self, ListImport.self]
+        subcommands: [
+            ListShow.self, ListCreate.self, ListDelete.self, ListAdd.self,
+            ListRemove.self, ListEdit.self, ListImport.self,
+        ]
     )
 }

@@ -24,8 +24,9 @@ struct ListDelete: ParsableCommand {
         guard let (_, origin) = try store.texts(of: name) else { throw ListStoreError.notFound(name) }
         if origin == .builtin { throw ListStoreError.builtinNotDeletable(name) }
         try store.delete(name)
-        output.report(origin == .userOverridingBuiltin
-              ? "Deleted your copy of \(name); the built-in list \(name) is used again."
-              : "Deleted list \(name).")
+        output.report(
+            origin == .userOverridingBuiltin
+                ? "Deleted your copy of \(name); the built-in list \(name) is used again."
+                : "Deleted list \(name).")
     }
 }

@@ -38,8 +38,9 @@ struct ListEdit: ParsableCommand {
         guard let (texts, origin) = try store.texts(of: name) else { throw ListStoreError.notFound(name) }
         let environment = ProcessInfo.processInfo.environment
         let original = programs ? texts.programs : texts.domains
-        let path = try TemporaryFile.create(prefix: "refocus-\(name)", suffix: programs ? ".programs" : ".domains",
-                                            bytes: Array(original.utf8), environment: environment)
+        let path = try TemporaryFile.create(
+            prefix: "refocus-\(name)", suffix: programs ? ".programs" : ".domains",
+            bytes: Array(original.utf8), environment: environment)
         let source = programs ? store.programsPath(name) : store.domainsPath(name)
 
         while true {
@@ -61,10 +62,13 @@ struct ListEdit: ParsableCommand {
             }
             TemporaryFile.remove(path)
             guard edited != original else { return output.report("No changes to \(name).") }
-            let updated = programs ? ListStore.Texts(domains: texts.domains, programs: edited)
-                                   : ListStore.Texts(domains: edited, programs: texts.programs)
+            let updated =
+                programs
+                ? ListStore.Texts(domains: texts.domains, programs: edited)
+                : ListStore.Texts(domains: edited, programs: texts.programs)
             try store.save(updated, as: name)
-            return output.report(origin == .builtin ? "Saved your copy of the built-in list \(name)." : "Saved \(name).")
+            return output.report(
+                origin == .builtin ? "Saved your copy of the built-in list \(name)." : "Saved \(name).")
         }
     }
 

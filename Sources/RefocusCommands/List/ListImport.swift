@@ -39,11 +39,15 @@ struct ListImport: ParsableCommand {
     @OptionGroup var list: ListNameArgument
     @OptionGroup var output: OutputOptions
 
-    @Argument(help: ArgumentHelp("The file to import, or - for standard input.", valueName: "file"),
-              completion: .file())
+    @Argument(
+        help: ArgumentHelp("The file to import, or - for standard input.", valueName: "file"),
+        completion: .file())
     var file: String
 
-    @Flag(help: "Print JSON: {list, added, duplicates, unblockable: [{entry, reason}], rejected: [{line, text, reason, kind}]}.")
+    @Flag(
+        help:
+            "Print JSON: {list, added, duplicates, unblockable: [{entry, reason}], rejected: [{line, text, reason, kind}]}."
+    )
     var json = false
 
     @Flag(name: .shortAndLong, help: "List every rejected line on stderr, not only the first three of each reason.")
@@ -78,17 +82,20 @@ struct ListImport: ParsableCommand {
         let entries = parsed.entries.filter { !skipped.contains($0) }
         let new = Set(entries).subtracting(change.entries.items)
         if !new.isEmpty || change.origin == nil {
-            try change.save(entries: change.entries.editing(adding: new.sorted()), programs: change.programs.editing(), json: json,
-                            quiet: output.quiet)
+            try change.save(
+                entries: change.entries.editing(adding: new.sorted()), programs: change.programs.editing(), json: json,
+                quiet: output.quiet)
         }
-        let report = Report(list: name, added: new.count, duplicates: entries.count - new.count,
-                            unblockable: unblockable, rejected: parsed.rejected)
+        let report = Report(
+            list: name, added: new.count, duplicates: entries.count - new.count,
+            unblockable: unblockable, rejected: parsed.rejected)
         if json { return try Console.json(report) }
         printRejections(parsed)
         printUnblockable(unblockable)
-        output.report("Imported into \(name): \(report.added) added, \(report.duplicates) skipped as duplicates, "
-            + (unblockable.isEmpty ? "" : "\(unblockable.count) skipped as never blockable, ")
-            + "\(report.rejected.count) rejected.")
+        output.report(
+            "Imported into \(name): \(report.added) added, \(report.duplicates) skipped as duplicates, "
+                + (unblockable.isEmpty ? "" : "\(unblockable.count) skipped as never blockable, ")
+                + "\(report.rejected.count) rejected.")
     }
 }
 
@@ -116,8 +123,9 @@ extension ListImport {
     func printUnblockable(_ findings: [UnblockableEntries.Finding]) {
         guard !findings.isEmpty else { return }
         let shown = verbose ? findings : Array(findings.prefix(Self.examplesPerReason))
-        Console.detail("\(findings.count) skipped, since no session may block \(findings.count == 1 ? "it" : "them")"
-            + (shown.count < findings.count ? " (--verbose lists each one):" : ":"))
+        Console.detail(
+            "\(findings.count) skipped, since no session may block \(findings.count == 1 ? "it" : "them")"
+                + (shown.count < findings.count ? " (--verbose lists each one):" : ":"))
         for finding in shown { Console.detail("  \(finding)") }
         if shown.count < findings.count { Console.detail("  …") }
     }

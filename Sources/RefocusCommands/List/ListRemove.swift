@@ -31,12 +31,14 @@ struct ListRemove: ParsableCommand {
         let change = try ListChange(name, in: try UserLists.store(), creating: false)
         let removedEntries = Set(entries).intersection(change.entries.items)
         let removedPrograms = Set(programs).intersection(change.programs.items)
-        let missing = Set(entries).subtracting(removedEntries).map(\.description)
+        let missing =
+            Set(entries).subtracting(removedEntries).map(\.description)
             + Set(programs).subtracting(removedPrograms).map { "program \($0)" }
 
         if !removedEntries.isEmpty || !removedPrograms.isEmpty {
-            try change.save(entries: change.entries.editing(removing: removedEntries),
-                            programs: change.programs.editing(removing: removedPrograms), quiet: output.quiet)
+            try change.save(
+                entries: change.entries.editing(removing: removedEntries),
+                programs: change.programs.editing(removing: removedPrograms), quiet: output.quiet)
             let removed = removedEntries.sorted().map(\.description) + removedPrograms.sorted().map { "program \($0)" }
             output.report("Removed from \(name): \(removed.joined(separator: ", "))")
         }

@@ -19,7 +19,8 @@ struct ListShow: ParsableCommand {
 
     @OptionGroup var list: ListNameArgument
 
-    @Flag(help: "Print JSON: {name, origin, entries, kinds, programs}; kinds maps each entry to domain, path or address.")
+    @Flag(
+        help: "Print JSON: {name, origin, entries, kinds, programs}; kinds maps each entry to domain, path or address.")
     var json = false
 
     @Flag(help: "Print only the domains, paths and addresses, one per line.")
@@ -50,14 +51,17 @@ struct ListShow: ParsableCommand {
         let entries = loaded.entries.sorted()
         let programNames = loaded.programs.sorted()
         if json {
-            let kinds = Dictionary(entries.map { ($0.description, Self.kind(of: $0)) }, uniquingKeysWith: { first, _ in first })
-            return try Console.json(Shown(name: name, origin: origin, entries: entries, kinds: kinds, programs: programNames))
+            let kinds = Dictionary(
+                entries.map { ($0.description, Self.kind(of: $0)) }, uniquingKeysWith: { first, _ in first })
+            return try Console.json(
+                Shown(name: name, origin: origin, entries: entries, kinds: kinds, programs: programNames))
         }
         if domains { return entries.forEach { print($0) } }
         if programs { return programNames.forEach { print($0) } }
 
-        print("# \(name) (\(origin.rawValue)): \(count(entries.count, "entry", "entries")), "
-            + count(programNames.count, "program", "programs"))
+        print(
+            "# \(name) (\(origin.rawValue)): \(count(entries.count, "entry", "entries")), "
+                + count(programNames.count, "program", "programs"))
         entries.forEach { print($0.browserPath == nil ? "\($0)" : "\($0)  # browsers only") }
         if !programNames.isEmpty {
             print("# programs")

@@ -23,8 +23,9 @@ struct PresetCommand: ParsableCommand {
 
 /// The preset name argument of `refocus preset show` and `delete`.
 struct PresetNameArgument: ParsableArguments {
-    @Argument(help: "The preset's name (lower-case letters, digits, '-' and '_').",
-              completion: .custom(UserPresets.completeNames))
+    @Argument(
+        help: "The preset's name (lower-case letters, digits, '-' and '_').",
+        completion: .custom(UserPresets.completeNames))
     var name: String
 
     /// Refuses an invalid name as a usage error that states the rule.

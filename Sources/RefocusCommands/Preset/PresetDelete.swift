@@ -27,12 +27,14 @@ struct PresetDelete: ParsableCommand {
         let path = try UserPresets.path()
         let (config, text) = try UserConfig.load(path: path)
         guard config.presets[name] != nil else {
-            throw BuiltinPresets.named(name) == nil ? UserPresetError.notFound(name) : UserPresetError.builtinNotDeletable(name)
+            throw BuiltinPresets.named(name) == nil
+                ? UserPresetError.notFound(name) : UserPresetError.builtinNotDeletable(name)
         }
         var document = TOMLText(text)
         document.removeTable("presets.\(name)")
         try UserConfig.write(document.text, to: path)
-        output.report(BuiltinPresets.named(name) == nil
-            ? "Deleted preset \(name)." : "Deleted your preset \(name); the built-in preset \(name) is used again.")
+        output.report(
+            BuiltinPresets.named(name) == nil
+                ? "Deleted preset \(name)." : "Deleted your preset \(name); the built-in preset \(name) is used again.")
     }
 }

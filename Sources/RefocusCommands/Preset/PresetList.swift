@@ -67,7 +67,8 @@ struct PresetRow: Encodable {
     /// pomodoro 25m/5m x4, 15m long break (built in)`.
     static func line(_ preset: Preset, builtIn: Bool) -> String {
         let lists = preset.lists.isEmpty ? "the default lists" : preset.lists.map(\.rawValue).joined(separator: ", ")
-        let duration = preset.pomodoro.map { "for \(SessionLength(seconds: $0.total)): pomodoro \($0)" }
+        let duration =
+            preset.pomodoro.map { "for \(SessionLength(seconds: $0.total)): pomodoro \($0)" }
             ?? preset.duration.map { if case .length = $0 { "for \($0)" } else { "\($0)" } } ?? "for the default length"
         let marks = [preset.locked ? "locked" : nil, preset.label.map { "label \($0)" }, builtIn ? "built in" : nil]
             .compactMap { $0 }

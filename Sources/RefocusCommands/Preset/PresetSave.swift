@@ -6,9 +6,10 @@ struct PresetSave: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "save",
         abstract: "Save a session's lists, length, lock and label by name.",
-        usage: UsageLine.wrapped("refocus preset save <name> [<length-or-work/break> ...] [--list <list> ...] "
-            + "[--allow <allow> ...] [--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] "
-            + "[--long-break <LENGTH>] [--quiet]"),
+        usage: UsageLine.wrapped(
+            "refocus preset save <name> [<length-or-work/break> ...] [--list <list> ...] "
+                + "[--allow <allow> ...] [--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] "
+                + "[--long-break <LENGTH>] [--quiet]"),
         discussion: """
             Writes [presets.NAME] in ~/.config/refocus/config.toml, replacing a preset \
             of that name (a built-in one too) and keeping every other line of the file. \
@@ -27,8 +28,10 @@ struct PresetSave: ParsableCommand {
     @Argument(help: "The preset's name: a lower-case letter, then letters, digits, '-' or '_'.")
     var name: String
 
-    @Argument(help: ArgumentHelp("How long: 50m, 1h30m, 90s, or a number of minutes; or a pomodoro plan's "
-                                     + "WORK/BREAK, such as 25/5 or 50m/10m.", valueName: "length-or-work/break"))
+    @Argument(
+        help: ArgumentHelp(
+            "How long: 50m, 1h30m, 90s, or a number of minutes; or a pomodoro plan's "
+                + "WORK/BREAK, such as 25/5 or 50m/10m.", valueName: "length-or-work/break"))
     var lengths: [String] = []
 
     @OptionGroup var session: SessionOptions

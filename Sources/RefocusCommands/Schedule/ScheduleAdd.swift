@@ -12,8 +12,9 @@ struct ScheduleAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a schedule: cron starts a session at these times.",
-        usage: UsageLine.wrapped("refocus schedule add <expression> [<name-or-length>] [--list <list> ...] "
-            + "[--allow <allow> ...] [--until <HH:MM>] [--lock] [--quiet]"),
+        usage: UsageLine.wrapped(
+            "refocus schedule add <expression> [<name-or-length>] [--list <list> ...] "
+                + "[--allow <allow> ...] [--until <HH:MM>] [--lock] [--quiet]"),
         discussion: """
             The expression is crontab(5)'s, in one argument, in local time: five fields \
             or a nickname (@daily, @reboot...); forms cron would not run as written are \
@@ -35,35 +36,44 @@ struct ScheduleAdd: ParsableCommand {
               refocus schedule add @reboot --list games 2h
             """)
 
-    @Argument(help: ArgumentHelp("Five fields in one argument, or a nickname.",
-                                 valueName: "expression"),
-              completion: .list(["@reboot", "@hourly", "@daily", "@weekly", "@monthly", "@yearly"]))
+    @Argument(
+        help: ArgumentHelp(
+            "Five fields in one argument, or a nickname.",
+            valueName: "expression"),
+        completion: .list(["@reboot", "@hourly", "@daily", "@weekly", "@monthly", "@yearly"]))
     var expression: String
 
-    @Argument(help: ArgumentHelp("A preset's name; with --list or --allow, a length.",
-                                 valueName: "name-or-length"),
-              completion: .custom(Self.completeTarget))
+    @Argument(
+        help: ArgumentHelp(
+            "A preset's name; with --list or --allow, a length.",
+            valueName: "name-or-length"),
+        completion: .custom(Self.completeTarget))
     var target: String?
 
     /// Completion candidates for the second argument: the presets, and common lengths.
     @Sendable static func completeTarget(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        UserPresets.completeNames(words, index, prefix) + ["25m", "50m", "1h", "1h30m", "3h"].filter { $0.hasPrefix(prefix) }
+        UserPresets.completeNames(words, index, prefix)
+            + ["25m", "50m", "1h", "1h30m", "3h"].filter { $0.hasPrefix(prefix) }
     }
 
-    @Option(name: .customLong("list"), help: "A list to block (repeatable).",
-            completion: .custom(UserLists.completeNames))
+    @Option(
+        name: .customLong("list"), help: "A list to block (repeatable).",
+        completion: .custom(UserLists.completeNames))
     var blockLists: [String] = []
 
-    @Option(name: .customLong("allow"),
-            help: "A list to allow alone, for you (repeatable).",
-            completion: .custom(UserLists.completeNames))
+    @Option(
+        name: .customLong("allow"),
+        help: "A list to allow alone, for you (repeatable).",
+        completion: .custom(UserLists.completeNames))
     var allowLists: [String] = []
 
     /// The lists given, by either option.
     private var lists: [String] { blockLists + allowLists }
 
-    @Option(help: ArgumentHelp("With lists: end at the next such time instead.",
-                               valueName: "HH:MM"))
+    @Option(
+        help: ArgumentHelp(
+            "With lists: end at the next such time instead.",
+            valueName: "HH:MM"))
     var until: String?
 
     @Flag(help: "With lists: refuse 'refocus stop' until the end.")
@@ -77,8 +87,9 @@ struct ScheduleAdd: ParsableCommand {
         }
         if lists.isEmpty {
             if target == nil {
-                throw ValidationError("give a preset's name, or the lists to block with --list (or allow with --allow) "
-                    + "and a length")
+                throw ValidationError(
+                    "give a preset's name, or the lists to block with --list (or allow with --allow) "
+                        + "and a length")
             }
             if until != nil || lock {
                 throw ValidationError("--until and --lock go with --list; a preset keeps its own end and lock")
@@ -106,7 +117,9 @@ struct ScheduleAdd: ParsableCommand {
         guard !lists.isEmpty else {
             let name = target ?? ""
             // A length where a preset belongs is a forgotten --list, not a preset named "3h".
-            if (try? SessionLength.parse(name, bounds: .unbounded)) != nil { throw ScheduleError.lengthWithoutLists(name) }
+            if (try? SessionLength.parse(name, bounds: .unbounded)) != nil {
+                throw ScheduleError.lengthWithoutLists(name)
+            }
             let preset = try PresetName(name)
             guard try UserPresets.config().preset(preset) != nil else { throw UserPresetError.notFound(preset) }
             return try ScheduleAction.preset(named: name)
@@ -119,6 +132,7 @@ struct ScheduleAdd: ParsableCommand {
             let time = try EndTime.clockTime(until)
             return .lists(names, .until(hour: time.hour, minute: time.minute), locked: lock, mode: mode)
         }
-        return .lists(names, .length(try SessionLength.parse(target ?? "", bounds: .unbounded)), locked: lock, mode: mode)
+        return .lists(
+            names, .length(try SessionLength.parse(target ?? "", bounds: .unbounded)), locked: lock, mode: mode)
     }
 }

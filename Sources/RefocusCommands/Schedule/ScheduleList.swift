@@ -84,8 +84,10 @@ struct ScheduleList: ParsableCommand {
             }
         }
         let atBoot = entry.expression.schedule == .atBoot
-        return Row(id: entry.id, expression: entry.expression.text, preset: preset, lists: lists, length: length,
-                   until: until, locked: locked, mode: mode, atBoot: atBoot, next: Schedules.nextRuns(entry.expression, now: now),
-                   program: line.program, line: line.text)
+        return Row(
+            id: entry.id, expression: entry.expression.text, preset: preset, lists: lists, length: length,
+            until: until, locked: locked, mode: mode, atBoot: atBoot,
+            next: Schedules.nextRuns(entry.expression, now: now),
+            program: line.program, line: line.text)
     }
 }

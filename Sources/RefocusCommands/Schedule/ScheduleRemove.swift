@@ -23,9 +23,11 @@ struct ScheduleRemove: ParsableCommand {
               refocus schedule remove 2
             """)
 
-    @Argument(help: ArgumentHelp("The schedule's number, as 'refocus schedule list' shows it (2 or #2).",
-                                 valueName: "id"),
-              completion: .custom(Schedules.completeIDs))
+    @Argument(
+        help: ArgumentHelp(
+            "The schedule's number, as 'refocus schedule list' shows it (2 or #2).",
+            valueName: "id"),
+        completion: .custom(Schedules.completeIDs))
     var id: String
 
     @OptionGroup var output: OutputOptions
@@ -36,7 +38,9 @@ struct ScheduleRemove: ParsableCommand {
     }
 
     func validate() throws {
-        if number == nil { throw ValidationError("'\(id)' is not a schedule's number; 'refocus schedule list' shows them") }
+        if number == nil {
+            throw ValidationError("'\(id)' is not a schedule's number; 'refocus schedule list' shows them")
+        }
     }
 
     func run() throws {

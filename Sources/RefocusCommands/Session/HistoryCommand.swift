@@ -35,12 +35,15 @@ struct HistoryCommand: ParsableCommand {
                                           .configuration: "the helper or sudo is not installed, or of another version"]))
             """)
 
-    @Option(help: ArgumentHelp("The most sessions to show, 1 to \(HelperProtocol.maximumHistory).",
-                               valueName: "N"))
+    @Option(
+        help: ArgumentHelp(
+            "The most sessions to show, 1 to \(HelperProtocol.maximumHistory).",
+            valueName: "N"))
     var limit = 20
 
-    @Option(help: ArgumentHelp("Since YYYY-MM-DD, today, yesterday, or 7d, 36h, 90m ago.", valueName: "DATE"),
-            completion: .list(["today", "yesterday", "7d", "30d"]))
+    @Option(
+        help: ArgumentHelp("Since YYYY-MM-DD, today, yesterday, or 7d, 36h, 90m ago.", valueName: "DATE"),
+        completion: .list(["today", "yesterday", "7d", "30d"]))
     var since: String?
 
     @Flag(help: "Print JSON for scripts: an array of sessions.")
@@ -57,7 +60,10 @@ struct HistoryCommand: ParsableCommand {
             throw ValidationError("--limit must be from 1 to \(HelperProtocol.maximumHistory), not \(limit)")
         }
         if csv, json { throw ValidationError("--csv and --json cannot be used together; choose one") }
-        if local, !csv { throw ValidationError("--local goes with --csv only: the lines show local times already, and --json is in UTC") }
+        if local, !csv {
+            throw ValidationError(
+                "--local goes with --csv only: the lines show local times already, and --json is in UTC")
+        }
     }
 
     /// One session in `--json` and `--csv`: a stable shape, independent of the helper protocol's.
@@ -66,8 +72,9 @@ struct HistoryCommand: ParsableCommand {
 
         /// The keys of `--json`, in the order of `--csv`'s columns.
         enum Key: String, CodingKey, CaseIterable {
-            case id, owner, lists, start, plannedEnd, endedAt, seconds, plannedSeconds, locked, outcome, entries, programs,
-                 label, pomodoro, completedWork, pauses, pausedSeconds, mode
+            case id, owner, lists, start, plannedEnd, endedAt, seconds, plannedSeconds, locked, outcome, entries,
+                programs,
+                label, pomodoro, completedWork, pauses, pausedSeconds, mode
         }
 
         /// When it ended: its planned end when the helper did not say.

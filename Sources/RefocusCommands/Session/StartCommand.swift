@@ -12,9 +12,10 @@ struct StartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "start",
         abstract: "Start a focus session: block lists for a while.",
-        usage: UsageLine.wrapped("refocus start [<preset-or-length> ...] [--list <list> ...] [--allow <allow> ...] "
-            + "[--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] [--long-break <LENGTH>] "
-            + "[--json] [--quiet]"),
+        usage: UsageLine.wrapped(
+            "refocus start [<preset-or-length> ...] [--list <list> ...] [--allow <allow> ...] "
+                + "[--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] [--long-break <LENGTH>] "
+                + "[--json] [--quiet]"),
         discussion: """
             Blocks the lists (yours, or built-in) for a length, until a time, or in \
             pomodoro phases (--pomodoro, or WORK/BREAK such as 50/10). A preset starts \
@@ -35,9 +36,11 @@ struct StartCommand: ParsableCommand {
               refocus start --allow work 2h     # only work's sites, for you
             """)
 
-    @Argument(help: ArgumentHelp("A preset, a length (50m, 1h30m, 90s) or WORK/BREAK.",
-                                 valueName: "preset-or-length"),
-              completion: .custom(UserPresets.completeNames))
+    @Argument(
+        help: ArgumentHelp(
+            "A preset, a length (50m, 1h30m, 90s) or WORK/BREAK.",
+            valueName: "preset-or-length"),
+        completion: .custom(UserPresets.completeNames))
     var words: [String] = []
 
     @OptionGroup var session: SessionOptions
@@ -71,18 +74,22 @@ struct StartCommand: ParsableCommand {
         case .length(let length):
             sessionLength = length
         }
-        let response = try HelperClient().send(StartRequest(lists: blockLists, length: sessionLength, locked: choice.locked,
-                                                            label: choice.label, pomodoro: choice.pomodoro,
-                                                            notify: config.defaults.notify, mode: choice.mode))
+        let response = try HelperClient().send(
+            StartRequest(
+                lists: blockLists, length: sessionLength, locked: choice.locked,
+                label: choice.label, pomodoro: choice.pomodoro,
+                notify: config.defaults.notify, mode: choice.mode))
         if json { return try Console.json(response) }
         let answered = Date()  // after the helper's answer: the time left counts from the session's start
         for session in response.sessions {
             let domains = blockLists.reduce(0) { $0 + $1.entries.count }
             let programs = blockLists.reduce(0) { $0 + $1.programs.count }
-            output.report(choice.mode == .allow
-                ? "Allowing only \(count(domains, "entry", "entries")): " + SessionFormat.line(session, now: answered)
-                : "Blocking \(count(domains, "entry", "entries")) and \(count(programs, "program", "programs")): "
-                    + SessionFormat.line(session, now: answered))
+            output.report(
+                choice.mode == .allow
+                    ? "Allowing only \(count(domains, "entry", "entries")): "
+                        + SessionFormat.line(session, now: answered)
+                    : "Blocking \(count(domains, "entry", "entries")) and \(count(programs, "program", "programs")): "
+                        + SessionFormat.line(session, now: answered))
         }
         response.notes.forEach { Console.error($0.text) }
         BrowserRestartAdvice.lines().forEach { Console.error($0) }
@@ -96,9 +103,10 @@ struct StartCommand: ParsableCommand {
             return found
         }
         let (lists, mode) = try session.chosenLists
-        return try SessionChoice(words: parsed, lists: lists, mode: mode, until: session.until, lock: session.lock,
-                                 label: try session.label.map { try SessionLabel($0) },
-                                 pomodoro: try session.pomodoroOptions, preset: preset,
-                                 defaultLists: config.defaults.lists, defaultLength: config.defaults.length)
+        return try SessionChoice(
+            words: parsed, lists: lists, mode: mode, until: session.until, lock: session.lock,
+            label: try session.label.map { try SessionLabel($0) },
+            pomodoro: try session.pomodoroOptions, preset: preset,
+            defaultLists: config.defaults.lists, defaultLength: config.defaults.length)
     }
 }

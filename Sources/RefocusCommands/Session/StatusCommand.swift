@@ -73,7 +73,9 @@ struct StatusCommand: ParsableCommand {
                 guard let format = StatusBarFormat(rawValue: rest[1]) else { return nil }
                 self.format = format
             case let rest where rest.count == 1 && rest[0].hasPrefix("--format="):
-                guard let format = StatusBarFormat(rawValue: String(rest[0].dropFirst("--format=".count))) else { return nil }
+                guard let format = StatusBarFormat(rawValue: String(rest[0].dropFirst("--format=".count))) else {
+                    return nil
+                }
                 self.format = format
             default: return nil
             }

@@ -48,7 +48,7 @@ struct StopCommand: ParsableCommand {
     /// was just reached; nil when the history cannot be read (the stop is done).
     static func recap(now: Date = Date()) -> String? {
         guard let records = try? FocusHistory.records(since: nil),
-              let minimum = try? UserPresets.config().defaults.streakMinimum
+            let minimum = try? UserPresets.config().defaults.streakMinimum
         else { return nil }
         let calendar = FocusCalendar(timeZone: MachineTimeZone.current, firstWeekday: MachineWeek.firstWeekday())
         let recap = FocusStats.recap(records: records, now: now, calendar: calendar, streakMinimumMinutes: minimum)

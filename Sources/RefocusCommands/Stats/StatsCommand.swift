@@ -34,17 +34,21 @@ struct StatsCommand: ParsableCommand {
                                           .configuration: "a bad config.toml, or the helper or sudo not installed"]))
             """)
 
-    @Option(help: ArgumentHelp("Since YYYY-MM-DD, today, yesterday, or 7d, 36h, 90m ago.", valueName: "DATE"),
-            completion: .list(["today", "yesterday", "7d", "30d"]))
+    @Option(
+        help: ArgumentHelp("Since YYYY-MM-DD, today, yesterday, or 7d, 36h, 90m ago.", valueName: "DATE"),
+        completion: .list(["today", "yesterday", "7d", "30d"]))
     var since: String?
 
-    @Option(help: ArgumentHelp("Also show focused time per label or per list.", valueName: "label|list"),
-            completion: .list(FocusGrouping.allCases.map(\.rawValue)))
+    @Option(
+        help: ArgumentHelp("Also show focused time per label or per list.", valueName: "label|list"),
+        completion: .list(FocusGrouping.allCases.map(\.rawValue)))
     var by: FocusGrouping?
 
-    @Option(help: ArgumentHelp("Weeks in the heatmap, 1 to \(FocusHeatmap.maximumWeeks) (fits 80 columns).",
-                               valueName: "N"),
-            completion: .list(["4", "12", "26"]))
+    @Option(
+        help: ArgumentHelp(
+            "Weeks in the heatmap, 1 to \(FocusHeatmap.maximumWeeks) (fits 80 columns).",
+            valueName: "N"),
+        completion: .list(["4", "12", "26"]))
     var weeks = 12
 
     @Flag(help: "Print JSON for scripts: one object.")
@@ -52,7 +56,8 @@ struct StatsCommand: ParsableCommand {
 
     func validate() throws {
         guard (1...FocusHeatmap.maximumWeeks).contains(weeks) else {
-            throw ValidationError("--weeks must be from 1 to \(FocusHeatmap.maximumWeeks) (to fit 80 columns), not \(weeks)")
+            throw ValidationError(
+                "--weeks must be from 1 to \(FocusHeatmap.maximumWeeks) (to fit 80 columns), not \(weeks)")
         }
     }
 
@@ -60,11 +65,13 @@ struct StatsCommand: ParsableCommand {
         let now = Date()
         let calendar = FocusCalendar(timeZone: MachineTimeZone.current, firstWeekday: MachineWeek.firstWeekday())
         let start = try since.map { try SinceDate.parse($0, now: now, timeZone: calendar.timeZone) }
-        let options = FocusStats.Options(streakMinimumMinutes: try UserPresets.config().defaults.streakMinimum, weeks: weeks)
+        let options = FocusStats.Options(
+            streakMinimumMinutes: try UserPresets.config().defaults.streakMinimum, weeks: weeks)
         let history = StatsHistory.read(since: start)
         let stats = FocusStats(records: history.records, now: now, calendar: calendar, options: options)
-        let report = StatsReport(stats: stats, calendar: calendar, since: since,
-                                 groups: by.map { ($0, FocusGroup.of(history.records, by: $0)) })
+        let report = StatsReport(
+            stats: stats, calendar: calendar, since: since,
+            groups: by.map { ($0, FocusGroup.of(history.records, by: $0)) })
         if let failure = history.failure { Console.error(failure.description) }
         if json {
             try Console.json(StatsJSON(report: report, since: start, error: history.failure?.description))

@@ -19,7 +19,8 @@ struct StatsHistory {
         do {
             return StatsHistory(records: try FocusHistory.records(since: since), failure: nil)
         } catch let error as any RefocusError {
-            return StatsHistory(records: [], failure: StatsHistoryError(reason: error.description, category: error.category))
+            return StatsHistory(
+                records: [], failure: StatsHistoryError(reason: error.description, category: error.category))
         } catch {
             return StatsHistory(records: [], failure: StatsHistoryError(reason: "\(error)", category: .system))
         }
@@ -37,7 +38,8 @@ struct StatsHistoryError: RefocusError, Equatable {
         "cannot read your history, so there are no stats to show: \(reason)"
             // The helper's refusals and a damaged store name their fix; a helper that fails or answers
             // what this refocus cannot read is most often one of another version.
-            + (category == .system ? "; if it persists, reinstall ReFocus ('sudo make install') so that refocus and "
-                + "its helper are of one version" : "")
+            + (category == .system
+                ? "; if it persists, reinstall ReFocus ('sudo make install') so that refocus and "
+                    + "its helper are of one version" : "")
     }
 }

@@ -40,7 +40,11 @@ struct StatsJSON: Encodable {
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: Key.self)
-            if let name = group.name { try container.encode(name, forKey: .name) } else { try container.encodeNil(forKey: .name) }
+            if let name = group.name {
+                try container.encode(name, forKey: .name)
+            } else {
+                try container.encodeNil(forKey: .name)
+            }
             try container.encode(group.focusedSeconds, forKey: .focusedSeconds)
             try container.encode(group.sessions, forKey: .sessions)
         }
@@ -74,11 +78,21 @@ struct StatsJSON: Encodable {
         try container.encode(stats.blocked.total.attempts, forKey: .blockedAttempts)
         try container.encode(stats.blocked.total.programsKilled, forKey: .programsKilled)
         try container.encode(stats.blocked.sessionsRecorded, forKey: .blockedSessions)
-        let lists = stats.blocked.byList.map { ($0.key.rawValue, Blocked(attempts: $0.value.attempts,
-                                                                           programsKilled: $0.value.programsKilled)) }
+        let lists = stats.blocked.byList.map {
+            (
+                $0.key.rawValue,
+                Blocked(
+                    attempts: $0.value.attempts,
+                    programsKilled: $0.value.programsKilled)
+            )
+        }
         try container.encode(Dictionary(uniqueKeysWithValues: lists), forKey: .blockedByList)
-        try container.encode(stats.days.map { Day(date: $0.day.description, seconds: $0.seconds,
-                                                  level: FocusHeatmap.level(seconds: $0.seconds)) }, forKey: .days)
+        try container.encode(
+            stats.days.map {
+                Day(
+                    date: $0.day.description, seconds: $0.seconds,
+                    level: FocusHeatmap.level(seconds: $0.seconds))
+            }, forKey: .days)
         if let groups = report.groups {
             try container.encode(groups.by.rawValue, forKey: .by)
             try container.encode(groups.groups.map(Group.init(group:)), forKey: .groups)

@@ -15,15 +15,22 @@ struct StatsReport {
     /// an empty heatmap would say there was no focus, which is not known.
     func lines(heatmap style: FocusHeatmap.Style, readable: Bool = true) -> [String] {
         let heading = "Focus stats" + (since.map { " since \($0)" } ?? "")
-        let settings = "A day counts for a streak from \(stats.options.streakMinimumMinutes)m of focus; weeks start on "
+        let settings =
+            "A day counts for a streak from \(stats.options.streakMinimumMinutes)m of focus; weeks start on "
             + Self.weekdayName(calendar.firstWeekday) + "."
         guard readable else { return [heading + ": your history could not be read (see above).", settings] }
         var lines = [heading, ""]
         lines.append(row("Today", Self.time(stats.todaySeconds)))
-        lines.append(row("This week", Self.time(stats.weekSeconds) + " since \(Self.weekdayName(calendar.firstWeekday)) "
-                         + stats.weekStart.description))
-        lines.append(row("In all", Self.time(stats.totalSeconds) + " in " + Self.count(stats.outcomes.total, "session")
-                         + outcomes))
+        lines.append(
+            row(
+                "This week",
+                Self.time(stats.weekSeconds) + " since \(Self.weekdayName(calendar.firstWeekday)) "
+                    + stats.weekStart.description))
+        lines.append(
+            row(
+                "In all",
+                Self.time(stats.totalSeconds) + " in " + Self.count(stats.outcomes.total, "session")
+                    + outcomes))
         lines.append(row("Streak", streak))
         lines.append(row("Milestones", milestones))
         lines.append(contentsOf: blocked)
@@ -36,8 +43,10 @@ struct StatsReport {
 
     /// `: 40 completed, 7 stopped early, 1 cleared`, the kinds there were.
     private var outcomes: String {
-        let parts = [(stats.outcomes.completed, "completed"), (stats.outcomes.stopped, "stopped early"),
-                     (stats.outcomes.cleared, "cleared")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        let parts = [
+            (stats.outcomes.completed, "completed"), (stats.outcomes.stopped, "stopped early"),
+            (stats.outcomes.cleared, "cleared"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         return parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
     }
 

@@ -26,16 +26,20 @@ struct BarState: Equatable {
         guard !sessions.isEmpty else { return nil }
         let running = sessions.map(\.session).filter { !$0.isPaused }
         let phases = running.compactMap { $0.phase(at: now) }
-        let active = running.contains { $0.mode == .allow && $0.phase(at: now)?.kind.isBreak != true } ? "allow" : "active"
+        let active =
+            running.contains { $0.mode == .allow && $0.phase(at: now)?.kind.isBreak != true } ? "allow" : "active"
         // A work phase blocks; a break is shown only when every running session is in one.
-        if let phase = phases.first(where: { $0.kind == .work }) ?? (phases.count == running.count ? phases.first : nil) {
+        if let phase = phases.first(where: { $0.kind == .work }) ?? (phases.count == running.count ? phases.first : nil)
+        {
             text = SessionFormat.name(phase) + " \(EndTime.length(until: phase.endsAt, from: now))"
             name = phase.kind.isBreak ? "break" : active
         } else if let last = running.map(\.plannedEnd).max() {
             (text, name) = ("\(EndTime.length(until: last, from: now))", active)
         } else {
             // Their time stands still at their pause.
-            let left = sessions.map { EndTime.length(until: $0.session.plannedEnd, from: $0.session.progress.pause?.pausedAt ?? now) }
+            let left = sessions.map {
+                EndTime.length(until: $0.session.plannedEnd, from: $0.session.progress.pause?.pausedAt ?? now)
+            }
             (text, name) = ("paused \(left.max() ?? SessionLength(seconds: 0))", "paused")
         }
     }

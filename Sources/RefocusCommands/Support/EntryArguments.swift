@@ -3,19 +3,24 @@ import RefocusCore
 
 /// The entries and programs that `refocus list add` and `remove` take.
 struct EntryArguments: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "Domains, paths of a site (youtube.com/shorts, browsers only), addresses, CIDR ranges or URLs "
-            + "(the host is kept: https://x.com/a becomes x.com, unless --path).",
-        valueName: "entry"))
+    @Argument(
+        help: ArgumentHelp(
+            "Domains, paths of a site (youtube.com/shorts, browsers only), addresses, CIDR ranges or URLs "
+                + "(the host is kept: https://x.com/a becomes x.com, unless --path).",
+            valueName: "entry"))
     var entries: [String] = []
 
-    @Option(name: .customLong("program"),
-            help: ArgumentHelp("A program name to block, such as discord (repeatable).", valueName: "name"),
-            completion: .shellCommand("compgen -c"))
+    @Option(
+        name: .customLong("program"),
+        help: ArgumentHelp("A program name to block, such as discord (repeatable).", valueName: "name"),
+        completion: .shellCommand("compgen -c"))
     var programs: [String] = []
 
-    @Flag(name: .customLong("path"),
-          help: "Keep the path of a pasted URL: https://x.com/a/b?q=1 becomes the path entry x.com/a/b (browsers only; the query is dropped).")
+    @Flag(
+        name: .customLong("path"),
+        help:
+            "Keep the path of a pasted URL: https://x.com/a/b?q=1 becomes the path entry x.com/a/b (browsers only; the query is dropped)."
+    )
     var keepingPath = false
 
     func validate() throws {
@@ -32,7 +37,9 @@ struct EntryArguments: ParsableArguments {
             do {
                 let entry = try BlockEntry(parsing: text, keepingURLPath: keepingPath)
                 if keepingPath, entry.browserPath != nil, text.contains("?") || text.contains("#") {
-                    Console.error("note: \(entry): the query and fragment of '\(text)' are dropped; a path entry blocks the path whatever follows")
+                    Console.error(
+                        "note: \(entry): the query and fragment of '\(text)' are dropped; a path entry blocks the path whatever follows"
+                    )
                 }
                 return entry
             } catch { problems.append("\(error)"); return nil }

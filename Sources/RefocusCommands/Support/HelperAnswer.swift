@@ -13,7 +13,8 @@ enum HelperAnswer {
     /// The answer in `output`, from `helper`, which exited with `status`
     /// after writing `message` on stderr (joined into one line).
     static func read(_ output: Data, helper: String, status: Int32, message: String) throws(HelperClientError)
-        -> HelperResponse {
+        -> HelperResponse
+    {
         guard output.contains(where: { !Self.isWhiteSpace($0) }) else {
             throw .noAnswer(helper: helper, status: status, message: Self.shortened(message))
         }

@@ -47,7 +47,9 @@ struct HelperClient {
         while true {
             do {
                 return try call(verb: Payload.verb, input: body)
-            } catch let failure as ProtocolFailure where failure.code == .tooManyRuns && ContinuousClock.now + pause < end {
+            } catch let failure as ProtocolFailure
+                where failure.code == .tooManyRuns && ContinuousClock.now + pause < end
+            {
                 // Spread out, so that the runs waiting do not all come back at once.
                 usleep(UInt32(pause.roundedUpMilliseconds * 1_000) / 4 * UInt32.random(in: 3...5))
                 pause = min(pause * 2, .seconds(2))
@@ -58,7 +60,9 @@ struct HelperClient {
     /// Runs `verb` with `input` on its standard input.
     private func call(verb name: HelperVerbName, input: Data) throws -> HelperResponse {
         let verb = name.rawValue
-        guard FileManager.default.isExecutableFile(atPath: helperPath) else { throw HelperClientError.notInstalled(helperPath) }
+        guard FileManager.default.isExecutableFile(atPath: helperPath) else {
+            throw HelperClientError.notInstalled(helperPath)
+        }
         if geteuid() == 0 { return try run([helperPath, verb], input: input) }
         let sudo = ["/usr/bin/sudo", "/bin/sudo"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let sudo else { throw HelperClientError.noSudo }
@@ -83,12 +87,15 @@ struct HelperClient {
         // sudo's own complaints start with its name, and it answers nothing on stdout;
         // anything else came from the helper.
         if arguments[0].hasSuffix("sudo"), output.standardOutput.isEmpty,
-           message.hasPrefix("sudo:") || output.standardError.isEmpty {
-            throw HelperClientError.sudoRefused(helper: helperPath, reason: message,
-                                                membership: GroupMembership.of(group: "refocus"))
+            message.hasPrefix("sudo:") || output.standardError.isEmpty
+        {
+            throw HelperClientError.sudoRefused(
+                helper: helperPath, reason: message,
+                membership: GroupMembership.of(group: "refocus"))
         }
-        let response = try HelperAnswer.read(output.standardOutput, helper: helperPath, status: output.status,
-                                             message: message)
+        let response = try HelperAnswer.read(
+            output.standardOutput, helper: helperPath, status: output.status,
+            message: message)
         if let failure = response.error { throw failure }
         return response
     }

@@ -34,14 +34,17 @@ struct ListChange {
 
     /// Saves the new texts and says what happened to the files: on stdout,
     /// or on stderr when stdout carries JSON; not at all when `quiet`.
-    func save(entries newEntries: String, programs newPrograms: String, json: Bool = false,
-              quiet: Bool = false) throws {
+    func save(
+        entries newEntries: String, programs newPrograms: String, json: Bool = false,
+        quiet: Bool = false
+    ) throws {
         try store.save(ListStore.Texts(domains: newEntries, programs: newPrograms), as: name)
-        let note: String? = switch origin {
-        case nil: "Created list \(name) in \(store.directory)."
-        case .builtin?: "Copied the built-in list \(name) to \(store.directory); your copy replaces it."
-        default: nil
-        }
+        let note: String? =
+            switch origin {
+            case nil: "Created list \(name) in \(store.directory)."
+            case .builtin?: "Copied the built-in list \(name) to \(store.directory); your copy replaces it."
+            default: nil
+            }
         guard let note, !quiet else { return }
         if json { Console.detail(note) } else { print(note) }
     }

@@ -9,8 +9,9 @@ import ArgumentParser
 /// it wherever it stands (`refocus -q start …` or `refocus start … -q`) and
 /// each command receives the root's value.
 struct OutputOptions: ParsableArguments {
-    @Flag(name: .shortAndLong,
-          help: "Print nothing on success; errors still go to stderr.")
+    @Flag(
+        name: .shortAndLong,
+        help: "Print nothing on success; errors still go to stderr.")
     var quiet = false
 
     /// Prints a confirmation or progress line on stdout, unless `--quiet`.

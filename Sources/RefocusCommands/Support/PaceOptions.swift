@@ -41,7 +41,9 @@ struct PaceOptions: ParsableArguments {
         case .pause:
             let frozen = session.progress.pause?.pausedAt ?? now
             return "Session \(session.id) paused with \(EndTime.length(until: session.plannedEnd, from: frozen)) left"
-                + (phase.map { ", in \(SessionFormat.name($0)) with \(EndTime.length(until: $0.endsAt, from: frozen)) left" } ?? "")
+                + (phase.map {
+                    ", in \(SessionFormat.name($0)) with \(EndTime.length(until: $0.endsAt, from: frozen)) left"
+                } ?? "")
         case .resume:
             return "Session \(session.id) resumed: "
                 + (phase.map { "\(SessionFormat.name($0)) until \(SessionFormat.time($0.endsAt, now: now)), " } ?? "")

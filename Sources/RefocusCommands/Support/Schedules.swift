@@ -22,8 +22,9 @@ enum Schedules {
         let environment = ProcessInfo.processInfo.environment
         // The XDG folders count only when absolute; cron's environment has none.
         func absolute(_ name: String) -> String? { environment[name].flatMap { $0.hasPrefix("/") ? $0 : nil } }
-        return try ScheduledLine(entry: entry, program: try RunningProgram.path(),
-                                 configHome: absolute("XDG_CONFIG_HOME"), stateHome: absolute("XDG_STATE_HOME"))
+        return try ScheduledLine(
+            entry: entry, program: try RunningProgram.path(),
+            configHome: absolute("XDG_CONFIG_HOME"), stateHome: absolute("XDG_STATE_HOME"))
     }
 
     /// The next run times of `expression` in the machine's time zone.

@@ -33,12 +33,15 @@ enum SessionFormat {
         }
         // A paused session's time stands still at its pause.
         let frozen = session.progress.pause?.pausedAt ?? now
-        let left = "(\(EndTime.length(until: session.plannedEnd, from: frozen)) left\(session.locked ? ", locked" : ""))"
-        let phase = session.phase(at: now).map { phase in
-            let phaseLeft = "(\(EndTime.length(until: phase.endsAt, from: frozen)) left)"
-            return session.isPaused ? ", in \(name(phase)) \(phaseLeft)"
-                : ", \(name(phase)) until \(time(phase.endsAt, now: now)) \(phaseLeft)"
-        } ?? ""
+        let left =
+            "(\(EndTime.length(until: session.plannedEnd, from: frozen)) left\(session.locked ? ", locked" : ""))"
+        let phase =
+            session.phase(at: now).map { phase in
+                let phaseLeft = "(\(EndTime.length(until: phase.endsAt, from: frozen)) left)"
+                return session.isPaused
+                    ? ", in \(name(phase)) \(phaseLeft)"
+                    : ", \(name(phase)) until \(time(phase.endsAt, now: now)) \(phaseLeft)"
+            } ?? ""
         if session.isPaused { return "#\(session.id) \(lists) paused \(left)" + phase }
         return "#\(session.id) \(lists) until \(time(session.plannedEnd, now: now)) \(left)" + phase
     }

@@ -7,13 +7,15 @@ import RefocusCore
 /// `--long-break`; the plan's `WORK/BREAK` is a positional word, since an
 /// option whose value may be left out cannot be told from the next word).
 struct SessionOptions: ParsableArguments {
-    @Option(name: .customLong("list"), help: "A list to block (repeatable).",
-            completion: .custom(UserLists.completeNames))
+    @Option(
+        name: .customLong("list"), help: "A list to block (repeatable).",
+        completion: .custom(UserLists.completeNames))
     var lists: [String] = []
 
-    @Option(name: .customLong("allow"),
-            help: "A list to allow alone, for you (repeatable).",
-            completion: .custom(UserLists.completeNames))
+    @Option(
+        name: .customLong("allow"),
+        help: "A list to allow alone, for you (repeatable).",
+        completion: .custom(UserLists.completeNames))
     var allowLists: [String] = []
 
     @Option(help: ArgumentHelp("End at the next such time instead, such as 17:30.", valueName: "HH:MM"))
@@ -28,12 +30,14 @@ struct SessionOptions: ParsableArguments {
     @Flag(help: ArgumentHelp("Work and breaks, 25/5 unless a WORK/BREAK says."))
     var pomodoro = false
 
-    @Option(help: ArgumentHelp("Pomodoro work phases, 1 to 12 (default 4).", valueName: "N"),
-            completion: .list(["2", "3", "4", "6"]))
+    @Option(
+        help: ArgumentHelp("Pomodoro work phases, 1 to 12 (default 4).", valueName: "N"),
+        completion: .list(["2", "3", "4", "6"]))
     var cycles: Int?
 
-    @Option(help: ArgumentHelp("The last pomodoro break, 0 for none (default 15m).", valueName: "LENGTH"),
-            completion: .list(["0", "10m", "15m", "30m"]))
+    @Option(
+        help: ArgumentHelp("The last pomodoro break, 0 for none (default 15m).", valueName: "LENGTH"),
+        completion: .list(["0", "10m", "15m", "30m"]))
     var longBreak: String?
 
     /// Refuses a bad list name, end time, label or long break as a usage error that names it.
@@ -50,7 +54,8 @@ struct SessionOptions: ParsableArguments {
     /// The lists given, and whether they are to block or to allow.
     var chosenLists: (names: [BlockListName], mode: SessionMode) {
         get throws {
-            allowLists.isEmpty ? (try lists.map { try BlockListName($0) }, .block)
+            allowLists.isEmpty
+                ? (try lists.map { try BlockListName($0) }, .block)
                 : (try allowLists.map { try BlockListName($0) }, .allow)
         }
     }
@@ -58,8 +63,9 @@ struct SessionOptions: ParsableArguments {
     /// The pomodoro options given (`--pomodoro`, `--cycles`, `--long-break`).
     var pomodoroOptions: PomodoroOptions {
         get throws {
-            PomodoroOptions(requested: pomodoro, cycles: cycles,
-                            longBreak: try longBreak.map { try PomodoroOptions.longBreak($0) })
+            PomodoroOptions(
+                requested: pomodoro, cycles: cycles,
+                longBreak: try longBreak.map { try PomodoroOptions.longBreak($0) })
         }
     }
 }

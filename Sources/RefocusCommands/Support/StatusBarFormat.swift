@@ -30,8 +30,9 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
             lines += sessions.compactMap(\.hookProblem).map { "Hook: \($0.sentence)." }
             if let counts = snapshot.counts { lines.append(Self.layers(counts)) }
             if snapshot.counts?.programBlocking == .procScan {
-                lines.append("Programs are checked once a second: the kernel's process connector is unavailable here "
-                    + "(a container or another namespace), so a blocked program may run for up to a second.")
+                lines.append(
+                    "Programs are checked once a second: the kernel's process connector is unavailable here "
+                        + "(a container or another namespace), so a blocked program may run for up to a second.")
             }
             return lines.joined(separator: "\n")
         case .polybar:
@@ -44,8 +45,11 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
             let tooltip = sessions.map { SessionFormat.line($0.session, now: now) }.joined(separator: "\n")
             let state = BarState(sessions, now: now)?.name ?? "idle"
             // The keys in order, as JSONEncoder's .sortedKeys writes them (JSONString says why not it).
-            let members = [("alt", state), ("class", state), ("text", Self.barText(sessions, now: now)), ("tooltip", tooltip)]
-            return "{" + members.map { JSONString.quoted($0) + ":" + JSONString.quoted($1) }.joined(separator: ",") + "}"
+            let members = [
+                ("alt", state), ("class", state), ("text", Self.barText(sessions, now: now)), ("tooltip", tooltip),
+            ]
+            return "{" + members.map { JSONString.quoted($0) + ":" + JSONString.quoted($1) }.joined(separator: ",")
+                + "}"
         }
     }
 
@@ -53,8 +57,10 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
     /// count (nothing for a block-list session, whose count `refocus watch` shows).
     static func refused(_ active: StatusSnapshot.ActiveSession) -> String {
         guard active.session.mode == .allow else { return "" }
-        return ", " + WatchView.counted(Int(clamping: active.blockedAttempts), "connection refused",
-                                        plural: "connections refused")
+        return ", "
+            + WatchView.counted(
+                Int(clamping: active.blockedAttempts), "connection refused",
+                plural: "connections refused")
     }
 
     /// Which layers enforce the sessions: `Enforced by: /etc/hosts (12 names), the resolver module (6 names
@@ -78,7 +84,10 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         case .none: break
         }
         if let browsers = counts.browserPolicies, !browsers.isEmpty {
-            let kinds = [browsers.contains { $0 != "firefox" } ? "Chromium" : nil, browsers.contains("firefox") ? "Firefox" : nil]
+            let kinds = [
+                browsers.contains { $0 != "firefox" } ? "Chromium" : nil,
+                browsers.contains("firefox") ? "Firefox" : nil,
+            ]
             layers.append("browser policies (\(kinds.compactMap { $0 }.joined(separator: ", ")))")
         }
         if let endpoints = counts.dohEndpoints, endpoints > 0 {

@@ -22,8 +22,9 @@ enum UserLists {
 
 /// The list name argument every `refocus list` verb takes.
 struct ListNameArgument: ParsableArguments {
-    @Argument(help: "The list's name (lower-case letters, digits, '-' and '_').",
-              completion: .custom(UserLists.completeNames))
+    @Argument(
+        help: "The list's name (lower-case letters, digits, '-' and '_').",
+        completion: .custom(UserLists.completeNames))
     var name: String
 
     /// Refuses an invalid name as a usage error that states the rule.

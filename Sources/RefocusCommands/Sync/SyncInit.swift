@@ -23,8 +23,9 @@ struct SyncInit: ParsableCommand {
               refocus sync init --git git@example.org:me/lists.git --branch main
             """)
 
-    @Option(help: ArgumentHelp("A folder a sync engine keeps in step between your machines.", valueName: "path"),
-            completion: .directory)
+    @Option(
+        help: ArgumentHelp("A folder a sync engine keeps in step between your machines.", valueName: "path"),
+        completion: .directory)
     var dir: String?
 
     @Option(help: ArgumentHelp("A git remote: ssh, https or file URL.", valueName: "url"))
@@ -48,7 +49,8 @@ struct SyncInit: ParsableCommand {
         var pairs: [(key: String, value: String)] = []
         if let dir {
             let path = dir.count > 1 && dir.hasSuffix("/") ? String(dir.dropLast()) : dir
-            guard (try? Directories.names(in: path)) != nil, (try? FolderTransport(directory: path).pull()) != nil else {
+            guard (try? Directories.names(in: path)) != nil, (try? FolderTransport(directory: path).pull()) != nil
+            else {
                 throw SyncError.folderMissing(path)
             }
             pairs.append(("dir", TOMLText.string(path)))

@@ -9,8 +9,10 @@ enum SyncInterval {
     static func expression(_ text: String) -> CronExpression? {
         guard let unit = text.last, let count = Int(text.dropLast()), count > 0 else { return nil }
         switch unit {
-        case "m" where 60 % count == 0 && count < 60: return try? CronExpression(count == 1 ? "* * * * *" : "*/\(count) * * * *")
-        case "h" where 24 % count == 0 && count < 24: return try? CronExpression(count == 1 ? "0 * * * *" : "0 */\(count) * * *")
+        case "m" where 60 % count == 0 && count < 60:
+            return try? CronExpression(count == 1 ? "* * * * *" : "*/\(count) * * * *")
+        case "h" where 24 % count == 0 && count < 24:
+            return try? CronExpression(count == 1 ? "0 * * * *" : "0 */\(count) * * *")
         default: return nil
         }
     }

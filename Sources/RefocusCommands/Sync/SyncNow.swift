@@ -34,17 +34,20 @@ struct SyncNow: ParsableCommand {
               refocus sync --every off
             """)
 
-    @Option(help: ArgumentHelp("Have cron sync this often (minutes dividing an hour, or hours dividing a day), or 'off'.",
-                               valueName: "interval"),
-            completion: .list(["5m", "15m", "30m", "1h", "off"]))
+    @Option(
+        help: ArgumentHelp(
+            "Have cron sync this often (minutes dividing an hour, or hours dividing a day), or 'off'.",
+            valueName: "interval"),
+        completion: .list(["5m", "15m", "30m", "1h", "off"]))
     var every: String?
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if let every, every != "off", SyncInterval.expression(every) == nil {
-            throw ValidationError("--every takes minutes that divide an hour (5m, 15m, 30m), hours that divide "
-                + "a day (1h, 2h, 6h), or off; not '\(every)'")
+            throw ValidationError(
+                "--every takes minutes that divide an hour (5m, 15m, 30m), hours that divide "
+                    + "a day (1h, 2h, 6h), or off; not '\(every)'")
         }
     }
 
@@ -66,8 +69,10 @@ struct SyncNow: ParsableCommand {
         for message in report.messages { Console.error(message) }
         if report.local.isEmpty && report.remote.isEmpty { output.report("in sync") }
         let result = report.skippedSomething ? "synced, with lines or files skipped" : "ok"
-        try state.recordLast(time: SyncInterval.now(), result: result + " (\(report.local.count) here, "
-            + "\(report.remote.count) published)")
+        try state.recordLast(
+            time: SyncInterval.now(),
+            result: result + " (\(report.local.count) here, "
+                + "\(report.remote.count) published)")
         if report.skippedSomething { throw SyncSkipped() }
     }
 }
@@ -75,5 +80,7 @@ struct SyncNow: ParsableCommand {
 /// Some remote lines or files were skipped: the exit status says so to cron.
 struct SyncSkipped: RefocusError {
     var category: ErrorCategory { .data }
-    var description: String { "synced, but some remote lines or files were skipped (see above); fix them where they were written" }
+    var description: String {
+        "synced, but some remote lines or files were skipped (see above); fix them where they were written"
+    }
 }

@@ -24,7 +24,8 @@ enum SyncSetup {
     /// A sync of the user's lists as configured.
     static func listSync() throws -> ListSync {
         let state = try state()
-        return ListSync(store: try UserLists.store(), state: state,
-                        transport: try SyncTransports.make(try settings(), state: state), machine: ListSync.hostName())
+        return ListSync(
+            store: try UserLists.store(), state: state,
+            transport: try SyncTransports.make(try settings(), state: state), machine: ListSync.hostName())
     }
 }

@@ -43,13 +43,16 @@ struct SyncStatus: ParsableCommand {
         let sync = try SyncSetup.listSync()
         let last = sync.state.last()
         let plan = try sync.pending()
-        let local = plan.items.filter(\.changedLocally).compactMap { SyncPlan.describe($0.name, from: $0.base, to: $0.local) }
+        let local = plan.items.filter(\.changedLocally).compactMap {
+            SyncPlan.describe($0.name, from: $0.base, to: $0.local)
+        }
         let remote = plan.items.filter(\.changedRemotely).compactMap { item in
             SyncPlan.describe(item.name, from: item.base, to: item.remote)
                 ?? (item.hasConflictCopies ? "\(item.name): conflict copies to merge" : nil)
         }
-        let report = Report(settings: settings.description, last: last.map { Date(timeIntervalSince1970: Double($0.time)) },
-                            lastResult: last?.result, local: local, remote: remote, inSync: local.isEmpty && remote.isEmpty)
+        let report = Report(
+            settings: settings.description, last: last.map { Date(timeIntervalSince1970: Double($0.time)) },
+            lastResult: last?.result, local: local, remote: remote, inSync: local.isEmpty && remote.isEmpty)
         if json { return try Console.json(report) }
         print("Syncs through \(settings)")
         if let last, let date = report.last {

@@ -16,8 +16,9 @@ enum SyncTransports {
         case let .folder(path):
             return FolderTransport(directory: path)
         case let .git(url, branch):
-            return GitTransport(url: url, branch: branch, folder: state.directory + "/repo",
-                                environment: ProcessInfo.processInfo.environment)
+            return GitTransport(
+                url: url, branch: branch, folder: state.directory + "/repo",
+                environment: ProcessInfo.processInfo.environment)
         }
     }
 }

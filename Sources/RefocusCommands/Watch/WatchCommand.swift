@@ -79,20 +79,23 @@ struct WatchCommand: ParsableCommand {
         try terminal.enter()
         defer { terminal.leave() }
         var diff = FrameDiff(rows: size.rows)
-        try loop.run(draw: { snapshot, now, note in
-            try terminal.write(diff.update(to: view(snapshot, now, note: note, footer: "q quits").lines))
-        }, resized: {
-            size = terminal.size()
-            diff = FrameDiff(rows: size.rows)
-            try terminal.clear()
-        }, suspend: {
-            // The shell gets its own screen and modes back while this is stopped; `fg` redraws everything.
-            terminal.leave()
-            WatchLoop.stop()
-            try terminal.enter()
-            size = terminal.size()
-            diff = FrameDiff(rows: size.rows)
-        })
+        try loop.run(
+            draw: { snapshot, now, note in
+                try terminal.write(diff.update(to: view(snapshot, now, note: note, footer: "q quits").lines))
+            },
+            resized: {
+                size = terminal.size()
+                diff = FrameDiff(rows: size.rows)
+                try terminal.clear()
+            },
+            suspend: {
+                // The shell gets its own screen and modes back while this is stopped; `fg` redraws everything.
+                terminal.leave()
+                WatchLoop.stop()
+                try terminal.enter()
+                size = terminal.size()
+                diff = FrameDiff(rows: size.rows)
+            })
     }
 
     /// A plain line per change, until a signal or a closed pipe.
@@ -107,10 +110,11 @@ struct WatchCommand: ParsableCommand {
             if once { return try print(snapshot.current(at: Date()), Date(), note: source.note) }
             var loop = try WatchLoop(source: source, snapshot: snapshot, terminal: nil)
             var noted: String?
-            try loop.run(draw: { snapshot, now, note in
-                try print(snapshot, now, note: note == noted ? nil : note)
-                noted = note
-            }, resized: {})
+            try loop.run(
+                draw: { snapshot, now, note in
+                    try print(snapshot, now, note: note == noted ? nil : note)
+                    noted = note
+                }, resized: {})
         } catch let error as SystemError where error.errno == .brokenPipe {
             return  // the reader went away: nothing more to say
         }

@@ -33,21 +33,27 @@ struct WatchLoop {
     /// after every event and tick, `resized` on SIGWINCH, and `suspend` on
     /// SIGTSTP (it stops the process and returns once continued), until a
     /// key `q` or a signal ends it.
-    mutating func run(draw: (StatusSnapshot, Date, String?) throws -> Void, resized: () throws -> Void,
-                      suspend: () throws -> Void = { WatchLoop.stop() }) throws {
+    mutating func run(
+        draw: (StatusSnapshot, Date, String?) throws -> Void, resized: () throws -> Void,
+        suspend: () throws -> Void = { WatchLoop.stop() }
+    ) throws {
         while true {
             let now = Date()
             try draw(snapshot.current(at: now), now, source.note)
-            let timeout = Self.milliseconds(snapshot.current(at: now), now: now, watched: fileWatch != nil && source.note == nil)
-            let ready = try Poll.readable([signals.fileDescriptor, fileWatch?.fileDescriptor, terminal?.input].compactMap { $0 },
-                                          milliseconds: timeout)
+            let timeout = Self.milliseconds(
+                snapshot.current(at: now), now: now, watched: fileWatch != nil && source.note == nil)
+            let ready = try Poll.readable(
+                [signals.fileDescriptor, fileWatch?.fileDescriptor, terminal?.input].compactMap { $0 },
+                milliseconds: timeout)
             if ready.contains(signals.fileDescriptor) {
                 let received = signals.drain()
                 if received.contains(where: { ![SIGWINCH, SIGTSTP].contains($0) }) { return }
                 if received.contains(SIGTSTP) { try suspend() }
                 if received.contains(SIGWINCH) { try resized() }
             }
-            if let input = terminal?.input, ready.contains(input), terminal?.keys().contains(where: { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") }) == true {
+            if let input = terminal?.input, ready.contains(input),
+                terminal?.keys().contains(where: { $0 == UInt8(ascii: "q") || $0 == UInt8(ascii: "Q") }) == true
+            {
                 return
             }
             if let fileWatch, ready.contains(fileWatch.fileDescriptor) {

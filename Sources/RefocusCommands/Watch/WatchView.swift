@@ -66,11 +66,12 @@ struct WatchView {
     static func countdown(_ session: SessionSummary, now: Date) -> (left: Double, length: Double) {
         let frozen = session.progress.pause?.pausedAt ?? now
         if let phase = session.phase(at: now), let plan = session.progress.pomodoro {
-            let length = switch phase.kind {
-            case .work: plan.work.seconds
-            case .shortBreak: plan.shortBreak.seconds
-            case .longBreak: plan.longBreak.seconds
-            }
+            let length =
+                switch phase.kind {
+                case .work: plan.work.seconds
+                case .shortBreak: plan.shortBreak.seconds
+                case .longBreak: plan.longBreak.seconds
+                }
             return (max(0, phase.endsAt.timeIntervalSince(frozen)), Double(length))
         }
         let length = session.plannedEnd.timeIntervalSince(session.start) - Double(session.progress.pause?.seconds ?? 0)
@@ -99,7 +100,8 @@ struct WatchView {
         // The largest ring that leaves room for the details, if the digits and status fit inside it.
         let ringRows = min(screen.rows - details.count - 1, (screen.columns - 2) / 2)
         let ring = Ring(rows: ringRows)
-        if screen.braille, !screen.ascii, big, ringRows > 0, ring.fits(width: digits[0].count, height: digits.count + 2) {
+        if screen.braille, !screen.ascii, big, ringRows > 0, ring.fits(width: digits[0].count, height: digits.count + 2)
+        {
             let top = max(0, (screen.rows - ringRows - 1 - details.count) / 2)
             let left = (screen.columns - ring.columns) / 2
             for (row, line) in ring.lines(remaining: remaining).enumerated() {
@@ -113,8 +115,9 @@ struct WatchView {
             let top = max(0, (screen.rows - height) / 2)
             put(digits, status: status, at: top, into: &canvas)
             let width = max(1, min(screen.columns - 4, 60))
-            canvas.centre(Ring.bar(width: width, remaining: remaining, ascii: screen.ascii),
-                          row: top + digits.count + 2, style: .accent)
+            canvas.centre(
+                Ring.bar(width: width, remaining: remaining, ascii: screen.ascii),
+                row: top + digits.count + 2, style: .accent)
             put(details, at: top + digits.count + 4, into: &canvas)
         }
         return canvas
@@ -149,13 +152,17 @@ struct WatchView {
         var about = [session.lists.map(\.rawValue).joined(separator: ", ")]
         if session.locked { about.append("locked") }
         if session.isPaused {
-            about.append("\(EndTime.length(until: session.plannedEnd, from: session.progress.pause?.pausedAt ?? now)) left")
+            about.append(
+                "\(EndTime.length(until: session.plannedEnd, from: session.progress.pause?.pausedAt ?? now)) left")
         } else {
             about.append("until " + SessionFormat.time(session.plannedEnd, now: now))
         }
         lines.append((about.joined(separator: separator), .plain))
-        lines.append((Self.counted(Int(clamping: active.blockedAttempts), "blocked attempt") + separator
-                      + Self.counted(active.programsKilled, "program killed", plural: "programs killed"), .dim))
+        lines.append(
+            (
+                Self.counted(Int(clamping: active.blockedAttempts), "blocked attempt") + separator
+                    + Self.counted(active.programsKilled, "program killed", plural: "programs killed"), .dim
+            ))
         for other in snapshot.sessions where other.session.id != session.id {
             lines.append(("also " + SessionFormat.line(other.session, now: now), .plain))
         }

@@ -27,12 +27,15 @@ public struct BrowserAllowlist: Sendable, Equatable {
     public let ranges: Int
 
     /// The patterns of `allowed` that lift none of the `blocked` hosts and `blockedPaths` in each browser.
-    public init(allowed: AllowedDestinations, blocked: some Sequence<DomainName>,
-                blockedPaths: some Sequence<BrowserPathRule> = [BrowserPathRule]()) {
+    public init(
+        allowed: AllowedDestinations, blocked: some Sequence<DomainName>,
+        blockedPaths: some Sequence<BrowserPathRule> = [BrowserPathRule]()
+    ) {
         let blocks = BrowserBlocks(hosts: blocked, paths: blockedPaths)
-        let wanted = allowed.domains.map { BrowserURLPattern(host: $0.ascii, path: "") }
+        let wanted =
+            allowed.domains.map { BrowserURLPattern(host: $0.ascii, path: "") }
             + allowed.paths.map { BrowserPathRule(host: $0.host, path: $0.path.text) }
-                .map { BrowserURLPattern(host: $0.host.ascii, path: $0.path) }
+            .map { BrowserURLPattern(host: $0.host.ascii, path: $0.path) }
         let addresses = allowed.addresses.filter(\.isSingleAddress).map { range in
             if case .v6 = range.address { "[\(range.address)]" } else { "\(range.address)" }
         }

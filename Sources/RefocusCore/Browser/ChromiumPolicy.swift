@@ -48,8 +48,10 @@ public struct ChromiumPolicy: Sendable, Equatable {
     /// under a blocked host, or under one of its parents, is left out as
     /// already covered); at most `limit` patterns, the shortest.
     /// With `allowing`, every other URL is blocked too (`*`).
-    public init(hosts: some Sequence<DomainName>, paths: some Sequence<BrowserPathRule> = [BrowserPathRule](),
-                allowing: BrowserAllowlist? = nil, limit: Int = maximumPatterns, turnsDoHOff: Bool = true) {
+    public init(
+        hosts: some Sequence<DomainName>, paths: some Sequence<BrowserPathRule> = [BrowserPathRule](),
+        allowing: BrowserAllowlist? = nil, limit: Int = maximumPatterns, turnsDoHOff: Bool = true
+    ) {
         self.turnsDoHOff = turnsDoHOff
         let hostNames = Set(hosts.map(\.ascii))
         let uncovered = Set(paths).filter { !Self.isCovered($0.host.ascii, by: hostNames) }
@@ -64,7 +66,9 @@ public struct ChromiumPolicy: Sendable, Equatable {
 
     /// At most `limit` of `all`, the shortest, sorted; and how many were left out.
     private static func shortest(_ all: Set<String>, limit: Int) -> ([String], Int) {
-        let kept = all.count <= limit ? Array(all)
+        let kept =
+            all.count <= limit
+            ? Array(all)
             : Array(all.sorted { ($0.utf8.count, $0) < ($1.utf8.count, $1) }.prefix(max(0, limit)))
         return (kept.sorted(), all.count - kept.count)
     }
@@ -90,7 +94,8 @@ public struct ChromiumPolicy: Sendable, Equatable {
     /// `  "key": [...]`, one pattern per line.
     private static func array(_ key: String, _ patterns: [String]) -> String {
         "  \"\(key)\": ["
-            + (patterns.isEmpty ? "" : "\n" + patterns.map { "    " + JSONString.quoted($0) }.joined(separator: ",\n") + "\n  ")
+            + (patterns.isEmpty
+                ? "" : "\n" + patterns.map { "    " + JSONString.quoted($0) }.joined(separator: ",\n") + "\n  ")
             + "]"
     }
 

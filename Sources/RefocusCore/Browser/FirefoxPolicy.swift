@@ -41,8 +41,10 @@ public struct FirefoxPolicy: Sendable, Equatable {
     /// The policy blocking `hosts` and their subdomains and `paths` (a path
     /// under a blocked host is left out as covered), with DoH off or not.
     /// With `allowing`, every other URL is blocked too (`<all_urls>`).
-    public init(hosts: some Sequence<DomainName>, paths: some Sequence<BrowserPathRule> = [BrowserPathRule](),
-                allowing: BrowserAllowlist? = nil, turnsDoHOff: Bool) {
+    public init(
+        hosts: some Sequence<DomainName>, paths: some Sequence<BrowserPathRule> = [BrowserPathRule](),
+        allowing: BrowserAllowlist? = nil, turnsDoHOff: Bool
+    ) {
         let chromium = ChromiumPolicy(hosts: hosts, paths: paths, limit: Int.max)
         // Chromium's patterns are `host` or `host/path`: the same set, uncovered paths only, in Firefox's syntax.
         let blocks = Self.shortestFirst(chromium.patterns.map(Self.pattern(chromium:)))

@@ -44,7 +44,8 @@ public enum FirefoxPolicyMerge {
         if !policy.patterns.isEmpty || !policy.exceptions.isEmpty {
             var filter = policies["WebsiteFilter"] ?? .object([])
             guard case .object = filter else { throw .wrongType("policies.WebsiteFilter", expected: "an object") }
-            for (key, patterns) in [("Block", policy.patterns), ("Exceptions", policy.exceptions)] where !patterns.isEmpty {
+            for (key, patterns) in [("Block", policy.patterns), ("Exceptions", policy.exceptions)]
+            where !patterns.isEmpty {
                 let entries = try Self.entries(key, of: filter)
                 let present = Set(entries.compactMap { if case .string(let text) = $0 { text } else { nil } })
                 let room = max(0, FirefoxPolicy.maximumPatterns - entries.count)
@@ -79,15 +80,18 @@ public enum FirefoxPolicyMerge {
                 guard case .array(let entries)? = filter[key] else { continue }
                 let added = Set(patterns(key, in: wrote)).subtracting(patterns(key, in: before))
                 let kept = entries.filter { if case .string(let text) = $0 { !added.contains(text) } else { true } }
-                filter = kept.isEmpty && before["WebsiteFilter"]?[key] == nil
+                filter =
+                    kept.isEmpty && before["WebsiteFilter"]?[key] == nil
                     ? filter.removing(key) : filter.setting(key, to: .array(kept))
             }
             if filter != found {
-                policies = filter == .object([]) && before["WebsiteFilter"] == nil
+                policies =
+                    filter == .object([]) && before["WebsiteFilter"] == nil
                     ? policies.removing("WebsiteFilter") : policies.setting("WebsiteFilter", to: filter)
             }
         }
-        let result = edited["policies"] == nil && policies == .object([])
+        let result =
+            edited["policies"] == nil && policies == .object([])
             ? edited : edited.setting("policies", to: policies)
         return result == edited ? current : Array(result.text.utf8)
     }
@@ -108,7 +112,9 @@ public enum FirefoxPolicyMerge {
 
     private static func entries(_ key: String, of filter: JSONValue) throws(Problem) -> [JSONValue] {
         guard let value = filter[key] else { return [] }
-        guard case .array(let entries) = value else { throw .wrongType("policies.WebsiteFilter.\(key)", expected: "an array") }
+        guard case .array(let entries) = value else {
+            throw .wrongType("policies.WebsiteFilter.\(key)", expected: "an array")
+        }
         return entries
     }
 

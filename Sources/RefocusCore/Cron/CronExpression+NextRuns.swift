@@ -34,8 +34,9 @@ extension CronExpression {
             guard times.matches(month: day.month, dayOfMonth: day.day, weekday: day.weekday) else { continue }
             var today: [Int] = []
             for minute in minutes {
-                today += Self.runs(at: timeZone.placement(ofWall: dayNumber * 86_400 + minute * 60),
-                                   wildcard: times.isWildcard)
+                today += Self.runs(
+                    at: timeZone.placement(ofWall: dayNumber * 86_400 + minute * 60),
+                    wildcard: times.isWildcard)
             }
             runs += today.sorted().filter { Double($0) > now.timeIntervalSince1970 }
         }

@@ -59,8 +59,9 @@ public struct CronExpression: Sendable, Equatable, CustomStringConvertible {
         // Sunday is both 0 and 7, as cron makes it.
         if sets[4] & (1 | 1 << 7) != 0 { sets[4] |= 1 | 1 << 7 }
         self.text = fields.joined(separator: " ")
-        let times = CronTimes(minutes: sets[0], hours: sets[1], daysOfMonth: sets[2], months: sets[3],
-                              daysOfWeek: sets[4], stars: stars)
+        let times = CronTimes(
+            minutes: sets[0], hours: sets[1], daysOfMonth: sets[2], months: sets[3],
+            daysOfWeek: sets[4], stars: stars)
         schedule = .times(times)
         if !times.matchesSomeDay { throw .neverRuns(self.text) }
     }

@@ -27,7 +27,8 @@ public enum CronExpressionError: RefocusError, Equatable {
 
     /// One line naming the field, the text and the fix.
     public var description: String {
-        let fields = "minute, hour, day of month, month and day of week (such as '30 8 * * mon-fri'), "
+        let fields =
+            "minute, hour, day of month, month and day of week (such as '30 8 * * mon-fri'), "
             + "or one of @reboot, @yearly, @annually, @monthly, @weekly, @daily, @midnight, @hourly"
         switch self {
         case .empty:

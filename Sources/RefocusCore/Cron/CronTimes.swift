@@ -78,20 +78,25 @@ extension CronTimes {
         let (midnight, everyDay, everyMonth, everyWeekday) = (UInt64(1), all(1, 31), all(1, 12), all(0, 7))
         switch word {
         case "@yearly", "@annually":
-            return CronTimes(minutes: 1, hours: midnight, daysOfMonth: 1 << 1, months: 1 << 1,
-                             daysOfWeek: everyWeekday, stars: .dayOfWeek)
+            return CronTimes(
+                minutes: 1, hours: midnight, daysOfMonth: 1 << 1, months: 1 << 1,
+                daysOfWeek: everyWeekday, stars: .dayOfWeek)
         case "@monthly":
-            return CronTimes(minutes: 1, hours: midnight, daysOfMonth: 1 << 1, months: everyMonth,
-                             daysOfWeek: everyWeekday, stars: .dayOfWeek)
+            return CronTimes(
+                minutes: 1, hours: midnight, daysOfMonth: 1 << 1, months: everyMonth,
+                daysOfWeek: everyWeekday, stars: .dayOfWeek)
         case "@weekly":
-            return CronTimes(minutes: 1, hours: midnight, daysOfMonth: everyDay, months: everyMonth,
-                             daysOfWeek: 1 | 1 << 7, stars: .dayOfMonth)
+            return CronTimes(
+                minutes: 1, hours: midnight, daysOfMonth: everyDay, months: everyMonth,
+                daysOfWeek: 1 | 1 << 7, stars: .dayOfMonth)
         case "@daily", "@midnight":
-            return CronTimes(minutes: 1, hours: midnight, daysOfMonth: everyDay, months: everyMonth,
-                             daysOfWeek: everyWeekday, stars: [])
+            return CronTimes(
+                minutes: 1, hours: midnight, daysOfMonth: everyDay, months: everyMonth,
+                daysOfWeek: everyWeekday, stars: [])
         case "@hourly":
-            return CronTimes(minutes: 1, hours: all(0, 23), daysOfMonth: everyDay, months: everyMonth,
-                             daysOfWeek: everyWeekday, stars: .hour)
+            return CronTimes(
+                minutes: 1, hours: all(0, 23), daysOfMonth: everyDay, months: everyMonth,
+                daysOfWeek: everyWeekday, stars: .hour)
         default:
             return nil
         }

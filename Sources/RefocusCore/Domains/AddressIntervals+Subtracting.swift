@@ -27,8 +27,10 @@ extension AddressIntervals {
     }
 
     /// `intervals` less `removed`, both sorted, disjoint and non-adjacent.
-    private static func subtract(_ intervals: [ClosedRange<IPAddress>],
-                                 _ removed: [ClosedRange<IPAddress>]) -> [ClosedRange<IPAddress>] {
+    private static func subtract(
+        _ intervals: [ClosedRange<IPAddress>],
+        _ removed: [ClosedRange<IPAddress>]
+    ) -> [ClosedRange<IPAddress>] {
         guard !removed.isEmpty else { return intervals }
         var result: [ClosedRange<IPAddress>] = []
         result.reserveCapacity(intervals.count)
@@ -60,9 +62,13 @@ extension IPAddress {
         case .v4(let value):
             value == 0 ? nil : .v4(value - 1)
         case .v6(let high, let low):
-            if low != 0 { .v6(high: high, low: low - 1) }
-            else if high != 0 { .v6(high: high - 1, low: .max) }
-            else { nil }
+            if low != 0 {
+                .v6(high: high, low: low - 1)
+            } else if high != 0 {
+                .v6(high: high - 1, low: .max)
+            } else {
+                nil
+            }
         }
     }
 

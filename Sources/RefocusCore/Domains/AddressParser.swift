@@ -23,7 +23,7 @@ enum AddressParser {
     static func prefixLength(_ source: Substring, text: String, maximum: Int) throws(AddressError) -> Int {
         let digits = source.utf8
         guard !digits.isEmpty, digits.allSatisfy(isDecimalDigit),
-              digits.count == 1 || digits.first != UInt8(ascii: "0")
+            digits.count == 1 || digits.first != UInt8(ascii: "0")
         else {
             throw .badPrefix(text, prefix: String(source))
         }
@@ -113,7 +113,7 @@ enum AddressParser {
 
     private static func hexGroup(_ piece: Substring, text: String) throws(AddressError) -> UInt16 {
         guard (1...4).contains(piece.utf8.count), piece.utf8.allSatisfy(isHexDigit),
-              let value = UInt16(piece, radix: 16)
+            let value = UInt16(piece, radix: 16)
         else {
             throw .badIPv6Group(text, group: String(piece))
         }

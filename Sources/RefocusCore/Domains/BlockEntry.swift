@@ -30,8 +30,10 @@ public enum BlockEntry: Hashable, Comparable, Sendable, CustomStringConvertible 
         if AddressRange.looksLikeAddress(text[..<(slash ?? text.endIndex)]) {
             self = .address(try AddressRange(parsing: text))
         } else if let slash {
-            self = .path(BrowserPath(host: try DomainName(stored: String(text[..<slash])),
-                                     path: try URLPath(stored: String(text[slash...]))))
+            self = .path(
+                BrowserPath(
+                    host: try DomainName(stored: String(text[..<slash])),
+                    path: try URLPath(stored: String(text[slash...]))))
         } else {
             self = .domain(try DomainName(stored: text))
         }

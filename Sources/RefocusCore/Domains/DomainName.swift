@@ -62,7 +62,9 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
         while let byte = bytes.next() {
             if labelStart, byte | 0x20 == asciiByte("x") {
                 let rest = [bytes.next(), bytes.next(), bytes.next()]
-                if rest[0].map({ $0 | 0x20 }) == asciiByte("n"), rest[1] == asciiByte("-"), rest[2] == asciiByte("-") { return true }
+                if rest[0].map({ $0 | 0x20 }) == asciiByte("n"), rest[1] == asciiByte("-"), rest[2] == asciiByte("-") {
+                    return true
+                }
                 labelStart = rest.contains(asciiByte("."))
                 continue
             }
@@ -75,7 +77,8 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// ASCII name in one pass over its bytes; messages are built only on failure.
     private static func checkSyntax(_ bytes: [UInt8], name: String, as typed: String) throws(EntryError) {
         if let bad = bytes.firstIndex(where: { !isHostByte($0) }) {
-            let character = name.utf8.index(name.utf8.startIndex, offsetBy: bad, limitedBy: name.utf8.endIndex)
+            let character =
+                name.utf8.index(name.utf8.startIndex, offsetBy: bad, limitedBy: name.utf8.endIndex)
                 .map { name[$0] } ?? "?"
             throw .invalidCharacter(name: typed, character: character)
         }

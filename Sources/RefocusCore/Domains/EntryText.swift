@@ -21,9 +21,12 @@ struct EntryText {
         // A bare address or CIDR range is taken whole, slash and all: 10.0.0.0/8.
         if !hasScheme, rest.utf8.first != asciiByte("["), Self.isAddressAttempt(rest) { return try address(rest) }
 
-        let end = rest.utf8.firstIndex { $0 == asciiByte("/") || $0 == asciiByte("?") || $0 == asciiByte("#") } ?? rest.endIndex
+        let end =
+            rest.utf8.firstIndex { $0 == asciiByte("/") || $0 == asciiByte("?") || $0 == asciiByte("#") }
+            ?? rest.endIndex
         let authority = rest[..<end]
-        var host = authority.utf8.lastIndex(of: asciiByte("@")).map { authority[authority.utf8.index(after: $0)...] }
+        var host =
+            authority.utf8.lastIndex(of: asciiByte("@")).map { authority[authority.utf8.index(after: $0)...] }
             ?? authority
         if host.utf8.first == asciiByte("[") { return try bracketedAddress(host) }
         if Self.isAddressAttempt(host) { return try address(host) }
@@ -51,9 +54,15 @@ struct EntryText {
         guard afterColon.starts(with: [asciiByte("/"), asciiByte("/")]) else { return false }
         let scheme = bytes[..<colon]
         // A "://" after a path or query (…/redirect?u=https://x) is not a scheme.
-        if scheme.contains(where: { $0 == asciiByte("/") || $0 == asciiByte("?") || $0 == asciiByte("#") }) { return false }
-        let valid = scheme.first.map(isASCIILetter) == true
-            && scheme.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) || $0 == asciiByte("+") || $0 == asciiByte("-") || $0 == asciiByte(".") }
+        if scheme.contains(where: { $0 == asciiByte("/") || $0 == asciiByte("?") || $0 == asciiByte("#") }) {
+            return false
+        }
+        let valid =
+            scheme.first.map(isASCIILetter) == true
+            && scheme.allSatisfy {
+                isASCIILetter($0) || isASCIIDigit($0) || $0 == asciiByte("+") || $0 == asciiByte("-")
+                    || $0 == asciiByte(".")
+            }
         guard valid else { throw .invalidScheme(input: input) }
         rest = rest[afterColon.dropFirst(2).startIndex...]
         return true
@@ -104,7 +113,7 @@ struct EntryText {
 
     private func checkPort(_ port: Substring) throws(EntryError) {
         guard !port.isEmpty, port.utf8.count <= 5, port.utf8.allSatisfy(isASCIIDigit),
-              let number = Int(port), (1...65535).contains(number)
+            let number = Int(port), (1...65535).contains(number)
         else { throw .invalidPort(input: input, port: String(port)) }
     }
 }
@@ -115,7 +124,7 @@ extension StringProtocol {
         let text = Substring(self)
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0x0A }
         guard let first = text.utf8.firstIndex(where: { !isSpace($0) }),
-              let last = text.utf8.lastIndex(where: { !isSpace($0) })
+            let last = text.utf8.lastIndex(where: { !isSpace($0) })
         else { return "" }
         return text[first...last]
     }
@@ -124,7 +133,7 @@ extension StringProtocol {
     package func trimmingWhitespace() -> Substring {
         let text = Substring(self)
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-              let last = text.lastIndex(where: { !$0.isWhitespace })
+            let last = text.lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return text[first...last]
     }

@@ -7,9 +7,13 @@ extension IPAddress {
         case .v4(let value):
             value == .max ? nil : .v4(value + 1)
         case .v6(let high, let low):
-            if low != .max { .v6(high: high, low: low + 1) }
-            else if high != .max { .v6(high: high + 1, low: 0) }
-            else { nil }
+            if low != .max {
+                .v6(high: high, low: low + 1)
+            } else if high != .max {
+                .v6(high: high + 1, low: 0)
+            } else {
+                nil
+            }
         }
     }
 

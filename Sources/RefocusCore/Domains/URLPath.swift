@@ -20,7 +20,8 @@ public struct URLPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `input` is the whole text, for messages.
     static func normalizing(_ raw: Substring, input: String) throws(EntryError) -> URLPath? {
         guard raw.utf8.count <= 3 * maximumLength else {
-            throw .invalidPath(input: String(input.prefix(60)) + "…", reason: "the path is over \(maximumLength) bytes long")
+            throw .invalidPath(
+                input: String(input.prefix(60)) + "…", reason: "the path is over \(maximumLength) bytes long")
         }
         var segments: [[UInt8]] = []
         var current: [UInt8] = []
@@ -37,8 +38,10 @@ public struct URLPath: Hashable, Comparable, Sendable, CustomStringConvertible {
         while let scalar = scalars.next() {
             guard scalar.isASCII else {
                 let category = scalar.properties.generalCategory
-                if [.control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse,
-                    .surrogate].contains(category) {
+                if [
+                    .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .unassigned, .privateUse,
+                    .surrogate,
+                ].contains(category) {
                     throw .invalidPath(input: input, reason: Self.spell(scalar) + " has no place in a path")
                 }
                 for byte in String(scalar).utf8 { current += Self.escaped(byte) }
@@ -48,8 +51,10 @@ public struct URLPath: Hashable, Comparable, Sendable, CustomStringConvertible {
             if byte == asciiByte("/") {
                 endSegment()
             } else if byte == asciiByte("%") {
-                guard let high = scalars.next().flatMap(Self.hexValue), let low = scalars.next().flatMap(Self.hexValue) else {
-                    throw .invalidPath(input: input, reason: "a '%' is not followed by two hex digits; write a '%' as %25")
+                guard let high = scalars.next().flatMap(Self.hexValue), let low = scalars.next().flatMap(Self.hexValue)
+                else {
+                    throw .invalidPath(
+                        input: input, reason: "a '%' is not followed by two hex digits; write a '%' as %25")
                 }
                 let decoded = high << 4 | low
                 current += Self.isUnreserved(decoded) ? [decoded] : Self.escaped(decoded)
@@ -64,8 +69,9 @@ public struct URLPath: Hashable, Comparable, Sendable, CustomStringConvertible {
         guard !segments.isEmpty else { return nil }
         let text = "/" + segments.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "/")
         guard text.utf8.count <= maximumLength else {
-            throw .invalidPath(input: String(input.prefix(60)) + "…",
-                               reason: "the path is \(text.utf8.count) bytes long; a path entry has at most \(maximumLength)")
+            throw .invalidPath(
+                input: String(input.prefix(60)) + "…",
+                reason: "the path is \(text.utf8.count) bytes long; a path entry has at most \(maximumLength)")
         }
         return URLPath(text: text)
     }
@@ -73,7 +79,7 @@ public struct URLPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// A path as ReFocus stored it: it must already be in normal form.
     public init(stored text: String) throws(EntryError) {
         guard text.utf8.first == asciiByte("/"), let path = try Self.normalizing(Substring(text), input: text),
-              path.text == text
+            path.text == text
         else { throw .invalidPath(input: text, reason: "not a normalised path") }
         self = path
     }
@@ -110,6 +116,7 @@ public struct URLPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     private static func spell(_ scalar: Unicode.Scalar) -> String {
         if scalar == " " { return "a space" }
         let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
-        return scalar.properties.generalCategory == .control || !scalar.isASCII ? "the character \(code)" : "'\(scalar)'"
+        return scalar.properties.generalCategory == .control || !scalar.isASCII
+            ? "the character \(code)" : "'\(scalar)'"
     }
 }

@@ -24,8 +24,10 @@ public struct HookContext: Sendable, Equatable {
     public var label: SessionLabel?
 
     /// A context.
-    public init(sessionID: Int64, lists: [BlockListName], endsAt: Date, phase: PhaseKind? = nil,
-                cycle: HookCycle? = nil, outcome: SessionOutcome? = nil, label: SessionLabel? = nil) {
+    public init(
+        sessionID: Int64, lists: [BlockListName], endsAt: Date, phase: PhaseKind? = nil,
+        cycle: HookCycle? = nil, outcome: SessionOutcome? = nil, label: SessionLabel? = nil
+    ) {
         self.sessionID = sessionID
         self.lists = lists
         self.endsAt = endsAt
@@ -39,16 +41,17 @@ public struct HookContext: Sendable, Equatable {
     /// empty where it does not apply; each value is one `HookVariable.accepts`.
     public func environment(for event: HookEvent) -> [(name: String, value: String)] {
         HookVariable.allCases.map { variable in
-            let value = switch variable {
-            case .sessionID: String(sessionID)
-            case .lists: lists.map(\.rawValue).joined(separator: ",")
-            case .event: event.rawValue
-            case .phase: phase?.rawValue ?? ""
-            case .cycle: cycle?.text ?? ""
-            case .endsAt: HookTime.text(endsAt)
-            case .outcome: outcome?.rawValue ?? ""
-            case .label: label?.rawValue ?? ""
-            }
+            let value =
+                switch variable {
+                case .sessionID: String(sessionID)
+                case .lists: lists.map(\.rawValue).joined(separator: ",")
+                case .event: event.rawValue
+                case .phase: phase?.rawValue ?? ""
+                case .cycle: cycle?.text ?? ""
+                case .endsAt: HookTime.text(endsAt)
+                case .outcome: outcome?.rawValue ?? ""
+                case .label: label?.rawValue ?? ""
+                }
             return (variable.rawValue, value)
         }
     }
@@ -60,9 +63,10 @@ extension HookContext {
     /// and the outcome at its end.
     public init(_ event: SessionEvent, of session: Session) {
         let cycles = session.timeline.pomodoro?.cycles
-        self.init(sessionID: session.id ?? 0, lists: session.lists, endsAt: session.plannedEnd,
-                  phase: event.phase?.kind,
-                  cycle: event.phase.flatMap { phase in cycles.flatMap { HookCycle(phase.cycle, of: $0) } },
-                  outcome: event.kind == .end ? session.outcome : nil, label: session.label)
+        self.init(
+            sessionID: session.id ?? 0, lists: session.lists, endsAt: session.plannedEnd,
+            phase: event.phase?.kind,
+            cycle: event.phase.flatMap { phase in cycles.flatMap { HookCycle(phase.cycle, of: $0) } },
+            outcome: event.kind == .end ? session.outcome : nil, label: session.label)
     }
 }

@@ -20,8 +20,10 @@ public struct HookEnvironment: Sendable, Equatable {
     /// socket does. `passed` is the runner's own environment, of which
     /// only `REFOCUS_*` variables are read; `REFOCUS_EVENT` is `event`,
     /// whatever was passed.
-    public init(event: HookEvent, name: String, uid: UInt32, home: String, shell: String,
-                runtimeDirectory: Bool, sessionBus: Bool, passed: [String: String]) {
+    public init(
+        event: HookEvent, name: String, uid: UInt32, home: String, shell: String,
+        runtimeDirectory: Bool, sessionBus: Bool, passed: [String: String]
+    ) {
         var entries = ["HOME=\(home)", "USER=\(name)", "LOGNAME=\(name)", "PATH=\(Self.path)", "SHELL=\(shell)"]
         let runtime = Self.runtimeDirectory(uid: uid)
         if runtimeDirectory {

@@ -25,7 +25,9 @@ public struct HookCycle: Hashable, Sendable {
     /// Reads `2/4`; nil for anything else (spaces, signs, leading zeros, 0/4, 5/4).
     public init?(_ text: some StringProtocol) {
         let parts = String(text).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let current = Self.number(parts[0]), let total = Self.number(parts[1]) else { return nil }
+        guard parts.count == 2, let current = Self.number(parts[0]), let total = Self.number(parts[1]) else {
+            return nil
+        }
         self.init(current, of: total)
     }
 
@@ -35,7 +37,8 @@ public struct HookCycle: Hashable, Sendable {
     /// A whole number of one to three digits with no leading zero.
     private static func number(_ digits: Substring) -> Int? {
         guard (1...3).contains(digits.count), digits.first != "0",
-              digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+            digits.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
         return Int(digits)
     }
 }

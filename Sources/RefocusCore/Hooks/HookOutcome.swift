@@ -73,18 +73,19 @@ public enum HookOutcome: Hashable, Sendable {
     /// The code the runner exits with to report this outcome; nil for a
     /// runner killed by a signal, or a value no exit code carries.
     public var runnerExitCode: Int32? {
-        let code: Int32? = switch self {
-        case .ran: 0
-        case .none: 66
-        case .timedOut: 75
-        case .refused: 77
-        case .failed(.exit(let status)) where Self.runnerRange.contains(status): status - 64 + Self.movedExits
-        case .failed(.exit(let status)): status
-        case .failed(.signal(let signal)): 128 + signal
-        case .failed(.exitAbove127): Self.highExit
-        case .runnerFailed(.exit(let status)): status
-        case .runnerFailed: nil
-        }
+        let code: Int32? =
+            switch self {
+            case .ran: 0
+            case .none: 66
+            case .timedOut: 75
+            case .refused: 77
+            case .failed(.exit(let status)) where Self.runnerRange.contains(status): status - 64 + Self.movedExits
+            case .failed(.exit(let status)): status
+            case .failed(.signal(let signal)): 128 + signal
+            case .failed(.exitAbove127): Self.highExit
+            case .runnerFailed(.exit(let status)): status
+            case .runnerFailed: nil
+            }
         guard let code, (0...255).contains(code), HookOutcome(runnerExitCode: code) == self else { return nil }
         return code
     }

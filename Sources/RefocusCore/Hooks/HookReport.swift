@@ -70,14 +70,15 @@ extension HookOutcome: Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        let (result, failure): (Result, HookFailure?) = switch self {
-        case .ran: (.ran, nil)
-        case .failed(let failure): (.failed, failure)
-        case .timedOut: (.timedOut, nil)
-        case .refused: (.refused, nil)
-        case .none: (.none, nil)
-        case .runnerFailed(let failure): (.runnerFailed, failure)
-        }
+        let (result, failure): (Result, HookFailure?) =
+            switch self {
+            case .ran: (.ran, nil)
+            case .failed(let failure): (.failed, failure)
+            case .timedOut: (.timedOut, nil)
+            case .refused: (.refused, nil)
+            case .none: (.none, nil)
+            case .runnerFailed(let failure): (.runnerFailed, failure)
+            }
         try container.encode(result, forKey: .result)
         switch failure {
         case .exit(let status): try container.encode(status, forKey: .exitCode)
@@ -98,8 +99,11 @@ extension HookFailure {
         } else if try container.decodeIfPresent(Bool.self, forKey: .exitAbove127) == true {
             self = .exitAbove127
         } else {
-            throw DecodingError.keyNotFound(HookOutcome.CodingKeys.exitCode, .init(
-                codingPath: container.codingPath, debugDescription: "a failure names exitCode, signal or exitAbove127"))
+            throw DecodingError.keyNotFound(
+                HookOutcome.CodingKeys.exitCode,
+                .init(
+                    codingPath: container.codingPath,
+                    debugDescription: "a failure names exitCode, signal or exitAbove127"))
         }
     }
 }

@@ -59,8 +59,10 @@ public enum HookVariable: String, CaseIterable, Sendable {
     /// The `REFOCUS_*` entries of `environment` that a hook may see: names
     /// of this enum only, values they `accept`, in this enum's order.
     /// `rejected` names the variables present with a value of another form.
-    public static func filter(_ environment: [String: String]) -> (accepted: [(name: String, value: String)],
-                                                                   rejected: [HookVariable]) {
+    public static func filter(_ environment: [String: String]) -> (
+        accepted: [(name: String, value: String)],
+        rejected: [HookVariable]
+    ) {
         var accepted: [(name: String, value: String)] = []
         var rejected: [HookVariable] = []
         for variable in allCases {

@@ -12,7 +12,8 @@ extension HostNames {
             guard head != 0 else { return start }
             var index = start
             while index < domains.count,
-                  !expands[index] || heads[head].count + domains[index].count > DomainName.maximumLength {
+                !expands[index] || heads[head].count + domains[index].count > DomainName.maximumLength
+            {
                 index += 1
             }
             return index

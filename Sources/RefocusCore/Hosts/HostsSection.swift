@@ -22,7 +22,8 @@ public enum HostsSection {
 
     /// The section's body for `domains`, each expanded with `subdomains`:
     /// a `192.0.2.1 name` and a `100::1 name` line for each of `names(domains:subdomains:)`.
-    public static func body(domains: some Sequence<DomainName>, subdomains: [String] = defaultSubdomains) -> SectionBody {
+    public static func body(domains: some Sequence<DomainName>, subdomains: [String] = defaultSubdomains) -> SectionBody
+    {
         body(of: names(domains: domains, subdomains: subdomains))
     }
 
@@ -73,7 +74,8 @@ public enum HostsSection {
     /// (`www.example.com`) is not expanded again, nor one that would grow
     /// past `DomainName.maximumLength`. Subdomains that are not valid labels
     /// are ignored; validate them where they are configured with `isValidSubdomain`.
-    public static func names(domains: some Sequence<DomainName>, subdomains: [String] = defaultSubdomains) -> HostNames {
+    public static func names(domains: some Sequence<DomainName>, subdomains: [String] = defaultSubdomains) -> HostNames
+    {
         HostNames(domains: domains, subdomains: subdomains.filter(isValidSubdomain).map { Array($0.utf8) })
     }
 
@@ -81,12 +83,15 @@ public enum HostsSection {
     /// section writes: a sinkhole address, or the `0.0.0.0` and `::` of
     /// earlier versions, one space, and a host name.
     public static func isOwnLine(_ line: ArraySlice<UInt8>) -> Bool {
-        for prefix in [ipv4Prefix, ipv6Prefix, Array("0.0.0.0 ".utf8), Array(":: ".utf8)] where line.starts(with: prefix) {
+        for prefix in [ipv4Prefix, ipv6Prefix, Array("0.0.0.0 ".utf8), Array(":: ".utf8)]
+        where line.starts(with: prefix) {
             let name = line.dropFirst(prefix.count)
-            return !name.isEmpty && name.allSatisfy {
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
-            }
+            return !name.isEmpty
+                && name.allSatisfy {
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+                        || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+                        || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+                }
         }
         return false
     }
@@ -104,7 +109,7 @@ public enum HostsSection {
     public static func isValidSubdomain(_ label: String) -> Bool {
         let bytes = Array(label.utf8)
         guard let first = bytes.first, let last = bytes.last, bytes.count <= DomainName.maximumLabelLength,
-              first != UInt8(ascii: "-"), last != UInt8(ascii: "-")
+            first != UInt8(ascii: "-"), last != UInt8(ascii: "-")
         else { return false }
         return bytes.allSatisfy {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)

@@ -136,7 +136,8 @@ struct JSONScanner<Sink: JSONSink> {
     /// `true`, `false` or `null` from `start`, reported as `value`.
     private mutating func literal(_ word: StaticString, at start: Int, _ value: JSONValue) throws(JSONReader.Problem) {
         let count = word.utf8CodeUnitCount
-        let matches = bytes.count - start >= count
+        let matches =
+            bytes.count - start >= count
             && word.withUTF8Buffer { bytes[start..<start + count].elementsEqual($0) }
         guard matches else { throw fail(start, "expected a value") }
         offset = start + count

@@ -52,10 +52,12 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .string(let text): return JSONString.quoted(text)
         case .array(let elements):
             if elements.isEmpty { return "[]" }
-            return "[\n" + elements.map { inner + $0.written(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
+            return "[\n" + elements.map { inner + $0.written(indent: inner) }.joined(separator: ",\n") + "\n" + indent
+                + "]"
         case .object(let members):
             if members.isEmpty { return "{}" }
-            return "{\n" + members.map { inner + JSONString.quoted($0.key) + ": " + $0.value.written(indent: inner) }
+            return "{\n"
+                + members.map { inner + JSONString.quoted($0.key) + ": " + $0.value.written(indent: inner) }
                 .joined(separator: ",\n") + "\n" + indent + "}"
         }
     }

@@ -26,7 +26,8 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try decoder(for: key).decode(type) }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
-        -> KeyedDecodingContainer<NestedKey> {
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try decoder(for: key).container(keyedBy: type)
     }
 
@@ -47,8 +48,10 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func decoder(for key: Key) throws -> JSONTreeDecoder {
         guard let value = members.first(where: { $0.key == key.stringValue })?.value else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: codingPath, debugDescription: "no member '\(key.stringValue)'"))
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "no member '\(key.stringValue)'"))
         }
         return JSONTreeDecoder(value: value, codingPath: codingPath + [key])
     }
@@ -91,7 +94,8 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next { try $0.decode(type) } }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
-        -> KeyedDecodingContainer<NestedKey> {
+        -> KeyedDecodingContainer<NestedKey>
+    {
         try next { try $0.container(keyedBy: type) }
     }
 
@@ -111,8 +115,10 @@ struct JSONUnkeyedContainer: UnkeyedDecodingContainer {
     private func current() throws -> JSONTreeDecoder {
         let key = JSONPathKey(intValue: currentIndex)
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(JSONValue.self, DecodingError.Context(
-                codingPath: codingPath + [key], debugDescription: "the array has \(elements.count) elements"))
+            throw DecodingError.valueNotFound(
+                JSONValue.self,
+                DecodingError.Context(
+                    codingPath: codingPath + [key], debugDescription: "the array has \(elements.count) elements"))
         }
         return JSONTreeDecoder(value: elements[currentIndex], codingPath: codingPath + [key])
     }

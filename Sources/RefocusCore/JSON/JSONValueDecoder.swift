@@ -87,8 +87,9 @@ struct JSONTreeDecoder: Decoder, SingleValueDecodingContainer {
         // A comparison of metatypes, not a cast to a protocol: no conformance search.
         if T.self == Date.self {
             guard case .string(let text) = value, let date = UTCTimestamp.date(text) as? T else {
-                throw DecodingError.dataCorrupted(DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "expected a UTC time such as 2026-11-21T19:54:29Z"))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: codingPath, debugDescription: "expected a UTC time such as 2026-11-21T19:54:29Z"))
             }
             return date
         }

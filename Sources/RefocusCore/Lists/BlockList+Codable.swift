@@ -6,8 +6,10 @@ extension BlockList: Codable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(BlockListName.self, forKey: .name)
-        entries = Set(try container.decodeArray(BlockEntry.self, forKey: .entries, limit: HelperProtocol.maximumEntries))
-        programs = Set(try container.decodeArray(ProgramName.self, forKey: .programs, limit: HelperProtocol.maximumPrograms))
+        entries = Set(
+            try container.decodeArray(BlockEntry.self, forKey: .entries, limit: HelperProtocol.maximumEntries))
+        programs = Set(
+            try container.decodeArray(ProgramName.self, forKey: .programs, limit: HelperProtocol.maximumPrograms))
     }
 
     /// Encodes the name and the sorted entries and programs.

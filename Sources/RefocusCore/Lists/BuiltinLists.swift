@@ -38,7 +38,9 @@ public enum BuiltinLists {
         ("news", news, ""),
         ("video", video, "freetube\nstremio\n"),
         ("shopping", shopping, ""),
-        ("chat", chat, """
+        (
+            "chat", chat,
+            """
             discord
             Discord
             slack
@@ -55,8 +57,11 @@ public enum BuiltinLists {
             flatpak:org.signal.Signal
             flatpak:im.riot.Riot
 
-            """),
-        ("games", games, """
+            """
+        ),
+        (
+            "games", games,
+            """
             steam
             steamwebhelper
             lutris
@@ -71,6 +76,7 @@ public enum BuiltinLists {
             flatpak:net.lutris.Lutris
             flatpak:com.heroicgameslauncher.hgl
 
-            """),
+            """
+        ),
     ]
 }

@@ -67,22 +67,31 @@ public enum ImportParser {
             return
         }
         guard EntryText.isAddressAttempt(words[0]) else {
-            record(.failure(ImportRefusal(kind: "more than one word and not a hosts line",
-                                          "more than one word and not a hosts line; put one entry on each line")),
-                   line: line, number: number, into: &result)
+            record(
+                .failure(
+                    ImportRefusal(
+                        kind: "more than one word and not a hosts line",
+                        "more than one word and not a hosts line; put one entry on each line")),
+                line: line, number: number, into: &result)
             return
         }
         guard blockingAddresses.contains(words[0]) else {
-            record(.failure(ImportRefusal(kind: "a hosts line with an address that does not block",
-                                          "maps names to \(words[0]), which is not a blocking address "
-                                              + "(0.0.0.0, 127.0.0.1, ::, ::1)")),
-                   line: line, number: number, into: &result)
+            record(
+                .failure(
+                    ImportRefusal(
+                        kind: "a hosts line with an address that does not block",
+                        "maps names to \(words[0]), which is not a blocking address "
+                            + "(0.0.0.0, 127.0.0.1, ::, ::1)")),
+                line: line, number: number, into: &result)
             return
         }
         for name in words.dropFirst() {
             if localNames.contains(name) {
-                record(.failure(ImportRefusal(kind: "this machine's own name", "'\(name)' is this machine's own name, not a site")),
-                       line: line, number: number, into: &result)
+                record(
+                    .failure(
+                        ImportRefusal(
+                            kind: "this machine's own name", "'\(name)' is this machine's own name, not a site")),
+                    line: line, number: number, into: &result)
             } else {
                 record(Swift.Result { try BlockEntry(parsing: name) }, line: line, number: number, into: &result)
             }
@@ -115,9 +124,11 @@ public enum ImportParser {
         if let dollar = body.firstIndex(of: "$") {
             let options = body[body.index(after: dollar)...].split(separator: ",")
             guard !options.isEmpty, options.allSatisfy({ $0 == "document" || $0 == "doc" }) else {
-                return .failure(ImportRefusal(kind: "a rule with options ($…)",
-                                              "the rule has options (\(body[dollar...])); only rules for a site or a path "
-                                                  + "(||example.com^, ||example.com/path, $document) can be blocked"))
+                return .failure(
+                    ImportRefusal(
+                        kind: "a rule with options ($…)",
+                        "the rule has options (\(body[dollar...])); only rules for a site or a path "
+                            + "(||example.com^, ||example.com/path, $document) can be blocked"))
             }
             body = body[..<dollar]
         }
@@ -126,15 +137,19 @@ public enum ImportParser {
         // `/ads/*` and `/ads/` cover the same paths: a path entry is a prefix.
         if body.contains("/"), body.hasSuffix("*") { body = body.dropLast() }
         if body.contains("*") || body.contains("^") || body.contains("|") {
-            return .failure(ImportRefusal(kind: "a wildcard or separator inside a site rule",
-                                          "the rule has a wildcard (*) or separator (^) inside it; only rules for a "
-                                              + "site or a path (||example.com^, ||example.com/path) can be blocked"))
+            return .failure(
+                ImportRefusal(
+                    kind: "a wildcard or separator inside a site rule",
+                    "the rule has a wildcard (*) or separator (^) inside it; only rules for a "
+                        + "site or a path (||example.com^, ||example.com/path) can be blocked"))
         }
         return Swift.Result { try BlockEntry(parsing: body) }
     }
 
-    private static func record(_ parsed: Swift.Result<BlockEntry, any Error>, line: Substring, number: Int,
-                               into result: inout Result) {
+    private static func record(
+        _ parsed: Swift.Result<BlockEntry, any Error>, line: Substring, number: Int,
+        into result: inout Result
+    ) {
         switch parsed {
         case .success(let entry): result.entries.append(entry)
         case .failure(let error):
@@ -155,10 +170,13 @@ struct ImportRefusal: Error, CustomStringConvertible {
         self.description = description
     }
 
-    static let exception = ImportRefusal(kind: "an exception rule (@@)", "an exception rule (@@) allows, it does not block")
-    static let cosmetic = ImportRefusal(kind: "a cosmetic filter (##)",
-                                        "a cosmetic filter hides page elements; only sites and paths can be blocked")
-    static let urlPattern = ImportRefusal(kind: "a URL pattern for any site",
-                                          "a URL pattern matches part of an address on any site; only rules for a "
-                                              + "site or a path (||example.com^, ||example.com/path) can be blocked")
+    static let exception = ImportRefusal(
+        kind: "an exception rule (@@)", "an exception rule (@@) allows, it does not block")
+    static let cosmetic = ImportRefusal(
+        kind: "a cosmetic filter (##)",
+        "a cosmetic filter hides page elements; only sites and paths can be blocked")
+    static let urlPattern = ImportRefusal(
+        kind: "a URL pattern for any site",
+        "a URL pattern matches part of an address on any site; only rules for a "
+            + "site or a path (||example.com^, ||example.com/path) can be blocked")
 }

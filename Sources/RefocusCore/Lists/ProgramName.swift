@@ -15,15 +15,17 @@ public struct ProgramName: ValidatedName {
     public init(_ text: some StringProtocol) throws(ListError) {
         let name = String(text)
         let reason: String? =
-            if name.isEmpty { "it is empty" }
-            else if name.utf8.count > Self.maximumLength { "it is longer than 255 bytes" }
-            else if name == "." || name == ".." { "it is not a file name" }
-            else if name.contains("/") { "it contains '/'; give the program's name, not its path (try: \(name.split(separator: "/").last ?? ""))" }
-            else if name.contains("#") { "it contains '#', which starts a comment in list files" }
-            else if name.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.properties.generalCategory == .control }) {
+            if name.isEmpty { "it is empty" } else if name.utf8.count > Self.maximumLength {
+                "it is longer than 255 bytes"
+            } else if name == "." || name == ".." { "it is not a file name" } else if name.contains("/") {
+                "it contains '/'; give the program's name, not its path (try: \(name.split(separator: "/").last ?? ""))"
+            } else if name.contains("#") {
+                "it contains '#', which starts a comment in list files"
+            } else if name.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            }) {
                 "it contains white space or a control character"
-            }
-            else { nil }
+            } else { nil }
         if let reason { throw .invalidProgram(name, reason: reason) }
         rawValue = name
     }

@@ -16,8 +16,10 @@ public enum SyncCommitMessage {
             ([name.rawValue] + shown(change.added, sign: "+") + shown(change.removed, sign: "-")).joined(separator: " ")
         }
         let body = lists.isEmpty ? "lists synced" : lists.joined(separator: "; ")
-        let host = String(machine.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-            .trimmingWhitespace()
+        let host = String(
+            machine.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) }
+        )
+        .trimmingWhitespace()
         return host.isEmpty ? body : "\(host): \(body)"
     }
 

@@ -82,7 +82,9 @@ extension NameIndex {
             while offset < pool.count {
                 let size = 2 + Int(pool[offset + 1])
                 let name = UnsafeBufferPointer(rebasing: pool[(offset + 2)..<(offset + size)])
-                entries.append(Entry(hash: rf_names_hash(name.baseAddress, name.count), offset: UInt32(offset), size: UInt16(size)))
+                entries.append(
+                    Entry(hash: rf_names_hash(name.baseAddress, name.count), offset: UInt32(offset), size: UInt16(size))
+                )
                 offset += size
             }
             return entries
@@ -94,7 +96,9 @@ extension NameIndex {
         }
 
         /// The entries in the order they are placed, each name once.
-        private static func canonicalOrder(_ entries: [Entry], _ pool: UnsafeBufferPointer<UInt8>, slotCount: Int) -> [Entry] {
+        private static func canonicalOrder(_ entries: [Entry], _ pool: UnsafeBufferPointer<UInt8>, slotCount: Int)
+            -> [Entry]
+        {
             guard slotCount > 0 else { return [] }
             let mask = UInt64(slotCount - 1)
             // A counting sort by home slot: `ends[slot]` is first where its names go, then past them.
@@ -124,7 +128,10 @@ extension NameIndex {
                 for index in start..<end {
                     let entry = sorted[index]
                     if index > start, sorted[placed - 1].hash == entry.hash,
-                       name(pool, sorted[placed - 1]).elementsEqual(name(pool, entry)) { continue }
+                        name(pool, sorted[placed - 1]).elementsEqual(name(pool, entry))
+                    {
+                        continue
+                    }
                     sorted[placed] = entry
                     placed += 1
                 }
@@ -146,21 +153,25 @@ extension NameIndex {
                     while slots[wrapped].record != 0 { wrapped += 1 }
                     slot = wrapped
                 }
-                slots[slot] = rf_names_slot(tag: UInt32(truncatingIfNeeded: entry.hash >> 32), record: UInt32(place + 1))
+                slots[slot] = rf_names_slot(
+                    tag: UInt32(truncatingIfNeeded: entry.hash >> 32), record: UInt32(place + 1))
             }
         }
 
         /// Copies the records into `records` in slot order (after its zero
         /// byte) and points each slot at its record.
-        private static func layOut(_ slots: SlotTable, _ order: [Entry], from pool: UnsafeBufferPointer<UInt8>,
-                                   into records: UnsafeMutableRawBufferPointer) {
+        private static func layOut(
+            _ slots: SlotTable, _ order: [Entry], from pool: UnsafeBufferPointer<UInt8>,
+            into records: UnsafeMutableRawBufferPointer
+        ) {
             records[0] = 0
             var written = 1
             for index in 0..<slots.count where slots[index].record != 0 {
                 let entry = order[Int(slots[index].record) - 1]
                 let (start, size) = (Int(entry.offset), Int(entry.size))
                 UnsafeMutableRawBufferPointer(rebasing: records[written..<(written + size)])
-                    .copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: pool[start..<(start + size)])))
+                    .copyMemory(
+                        from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: pool[start..<(start + size)])))
                 slots[index].record = UInt32(written)
                 written += size
             }
@@ -168,14 +179,18 @@ extension NameIndex {
         }
 
         /// The name in `entry`'s record.
-        private static func name(_ pool: UnsafeBufferPointer<UInt8>, _ entry: Entry) -> Slice<UnsafeBufferPointer<UInt8>> {
+        private static func name(_ pool: UnsafeBufferPointer<UInt8>, _ entry: Entry) -> Slice<
+            UnsafeBufferPointer<UInt8>
+        > {
             pool[(Int(entry.offset) + 2)..<(Int(entry.offset) + Int(entry.size))]
         }
 
         /// The file of `slotCount` slots and `recordsSize` bytes of records,
         /// which `fill` writes (the slots zeroed first), with the header and its checksums.
-        private static func file(slotCount: Int, recordsSize: Int, names: Int,
-                                 fill: (SlotTable, UnsafeMutableRawBufferPointer) -> Void) -> [UInt8] {
+        private static func file(
+            slotCount: Int, recordsSize: Int, names: Int,
+            fill: (SlotTable, UnsafeMutableRawBufferPointer) -> Void
+        ) -> [UInt8] {
             let headerSize = Int(RF_NAMES_HEADER_SIZE)
             let recordsOffset = headerSize + slotCount * Int(RF_NAMES_SLOT_SIZE)
             let size = recordsOffset + recordsSize
@@ -195,8 +210,12 @@ extension NameIndex {
                 header.records_size = UInt64(recordsSize)
                 header.body_checksum = checksum(UnsafeRawBufferPointer(rebasing: file[headerSize..<size]))
                 let checked = MemoryLayout<rf_names_header>.offset(of: \.header_checksum) ?? headerSize - 8
-                header.header_checksum = withUnsafeBytes(of: header) { checksum(UnsafeRawBufferPointer(rebasing: $0[0..<checked])) }
-                withUnsafeBytes(of: header) { UnsafeMutableRawBufferPointer(rebasing: file[0..<headerSize]).copyMemory(from: $0) }
+                header.header_checksum = withUnsafeBytes(of: header) {
+                    checksum(UnsafeRawBufferPointer(rebasing: $0[0..<checked]))
+                }
+                withUnsafeBytes(of: header) {
+                    UnsafeMutableRawBufferPointer(rebasing: file[0..<headerSize]).copyMemory(from: $0)
+                }
                 initialized = size
             }
         }
@@ -215,7 +234,9 @@ extension NameIndex {
 
         subscript(index: Int) -> rf_names_slot {
             get { bytes.loadUnaligned(fromByteOffset: index * Int(RF_NAMES_SLOT_SIZE), as: rf_names_slot.self) }
-            nonmutating set { bytes.storeBytes(of: newValue, toByteOffset: index * Int(RF_NAMES_SLOT_SIZE), as: rf_names_slot.self) }
+            nonmutating set {
+                bytes.storeBytes(of: newValue, toByteOffset: index * Int(RF_NAMES_SLOT_SIZE), as: rf_names_slot.self)
+            }
         }
     }
 }

@@ -60,7 +60,9 @@ public struct NameIndex: Sendable, Equatable {
         var name = name
         let found = bytes.withUnsafeBufferPointer { map in
             name.withUTF8 { text in
-                text.withMemoryRebound(to: CChar.self) { rf_names_lookup(map.baseAddress, map.count, $0.baseAddress, $0.count) }
+                text.withMemoryRebound(to: CChar.self) {
+                    rf_names_lookup(map.baseAddress, map.count, $0.baseAddress, $0.count)
+                }
             }
         }
         switch found {

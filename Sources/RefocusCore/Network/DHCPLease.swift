@@ -22,7 +22,8 @@ public struct DHCPLease: Sendable, Equatable {
             } else if let value = Self.value(of: "NTP=", in: line) {
                 Self.add(value.split(separator: " "), to: &timeServers)
             } else if let value = Self.value(of: "option dhcp-server-identifier ", in: line)
-                        ?? Self.value(of: "option dhcp6.unicast ", in: line) {
+                ?? Self.value(of: "option dhcp6.unicast ", in: line)
+            {
                 Self.add([value.prefix { $0 != ";" }], to: &servers)
             } else if let value = Self.value(of: "option ntp-servers ", in: line) {
                 Self.add(value.prefix { $0 != ";" }.split(separator: ","), to: &timeServers)

@@ -19,7 +19,8 @@ public enum SystemdListSetting {
                     continue
                 }
                 guard inSection, let equals = line.firstIndex(of: "="),
-                      line[..<equals].trimmingBlanks == key else { continue }
+                    line[..<equals].trimmingBlanks == key
+                else { continue }
                 let words = line[line.index(after: equals)...].split(whereSeparator: { $0 == " " || $0 == "\t" })
                 if words.isEmpty { values.removeAll() }
                 for word in words.map(String.init) where !values.contains(word) { values.append(word) }
@@ -33,7 +34,9 @@ extension Substring {
     /// The text without leading and trailing spaces and tabs.
     var trimmingBlanks: Substring {
         let blank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let start = firstIndex(where: { !blank($0) }), let end = lastIndex(where: { !blank($0) }) else { return "" }
+        guard let start = firstIndex(where: { !blank($0) }), let end = lastIndex(where: { !blank($0) }) else {
+            return ""
+        }
         return self[start...end]
     }
 }

@@ -22,6 +22,8 @@ public enum TimeServerConfig {
     /// What systemd-timesyncd uses when nothing is configured: Debian builds
     /// it with these as its `FallbackNTP=` (timesyncd.conf's commented
     /// default), and Debian's chrony.conf names `pool 2.debian.pool.ntp.org`.
-    public static let distributionDefaults = ["0.debian.pool.ntp.org", "1.debian.pool.ntp.org",
-                                              "2.debian.pool.ntp.org", "3.debian.pool.ntp.org"]
+    public static let distributionDefaults = [
+        "0.debian.pool.ntp.org", "1.debian.pool.ntp.org",
+        "2.debian.pool.ntp.org", "3.debian.pool.ntp.org",
+    ]
 }

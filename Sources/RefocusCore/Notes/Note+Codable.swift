@@ -3,7 +3,8 @@
 /// only) and an object of a kind this program does not know both read as a `remark` of their words.
 extension Note: Codable {
     private enum Key: String, CodingKey {
-        case kind, text, id, reason, count, limit, purpose, error, table, because, log, list, lists, domains, cause, key, cap
+        case kind, text, id, reason, count, limit, purpose, error, table, because, log, list, lists, domains, cause,
+            key, cap
     }
 
     /// Reads a note: an object of a known kind, else its words.
@@ -20,32 +21,40 @@ extension Note: Codable {
         func string(_ key: Key) throws -> String { try values.decode(String.self, forKey: key) }
         func int(_ key: Key) throws -> Int { try values.decode(Int.self, forKey: key) }
         switch kind {
-        case .damagedSession: self = .damagedSession(id: try values.decode(Int64.self, forKey: .id), reason: try string(.reason))
+        case .damagedSession:
+            self = .damagedSession(id: try values.decode(Int64.self, forKey: .id), reason: try string(.reason))
         case .remark: self = .remark(try string(.text))
         case .chromiumRulesOverLimit: self = .chromiumRulesOverLimit(count: try int(.count), limit: try int(.limit))
         case .chromiumAllowedOverLimit: self = .chromiumAllowedOverLimit(count: try int(.count), limit: try int(.limit))
         case .allowedRangesNotInBrowsers: self = .allowedRangesNotInBrowsers(count: try int(.count))
         case .firefoxRulesOverLimit: self = .firefoxRulesOverLimit(count: try int(.count), limit: try int(.limit))
         case .namesTimedOut:
-            self = .namesTimedOut(count: try int(.count), purpose: try values.decode(ResolvePurpose.self, forKey: .purpose))
+            self = .namesTimedOut(
+                count: try int(.count), purpose: try values.decode(ResolvePurpose.self, forKey: .purpose))
         case .namesNotResolved:
-            self = .namesNotResolved(error: try string(.error), purpose: try values.decode(ResolvePurpose.self, forKey: .purpose))
+            self = .namesNotResolved(
+                error: try string(.error), purpose: try values.decode(ResolvePurpose.self, forKey: .purpose))
         case .tableKeptByDaemon: self = .tableKeptByDaemon(table: try string(.table))
         case .tableNotMade: self = .tableNotMade(table: try string(.table), error: try string(.error))
-        case .fallbackRoutesInForce: self = .fallbackRoutesInForce(because: try values.decode(Note.self, forKey: .because))
+        case .fallbackRoutesInForce:
+            self = .fallbackRoutesInForce(because: try values.decode(Note.self, forKey: .because))
         case .fallbackRoutesFailed:
-            self = .fallbackRoutesFailed(error: try string(.error), because: try values.decodeIfPresent(Note.self, forKey: .because))
+            self = .fallbackRoutesFailed(
+                error: try string(.error), because: try values.decodeIfPresent(Note.self, forKey: .because))
         case .fallbackRoutesNotRemoved: self = .fallbackRoutesNotRemoved(error: try string(.error))
         case .daemonNotRunning: self = .daemonNotRunning(log: try string(.log))
         case .daemonStuck: self = .daemonStuck(reason: try string(.reason))
         case .listInResolverOnly:
-            let cause: ResolverOnlyCause = try string(.cause) == "machineTotal"
+            let cause: ResolverOnlyCause =
+                try string(.cause) == "machineTotal"
                 ? .machineTotal(key: try string(.key), cap: try int(.cap)) : .overHostsOnlyAbove(limit: try int(.limit))
             self = .listInResolverOnly(list: try string(.list), domains: try int(.domains), cause: cause)
         case .listInHostsOnly:
-            self = .listInHostsOnly(list: try string(.list), domains: try int(.domains), hostsOnlyAbove: try int(.limit))
+            self = .listInHostsOnly(
+                list: try string(.list), domains: try int(.domains), hostsOnlyAbove: try int(.limit))
         case .sessionEnded: self = .sessionEnded(id: try values.decode(Int64.self, forKey: .id))
-        case .allowlistProgramsIgnored: self = .allowlistProgramsIgnored(lists: try values.decode([String].self, forKey: .lists))
+        case .allowlistProgramsIgnored:
+            self = .allowlistProgramsIgnored(lists: try values.decode([String].self, forKey: .lists))
         }
     }
 
@@ -64,7 +73,7 @@ extension Note: Codable {
         case .allowlistProgramsIgnored(let lists):
             try values.encode(lists, forKey: .lists)
         case .chromiumRulesOverLimit(let count, let limit), .chromiumAllowedOverLimit(let count, let limit),
-             .firefoxRulesOverLimit(let count, let limit):
+            .firefoxRulesOverLimit(let count, let limit):
             try values.encode(count, forKey: .count)
             try values.encode(limit, forKey: .limit)
         case .allowedRangesNotInBrowsers(let count):

@@ -30,11 +30,13 @@ extension NsswitchConf {
             throw .damagedSection(error)
         }
         if let (line, failure) = failure {
-            throw .unreadable(line: line.line.number, column: failure.offset - line.line.start + 1, reason: failure.reason)
+            throw .unreadable(
+                line: line.line.number, column: failure.offset - line.line.start + 1, reason: failure.reason)
         }
         guard let hosts = effectiveHostsLine else {
             do {
-                return NsswitchConf(bytes: try text.replacingBody(with: try SectionBody(lines: [Self.appendedHostsLine])))
+                return NsswitchConf(
+                    bytes: try text.replacingBody(with: try SectionBody(lines: [Self.appendedHostsLine])))
             } catch {
                 throw .damagedSection(error)
             }
@@ -92,7 +94,9 @@ extension NsswitchConf {
                 return before..<unit.upperBound
             }
             let after = unit.upperBound
-            return unit.lowerBound..<(after < hosts.line.contentEnd && NsswitchLine.isWhiteSpace(bytes[after]) ? after + 1 : after)
+            return unit
+                .lowerBound..<(after < hosts.line.contentEnd && NsswitchLine.isWhiteSpace(bytes[after])
+                ? after + 1 : after)
         }
         return nil
     }

@@ -72,7 +72,7 @@ public struct NsswitchConf: Sendable, Equatable {
         ByteLines(bytes).compactMap { line in
             let terminated = line.next > line.contentEnd
             guard terminated || unterminated,
-                  let parsed = NsswitchLine(bytes, in: line.start..<line.contentEnd, terminated: terminated)
+                let parsed = NsswitchLine(bytes, in: line.start..<line.contentEnd, terminated: terminated)
             else { return nil }
             return DatabaseLine(line: line, parsed: parsed)
         }

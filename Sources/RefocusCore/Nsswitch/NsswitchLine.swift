@@ -63,10 +63,11 @@ struct NsswitchLine: Equatable {
     let readableCount: Int
 
     /// The databases glibc knows (nss/databases.def); lines of other names are ignored.
-    static let knownDatabases: Set<[UInt8]> = Set([
-        "aliases", "ethers", "group", "group_compat", "gshadow", "hosts", "initgroups", "netgroup", "networks",
-        "passwd", "passwd_compat", "protocols", "publickey", "rpc", "services", "shadow", "shadow_compat",
-    ].map { Array($0.utf8) })
+    static let knownDatabases: Set<[UInt8]> = Set(
+        [
+            "aliases", "ethers", "group", "group_compat", "gshadow", "hosts", "initgroups", "netgroup", "networks",
+            "passwd", "passwd_compat", "protocols", "publickey", "rpc", "services", "shadow", "shadow_compat",
+        ].map { Array($0.utf8) })
 
     /// Reads `bytes[range]`, a line without its `\n`; `terminated` says
     /// whether a `\n` follows it. Nil when glibc sees no database on it.
@@ -161,8 +162,10 @@ private struct Reader {
             if current == UInt8(ascii: "!") { position += 1 }
             let status = word()
             guard Self.statuses.contains(status.word) else {
-                return NsswitchLine.Failure(offset: status.start, reason: status.word.isEmpty
-                    ? "an action block without its closing ']'" : "an unknown status in an action block")
+                return NsswitchLine.Failure(
+                    offset: status.start,
+                    reason: status.word.isEmpty
+                        ? "an action block without its closing ']'" : "an unknown status in an action block")
             }
             skipWhiteSpace()
             guard current == UInt8(ascii: "=") else {
@@ -185,9 +188,12 @@ private struct Reader {
     private mutating func word() -> (word: [UInt8], start: Int) {
         let start = position
         advance { !NsswitchLine.isWhiteSpace($0) && $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "]") }
-        return (bytes[start..<position].map { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) ? $0 - 32 : $0 }, start)
+        return (
+            bytes[start..<position].map { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) ? $0 - 32 : $0 }, start
+        )
     }
 
-    private static let statuses: Set<[UInt8]> = Set(["SUCCESS", "NOTFOUND", "UNAVAIL", "TRYAGAIN"].map { Array($0.utf8) })
+    private static let statuses: Set<[UInt8]> = Set(
+        ["SUCCESS", "NOTFOUND", "UNAVAIL", "TRYAGAIN"].map { Array($0.utf8) })
     private static let actions: Set<[UInt8]> = Set(["RETURN", "CONTINUE", "MERGE"].map { Array($0.utf8) })
 }

@@ -128,13 +128,15 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     case browserAllowlist = "browser_allowlist"
 
     /// The caps' keys, with the field each sets and the largest value it takes.
-    public static var caps: [(key: PolicyKey, field: WritableKeyPath<SessionCaps, Int>, maximum: Int)] { [
-        (.maxNamesPerUser, \.namesPerUser, 1_000_000), (.maxAddressesPerUser, \.addressesPerUser, 1_000_000),
-        (.maxProgramsPerUser, \.programsPerUser, 4_096), (.maxNamesPerMachine, \.namesPerMachine, 1_000_000),
-        (.maxAddressesPerMachine, \.addressesPerMachine, 1_000_000),
-        (.maxProgramsPerMachine, \.programsPerMachine, 65_536), (.maxSessionsPerUser, \.sessionsPerUser, 1_000),
-        (.minPrefixIPv4, \.minimumPrefixIPv4, 32), (.minPrefixIPv6, \.minimumPrefixIPv6, 128),
-        (.totalPrefixIPv4, \.totalPrefixIPv4, 32), (.totalPrefixIPv6, \.totalPrefixIPv6, 128),
-        (.maxHostsNamesPerMachine, \.hostsNamesPerMachine, 1_000_000),
-    ] }
+    public static var caps: [(key: PolicyKey, field: WritableKeyPath<SessionCaps, Int>, maximum: Int)] {
+        [
+            (.maxNamesPerUser, \.namesPerUser, 1_000_000), (.maxAddressesPerUser, \.addressesPerUser, 1_000_000),
+            (.maxProgramsPerUser, \.programsPerUser, 4_096), (.maxNamesPerMachine, \.namesPerMachine, 1_000_000),
+            (.maxAddressesPerMachine, \.addressesPerMachine, 1_000_000),
+            (.maxProgramsPerMachine, \.programsPerMachine, 65_536), (.maxSessionsPerUser, \.sessionsPerUser, 1_000),
+            (.minPrefixIPv4, \.minimumPrefixIPv4, 32), (.minPrefixIPv6, \.minimumPrefixIPv6, 128),
+            (.totalPrefixIPv4, \.totalPrefixIPv4, 32), (.totalPrefixIPv6, \.totalPrefixIPv6, 128),
+            (.maxHostsNamesPerMachine, \.hostsNamesPerMachine, 1_000_000),
+        ]
+    }
 }

@@ -10,7 +10,8 @@ public enum RouteTables {
         text.split(separator: "\n").dropFirst().compactMap { line in
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard fields.count >= 8, fields[1] == "00000000", fields[7] == "00000000",
-                  let raw = UInt32(fields[2], radix: 16), raw != 0 else { return nil }
+                let raw = UInt32(fields[2], radix: 16), raw != 0
+            else { return nil }
             return .v4(UInt32(bigEndian: raw))
         }
     }
@@ -22,14 +23,16 @@ public enum RouteTables {
         text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 5, fields[0] == String(repeating: "0", count: 32), fields[1] == "00",
-                  let next = hexAddress(fields[4]), next != .v6(high: 0, low: 0) else { return nil }
+                let next = hexAddress(fields[4]), next != .v6(high: 0, low: 0)
+            else { return nil }
             return next
         }
     }
 
     private static func hexAddress(_ text: Substring) -> IPAddress? {
         guard text.utf8.count == 32, let high = UInt64(text.prefix(16), radix: 16),
-              let low = UInt64(text.suffix(16), radix: 16) else { return nil }
+            let low = UInt64(text.suffix(16), radix: 16)
+        else { return nil }
         return .v6(high: high, low: low)
     }
 }

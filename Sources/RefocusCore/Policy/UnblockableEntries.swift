@@ -61,8 +61,9 @@ public struct UnblockableEntries: Sendable {
     public func issues(in text: ListText<BlockEntry>) -> [ListLineIssue] {
         text.lines.enumerated().compactMap { index, line in
             guard let entry = line.item, let reason = reason(for: entry) else { return nil }
-            return ListLineIssue(line: index + 1, text: String(line.text),
-                                 reason: "\(entry) can never be blocked: \(reason); remove the line")
+            return ListLineIssue(
+                line: index + 1, text: String(line.text),
+                reason: "\(entry) can never be blocked: \(reason); remove the line")
         }
     }
 

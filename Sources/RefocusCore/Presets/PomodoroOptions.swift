@@ -60,8 +60,9 @@ public struct PomodoroOptions: Sendable, Equatable {
         }
         let start = base ?? .standard
         do {
-            return try PomodoroPlan(work: lengths?.work ?? start.work, shortBreak: lengths?.shortBreak ?? start.shortBreak,
-                                    cycles: cycles ?? start.cycles, longBreak: longBreak ?? start.longBreak)
+            return try PomodoroPlan(
+                work: lengths?.work ?? start.work, shortBreak: lengths?.shortBreak ?? start.shortBreak,
+                cycles: cycles ?? start.cycles, longBreak: longBreak ?? start.longBreak)
         } catch {
             throw .plan(error)
         }

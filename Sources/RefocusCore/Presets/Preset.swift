@@ -21,8 +21,10 @@ public struct Preset: Sendable, Equatable {
     public var pomodoro: PomodoroPlan?
 
     /// A preset.
-    public init(name: PresetName, lists: [BlockListName], duration: PresetDuration?, locked: Bool = false,
-                label: SessionLabel? = nil, pomodoro: PomodoroPlan? = nil, mode: SessionMode = .block) {
+    public init(
+        name: PresetName, lists: [BlockListName], duration: PresetDuration?, locked: Bool = false,
+        label: SessionLabel? = nil, pomodoro: PomodoroPlan? = nil, mode: SessionMode = .block
+    ) {
         self.name = name
         self.lists = lists
         self.mode = mode
@@ -84,9 +86,14 @@ public enum BuiltinPresets {
         all.first { $0.name == name }
     }
 
-    private static func preset(_ name: String, _ lists: [String], minutes: Int = 0, plan: PomodoroPlan? = nil) -> Preset? {
-        guard let name = try? PresetName(name), let lists = try? lists.map({ try BlockListName($0) }) else { return nil }
-        return Preset(name: name, lists: lists, duration: plan == nil ? .length(SessionLength(seconds: minutes * 60)) : nil,
-                      pomodoro: plan)
+    private static func preset(_ name: String, _ lists: [String], minutes: Int = 0, plan: PomodoroPlan? = nil)
+        -> Preset?
+    {
+        guard let name = try? PresetName(name), let lists = try? lists.map({ try BlockListName($0) }) else {
+            return nil
+        }
+        return Preset(
+            name: name, lists: lists, duration: plan == nil ? .length(SessionLength(seconds: minutes * 60)) : nil,
+            pomodoro: plan)
     }
 }

@@ -16,8 +16,10 @@ public struct SessionChoice: Sendable, Equatable {
     public var pomodoro: PomodoroPlan?
 
     /// A choice made of its parts.
-    public init(lists: [BlockListName], duration: PresetDuration, locked: Bool, label: SessionLabel?,
-                pomodoro: PomodoroPlan? = nil, mode: SessionMode = .block) {
+    public init(
+        lists: [BlockListName], duration: PresetDuration, locked: Bool, label: SessionLabel?,
+        pomodoro: PomodoroPlan? = nil, mode: SessionMode = .block
+    ) {
         self.lists = lists
         self.mode = mode
         self.duration = duration
@@ -58,10 +60,12 @@ public struct SessionChoice: Sendable, Equatable {
     /// nil when they name none) and the user's default lists and length.
     /// A pomodoro plan, the command line's or the preset's, sets the length:
     /// a length or `--until` beside it is an error that says so.
-    public init(words: Words, lists: [BlockListName], mode: SessionMode = .block, until: String?, lock: Bool,
-                label: SessionLabel?,
-                pomodoro options: PomodoroOptions = PomodoroOptions(), preset: Preset?,
-                defaultLists: [BlockListName], defaultLength: SessionLength?) throws(SessionChoiceError) {
+    public init(
+        words: Words, lists: [BlockListName], mode: SessionMode = .block, until: String?, lock: Bool,
+        label: SessionLabel?,
+        pomodoro options: PomodoroOptions = PomodoroOptions(), preset: Preset?,
+        defaultLists: [BlockListName], defaultLength: SessionLength?
+    ) throws(SessionChoiceError) {
         if words.length != nil, until != nil { throw .lengthAndUntil }
         let plan = try options.plan(lengths: words.pomodoro, base: preset?.pomodoro)
         let presetLists = preset.flatMap { $0.lists.isEmpty ? nil : ($0.lists, $0.mode) }

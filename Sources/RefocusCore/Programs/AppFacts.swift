@@ -13,8 +13,10 @@ public struct AppFacts: Sendable, Equatable {
     public var steamApp: UInt32?
 
     /// The facts read for one process.
-    public init(cgroup: [UInt8] = [], flatpakApp: String? = nil, appImage: [UInt8]? = nil, executable: [UInt8]? = nil,
-                steamApp: UInt32? = nil) {
+    public init(
+        cgroup: [UInt8] = [], flatpakApp: String? = nil, appImage: [UInt8]? = nil, executable: [UInt8]? = nil,
+        steamApp: UInt32? = nil
+    ) {
         self.cgroup = cgroup
         self.flatpakApp = flatpakApp
         self.appImage = appImage

@@ -26,7 +26,8 @@ public enum AppIdentity: Hashable, Sendable, CustomStringConvertible {
         let kind = text[..<colon], value = String(text[text.index(after: colon)...])
         guard !value.isEmpty else { return nil }
         switch kind {
-        case "flatpak" where value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
+        case "flatpak"
+        where value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) })
             && value.contains("."):
             self = .flatpak(value)
         case "snap" where value.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }):
@@ -64,7 +65,8 @@ public enum AppIdentity: Hashable, Sendable, CustomStringConvertible {
         case .appImage(let name):
             let lowered = Array(name.lowercased().utf8)
             if let image = facts.appImage, let base = image.split(separator: UInt8(ascii: "/")).last,
-               Array(String(decoding: base, as: UTF8.self).lowercased().utf8).starts(with: lowered) {
+                Array(String(decoding: base, as: UTF8.self).lowercased().utf8).starts(with: lowered)
+            {
                 return true
             }
             let mount = Array("/tmp/.mount_".utf8) + Array(name.utf8.prefix(6))

@@ -19,12 +19,15 @@ public enum ELFBuildID {
     public static func find(_ read: (_ offset: UInt64, _ count: Int) -> [UInt8]) -> ProgramFingerprint? {
         let header = read(0, 64)
         guard header.count >= 52, header.starts(with: [0x7F, 0x45, 0x4C, 0x46]),
-              let wide = [1: false, 2: true][header[4]], let big = [1: false, 2: true][header[5]] else { return nil }
+            let wide = [1: false, 2: true][header[4]], let big = [1: false, 2: true][header[5]]
+        else { return nil }
         let fields = Fields(bytes: header, bigEndian: big)
         guard let tableOffset = wide ? fields.integer(at: 0x20, size: 8) : fields.integer(at: 0x1C, size: 4),
-              let entrySize = (wide ? fields.integer(at: 0x36, size: 2) : fields.integer(at: 0x2A, size: 2)).map(Int.init),
-              let entries = (wide ? fields.integer(at: 0x38, size: 2) : fields.integer(at: 0x2C, size: 2)).map(Int.init),
-              entrySize >= (wide ? 56 : 32), entrySize <= 256, entries > 0 else { return nil }
+            let entrySize = (wide ? fields.integer(at: 0x36, size: 2) : fields.integer(at: 0x2A, size: 2)).map(
+                Int.init),
+            let entries = (wide ? fields.integer(at: 0x38, size: 2) : fields.integer(at: 0x2C, size: 2)).map(Int.init),
+            entrySize >= (wide ? 56 : 32), entrySize <= 256, entries > 0
+        else { return nil }
         let count = min(entries, headerLimit)
         let table = read(tableOffset, entrySize * count)
         for index in 0..<min(count, table.count / entrySize) {
@@ -46,16 +49,18 @@ public enum ELFBuildID {
         var position = 0
         while position + 12 <= bytes.count {
             guard let nameSize = fields.integer(at: position, size: 4).map(Int.init),
-                  let idSize = fields.integer(at: position + 4, size: 4).map(Int.init),
-                  let type = fields.integer(at: position + 8, size: 4),
-                  nameSize <= bytes.count, idSize <= bytes.count else { return nil }
+                let idSize = fields.integer(at: position + 4, size: 4).map(Int.init),
+                let type = fields.integer(at: position + 8, size: 4),
+                nameSize <= bytes.count, idSize <= bytes.count
+            else { return nil }
             let nameStart = position + 12
             let idStart = nameStart + padded(nameSize, alignment)
             guard idStart + idSize <= bytes.count else { return nil }
             // The name without its NUL padding: GNU's note has `GNU\0`, Go's `Go\0\0`.
             let name = bytes[nameStart..<(nameStart + nameSize)].prefix { $0 != 0 }
             if (type == 3 && name.elementsEqual("GNU".utf8)) || (type == 4 && name.elementsEqual("Go".utf8)),
-               idSize > 0, idSize <= idLimit {
+                idSize > 0, idSize <= idLimit
+            {
                 return Array(bytes[idStart..<(idStart + idSize)])
             }
             position = idStart + padded(idSize, alignment)

@@ -25,8 +25,10 @@ public struct ExecRules: Sendable, Equatable {
 
     /// Rules refusing `names` and the files `identities` and `fingerprints`
     /// (kept only for owners `names` governs), and what `loaders` are asked to run.
-    public init(_ names: ProgramRules, identities: [UInt32: [FileIdentity: ProgramName]],
-                fingerprints: [UInt32: [ProgramFingerprint: ProgramName]] = [:], loaders: LoaderFiles = .none) {
+    public init(
+        _ names: ProgramRules, identities: [UInt32: [FileIdentity: ProgramName]],
+        fingerprints: [UInt32: [ProgramFingerprint: ProgramName]] = [:], loaders: LoaderFiles = .none
+    ) {
         self.names = names
         self.identities = identities.filter { names.governs(uid: $0.key) }
         self.fingerprints = fingerprints.filter { names.governs(uid: $0.key) && !$0.value.isEmpty }
@@ -46,10 +48,14 @@ public struct ExecRules: Sendable, Equatable {
     /// `/usr/bin/discord`, perhaps ending in ` (deleted)`), by a process
     /// whose three uids are `uid`, is refused; nil when it is not.
     /// `fingerprint` is asked for only when the identity and the name did not decide.
-    public func match(uid: UInt32, file: FileIdentity, path: [UInt8],
-                      fingerprint: () -> ProgramFingerprint? = { nil }) -> ProgramMatch? {
+    public func match(
+        uid: UInt32, file: FileIdentity, path: [UInt8],
+        fingerprint: () -> ProgramFingerprint? = { nil }
+    ) -> ProgramMatch? {
         guard uid != 0, governs(uid: uid) else { return nil }
-        if let program = identities[uid]?[file] { return ProgramMatch(owner: uid, program: program, field: .executable) }
+        if let program = identities[uid]?[file] {
+            return ProgramMatch(owner: uid, program: program, field: .executable)
+        }
         if let match = names.match(uid: uid, executable: Self.removingDeleted(path)) { return match }
         guard let known = fingerprints[uid], let print = fingerprint(), let program = known[print] else { return nil }
         return ProgramMatch(owner: uid, program: program, field: .executable)

@@ -9,16 +9,18 @@
 /// `--version`, `--list-tunables`, `--list-diagnostics`) nothing runs.
 public enum LoaderArguments {
     /// Options followed by a value.
-    static let withValue: Set<[UInt8]> = Set([
-        "--library-path", "--inhibit-rpath", "--audit", "--preload", "--argv0",
-        "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask",
-    ].map { Array($0.utf8) })
+    static let withValue: Set<[UInt8]> = Set(
+        [
+            "--library-path", "--inhibit-rpath", "--audit", "--preload", "--argv0",
+            "--glibc-hwcaps-prepend", "--glibc-hwcaps-mask",
+        ].map { Array($0.utf8) })
     /// Options that change how the program runs, without a value.
     static let flags: Set<[UInt8]> = [Array("--inhibit-cache".utf8)]
     /// Options after which the loader runs nothing.
-    static let inspecting: Set<[UInt8]> = Set([
-        "--list", "--verify", "--help", "--version", "--list-tunables", "--list-diagnostics",
-    ].map { Array($0.utf8) })
+    static let inspecting: Set<[UInt8]> = Set(
+        [
+            "--list", "--verify", "--help", "--version", "--list-tunables", "--list-diagnostics",
+        ].map { Array($0.utf8) })
 
     /// The program among `cmdline`'s arguments (NUL-separated, the loader's
     /// own name first); nil when there is none or nothing runs.

@@ -25,8 +25,10 @@ public struct ProcessIdentity: Sendable, Equatable {
     public var loaded: LoadedProgram?
 
     /// Makes an identity from the bytes read for a process.
-    public init(uid: UInt32, effectiveUID: UInt32, savedUID: UInt32, comm: [UInt8], executable: [UInt8]?,
-                argv0: [UInt8]?) {
+    public init(
+        uid: UInt32, effectiveUID: UInt32, savedUID: UInt32, comm: [UInt8], executable: [UInt8]?,
+        argv0: [UInt8]?
+    ) {
         self.uid = uid
         self.effectiveUID = effectiveUID
         self.savedUID = savedUID
@@ -37,8 +39,9 @@ public struct ProcessIdentity: Sendable, Equatable {
 
     /// Makes an identity whose three uids are `uid`, from text (tests, the benchmark).
     public init(uid: UInt32, comm: String, executable: String?, argv0: String?) {
-        self.init(uid: uid, effectiveUID: uid, savedUID: uid, comm: Array(comm.utf8),
-                  executable: executable.map { Array($0.utf8) }, argv0: argv0.map { Array($0.utf8) })
+        self.init(
+            uid: uid, effectiveUID: uid, savedUID: uid, comm: Array(comm.utf8),
+            executable: executable.map { Array($0.utf8) }, argv0: argv0.map { Array($0.utf8) })
     }
 
     /// Whether the real, effective and saved uids are all `uid`: the process

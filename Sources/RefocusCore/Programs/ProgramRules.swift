@@ -55,7 +55,8 @@ public struct ProgramRules: Sendable, Equatable {
     /// one of `uid`'s blocked apps. The caller checks the process's uids.
     public func matchApp(uid: UInt32, _ facts: AppFacts) -> ProgramMatch? {
         guard uid != 0, let lookup = lookups[uid],
-              let (_, program) = lookup.apps.first(where: { $0.0.matches(facts) }) else { return nil }
+            let (_, program) = lookup.apps.first(where: { $0.0.matches(facts) })
+        else { return nil }
         return ProgramMatch(owner: uid, program: program, field: .app)
     }
 
@@ -71,7 +72,9 @@ public struct ProgramRules: Sendable, Equatable {
     public func match(_ process: ProcessIdentity) -> ProgramMatch? {
         guard process.uid != 0, process.runsOnlyAs(process.uid), let lookup = lookups[process.uid] else { return nil }
         let owner = process.uid
-        if let program = lookup.byComm[process.comm] { return ProgramMatch(owner: owner, program: program, field: .comm) }
+        if let program = lookup.byComm[process.comm] {
+            return ProgramMatch(owner: owner, program: program, field: .comm)
+        }
         if let name = process.executable.flatMap(Self.baseName), let program = lookup.byName[name] {
             return ProgramMatch(owner: owner, program: program, field: .executable)
         }

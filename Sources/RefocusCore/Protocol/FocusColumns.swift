@@ -59,7 +59,9 @@ public struct FocusColumns: Codable, Sendable, Equatable {
             focused.append(record.focusedSeconds)
             outcomes.append(Self.index(of: record.outcome, in: &outcomeIndex, names: &names.outcomes))
             listCounts.append(record.lists.count)
-            for list in record.lists { lists.append(Self.index(of: list, in: &listIndex, names: &names.lists, \.rawValue)) }
+            for list in record.lists {
+                lists.append(Self.index(of: list, in: &listIndex, names: &names.lists, \.rawValue))
+            }
             labels.append(record.label.map { Self.index(of: $0, in: &labelIndex, names: &names.labels, \.rawValue) })
             completedWork.append(record.completedWork)
             attempts.append(record.blocked?.attempts)
@@ -69,7 +71,7 @@ public struct FocusColumns: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case ids, starts, ends, focused, names, outcomes, listCounts, lists, labels, completedWork, attempts,
-             programsKilled
+            programsKilled
     }
 
     /// Decodes the columns; a number column that does not parse is an error naming it.
@@ -77,8 +79,9 @@ public struct FocusColumns: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func column<T>(_ key: CodingKeys, _ parse: (Substring) -> T?) throws -> [T?] {
             guard let values = PackedColumn.parse(try container.decode(String.self, forKey: key), parse) else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container,
-                                                       debugDescription: "not numbers separated by commas")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container,
+                    debugDescription: "not numbers separated by commas")
             }
             return values
         }
@@ -86,7 +89,8 @@ public struct FocusColumns: Codable, Sendable, Equatable {
             let values = try column(key, parse)
             let present = values.compactMap { $0 }
             guard present.count == values.count else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "a number is missing")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "a number is missing")
             }
             return present
         }
@@ -138,8 +142,10 @@ public struct FocusColumns: Codable, Sendable, Equatable {
     /// disagree in length, an index is out of range or a name is invalid.
     public func records() throws(FocusColumnsError) -> [FocusRecord] {
         let n = ids.count
-        let lengths = [starts.count, ends.count, focused.count, outcomes.count, listCounts.count, labels.count,
-                       completedWork.count, attempts.count, programsKilled.count]
+        let lengths = [
+            starts.count, ends.count, focused.count, outcomes.count, listCounts.count, labels.count,
+            completedWork.count, attempts.count, programsKilled.count,
+        ]
         guard lengths.allSatisfy({ $0 == n }) else { throw .init("its columns differ in length") }
         guard listCounts.allSatisfy({ $0 >= 0 }), listCounts.reduce(0, +) == lists.count else {
             throw .init("its list counts do not add up to its lists")
@@ -158,30 +164,36 @@ public struct FocusColumns: Codable, Sendable, Equatable {
         for i in 0..<n {
             let listEnd = next + listCounts[i]
             guard names.outcomes.indices.contains(outcomes[i]),
-                  lists[next..<listEnd].allSatisfy(listValues.indices.contains),
-                  labels[i].map(labelValues.indices.contains) ?? true,
-                  (attempts[i] == nil) == (programsKilled[i] == nil)
+                lists[next..<listEnd].allSatisfy(listValues.indices.contains),
+                labels[i].map(labelValues.indices.contains) ?? true,
+                (attempts[i] == nil) == (programsKilled[i] == nil)
             else { throw .init("record \(i) (session \(ids[i])) refers to a name it does not have") }
-            records.append(FocusRecord(
-                id: ids[i], start: Date(timeIntervalSince1970: starts[i]), end: Date(timeIntervalSince1970: ends[i]),
-                focusedSeconds: focused[i], outcome: names.outcomes[outcomes[i]],
-                lists: lists[next..<listEnd].map { listValues[$0] },
-                label: labels[i].map { labelValues[$0] }, completedWork: completedWork[i],
-                blocked: attempts[i].flatMap { attempts in
-                    programsKilled[i].map { BlockedCounts(attempts: attempts, programsKilled: $0) }
-                }))
+            records.append(
+                FocusRecord(
+                    id: ids[i], start: Date(timeIntervalSince1970: starts[i]),
+                    end: Date(timeIntervalSince1970: ends[i]),
+                    focusedSeconds: focused[i], outcome: names.outcomes[outcomes[i]],
+                    lists: lists[next..<listEnd].map { listValues[$0] },
+                    label: labels[i].map { labelValues[$0] }, completedWork: completedWork[i],
+                    blocked: attempts[i].flatMap { attempts in
+                        programsKilled[i].map { BlockedCounts(attempts: attempts, programsKilled: $0) }
+                    }))
             next = listEnd
         }
         return records
     }
 
-    private static func index<Value: Hashable>(of value: Value, in known: inout [Value: Int], names: inout [Value]) -> Int {
+    private static func index<Value: Hashable>(of value: Value, in known: inout [Value: Int], names: inout [Value])
+        -> Int
+    {
         index(of: value, in: &known, names: &names) { $0 }
     }
 
     /// `value`'s index in `names`, appending its name when it is new.
-    private static func index<Value: Hashable, Name>(of value: Value, in known: inout [Value: Int], names: inout [Name],
-                                                     _ name: (Value) -> Name) -> Int {
+    private static func index<Value: Hashable, Name>(
+        of value: Value, in known: inout [Value: Int], names: inout [Name],
+        _ name: (Value) -> Name
+    ) -> Int {
         if let index = known[value] { return index }
         known[value] = names.count
         names.append(name(value))

@@ -27,8 +27,10 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public var ok: Bool { error == nil }
 
     /// A successful answer.
-    public init(sessions: [SessionSummary], notes: [Note] = [], focus: FocusColumns? = nil,
-                resolverModule: ResolverModuleState? = nil) {
+    public init(
+        sessions: [SessionSummary], notes: [Note] = [], focus: FocusColumns? = nil,
+        resolverModule: ResolverModuleState? = nil
+    ) {
         version = HelperProtocol.version
         self.sessions = sessions
         self.notes = notes
@@ -47,7 +49,9 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         error = failure
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case version, ok, sessions, notes, focus, resolverModule, error }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, ok, sessions, notes, focus, resolverModule, error
+    }
 
     /// Decodes a response, checking that `ok` agrees with the presence of `error`.
     public init(from decoder: any Decoder) throws {
@@ -59,8 +63,9 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         resolverModule = try container.decodeIfPresent(ResolverModuleState.self, forKey: .resolverModule)
         error = try container.decodeIfPresent(ProtocolFailure.self, forKey: .error)
         guard try container.decode(Bool.self, forKey: .ok) == (error == nil) else {
-            throw DecodingError.dataCorruptedError(forKey: .ok, in: container,
-                                                   debugDescription: "'ok' disagrees with 'error'")
+            throw DecodingError.dataCorruptedError(
+                forKey: .ok, in: container,
+                debugDescription: "'ok' disagrees with 'error'")
         }
     }
 

@@ -54,7 +54,11 @@ extension HelperProtocol {
         }
         var reasons: [String] = []
         if !what.isEmpty { reasons.append(what) }
-        if let underlying = context.underlyingError { reasons.append("\(underlying)") } else { reasons.append(context.debugDescription) }
+        if let underlying = context.underlyingError {
+            reasons.append("\(underlying)")
+        } else {
+            reasons.append(context.debugDescription)
+        }
         let reason = reasons.joined(separator: ": ")
         return path.isEmpty ? reason : path.joined(separator: ".") + ": " + reason
     }

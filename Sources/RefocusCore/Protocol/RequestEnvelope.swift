@@ -23,12 +23,14 @@ public struct RequestEnvelope<Payload: HelperPayload>: Codable, Sendable, Equata
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         version = try container.decode(Int.self, forKey: AnyCodingKey(stringValue: "version"))
         guard version == HelperProtocol.version else {
-            throw ProtocolFailure(code: .unsupportedVersion,
-                                  message: "request version \(version); this helper speaks version \(HelperProtocol.version)")
+            throw ProtocolFailure(
+                code: .unsupportedVersion,
+                message: "request version \(version); this helper speaks version \(HelperProtocol.version)")
         }
         let verb = try container.decode(String.self, forKey: AnyCodingKey(stringValue: "verb"))
         guard verb == Payload.verb.rawValue else {
-            throw ProtocolFailure(code: .badRequest, message: "the request is for '\(verb)', not '\(Payload.verb.rawValue)'")
+            throw ProtocolFailure(
+                code: .badRequest, message: "the request is for '\(verb)', not '\(Payload.verb.rawValue)'")
         }
         let body = AnyCodingKey(stringValue: verb)
         let allowed: Set<String> = Payload.hasBody ? ["version", "verb", verb] : ["version", "verb"]

@@ -24,8 +24,10 @@ public struct StartRequest: Codable, Sendable, Equatable {
     public var mode: SessionMode
 
     /// Makes a start request.
-    public init(lists: [BlockList], length: SessionLength, locked: Bool, label: SessionLabel? = nil,
-                pomodoro: PomodoroPlan? = nil, notify: Bool = true, mode: SessionMode = .block) {
+    public init(
+        lists: [BlockList], length: SessionLength, locked: Bool, label: SessionLabel? = nil,
+        pomodoro: PomodoroPlan? = nil, notify: Bool = true, mode: SessionMode = .block
+    ) {
         self.mode = mode
         self.lists = lists
         self.length = length
@@ -35,7 +37,9 @@ public struct StartRequest: Codable, Sendable, Equatable {
         self.notify = notify
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case lists, length, locked, label, pomodoro, notify, mode }
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case lists, length, locked, label, pomodoro, notify, mode
+    }
 
     /// Writes the fields; `mode` only for an allowlist session, so that a
     /// block-list request reads as it did before the field existed.
@@ -80,7 +84,8 @@ public struct StartRequest: Codable, Sendable, Equatable {
                 debugDescription: "more than \(HelperProtocol.maximumPrograms) programs")
         }
         if Set(lists.map(\.name)).count != lists.count {
-            throw DecodingError.dataCorruptedError(forKey: .lists, in: container, debugDescription: "a list is named twice")
+            throw DecodingError.dataCorruptedError(
+                forKey: .lists, in: container, debugDescription: "a list is named twice")
         }
     }
 }

@@ -36,10 +36,12 @@ public struct SessionSummary: Codable, Sendable, Equatable {
     public var progress: SessionProgress
 
     /// Makes a summary.
-    public init(id: Int64, owner: UInt32, lists: [BlockListName], start: Date, plannedEnd: Date,
-                locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, entries: Int? = nil,
-                programs: Int? = nil, label: SessionLabel? = nil, mode: SessionMode = .block,
-                progress: SessionProgress = SessionProgress()) {
+    public init(
+        id: Int64, owner: UInt32, lists: [BlockListName], start: Date, plannedEnd: Date,
+        locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, entries: Int? = nil,
+        programs: Int? = nil, label: SessionLabel? = nil, mode: SessionMode = .block,
+        progress: SessionProgress = SessionProgress()
+    ) {
         self.id = id
         self.owner = owner
         self.lists = lists
@@ -70,19 +72,20 @@ public struct SessionSummary: Codable, Sendable, Equatable {
     /// Reads the fields, `progress`'s among them.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(id: try container.decode(Int64.self, forKey: .id),
-                  owner: try container.decode(UInt32.self, forKey: .owner),
-                  lists: try container.decode([BlockListName].self, forKey: .lists),
-                  start: try container.decode(Date.self, forKey: .start),
-                  plannedEnd: try container.decode(Date.self, forKey: .plannedEnd),
-                  locked: try container.decode(Bool.self, forKey: .locked),
-                  endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt),
-                  outcome: try container.decodeIfPresent(SessionOutcome.self, forKey: .outcome),
-                  entries: try container.decodeIfPresent(Int.self, forKey: .entries),
-                  programs: try container.decodeIfPresent(Int.self, forKey: .programs),
-                  label: try container.decodeIfPresent(SessionLabel.self, forKey: .label),
-                  mode: try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .block,
-                  progress: try SessionProgress(from: decoder))
+        self.init(
+            id: try container.decode(Int64.self, forKey: .id),
+            owner: try container.decode(UInt32.self, forKey: .owner),
+            lists: try container.decode([BlockListName].self, forKey: .lists),
+            start: try container.decode(Date.self, forKey: .start),
+            plannedEnd: try container.decode(Date.self, forKey: .plannedEnd),
+            locked: try container.decode(Bool.self, forKey: .locked),
+            endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt),
+            outcome: try container.decodeIfPresent(SessionOutcome.self, forKey: .outcome),
+            entries: try container.decodeIfPresent(Int.self, forKey: .entries),
+            programs: try container.decodeIfPresent(Int.self, forKey: .programs),
+            label: try container.decodeIfPresent(SessionLabel.self, forKey: .label),
+            mode: try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .block,
+            progress: try SessionProgress(from: decoder))
     }
 
     /// Writes the fields, `progress`'s beside the others; absent ones are left out.
@@ -118,8 +121,10 @@ public struct SessionProgress: Codable, Sendable, Equatable {
     public var completedWork: Int?
 
     /// A progress.
-    public init(pomodoro: PomodoroPlan? = nil, phase: PhaseStatus? = nil, pause: PauseStatus? = nil,
-                completedWork: Int? = nil) {
+    public init(
+        pomodoro: PomodoroPlan? = nil, phase: PhaseStatus? = nil, pause: PauseStatus? = nil,
+        completedWork: Int? = nil
+    ) {
         self.pomodoro = pomodoro
         self.phase = phase
         self.pause = pause

@@ -13,9 +13,10 @@ extension Decoder {
         let container = try container(keyedBy: AnyCodingKey.self)
         let allowed = Set(Key.allCases.map(\.stringValue))
         if let unknown = container.allKeys.first(where: { !allowed.contains($0.stringValue) }) {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: codingPath + [unknown],
-                debugDescription: "unknown field '\(unknown.stringValue)'"))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: codingPath + [unknown],
+                    debugDescription: "unknown field '\(unknown.stringValue)'"))
         }
     }
 }

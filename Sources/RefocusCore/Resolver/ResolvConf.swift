@@ -56,7 +56,8 @@ public struct ResolvConf: Sendable, Equatable {
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             guard words.first == "nameserver" else { continue }
-            let note = { (reason: String) in ignored.append(IgnoredLine(path: path, number: index + 1, reason: reason)) }
+            let note = { (reason: String) in ignored.append(IgnoredLine(path: path, number: index + 1, reason: reason))
+            }
             guard words.count > 1, let text = words.dropFirst().first, !Self.isComment(text) else {
                 note("'nameserver' without an address; write 'nameserver ADDRESS'")
                 continue

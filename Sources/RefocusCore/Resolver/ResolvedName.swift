@@ -32,10 +32,11 @@ public struct ResolvedName: Sendable, Equatable {
             if case .addresses(let found, let ttl) = outcome, !found.isEmpty { return ttl }
             return nil
         }.min()
-        serverReason = outcomes.lazy.compactMap { outcome -> String? in
-            if case .serverFailure(let reason) = outcome { return reason }
-            return nil
-        }.first
+        serverReason =
+            outcomes.lazy.compactMap { outcome -> String? in
+                if case .serverFailure(let reason) = outcome { return reason }
+                return nil
+            }.first
         if outcomes.contains(.timedOut) {
             failure = .timedOut
         } else if serverReason != nil {

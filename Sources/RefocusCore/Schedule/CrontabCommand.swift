@@ -21,7 +21,8 @@ public enum CrontabCommand {
     /// single quotes, with each `'` written `'\''`.
     static func quote(_ word: String) -> String {
         let safe = word.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "@%+=:,./_-".unicodeScalars.contains($0))
+            $0.isASCII
+                && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "@%+=:,./_-".unicodeScalars.contains($0))
         }
         if safe, !word.isEmpty { return word }
         return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"

@@ -60,9 +60,10 @@ public struct ScheduleTable: Sendable {
     /// The crontab with the section's lines replaced (nil removes the section).
     private func replacingBody(with body: [String]?) throws(ScheduleError) -> [UInt8] {
         do {
-            return try crontab.replacingBody(with: body.map { lines throws(ManagedSectionError) in
-                try SectionBody(lines: lines)
-            })
+            return try crontab.replacingBody(
+                with: body.map { lines throws(ManagedSectionError) in
+                    try SectionBody(lines: lines)
+                })
         } catch {
             throw .damagedCrontab(error)
         }

@@ -25,11 +25,16 @@ public struct ScheduledLine: Sendable, Equatable {
     ///
     /// - Throws: `ScheduleError.unwritableProgram` when `program` or
     ///   `configHome` holds a line break, which no crontab line can carry.
-    public init(entry: ScheduleEntry, program: String, configHome: String?, stateHome: String? = nil) throws(ScheduleError) {
-        let environment = (configHome.map { [(name: Self.configVariable, value: $0)] } ?? [])
+    public init(entry: ScheduleEntry, program: String, configHome: String?, stateHome: String? = nil)
+        throws(ScheduleError)
+    {
+        let environment =
+            (configHome.map { [(name: Self.configVariable, value: $0)] } ?? [])
             + (stateHome.map { [(name: Self.stateVariable, value: $0)] } ?? [])
-        guard let command = CrontabCommand.line(environment: environment,
-                                                words: [program] + entry.action.commandWords)
+        guard
+            let command = CrontabCommand.line(
+                environment: environment,
+                words: [program] + entry.action.commandWords)
         else {
             throw .unwritableProgram(program + environment.map { " (\($0.name)=\($0.value))" }.joined())
         }
@@ -45,9 +50,9 @@ public struct ScheduledLine: Sendable, Equatable {
     public init?(parsing line: String) {
         let (expressionText, command) = Self.splitExpression(line)
         guard let expression = try? CronExpression(expressionText),
-              let parsed = CrontabCommand.words(of: command),
-              let comment = parsed.comment, comment.hasPrefix(" refocus-schedule "),
-              let id = Int(comment.dropFirst(" refocus-schedule ".count)), id > 0
+            let parsed = CrontabCommand.words(of: command),
+            let comment = parsed.comment, comment.hasPrefix(" refocus-schedule "),
+            let id = Int(comment.dropFirst(" refocus-schedule ".count)), id > 0
         else { return nil }
         var rest = parsed.words[...]
         var configHome: String?
@@ -61,10 +66,11 @@ public struct ScheduledLine: Sendable, Equatable {
             rest = rest.dropFirst()
         }
         guard rest.count >= 3, let program = rest.first, program.hasPrefix("/"),
-              let action = ScheduleAction(commandWords: Array(rest.dropFirst())),
-              let again = try? ScheduledLine(entry: ScheduleEntry(id: id, expression: expression, action: action),
-                                             program: program, configHome: configHome, stateHome: stateHome),
-              again.text == line
+            let action = ScheduleAction(commandWords: Array(rest.dropFirst())),
+            let again = try? ScheduledLine(
+                entry: ScheduleEntry(id: id, expression: expression, action: action),
+                program: program, configHome: configHome, stateHome: stateHome),
+            again.text == line
         else { return nil }
         self = again
     }

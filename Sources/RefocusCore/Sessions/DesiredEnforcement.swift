@@ -84,15 +84,27 @@ public struct DesiredEnforcement: Sendable, Equatable {
         let blocking = sessions.filter { $0.mode == .block }
         let units = blocking.flatMap { session in
             session.blockLists.map { list in
-                (session: session, list: list, domains: list.entries.compactMap(\.domain).filter { !policy.forbids($0) })
+                (
+                    session: session, list: list,
+                    domains: list.entries.compactMap(\.domain).filter { !policy.forbids($0) }
+                )
             }
         }
         // With the module, the section holds what fits in the machine's total, shared between owners.
-        let withinThreshold = units.indices.filter { !Self.isHostsOnly(domainCount: units[$0].domains.count, policy: policy) }
-        let inHosts: Set<Int> = !resolverModule ? Set(withinThreshold) : Set(HostsAllotment(withinThreshold.map {
-            HostsAllotment.Candidate(owner: units[$0].session.owner, names: Self.expandedCount(units[$0].domains.count, policy),
-                                     list: units[$0].list.name, session: units[$0].session.id ?? 0)
-        }, total: policy.caps.hostsNamesPerMachine).admitted.map { withinThreshold[$0] })
+        let withinThreshold = units.indices.filter {
+            !Self.isHostsOnly(domainCount: units[$0].domains.count, policy: policy)
+        }
+        let inHosts: Set<Int> =
+            !resolverModule
+            ? Set(withinThreshold)
+            : Set(
+                HostsAllotment(
+                    withinThreshold.map {
+                        HostsAllotment.Candidate(
+                            owner: units[$0].session.owner, names: Self.expandedCount(units[$0].domains.count, policy),
+                            list: units[$0].list.name, session: units[$0].session.id ?? 0)
+                    }, total: policy.caps.hostsNamesPerMachine
+                ).admitted.map { withinThreshold[$0] })
         for (position, unit) in units.enumerated() {
             let (list, listDomains) = (unit.list, unit.domains)
             browserHosts.formUnion(listDomains)
@@ -113,7 +125,8 @@ public struct DesiredEnforcement: Sendable, Equatable {
             programs[session.owner, default: []].formUnion(session.programs)
         }
         // Only sessions that block sites close the side doors: a session of programs alone makes no table.
-        let blocksSites = policy.enforcement.blockDoHEndpoints
+        let blocksSites =
+            policy.enforcement.blockDoHEndpoints
             && sessions.contains { $0.mode == .block && $0.blockLists.contains { !$0.entries.isEmpty } }
         let doh = blocksSites ? DoHEndpoints.names.filter { !policy.forbids($0) } : []
         if resolverModule { indexed.formUnion(doh) }
@@ -139,8 +152,9 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// says, with DoH as it says; nil when there is nothing to write.
     public func chromiumPolicy(_ browsers: BrowserChoices) -> ChromiumPolicy? {
         let allowing = browserAllowlist(browsers)
-        let policy = ChromiumPolicy(hosts: browserHosts, paths: pathRules, allowing: allowing,
-                                    turnsDoHOff: turnsDoHOff(browsers, allowing: allowing))
+        let policy = ChromiumPolicy(
+            hosts: browserHosts, paths: pathRules, allowing: allowing,
+            turnsDoHOff: turnsDoHOff(browsers, allowing: allowing))
         return policy.isEmpty ? nil : policy
     }
 
@@ -149,8 +163,9 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// nil when there is nothing to merge.
     public func firefoxPolicy(_ browsers: BrowserChoices) -> FirefoxPolicy? {
         let allowing = browserAllowlist(browsers)
-        let policy = FirefoxPolicy(hosts: browserHosts, paths: pathRules, allowing: allowing,
-                                   turnsDoHOff: turnsDoHOff(browsers, allowing: allowing))
+        let policy = FirefoxPolicy(
+            hosts: browserHosts, paths: pathRules, allowing: allowing,
+            turnsDoHOff: turnsDoHOff(browsers, allowing: allowing))
         return policy.isEmpty ? nil : policy
     }
 

@@ -31,9 +31,11 @@ public struct FocusRecord: Sendable, Equatable, Codable {
     public var blocked: BlockedCounts?
 
     /// A record.
-    public init(id: Int64, start: Date, end: Date, focusedSeconds: Int, outcome: SessionOutcome,
-                lists: [BlockListName], label: SessionLabel? = nil, completedWork: Int? = nil,
-                blocked: BlockedCounts? = nil) {
+    public init(
+        id: Int64, start: Date, end: Date, focusedSeconds: Int, outcome: SessionOutcome,
+        lists: [BlockListName], label: SessionLabel? = nil, completedWork: Int? = nil,
+        blocked: BlockedCounts? = nil
+    ) {
         self.id = id
         self.start = start
         self.end = end
@@ -74,8 +76,9 @@ extension Session {
             }
             focused = min(focused, run)
         }
-        return FocusRecord(id: id ?? 0, start: start, end: endedAt, focusedSeconds: Int(focused.rounded()),
-                           outcome: outcome, lists: lists, label: label, completedWork: completedWork(at: endedAt),
-                           blocked: blocked)
+        return FocusRecord(
+            id: id ?? 0, start: start, end: endedAt, focusedSeconds: Int(focused.rounded()),
+            outcome: outcome, lists: lists, label: label, completedWork: completedWork(at: endedAt),
+            blocked: blocked)
     }
 }

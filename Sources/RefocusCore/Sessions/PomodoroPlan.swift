@@ -30,8 +30,10 @@ public struct PomodoroPlan: Codable, Sendable, Equatable, CustomStringConvertibl
     public static let standard = PomodoroPlan(checked: 1500, 300, 4, 900)
 
     /// A plan, its parts checked against the bounds above.
-    public init(work: SessionLength, shortBreak: SessionLength, cycles: Int,
-                longBreak: SessionLength) throws(PomodoroPlanError) {
+    public init(
+        work: SessionLength, shortBreak: SessionLength, cycles: Int,
+        longBreak: SessionLength
+    ) throws(PomodoroPlanError) {
         guard Self.workBounds.contains(work.seconds) else { throw .work(work) }
         guard Self.shortBreakBounds.contains(shortBreak.seconds) else { throw .shortBreak(shortBreak) }
         guard Self.cycleBounds.contains(cycles) else { throw .cycles(cycles) }
@@ -88,10 +90,11 @@ public struct PomodoroPlan: Codable, Sendable, Equatable, CustomStringConvertibl
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         do {
-            try self.init(work: try container.decode(SessionLength.self, forKey: .work),
-                          shortBreak: try container.decode(SessionLength.self, forKey: .shortBreak),
-                          cycles: try container.decode(Int.self, forKey: .cycles),
-                          longBreak: try container.decode(SessionLength.self, forKey: .longBreak))
+            try self.init(
+                work: try container.decode(SessionLength.self, forKey: .work),
+                shortBreak: try container.decode(SessionLength.self, forKey: .shortBreak),
+                cycles: try container.decode(Int.self, forKey: .cycles),
+                longBreak: try container.decode(SessionLength.self, forKey: .longBreak))
         } catch let error as PomodoroPlanError {
             throw DecodingError.dataCorruptedError(forKey: .work, in: container, debugDescription: error.description)
         }
@@ -148,10 +151,12 @@ public enum PomodoroPlanError: RefocusError, Equatable {
 extension PomodoroPlan {
     /// Reads `WORK/BREAK` as the command line gives it: `25/5` (minutes),
     /// `50m/10m`, `1h/15m`, `20s/10s`.
-    public static func lengths(_ text: String) throws(PomodoroPlanError) -> (work: SessionLength, shortBreak: SessionLength) {
+    public static func lengths(_ text: String) throws(PomodoroPlanError) -> (
+        work: SessionLength, shortBreak: SessionLength
+    ) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let work = try? SessionLength.parse(String(parts[0]), bounds: .unbounded),
-              let shortBreak = try? SessionLength.parse(String(parts[1]), bounds: .unbounded)
+            let shortBreak = try? SessionLength.parse(String(parts[1]), bounds: .unbounded)
         else { throw .lengths(text) }
         return (work, shortBreak)
     }
@@ -175,7 +180,8 @@ extension PomodoroPlan {
     /// with when that phase ends; nil outside the plan.
     public func status(endingAt plannedEnd: Date, at moment: Date) -> PhaseStatus? {
         guard let phase = phase(at: elapsed(endingAt: plannedEnd, at: moment)) else { return nil }
-        return PhaseStatus(kind: phase.kind, cycle: phase.cycle, cycles: cycles,
-                           endsAt: plannedEnd.addingTimeInterval(-Double(total - phase.end)))
+        return PhaseStatus(
+            kind: phase.kind, cycle: phase.cycle, cycles: cycles,
+            endsAt: plannedEnd.addingTimeInterval(-Double(total - phase.end)))
     }
 }

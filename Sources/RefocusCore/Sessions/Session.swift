@@ -36,10 +36,12 @@ public struct Session: Sendable, Equatable {
     public var mode: SessionMode
 
     /// Makes an active session.
-    public init(id: Int64? = nil, owner: UInt32, blockLists: [BlockList], start: Date, plannedEnd: Date,
-                locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, anchor: BootAnchor? = nil,
-                keptCounts: ListCounts? = nil, label: SessionLabel? = nil, pomodoro: PomodoroPlan? = nil,
-                notify: Bool = true, mode: SessionMode = .block) {
+    public init(
+        id: Int64? = nil, owner: UInt32, blockLists: [BlockList], start: Date, plannedEnd: Date,
+        locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, anchor: BootAnchor? = nil,
+        keptCounts: ListCounts? = nil, label: SessionLabel? = nil, pomodoro: PomodoroPlan? = nil,
+        notify: Bool = true, mode: SessionMode = .block
+    ) {
         self.id = id
         self.owner = owner
         self.blockLists = blockLists.sorted { $0.name < $1.name }
@@ -72,8 +74,10 @@ public struct Session: Sendable, Equatable {
 
     /// How many distinct entries and programs its lists hold (or held, once compacted).
     public var counts: ListCounts {
-        keptCounts ?? ListCounts(entries: blockLists.reduce(into: Set<BlockEntry>()) { $0.formUnion($1.entries) }.count,
-                                 programs: programs.count)
+        keptCounts
+            ?? ListCounts(
+                entries: blockLists.reduce(into: Set<BlockEntry>()) { $0.formUnion($1.entries) }.count,
+                programs: programs.count)
     }
 
     /// The session with its lists reduced to their names and its counts
@@ -93,14 +97,19 @@ public struct Session: Sendable, Equatable {
 
     /// What the helper reports of it at `now`.
     public func summary(at now: Date) -> SessionSummary {
-        let pause = timeline.pauses == 0 ? nil
-            : PauseStatus(pausedAt: timeline.pausedAt, seconds: Int(timeline.pausedSeconds.rounded()),
-                          count: timeline.pauses)
-        return SessionSummary(id: id ?? 0, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
-                              locked: locked, endedAt: endedAt, outcome: outcome, entries: counts.entries,
-                              programs: counts.programs, label: label, mode: mode,
-                              progress: SessionProgress(pomodoro: timeline.pomodoro, phase: phaseStatus(at: now),
-                                                        pause: pause, completedWork: completedWork(at: now)))
+        let pause =
+            timeline.pauses == 0
+            ? nil
+            : PauseStatus(
+                pausedAt: timeline.pausedAt, seconds: Int(timeline.pausedSeconds.rounded()),
+                count: timeline.pauses)
+        return SessionSummary(
+            id: id ?? 0, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
+            locked: locked, endedAt: endedAt, outcome: outcome, entries: counts.entries,
+            programs: counts.programs, label: label, mode: mode,
+            progress: SessionProgress(
+                pomodoro: timeline.pomodoro, phase: phaseStatus(at: now),
+                pause: pause, completedWork: completedWork(at: now)))
     }
 }
 

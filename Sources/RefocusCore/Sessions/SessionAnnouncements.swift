@@ -42,11 +42,13 @@ public enum SessionAnnouncements {
     public static let ended = "end"
 
     /// The events due for `session` at `now` after `announced`, and the marker to keep.
-    public static func due(_ session: Session, announced: String?, now: Date) -> (events: [SessionEvent], marker: String) {
+    public static func due(_ session: Session, announced: String?, now: Date) -> (
+        events: [SessionEvent], marker: String
+    ) {
         let last = announced.flatMap(Mark.init(marker:))
         if let endedAt = session.endedAt {
             guard case .running(let phase)? = last,
-                  now.timeIntervalSince(endedAt) <= staleAfter.timeInterval
+                now.timeIntervalSince(endedAt) <= staleAfter.timeInterval
             else { return ([], ended) }
             return ((phase.map { [SessionEvent(endKind($0.kind), phase: $0)] } ?? []) + [SessionEvent(.end)], ended)
         }
@@ -57,11 +59,15 @@ public enum SessionAnnouncements {
             return ([], ended)
         case .running(let previous)?:
             guard previous?.kind != current?.kind || previous?.cycle != current?.cycle else { return ([], mark.marker) }
-            return ((previous.map { [SessionEvent(endKind($0.kind), phase: $0)] } ?? [])
-                + (current.map { [SessionEvent(startKind($0.kind), phase: $0)] } ?? []), mark.marker)
+            return (
+                (previous.map { [SessionEvent(endKind($0.kind), phase: $0)] } ?? [])
+                    + (current.map { [SessionEvent(startKind($0.kind), phase: $0)] } ?? []), mark.marker
+            )
         case nil:
-            return ([SessionEvent(.start)] + (current.map { [SessionEvent(startKind($0.kind), phase: $0)] } ?? []),
-                    mark.marker)
+            return (
+                [SessionEvent(.start)] + (current.map { [SessionEvent(startKind($0.kind), phase: $0)] } ?? []),
+                mark.marker
+            )
         }
     }
 
@@ -81,7 +87,7 @@ public enum SessionAnnouncements {
             case "start"? where words.count == 1: self = .running(nil)
             case "start"? where words.count == 5:
                 guard let kind = PhaseKind(rawValue: String(words[1])), let cycle = Int(words[2]),
-                      let start = Int(words[3]), let end = Int(words[4])
+                    let start = Int(words[3]), let end = Int(words[4])
                 else { return nil }
                 self = .running(PomodoroPhase(kind: kind, cycle: cycle, start: start, end: end))
             default: return nil

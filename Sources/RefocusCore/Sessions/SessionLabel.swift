@@ -14,13 +14,13 @@ public struct SessionLabel: ValidatedName {
     public init(_ text: some StringProtocol) throws(LabelError) {
         let label = String(text)
         let reason: String? =
-            if label.trimmingWhiteSpace.isEmpty { "it is empty" }
-            else if label.count > Self.maximumLength { "it is longer than \(Self.maximumLength) characters" }
-            else if label.unicodeScalars.contains(where: {
+            if label.trimmingWhiteSpace.isEmpty { "it is empty" } else if label.count > Self.maximumLength {
+                "it is longer than \(Self.maximumLength) characters"
+            } else if label.unicodeScalars.contains(where: {
                 [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
-            }) { "it holds a control character or a line break" }
-            else if label.trimmingWhiteSpace != label { "it starts or ends with white space" }
-            else { nil }
+            }) { "it holds a control character or a line break" } else if label.trimmingWhiteSpace != label {
+                "it starts or ends with white space"
+            } else { nil }
         if let reason { throw LabelError(label: label, reason: reason) }
         rawValue = label
     }
@@ -51,7 +51,8 @@ extension String {
     var trimmingWhiteSpace: Substring {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
         return Substring(scalars[first...last])
     }
 }

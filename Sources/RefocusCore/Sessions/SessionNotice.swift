@@ -32,13 +32,15 @@ public struct SessionNotice: Sendable, Equatable {
         if kinds.contains(.end), let endedAt = session.endedAt {
             let paused = session.timeline.pausedSeconds
             let ran = SessionLength(seconds: Int((endedAt.timeIntervalSince(session.start) - paused).rounded()))
-            let planned = SessionLength(seconds: Int((session.plannedEnd.timeIntervalSince(session.start) - paused).rounded()))
-            let how = switch session.outcome {
-            case .completed?: "completed"
-            case .stopped?: "stopped after \(ran)"
-            case .cleared?: "cleared by root after \(ran)"
-            case nil: "ended after \(ran)"
-            }
+            let planned = SessionLength(
+                seconds: Int((session.plannedEnd.timeIntervalSince(session.start) - paused).rounded()))
+            let how =
+                switch session.outcome {
+                case .completed?: "completed"
+                case .stopped?: "stopped after \(ran)"
+                case .cleared?: "cleared by root after \(ran)"
+                case nil: "ended after \(ran)"
+                }
             let work = session.completedWork(at: endedAt).map { "; \($0) of \(cycles) work phases" } ?? ""
             title = "\(prefix)Focus session ended"
             body = "\(lists): \(planned), \(how)\(work)."
@@ -49,10 +51,14 @@ public struct SessionNotice: Sendable, Equatable {
                 body = "All \(cycles) work phases done: \(lists) unblocked until the session ends."
             } else {
                 title = "\(prefix)Break: \(length)"
-                body = "Work phase \(phase.cycle) of \(cycles) done: \(lists) unblocked; work phase \(phase.cycle + 1) follows."
+                body =
+                    "Work phase \(phase.cycle) of \(cycles) done: \(lists) unblocked; work phase \(phase.cycle + 1) follows."
             }
-        } else if !kinds.contains(.start), let event = events.last(where: { $0.kind == .workStart }), let phase = event.phase {
-            title = "\(prefix)Work phase \(phase.cycle) of \(cycles): \(SessionLength(seconds: phase.end - phase.start))"
+        } else if !kinds.contains(.start), let event = events.last(where: { $0.kind == .workStart }),
+            let phase = event.phase
+        {
+            title =
+                "\(prefix)Work phase \(phase.cycle) of \(cycles): \(SessionLength(seconds: phase.end - phase.start))"
             body = "Break over: \(lists) blocked again."
         } else {
             return nil

@@ -10,13 +10,16 @@ import Foundation
 /// pomodoro session skips only its breaks (back to work sooner).
 extension SessionRules {
     /// The sessions `request` changes, as they are to be stored.
-    public static func pace(_ request: PaceRequest, owner: UInt32, now: Date,
-                            active: [Session]) throws(ProtocolFailure) -> [Session] {
+    public static func pace(
+        _ request: PaceRequest, owner: UInt32, now: Date,
+        active: [Session]
+    ) throws(ProtocolFailure) -> [Session] {
         let mine = active.filter { $0.owner == owner && $0.isActive(at: now) }
         let chosen: [Session]
         if let id = request.sessionID {
             guard let session = mine.first(where: { $0.id == id }) else {
-                throw ProtocolFailure(code: .notFound, message: "you have no active session \(id); see 'refocus status'")
+                throw ProtocolFailure(
+                    code: .notFound, message: "you have no active session \(id); see 'refocus status'")
             }
             chosen = [session]
         } else {
@@ -32,19 +35,26 @@ extension SessionRules {
         case .next:
             let plans = mine.filter { $0.timeline.pomodoro != nil }
             guard plans.count <= 1 else {
-                throw ProtocolFailure(code: .notFound, message: "you have \(plans.count) pomodoro sessions; name one: "
-                    + "refocus next ID (see 'refocus status')")
+                throw ProtocolFailure(
+                    code: .notFound,
+                    message: "you have \(plans.count) pomodoro sessions; name one: "
+                        + "refocus next ID (see 'refocus status')")
             }
             guard let session = plans.first else {
-                throw ProtocolFailure(code: .notFound, message: "you have no pomodoro session; start one with "
-                    + "'refocus start --pomodoro --list NAME'")
+                throw ProtocolFailure(
+                    code: .notFound,
+                    message: "you have no pomodoro session; start one with "
+                        + "'refocus start --pomodoro --list NAME'")
             }
             return [session]
         case .pause:
             let running = mine.filter { !$0.isPaused }
             guard !running.isEmpty else {
-                throw ProtocolFailure(code: .notFound, message: mine.isEmpty ? "you have no active session to pause"
-                    : "your sessions are paused already; 'refocus resume' resumes them")
+                throw ProtocolFailure(
+                    code: .notFound,
+                    message: mine.isEmpty
+                        ? "you have no active session to pause"
+                        : "your sessions are paused already; 'refocus resume' resumes them")
             }
             let unlocked = running.filter { !$0.locked }
             if unlocked.isEmpty, let session = running.first { throw lockedPause(session) }
@@ -62,7 +72,8 @@ extension SessionRules {
         case .pause:
             if session.locked { throw lockedPause(session) }
             guard !session.isPaused else {
-                throw ProtocolFailure(code: .notFound, message: "session \(id) is paused already; 'refocus resume' resumes it")
+                throw ProtocolFailure(
+                    code: .notFound, message: "session \(id) is paused already; 'refocus resume' resumes it")
             }
             return session.paused(at: now)
         case .resume:
@@ -72,16 +83,20 @@ extension SessionRules {
             return session.resumed(at: now)
         case .next:
             guard session.timeline.pomodoro != nil else {
-                throw ProtocolFailure(code: .notFound, message: "session \(id) has no phases: 'refocus next' skips a "
-                    + "pomodoro session's phase")
+                throw ProtocolFailure(
+                    code: .notFound,
+                    message: "session \(id) has no phases: 'refocus next' skips a "
+                        + "pomodoro session's phase")
             }
             guard let phase = session.phase(at: now) else { return session }
             // A paused session's phase is frozen at its pause: what is left is counted from there.
             let from = session.timeline.pausedAt ?? now
             if session.locked && phase.kind == .work {
                 let left = EndTime.length(until: session.end(of: phase), from: from)
-                throw ProtocolFailure(code: .sessionLocked, message: "session \(id) is locked: its work phase "
-                    + "\(phase.cycle) cannot be skipped (\(left) left); its breaks can")
+                throw ProtocolFailure(
+                    code: .sessionLocked,
+                    message: "session \(id) is locked: its work phase "
+                        + "\(phase.cycle) cannot be skipped (\(left) left); its breaks can")
             }
             // The rest of the phase is skipped: the plan, and so its end, move that much earlier.
             var skipped = session

@@ -39,9 +39,11 @@ public enum SessionRules {
     /// is in force (without it, the /etc/hosts section's total is kept by refusing).
     /// An allowlist session keeps no programs (`listsStarted`); a list left
     /// with nothing to block or allow is refused.
-    public static func start(_ request: StartRequest, owner: UInt32, clock: ClockReading, policy: Policy,
-                             active: [Session], protected: ProtectedAddresses,
-                             resolverModule: Bool = false) throws(ProtocolFailure) -> StartPlan {
+    public static func start(
+        _ request: StartRequest, owner: UInt32, clock: ClockReading, policy: Policy,
+        active: [Session], protected: ProtectedAddresses,
+        resolverModule: Bool = false
+    ) throws(ProtocolFailure) -> StartPlan {
         let now = clock.wall
         do {
             try policy.sessionBounds.check(request.length)
@@ -55,31 +57,40 @@ public enum SessionRules {
         let current = active.filter { $0.isActive(at: now) }
         let plan: StartPlan
         if var same = current.first(where: {
-            $0.owner == owner && $0.mode == request.mode && $0.lists == names && $0.timeline.pomodoro == request.pomodoro
+            $0.owner == owner && $0.mode == request.mode && $0.lists == names
+                && $0.timeline.pomodoro == request.pomodoro
         }) {
             // Starting it again means blocking now: a paused session resumes. A plan keeps its own end.
             same = same.resumed(at: now)
             if same.timeline.pomodoro == nil { same.plannedEnd = max(same.plannedEnd, end) }
             // A lock only tightens: more blocked for a block list, less allowed for an allow list.
-            same.blockLists = !same.locked ? lists.sorted { $0.name < $1.name }
+            same.blockLists =
+                !same.locked
+                ? lists.sorted { $0.name < $1.name }
                 : same.mode == .block ? union(same.blockLists, lists) : intersection(same.blockLists, lists)
             // A locked session keeps its label; an unlocked one takes a new one when given.
             if !same.locked || same.label == nil { same.label = request.label ?? same.label }
             same.locked = same.locked || request.locked
             plan = .extend(same)
         } else {
-            plan = .create(Session(owner: owner, blockLists: lists, start: now, plannedEnd: end,
-                                   locked: request.locked, anchor: clock.anchor, label: request.label,
-                                   pomodoro: request.pomodoro, notify: request.notify, mode: request.mode))
+            plan = .create(
+                Session(
+                    owner: owner, blockLists: lists, start: now, plannedEnd: end,
+                    locked: request.locked, anchor: clock.anchor, label: request.label,
+                    pomodoro: request.pomodoro, notify: request.notify, mode: request.mode))
         }
         // Two allowlist sessions allow the union of their lists: beside a locked one, another would widen it.
-        if request.mode == .allow, let locked = current.first(where: {
-            $0.owner == owner && $0.mode == .allow && $0.locked && $0.id != plan.session.id
-        }) {
-            throw ProtocolFailure(code: .sessionLocked,
-                                  message: "allowlist session \(locked.id ?? 0) (\(locked.lists.map(\.rawValue).joined(separator: ", "))) "
-                                      + "is locked: another allowlist session beside it would allow more; start the same "
-                                      + "lists again to narrow it, or wait until it ends")
+        if request.mode == .allow,
+            let locked = current.first(where: {
+                $0.owner == owner && $0.mode == .allow && $0.locked && $0.id != plan.session.id
+            })
+        {
+            throw ProtocolFailure(
+                code: .sessionLocked,
+                message:
+                    "allowlist session \(locked.id ?? 0) (\(locked.lists.map(\.rawValue).joined(separator: ", "))) "
+                    + "is locked: another allowlist session beside it would allow more; start the same "
+                    + "lists again to narrow it, or wait until it ends")
         }
         let after = current.filter { plan.session.id == nil || $0.id != plan.session.id } + [plan.session]
         try checkLimits(after, owner: owner, policy: policy, resolverModule: resolverModule)
@@ -100,13 +111,16 @@ public enum SessionRules {
 
     /// The sessions a stop request ends: the one named (which must be the
     /// owner's and unlocked), or every unlocked active session of the owner.
-    public static func stop(_ request: StopRequest, owner: UInt32, now: Date,
-                            active: [Session]) throws(ProtocolFailure) -> [Session] {
+    public static func stop(
+        _ request: StopRequest, owner: UInt32, now: Date,
+        active: [Session]
+    ) throws(ProtocolFailure) -> [Session] {
         let mine = active.filter { $0.owner == owner && $0.isActive(at: now) }
         if let id = request.sessionID {
             guard let session = mine.first(where: { $0.id == id }) else {
-                throw ProtocolFailure(code: .notFound,
-                                      message: "you have no active session \(id); see 'refocus status'")
+                throw ProtocolFailure(
+                    code: .notFound,
+                    message: "you have no active session \(id); see 'refocus status'")
             }
             if session.locked { throw lockedFailure(session, now: now) }
             return [session]
@@ -140,8 +154,9 @@ public enum SessionRules {
 
     private static func lockedFailure(_ session: Session, now: Date) -> ProtocolFailure {
         let left = EndTime.length(until: session.plannedEnd, from: now)
-        return ProtocolFailure(code: .sessionLocked,
-                               message: "session \(session.id ?? 0) (\(session.lists.map(\.rawValue).joined(separator: ", "))) "
-                                   + "is locked until it ends, in \(left); it cannot be stopped")
+        return ProtocolFailure(
+            code: .sessionLocked,
+            message: "session \(session.id ?? 0) (\(session.lists.map(\.rawValue).joined(separator: ", "))) "
+                + "is locked until it ends, in \(left); it cannot be stopped")
     }
 }

@@ -26,8 +26,10 @@ public struct SessionTimeline: Sendable, Equatable {
     public var pauses: Int
 
     /// A timeline.
-    public init(anchor: BootAnchor? = nil, pomodoro: PomodoroPlan? = nil, pausedAt: Date? = nil,
-                pausedSeconds: Double = 0, pauses: Int = 0) {
+    public init(
+        anchor: BootAnchor? = nil, pomodoro: PomodoroPlan? = nil, pausedAt: Date? = nil,
+        pausedSeconds: Double = 0, pauses: Int = 0
+    ) {
         self.anchor = anchor
         self.pomodoro = pomodoro
         self.pausedAt = pausedAt

@@ -37,7 +37,8 @@ extension BlockedCounts {
     mutating func add(_ other: BlockedCounts) {
         let (attempts, overflow) = self.attempts.addingReportingOverflow(other.attempts)
         self.attempts = overflow ? .max : attempts
-        programsKilled = programsKilled.addingReportingOverflow(max(0, other.programsKilled)).overflow
+        programsKilled =
+            programsKilled.addingReportingOverflow(max(0, other.programsKilled)).overflow
             ? .max : programsKilled + max(0, other.programsKilled)
     }
 }

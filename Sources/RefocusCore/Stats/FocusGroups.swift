@@ -26,10 +26,11 @@ public struct FocusGroup: Sendable, Equatable {
     public static func of(_ records: [FocusRecord], by grouping: FocusGrouping) -> [FocusGroup] {
         var groups: [String?: FocusGroup] = [:]
         for record in records {
-            let names: [String?] = switch grouping {
-            case .label: [record.label?.rawValue]
-            case .list: record.lists.isEmpty ? [nil] : Set(record.lists).map(\.rawValue)
-            }
+            let names: [String?] =
+                switch grouping {
+                case .label: [record.label?.rawValue]
+                case .list: record.lists.isEmpty ? [nil] : Set(record.lists).map(\.rawValue)
+                }
             for name in names {
                 groups[name, default: FocusGroup(name: name, focusedSeconds: 0, sessions: 0)].sessions += 1
                 groups[name]?.focusedSeconds += max(0, record.focusedSeconds)

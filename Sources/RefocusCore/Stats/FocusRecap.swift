@@ -28,13 +28,16 @@ public struct FocusRecap: Sendable, Equatable {
 extension FocusStats {
     /// The recap as of `now` of `records`, which hold the session that just
     /// ended (the one that ended last).
-    public static func recap(records: [FocusRecord], now: Date, calendar: FocusCalendar,
-                             streakMinimumMinutes: Int = 5) -> FocusRecap {
+    public static func recap(
+        records: [FocusRecord], now: Date, calendar: FocusCalendar,
+        streakMinimumMinutes: Int = 5
+    ) -> FocusRecap {
         let options = Options(streakMinimumMinutes: streakMinimumMinutes, weeks: 1)
         let stats = FocusStats(records: records, now: now, calendar: calendar, options: options)
         var milestone: Int?
         if stats.streak.includesToday, Milestones.days.contains(stats.streak.current),
-           let latest = records.indices.max(by: { records[$0].end < records[$1].end }) {
+            let latest = records.indices.max(by: { records[$0].end < records[$1].end })
+        {
             var before = records
             before.remove(at: latest)
             let earlier = FocusStats(records: before, now: now, calendar: calendar, options: options)

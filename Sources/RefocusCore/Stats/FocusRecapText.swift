@@ -5,7 +5,8 @@ public enum FocusRecapText {
     /// The line for `recap`.
     public static func line(_ recap: FocusRecap) -> String {
         let today = SessionLength(seconds: recap.todaySeconds)
-        let streak = recap.streak == 0 ? "no streak yet" : "streak: \(recap.streak) day" + (recap.streak == 1 ? "" : "s")
+        let streak =
+            recap.streak == 0 ? "no streak yet" : "streak: \(recap.streak) day" + (recap.streak == 1 ? "" : "s")
         return "Today: \(today) of focus; \(streak)."
             + (recap.milestoneReached.map { " Milestone: \($0) days in a row!" } ?? "")
     }

@@ -28,8 +28,10 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
         public var hookProblem: HookReport?
 
         /// Makes an entry for `session` with its counts.
-        public init(_ session: SessionSummary, blockedAttempts: UInt64 = 0, programsKilled: Int = 0,
-                    hookProblem: HookReport? = nil) {
+        public init(
+            _ session: SessionSummary, blockedAttempts: UInt64 = 0, programsKilled: Int = 0,
+            hookProblem: HookReport? = nil
+        ) {
             self.session = session
             self.blockedAttempts = blockedAttempts
             self.programsKilled = programsKilled
@@ -100,9 +102,11 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
         public var dohEndpoints: Int?
 
         /// Counts.
-        public init(names: Int, addresses: Int, programs: Int, programBlocking: ProgramBlocking,
-                    firewall: FirewallLayer? = nil, resolverNames: Int? = nil, browserPolicies: [String]? = nil,
-                    dohEndpoints: Int? = nil) {
+        public init(
+            names: Int, addresses: Int, programs: Int, programBlocking: ProgramBlocking,
+            firewall: FirewallLayer? = nil, resolverNames: Int? = nil, browserPolicies: [String]? = nil,
+            dohEndpoints: Int? = nil
+        ) {
             self.dohEndpoints = dohEndpoints
             self.names = names
             self.resolverNames = resolverNames

@@ -36,8 +36,9 @@ public enum ListMerge {
         guard present.count < sides.count else { return Outcome(entries: merged) }
         // Deleted on at least one side: deleted, unless another side changed it.
         guard present.contains(where: { $0 != base }) else { return Outcome(entries: nil) }
-        return Outcome(entries: merged,
-                       note: "list \(name) was deleted on one side and changed on another; kept with the changes")
+        return Outcome(
+            entries: merged,
+            note: "list \(name) was deleted on one side and changed on another; kept with the changes")
     }
 
     /// A list's side as the merge sees it: its entries when it has them,

@@ -25,10 +25,14 @@ public enum SyncFileName: Sendable, Equatable {
         let stem = file.dropLast(Self.suffix.count)
         if let name = try? BlockListName(stem) {
             self = .list(name)
-        } else if let marker = stem.range(of: ".sync-conflict-"), let name = try? BlockListName(stem[..<marker.lowerBound]) {
+        } else if let marker = stem.range(of: ".sync-conflict-"),
+            let name = try? BlockListName(stem[..<marker.lowerBound])
+        {
             self = .conflictCopy(name)
-        } else if let open = stem.range(of: " ("), stem.hasSuffix(")"), stem[open.upperBound...].lowercased().contains("conflict"),
-                  let name = try? BlockListName(stem[..<open.lowerBound]) {
+        } else if let open = stem.range(of: " ("), stem.hasSuffix(")"),
+            stem[open.upperBound...].lowercased().contains("conflict"),
+            let name = try? BlockListName(stem[..<open.lowerBound])
+        {
             self = .conflictCopy(name)
         } else {
             self = .other

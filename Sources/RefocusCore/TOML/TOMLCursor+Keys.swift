@@ -29,7 +29,9 @@ extension TOMLCursor {
             throw error("expected a key (letters, digits, '_' and '-', or a name in quotes), found \(found)")
         }
         if byte == TOMLByte.quote || byte == TOMLByte.apostrophe {
-            guard !isAtTriple(byte) else { throw error("a key cannot be a multi-line string; quote it with one \" or '") }
+            guard !isAtTriple(byte) else {
+                throw error("a key cannot be a multi-line string; quote it with one \" or '")
+            }
             return try string()
         }
         let start = offset

@@ -5,8 +5,9 @@ extension TOMLCursor {
         let start = position
         let token = bareToken()
         guard !token.isEmpty else {
-            throw error("expected a value (a string in quotes, a number, true, false, an array or an inline table), "
-                + "found \(found)")
+            throw error(
+                "expected a value (a string in quotes, a number, true, false, an array or an inline table), "
+                    + "found \(found)")
         }
         let text = String(decoding: token, as: UTF8.self)
         switch text {
@@ -33,7 +34,9 @@ extension TOMLCursor {
         let start = offset
         takeBareBytes()
         if offset - start == 10, Self.looksLikeDateOrTime(bytes[start..<offset]), current == TOMLByte.space,
-           let first = peek(1), isASCIIDigit(first), let second = peek(2), isASCIIDigit(second), peek(3) == UInt8(ascii: ":") {
+            let first = peek(1), isASCIIDigit(first), let second = peek(2), isASCIIDigit(second),
+            peek(3) == UInt8(ascii: ":")
+        {
             advance()
             takeBareBytes()
         }
@@ -41,8 +44,10 @@ extension TOMLCursor {
     }
 
     private mutating func takeBareBytes() {
-        while let byte = current, TOMLByte.isBareKey(byte) || byte == UInt8(ascii: "+") || byte == TOMLByte.dot
-            || byte == UInt8(ascii: ":") {
+        while let byte = current,
+            TOMLByte.isBareKey(byte) || byte == UInt8(ascii: "+") || byte == TOMLByte.dot
+                || byte == UInt8(ascii: ":")
+        {
             advance()
         }
     }

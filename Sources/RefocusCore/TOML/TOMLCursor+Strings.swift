@@ -19,8 +19,10 @@ extension TOMLCursor {
     }
 
     /// Reads one character of a one-line string into `text`; true at its closing quote (taken).
-    private mutating func stringEnds(_ quote: UInt8, openedAt start: TOMLPosition,
-                                     text: inout [UInt8]) throws(TOMLError) -> Bool {
+    private mutating func stringEnds(
+        _ quote: UInt8, openedAt start: TOMLPosition,
+        text: inout [UInt8]
+    ) throws(TOMLError) -> Bool {
         switch current {
         case nil:
             throw start.error("a string is not closed: end it with \(Character(Unicode.Scalar(quote))) on its line")
@@ -29,8 +31,9 @@ extension TOMLCursor {
             return true
         case TOMLByte.lineFeed, TOMLByte.carriageReturn:
             let delimiter = String(repeating: Character(Unicode.Scalar(quote)), count: 3)
-            throw error("a string must end on the line it starts on: close it there, or open it with \(delimiter) "
-                + "to span lines")
+            throw error(
+                "a string must end on the line it starts on: close it there, or open it with \(delimiter) "
+                    + "to span lines")
         case TOMLByte.backslash where quote == TOMLByte.quote:
             try escape(into: &text)
         default:
@@ -41,8 +44,10 @@ extension TOMLCursor {
 
     /// Reads one character (or a line break, or a run of quotes) of a
     /// multi-line string into `text`; true at its closing delimiter (taken).
-    private mutating func multilineStringEnds(_ quote: UInt8, openedAt start: TOMLPosition,
-                                              text: inout [UInt8]) throws(TOMLError) -> Bool {
+    private mutating func multilineStringEnds(
+        _ quote: UInt8, openedAt start: TOMLPosition,
+        text: inout [UInt8]
+    ) throws(TOMLError) -> Bool {
         switch current {
         case nil:
             let delimiter = String(repeating: Character(Unicode.Scalar(quote)), count: 3)
@@ -74,7 +79,8 @@ extension TOMLCursor {
             return false
         }
         guard run <= 5 else {
-            throw start.error("\(run) quotes in a row in a multi-line string; three end it, so escape one of them (\\\")")
+            throw start.error(
+                "\(run) quotes in a row in a multi-line string; three end it, so escape one of them (\\\")")
         }
         text.append(contentsOf: repeatElement(quote, count: run - 3))
         return true
@@ -86,7 +92,9 @@ extension TOMLCursor {
     private mutating func skipLineEndingBackslash() throws(TOMLError) -> Bool {
         var ahead = 1
         while peek(ahead) == TOMLByte.space || peek(ahead) == TOMLByte.tab { ahead += 1 }
-        guard peek(ahead) == TOMLByte.lineFeed || (peek(ahead) == TOMLByte.carriageReturn && peek(ahead + 1) == TOMLByte.lineFeed)
+        guard
+            peek(ahead) == TOMLByte.lineFeed
+                || (peek(ahead) == TOMLByte.carriageReturn && peek(ahead + 1) == TOMLByte.lineFeed)
         else { return false }
         advance(ahead)
         repeat { skipSpaces() } while try takeNewline()
@@ -97,16 +105,17 @@ extension TOMLCursor {
     private mutating func escape(into text: inout [UInt8]) throws(TOMLError) {
         let start = position
         advance()
-        let simple: UInt8? = switch current {
-        case UInt8(ascii: "b"): 0x08
-        case UInt8(ascii: "t"): TOMLByte.tab
-        case UInt8(ascii: "n"): TOMLByte.lineFeed
-        case UInt8(ascii: "f"): 0x0C
-        case UInt8(ascii: "r"): TOMLByte.carriageReturn
-        case TOMLByte.quote: TOMLByte.quote
-        case TOMLByte.backslash: TOMLByte.backslash
-        default: nil
-        }
+        let simple: UInt8? =
+            switch current {
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "t"): TOMLByte.tab
+            case UInt8(ascii: "n"): TOMLByte.lineFeed
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "r"): TOMLByte.carriageReturn
+            case TOMLByte.quote: TOMLByte.quote
+            case TOMLByte.backslash: TOMLByte.backslash
+            default: nil
+            }
         if let simple {
             advance()
             text.append(simple)
@@ -114,14 +123,16 @@ extension TOMLCursor {
         }
         let width = current == UInt8(ascii: "u") ? 4 : current == UInt8(ascii: "U") ? 8 : 0
         guard width > 0 else {
-            throw start.error("an unknown escape: a backslash before \(found); a basic string takes \\b \\t \\n \\f \\r "
-                + "\\\" \\\\ \\uXXXX and \\UXXXXXXXX (write \\\\ for a backslash, or use a 'literal string')")
+            throw start.error(
+                "an unknown escape: a backslash before \(found); a basic string takes \\b \\t \\n \\f \\r "
+                    + "\\\" \\\\ \\uXXXX and \\UXXXXXXXX (write \\\\ for a backslash, or use a 'literal string')")
         }
         advance()
         var value: UInt32 = 0
         for _ in 0..<width {
             guard let byte = current, let digit = Self.hexDigit(byte) else {
-                throw start.error("\\\(width == 4 ? "u" : "U") takes exactly \(width) hexadecimal digits; found \(found)")
+                throw start.error(
+                    "\\\(width == 4 ? "u" : "U") takes exactly \(width) hexadecimal digits; found \(found)")
             }
             value = value << 4 | digit
             advance()
@@ -143,7 +154,9 @@ extension TOMLCursor {
             return
         }
         guard byte == TOMLByte.tab || (byte >= 0x20 && byte != 0x7F) else {
-            let fix = literal ? "use a \"basic string\" with \\u\(Self.codePoint(UInt32(byte)).dropFirst(2))"
+            let fix =
+                literal
+                ? "use a \"basic string\" with \\u\(Self.codePoint(UInt32(byte)).dropFirst(2))"
                 : "write it as \\u\(Self.codePoint(UInt32(byte)).dropFirst(2))"
             throw error("\(found) in a string; \(fix)")
         }

@@ -134,7 +134,8 @@ struct TOMLCursor {
         guard let byte = current else { return "the end of the file" }
         switch byte {
         case TOMLByte.lineFeed: return "the end of the line"
-        case TOMLByte.carriageReturn: return peek(1) == TOMLByte.lineFeed ? "the end of the line" : "a carriage return (\\r)"
+        case TOMLByte.carriageReturn:
+            return peek(1) == TOMLByte.lineFeed ? "the end of the line" : "a carriage return (\\r)"
         case 0: return "a NUL byte"
         case TOMLByte.tab: return "a tab"
         case TOMLByte.space: return "a space"

@@ -6,14 +6,18 @@ extension TOMLDateTime {
     init(bytes: ArraySlice<UInt8>) throws(TOMLProblem) {
         var reader = FixedWidthReader(bytes: bytes)
         let text = TOMLProblem.excerpt(bytes)
-        let malformed = TOMLProblem(reason: "'\(text)' is not a date or a time as TOML writes them: YYYY-MM-DD, HH:MM:SS "
-            + "(with an optional fraction), or YYYY-MM-DDTHH:MM:SS with an optional Z or ±HH:MM")
+        let malformed = TOMLProblem(
+            reason: "'\(text)' is not a date or a time as TOML writes them: YYYY-MM-DD, HH:MM:SS "
+                + "(with an optional fraction), or YYYY-MM-DDTHH:MM:SS with an optional Z or ±HH:MM")
         let impossible = TOMLProblem(reason: "'\(text)' names a date or a time that does not exist")
         var date: CalendarDate?
         if bytes.count > 4, bytes[bytes.startIndex + 4] == UInt8(ascii: "-") {
             guard let year = reader.number(4), reader.take("-"), let month = reader.number(2), reader.take("-"),
-                  let day = reader.number(2) else { throw malformed }
-            guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year) else { throw impossible }
+                let day = reader.number(2)
+            else { throw malformed }
+            guard (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, of: year) else {
+                throw impossible
+            }
             date = CalendarDate(year: year, month: month, day: day)
             guard !reader.isAtEnd else {
                 self.init(date: date, time: nil, offsetMinutes: nil)
@@ -22,7 +26,8 @@ extension TOMLDateTime {
             guard reader.take("T") || reader.take("t") || reader.take(" ") else { throw malformed }
         }
         guard let hour = reader.number(2), reader.take(":"), let minute = reader.number(2), reader.take(":"),
-              let second = reader.number(2) else { throw malformed }
+            let second = reader.number(2)
+        else { throw malformed }
         guard hour < 24, minute < 60, second <= 60 else { throw impossible }
         var fraction = ""
         if reader.take(".") {
@@ -34,14 +39,17 @@ extension TOMLDateTime {
             if reader.take("Z") || reader.take("z") {
                 offset = 0
             } else if let sign = reader.sign() {
-                guard let hours = reader.number(2), reader.take(":"), let minutes = reader.number(2) else { throw malformed }
+                guard let hours = reader.number(2), reader.take(":"), let minutes = reader.number(2) else {
+                    throw malformed
+                }
                 guard hours < 24, minutes < 60 else { throw impossible }
                 offset = sign * (hours * 60 + minutes)
             }
         }
         guard reader.isAtEnd else { throw malformed }
-        self.init(date: date, time: TimeOfDay(hour: hour, minute: minute, second: second, fraction: fraction),
-                  offsetMinutes: offset)
+        self.init(
+            date: date, time: TimeOfDay(hour: hour, minute: minute, second: second, fraction: fraction),
+            offsetMinutes: offset)
     }
 
     /// How many days `month` has in `year` (Gregorian: February has 29 in leap years).

@@ -50,7 +50,9 @@ public struct TOMLDateTime: Sendable, Equatable, CustomStringConvertible {
         }
         if let offsetMinutes {
             let magnitude = abs(offsetMinutes)
-            text += offsetMinutes == 0 ? "Z"
+            text +=
+                offsetMinutes == 0
+                ? "Z"
                 : (offsetMinutes < 0 ? "-" : "+") + "\(padded(magnitude / 60, 2)):\(padded(magnitude % 60, 2))"
         }
         return text

@@ -35,7 +35,9 @@ enum TOMLNumber {
         }
         if index < token.endIndex, token[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < token.endIndex, token[index] == UInt8(ascii: "+") || token[index] == UInt8(ascii: "-") { index += 1 }
+            if index < token.endIndex, token[index] == UInt8(ascii: "+") || token[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard try !digits(token, from: &index, radix: 10, text: text).isEmpty else {
                 throw TOMLProblem(reason: "'\(text)': an exponent needs digits, such as 1e6 or 2.5E-3")
             }
@@ -45,7 +47,9 @@ enum TOMLNumber {
         guard isFloat else {
             return .integer(try integer(token, from: unsignedStart, radix: 10, negative: negative, text: text))
         }
-        guard let number = Double(String(decoding: token.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)) else { throw notAValue(text) }
+        guard let number = Double(String(decoding: token.filter { $0 != UInt8(ascii: "_") }, as: UTF8.self)) else {
+            throw notAValue(text)
+        }
         return .float(number)
     }
 
@@ -60,8 +64,10 @@ enum TOMLNumber {
     }
 
     /// The integer whose digits (with underscores) run from `start` to the end of `token`.
-    private static func integer(_ token: ArraySlice<UInt8>, from start: Int, radix: Int, negative: Bool,
-                                text: String) throws(TOMLProblem) -> Int64 {
+    private static func integer(
+        _ token: ArraySlice<UInt8>, from start: Int, radix: Int, negative: Bool,
+        text: String
+    ) throws(TOMLProblem) -> Int64 {
         var index = start
         let values = try digits(token, from: &index, radix: radix, text: text)
         guard !values.isEmpty, index == token.endIndex else { throw notAValue(text) }
@@ -69,10 +75,13 @@ enum TOMLNumber {
         for value in values {
             let (shifted, overflow) = number.multipliedReportingOverflow(by: Int64(radix))
             // Negative numbers are built downwards, so that -9223372036854775808 fits.
-            let (next, carry) = negative ? shifted.subtractingReportingOverflow(Int64(value))
+            let (next, carry) =
+                negative
+                ? shifted.subtractingReportingOverflow(Int64(value))
                 : shifted.addingReportingOverflow(Int64(value))
             guard !overflow, !carry else {
-                throw TOMLProblem(reason: "'\(text)' does not fit a 64-bit integer (-9223372036854775808 to 9223372036854775807)")
+                throw TOMLProblem(
+                    reason: "'\(text)' does not fit a 64-bit integer (-9223372036854775808 to 9223372036854775807)")
             }
             number = next
         }
@@ -82,8 +91,10 @@ enum TOMLNumber {
     /// The values of the digits of `radix` from `index` on, taking single
     /// underscores between them; none when no digit is there. Throws at an
     /// underscore that does not stand between two digits.
-    private static func digits(_ token: ArraySlice<UInt8>, from index: inout Int, radix: Int,
-                               text: String) throws(TOMLProblem) -> [UInt8] {
+    private static func digits(
+        _ token: ArraySlice<UInt8>, from index: inout Int, radix: Int,
+        text: String
+    ) throws(TOMLProblem) -> [UInt8] {
         var values: [UInt8] = []
         while index < token.endIndex {
             let byte = token[index]
@@ -115,7 +126,8 @@ enum TOMLNumber {
 
     /// Why a bare word is no value.
     private static func notAValue(_ text: String) -> TOMLProblem {
-        TOMLProblem(reason: "'\(text)' is not a value TOML knows: write a string in quotes (\"\(text)\"), a number, "
-            + "true or false")
+        TOMLProblem(
+            reason: "'\(text)' is not a value TOML knows: write a string in quotes (\"\(text)\"), a number, "
+                + "true or false")
     }
 }

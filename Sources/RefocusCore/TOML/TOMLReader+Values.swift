@@ -8,9 +8,11 @@ extension TOMLReader {
             return .string(try cursor.string())
         case TOMLByte.openBracket, TOMLByte.openBrace:
             guard depth <= TOMLTable.maximumDepth else {
-                throw cursor.error("arrays and tables nested more than \(TOMLTable.maximumDepth) deep; TOML files here are flatter")
+                throw cursor.error(
+                    "arrays and tables nested more than \(TOMLTable.maximumDepth) deep; TOML files here are flatter")
             }
-            return cursor.current == TOMLByte.openBracket ? try array(path: path, depth: depth)
+            return cursor.current == TOMLByte.openBracket
+                ? try array(path: path, depth: depth)
                 : try inlineTable(path: path, depth: depth)
         default:
             return try cursor.bareValue()
@@ -45,8 +47,9 @@ extension TOMLReader {
     private mutating func inlineTable(path: [String], depth: Int) throws(TOMLError) -> TOMLValue {
         let start = cursor.position
         cursor.advance()
-        let table = TOMLTableBuilder(root: TOMLTableNode(origin: .header, depth: depth), path: path,
-                                     maximumDepth: TOMLTable.maximumDepth)
+        let table = TOMLTableBuilder(
+            root: TOMLTableNode(origin: .header, depth: depth), path: path,
+            maximumDepth: TOMLTable.maximumDepth)
         cursor.skipSpaces()
         if cursor.current == TOMLByte.closeBrace {
             cursor.advance()
@@ -78,8 +81,9 @@ extension TOMLReader {
         case nil:
             throw start.error("an inline table is not closed: end it with '}'")
         case TOMLByte.lineFeed, TOMLByte.carriageReturn, TOMLByte.hash:
-            throw cursor.error("expected \(what) in the inline table, found \(cursor.found); an inline table "
-                + "must end on the line it starts on (or write a [table])")
+            throw cursor.error(
+                "expected \(what) in the inline table, found \(cursor.found); an inline table "
+                    + "must end on the line it starts on (or write a [table])")
         default:
             return
         }

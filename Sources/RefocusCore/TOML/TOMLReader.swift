@@ -11,8 +11,9 @@ struct TOMLReader {
     /// A reader at the start of `bytes`.
     init(_ bytes: [UInt8]) {
         cursor = TOMLCursor(bytes)
-        builder = TOMLTableBuilder(root: TOMLTableNode(origin: .header, depth: 0), path: [],
-                                   maximumDepth: TOMLTable.maximumDepth)
+        builder = TOMLTableBuilder(
+            root: TOMLTableNode(origin: .header, depth: 0), path: [],
+            maximumDepth: TOMLTable.maximumDepth)
     }
 
     /// The whole document.
@@ -50,8 +51,9 @@ struct TOMLReader {
         let close = isArray ? "]]" : "]"
         for _ in 0..<(isArray ? 2 : 1) {
             guard cursor.current == TOMLByte.closeBracket else {
-                throw cursor.error("expected '\(close)' to end the header [\(isArray ? "[" : "")\(TOMLCursor.keyText(path)), "
-                    + "found \(cursor.found)")
+                throw cursor.error(
+                    "expected '\(close)' to end the header [\(isArray ? "[" : "")\(TOMLCursor.keyText(path)), "
+                        + "found \(cursor.found)")
             }
             cursor.advance()
         }

@@ -47,18 +47,23 @@ struct TOMLTableBuilder {
     }
 
     /// Why a dotted key cannot go through what `slot` (at `path`) holds to define `rest`.
-    private func cannotAdd(to slot: TOMLTableNode.Slot, _ path: [String], rest: ArraySlice<String>,
-                           at position: TOMLPosition) -> TOMLError {
+    private func cannotAdd(
+        to slot: TOMLTableNode.Slot, _ path: [String], rest: ArraySlice<String>,
+        at position: TOMLPosition
+    ) -> TOMLError {
         let name = TOMLCursor.keyText(path)
         switch slot.child {
         case .table(let table) where table.origin == .implicit:
-            return position.error("the table \(name) is named by the header of a table in it (line \(slot.line)); "
-                + "a dotted key cannot add to it: give it its own header [\(name)]")
+            return position.error(
+                "the table \(name) is named by the header of a table in it (line \(slot.line)); "
+                    + "a dotted key cannot add to it: give it its own header [\(name)]")
         case .table:
-            return position.error("the table \(name) has its own header (line \(slot.line)): define "
-                + "\(TOMLCursor.keyText(rest)) under it, not with a dotted key")
+            return position.error(
+                "the table \(name) has its own header (line \(slot.line)): define "
+                    + "\(TOMLCursor.keyText(rest)) under it, not with a dotted key")
         case .tables:
-            return position.error("\(name) is an array of tables ([[\(name)]], line \(slot.line)); a dotted key cannot add to it")
+            return position.error(
+                "\(name) is an array of tables ([[\(name)]], line \(slot.line)); a dotted key cannot add to it")
         case .value(let value):
             return notATable(value, name, line: slot.line, at: position)
         }
@@ -76,12 +81,14 @@ struct TOMLTableBuilder {
                 parent.redefine(last, line: position.line)
                 current = table
             case .table(let table) where table.origin == .dotted:
-                throw position.error("the table \(name) is defined already, by dotted keys (line \(slot.line)); "
-                    + "a header cannot define it again")
+                throw position.error(
+                    "the table \(name) is defined already, by dotted keys (line \(slot.line)); "
+                        + "a header cannot define it again")
             case .table:
                 throw position.error("a table is defined twice: [\(name)] (first on line \(slot.line))")
             case .tables:
-                throw position.error("\(name) is an array of tables (line \(slot.line)): write [[\(name)]] to add an element")
+                throw position.error(
+                    "\(name) is an array of tables (line \(slot.line)): write [[\(name)]] to add an element")
             case .value(let value):
                 throw notATable(value, name, line: slot.line, at: position)
             }
@@ -103,9 +110,11 @@ struct TOMLTableBuilder {
             case .tables(let array):
                 array.append(element)
             case .table:
-                throw position.error("\(name) is a table (line \(slot.line)), not an array of tables: [[\(name)]] cannot add to it")
+                throw position.error(
+                    "\(name) is a table (line \(slot.line)), not an array of tables: [[\(name)]] cannot add to it")
             case .value(.array):
-                throw position.error("\(name) is an array value (line \(slot.line)); [[\(name)]] adds only to an array of tables")
+                throw position.error(
+                    "\(name) is an array value (line \(slot.line)); [[\(name)]] adds only to an array of tables")
             case .value(let value):
                 throw notATable(value, name, line: slot.line, at: position)
             }
@@ -142,16 +151,20 @@ struct TOMLTableBuilder {
     }
 
     /// Adds the new table `key` to `parent`, made by `origin` on `position`'s line.
-    private func addTable(_ key: String, _ origin: TOMLTableNode.Origin, to parent: TOMLTableNode,
-                          at position: TOMLPosition) throws(TOMLError) -> TOMLTableNode {
+    private func addTable(
+        _ key: String, _ origin: TOMLTableNode.Origin, to parent: TOMLTableNode,
+        at position: TOMLPosition
+    ) throws(TOMLError) -> TOMLTableNode {
         let table = try newTable(origin, depth: parent.depth + 1, at: position)
         parent.add(key, .table(table), line: position.line)
         return table
     }
 
     /// A new table at `depth`, unless that is past `maximumDepth`.
-    private func newTable(_ origin: TOMLTableNode.Origin, depth: Int,
-                          at position: TOMLPosition) throws(TOMLError) -> TOMLTableNode {
+    private func newTable(
+        _ origin: TOMLTableNode.Origin, depth: Int,
+        at position: TOMLPosition
+    ) throws(TOMLError) -> TOMLTableNode {
         guard depth <= maximumDepth else {
             throw position.error("tables nested more than \(maximumDepth) deep; TOML files here are flatter")
         }

@@ -59,15 +59,17 @@ final class TOMLTableNode {
 
     /// The table as a value.
     func freeze() -> TOMLTable {
-        TOMLTable(entries: keys.compactMap { key in
-            guard let slot = slots[key] else { return nil }
-            let value: TOMLValue = switch slot.child {
-            case .value(let value): value
-            case .table(let table): .table(table.freeze())
-            case .tables(let array): .array(array.elements.map { .table($0.freeze()) })
-            }
-            return TOMLTable.Entry(key: key, value: value, line: slot.line)
-        })
+        TOMLTable(
+            entries: keys.compactMap { key in
+                guard let slot = slots[key] else { return nil }
+                let value: TOMLValue =
+                    switch slot.child {
+                    case .value(let value): value
+                    case .table(let table): .table(table.freeze())
+                    case .tables(let array): .array(array.elements.map { .table($0.freeze()) })
+                    }
+                return TOMLTable.Entry(key: key, value: value, line: slot.line)
+            })
     }
 }
 

@@ -76,8 +76,9 @@ extension Array where Element == UInt8 {
         let theirs = other.span.bytes
         var offset = 0
         while offset + 8 <= other.count {
-            guard mine.unsafeLoadUnaligned(fromByteOffset: range.lowerBound + offset, as: UInt64.self)
-                == theirs.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard
+                mine.unsafeLoadUnaligned(fromByteOffset: range.lowerBound + offset, as: UInt64.self)
+                    == theirs.unsafeLoadUnaligned(fromByteOffset: offset, as: UInt64.self)
             else { return false }
             offset += 8
         }
@@ -105,8 +106,10 @@ extension Array where Element == UInt8 {
             low += 1
         }
         guard low < high, self[low] == Byte.hash else { return false }
-        while high > low, self[high - 1] == Byte.space || self[high - 1] == Byte.tab
-            || self[high - 1] == Byte.carriageReturn {
+        while high > low,
+            self[high - 1] == Byte.space || self[high - 1] == Byte.tab
+                || self[high - 1] == Byte.carriageReturn
+        {
             high -= 1
         }
         return high - low == marker.count && self[low..<high].elementsEqual(marker)

@@ -47,7 +47,9 @@ public struct ManagedSection: Sendable, Hashable {
                 if isBegin { throw .secondSection(line: line.number, firstBeginLine: first.begin.number, name: name) }
                 if isEnd { throw .endWithoutBegin(line: line.number, name: name) }
             } else if let beginLine = opened {
-                if isBegin { throw .markerInsideSection(line: line.number, sectionBeginLine: beginLine.number, name: name) }
+                if isBegin {
+                    throw .markerInsideSection(line: line.number, sectionBeginLine: beginLine.number, name: name)
+                }
                 if isEnd { bounds = ManagedText.Bounds(begin: beginLine, end: line) }
             } else if isBegin {
                 opened = line

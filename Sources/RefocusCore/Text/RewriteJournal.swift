@@ -39,8 +39,9 @@ public struct RewriteJournal: Sendable, Equatable {
         guard let newline = bytes.prefix(80).firstIndex(of: UInt8(ascii: "\n")) else { return nil }
         let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
         guard header.count == 4, "\(header[0]) \(header[1])" == Self.magic,
-              let oldCount = Int(header[2]), let newCount = Int(header[3]), oldCount >= 0, newCount >= 0,
-              bytes.count - newline - 1 == oldCount + newCount else { return nil }
+            let oldCount = Int(header[2]), let newCount = Int(header[3]), oldCount >= 0, newCount >= 0,
+            bytes.count - newline - 1 == oldCount + newCount
+        else { return nil }
         let start = newline + 1
         old = Array(bytes[start..<start + oldCount])
         new = Array(bytes[(start + oldCount)...])

@@ -29,8 +29,9 @@ public struct TOMLText: Sendable, Equatable {
         let unterminated = finalTerminator ? nil : split.indices.last
         lines = split.indices.map { index in
             let line = split[index]
-            return Substring(decoding: line.last == UInt8(ascii: "\r") && index != unterminated ? line.dropLast() : line,
-                             as: UTF8.self)
+            return Substring(
+                decoding: line.last == UInt8(ascii: "\r") && index != unterminated ? line.dropLast() : line,
+                as: UTF8.self)
         }
     }
 
@@ -218,7 +219,8 @@ extension StringProtocol {
     func trimmingCharacters(_ characters: String) -> String {
         let set = Set(characters)
         guard let first = firstIndex(where: { !set.contains($0) }),
-              let last = lastIndex(where: { !set.contains($0) }) else { return "" }
+            let last = lastIndex(where: { !set.contains($0) })
+        else { return "" }
         return String(self[first...last])
     }
 }

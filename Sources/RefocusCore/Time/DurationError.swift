@@ -65,11 +65,14 @@ public enum DurationError: RefocusError, Equatable {
         case let .zero(text):
             return "'\(text)': a session cannot last zero time; give a length \(example)"
         case let .tooShort(length, minimum):
-            return "\(length) is shorter than the minimum session of \(minimum); choose a longer session (the minimum \(policy))"
+            return
+                "\(length) is shorter than the minimum session of \(minimum); choose a longer session (the minimum \(policy))"
         case let .tooLong(length, maximum):
-            return "\(length) is longer than the maximum session of \(maximum); choose a shorter session (the maximum \(policy))"
+            return
+                "\(length) is longer than the maximum session of \(maximum); choose a shorter session (the maximum \(policy))"
         case let .invertedBounds(minimum, maximum):
-            return "the minimum session of \(minimum) is longer than the maximum of \(maximum); set a minimum no longer than the maximum"
+            return
+                "the minimum session of \(minimum) is longer than the maximum of \(maximum); set a minimum no longer than the maximum"
         case let .malformedTime(token, text):
             return "\(Self.quote(token, text)): not a 24-hour time; write H:MM or HH:MM, as in 7:05 or 17:30"
         case let .hourOutOfRange(token, text):
@@ -79,11 +82,14 @@ public enum DurationError: RefocusError, Equatable {
         case let .unplaceableTime(text):
             return "'\(text)': this time cannot be placed in the time zone; choose another time"
         case let .endTooSoon(text, length, minimum):
-            return "'\(text)' is only \(length) away, shorter than the minimum session of \(minimum); choose a later time (the minimum \(policy))"
+            return
+                "'\(text)' is only \(length) away, shorter than the minimum session of \(minimum); choose a later time (the minimum \(policy))"
         case let .endTooLate(text, length, maximum):
-            return "'\(text)' is \(length) away, longer than the maximum session of \(maximum); choose an earlier time (the maximum \(policy))"
+            return
+                "'\(text)' is \(length) away, longer than the maximum session of \(maximum); choose an earlier time (the maximum \(policy))"
         case let .malformedDate(text):
-            return "'\(text)': not a day or a time ago; write YYYY-MM-DD, today, yesterday, or a time ago such as 7d, 36h or 90m"
+            return
+                "'\(text)': not a day or a time ago; write YYYY-MM-DD, today, yesterday, or a time ago such as 7d, 36h or 90m"
         }
     }
 

@@ -22,7 +22,8 @@ public enum EndTime {
         // Yesterday's reading may still be ahead (a zone that went back over midnight), and the day after
         // tomorrow's the next one when tomorrow is skipped whole (a zone that moved its date line).
         let occurrences = (-1...2).flatMap { days in
-            let placement = timeZone.placement(ofWall: today.adding(days: days).number * 86_400 + hour * 3600 + minute * 60)
+            let placement = timeZone.placement(
+                ofWall: today.adding(days: days).number * 86_400 + hour * 3600 + minute * 60)
             if case .skipped(let jump) = placement, jump.to - jump.from >= 86_400 { return [Int]() }
             return placement.occurrences
         }

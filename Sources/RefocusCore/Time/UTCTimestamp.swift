@@ -17,14 +17,17 @@ public enum UTCTimestamp {
         let bytes = Array(text.utf8)
         guard bytes.count == 20 else { return nil }
         for (index, byte) in bytes.enumerated() {
-            let expected: UInt8? = switch index {
-            case 4, 7: UInt8(ascii: "-")
-            case 10: UInt8(ascii: "T")
-            case 13, 16: UInt8(ascii: ":")
-            case 19: UInt8(ascii: "Z")
-            default: nil
-            }
-            if let expected { guard byte == expected else { return nil } } else {
+            let expected: UInt8? =
+                switch index {
+                case 4, 7: UInt8(ascii: "-")
+                case 10: UInt8(ascii: "T")
+                case 13, 16: UInt8(ascii: ":")
+                case 19: UInt8(ascii: "Z")
+                default: nil
+                }
+            if let expected {
+                guard byte == expected else { return nil }
+            } else {
                 guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
             }
         }
@@ -34,7 +37,7 @@ public enum UTCTimestamp {
         let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
         let (hour, minute, second) = (number(11..<13), number(14..<16), number(17..<19))
         guard year >= 1970, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60
+            hour < 24, minute < 60, second < 60
         else { return nil }
         let days = daysBefore(year: year) - daysBefore(year: 1970) + daysBefore(month: month, year: year) + day - 1
         return Date(timeIntervalSince1970: TimeInterval(((days * 24 + hour) * 60 + minute) * 60 + second))

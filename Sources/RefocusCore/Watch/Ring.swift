@@ -38,20 +38,22 @@ public struct Ring: Sendable, Equatable {
         let gone = 1 - min(1, max(0, remaining))
         let bits: [[UInt8]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
         return (0..<rows).map { row in
-            String((0..<columns).map { column -> Character in
-                var pattern: UInt8 = 0
-                for dotY in 0..<4 {
-                    for dotX in 0..<2 {
-                        let dx = Double(column * 2 + dotX) + 0.5 - centreX
-                        let dy = Double(row * 4 + dotY) + 0.5 - centreY
-                        let distance = (dx * dx + dy * dy).squareRoot()
-                        guard distance <= outer, distance > outer - thickness,
-                              remaining > 0, Self.clockwise(dx: dx, dy: dy) >= gone else { continue }
-                        pattern |= bits[dotY][dotX]
+            String(
+                (0..<columns).map { column -> Character in
+                    var pattern: UInt8 = 0
+                    for dotY in 0..<4 {
+                        for dotX in 0..<2 {
+                            let dx = Double(column * 2 + dotX) + 0.5 - centreX
+                            let dy = Double(row * 4 + dotY) + 0.5 - centreY
+                            let distance = (dx * dx + dy * dy).squareRoot()
+                            guard distance <= outer, distance > outer - thickness,
+                                remaining > 0, Self.clockwise(dx: dx, dy: dy) >= gone
+                            else { continue }
+                            pattern |= bits[dotY][dotX]
+                        }
                     }
-                }
-                return pattern == 0 ? " " : Character(Unicode.Scalar(0x2800 + UInt32(pattern)) ?? " ")
-            })
+                    return pattern == 0 ? " " : Character(Unicode.Scalar(0x2800 + UInt32(pattern)) ?? " ")
+                })
         }
     }
 

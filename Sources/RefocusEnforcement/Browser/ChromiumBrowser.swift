@@ -20,15 +20,20 @@ public struct ChromiumBrowser: Sendable, Equatable {
     /// packages read different folders), Google Chrome, Brave and
     /// Microsoft Edge, as their Linux packages install them.
     public static let known: [ChromiumBrowser] = [
-        ChromiumBrowser(name: "chromium", policyFolder: "/etc/chromium/policies/managed",
-                        probes: ["/usr/lib/chromium/chromium", "/usr/bin/chromium"]),
-        ChromiumBrowser(name: "chromium-browser", policyFolder: "/etc/chromium-browser/policies/managed",
-                        probes: ["/usr/lib/chromium-browser/chromium-browser", "/snap/bin/chromium"]),
-        ChromiumBrowser(name: "chrome", policyFolder: "/etc/opt/chrome/policies/managed",
-                        probes: ["/opt/google/chrome/chrome"]),
-        ChromiumBrowser(name: "brave", policyFolder: "/etc/brave/policies/managed",
-                        probes: ["/opt/brave.com/brave/brave"]),
-        ChromiumBrowser(name: "edge", policyFolder: "/etc/opt/edge/policies/managed",
-                        probes: ["/opt/microsoft/msedge/msedge"]),
+        ChromiumBrowser(
+            name: "chromium", policyFolder: "/etc/chromium/policies/managed",
+            probes: ["/usr/lib/chromium/chromium", "/usr/bin/chromium"]),
+        ChromiumBrowser(
+            name: "chromium-browser", policyFolder: "/etc/chromium-browser/policies/managed",
+            probes: ["/usr/lib/chromium-browser/chromium-browser", "/snap/bin/chromium"]),
+        ChromiumBrowser(
+            name: "chrome", policyFolder: "/etc/opt/chrome/policies/managed",
+            probes: ["/opt/google/chrome/chrome"]),
+        ChromiumBrowser(
+            name: "brave", policyFolder: "/etc/brave/policies/managed",
+            probes: ["/opt/brave.com/brave/brave"]),
+        ChromiumBrowser(
+            name: "edge", policyFolder: "/etc/opt/edge/policies/managed",
+            probes: ["/opt/microsoft/msedge/msedge"]),
     ]
 }

@@ -81,7 +81,8 @@ public struct ChromiumPolicies: Sendable {
                     outcome.changed.append(browser.name)
                 }
             } catch {
-                outcome.problems.append("the \(browser.name) browser policy was not \(bytes == nil ? "removed" : "written"): \(error)")
+                outcome.problems.append(
+                    "the \(browser.name) browser policy was not \(bytes == nil ? "removed" : "written"): \(error)")
             }
         }
         if bytes == nil { outcome.problems += folders.removeEmpty() }
@@ -93,10 +94,12 @@ public struct ChromiumPolicies: Sendable {
         let path = file(of: browser)
         var status = stat()
         if case .success = syscall({ lstat(path, &status) }) {
-            let trusted = (status.st_mode & S_IFMT) == S_IFREG && status.st_uid == geteuid()
+            let trusted =
+                (status.st_mode & S_IFMT) == S_IFREG && status.st_uid == geteuid()
                 && status.st_mode & 0o7777 == 0o644
             if trusted, Int(status.st_size) == bytes.count,
-               (try? FileReader.readIfPresent(path, limit: bytes.count)) == bytes {
+                (try? FileReader.readIfPresent(path, limit: bytes.count)) == bytes
+            {
                 return false
             }
             // AtomicFile keeps an existing file's mode: a wrong one (or a link) goes first.

@@ -49,13 +49,17 @@ public struct FirefoxPolicies: Sendable {
     public static let policyFile = FirefoxPolicy.systemFile
     /// Executables of Firefox's packages (Mozilla's tarball in /opt, Debian's
     /// firefox-esr and firefox, the snap); one present means installed.
-    public static let knownProbes = ["/usr/lib/firefox-esr/firefox-esr", "/usr/lib/firefox/firefox",
-                                     "/snap/bin/firefox", "/opt/firefox/firefox"]
+    public static let knownProbes = [
+        "/usr/lib/firefox-esr/firefox-esr", "/usr/lib/firefox/firefox",
+        "/snap/bin/firefox", "/opt/firefox/firefox",
+    ]
 
     /// The install folders' policy files, read by Firefox only when /etc has none.
-    public static let distributionFiles = ["/usr/lib/firefox-esr/distribution/policies.json",
-                                           "/usr/lib/firefox/distribution/policies.json",
-                                           "/opt/firefox/distribution/policies.json"]
+    public static let distributionFiles = [
+        "/usr/lib/firefox-esr/distribution/policies.json",
+        "/usr/lib/firefox/distribution/policies.json",
+        "/opt/firefox/distribution/policies.json",
+    ]
 
     /// Prefixed to every path (`""`: the system; a temporary folder in tests).
     public let root: String
@@ -70,7 +74,9 @@ public struct FirefoxPolicies: Sendable {
     public var originalOwner: String { root + "/var/lib/refocus/firefox/original-owner" }
     /// The bytes last written into `file`.
     public var written: String { root + "/var/lib/refocus/firefox/written" }
-    private var folders: CreatedFolders { CreatedFolders(root: root, record: root + "/var/lib/refocus/firefox/folders") }
+    private var folders: CreatedFolders {
+        CreatedFolders(root: root, record: root + "/var/lib/refocus/firefox/folders")
+    }
 
     /// The policy file under `root`, for a Firefox found by `probes`.
     public init(root: String = "", probes: [String] = knownProbes) {
@@ -105,7 +111,8 @@ public struct FirefoxPolicies: Sendable {
                 try restore(into: &outcome)
             }
         } catch {
-            outcome.problems.append("the Firefox policy \(file) was not \(policy == nil ? "restored" : "written"): \(error)")
+            outcome.problems.append(
+                "the Firefox policy \(file) was not \(policy == nil ? "restored" : "written"): \(error)")
         }
         return outcome
     }
@@ -167,8 +174,10 @@ public struct FirefoxPolicies: Sendable {
         outcome.problems += folders.removeEmpty()
     }
 
-    private func unmerged(_ disk: [UInt8], written last: [UInt8], original: [UInt8]?,
-                          outcome: inout Outcome) -> [UInt8]? {
+    private func unmerged(
+        _ disk: [UInt8], written last: [UInt8], original: [UInt8]?,
+        outcome: inout Outcome
+    ) -> [UInt8]? {
         do {
             return try FirefoxPolicyMerge.unmerge(disk, written: last, original: original)
         } catch {
@@ -210,7 +219,8 @@ public struct FirefoxPolicies: Sendable {
         guard let record = try FileReader.readIfPresent(originalOwner) else { return nil }
         let fields = String(decoding: record, as: UTF8.self).split(whereSeparator: \.isWhitespace)
         guard fields.count == 3, let mode = mode_t(fields[0], radix: 8), let uid = uid_t(fields[1]),
-              let gid = gid_t(fields[2]) else { return nil }
+            let gid = gid_t(fields[2])
+        else { return nil }
         return (mode, uid, gid)
     }
 
@@ -247,6 +257,7 @@ public struct FirefoxPolicies: Sendable {
             let owner = "\(String(status.st_mode & 0o7777, radix: 8)) \(status.st_uid) \(status.st_gid)\n"
             try AtomicFile.write(Array(owner.utf8), to: originalOwner, mode: 0o600)
         }
-        try AtomicFile.write(bytes.map { Array("present\n".utf8) + $0 } ?? Array("absent\n".utf8), to: original, mode: 0o600)
+        try AtomicFile.write(
+            bytes.map { Array("present\n".utf8) + $0 } ?? Array("absent\n".utf8), to: original, mode: 0o600)
     }
 }

@@ -25,8 +25,10 @@ extension ControlSocket {
     /// again until `connectWithin` has passed (a full backlog answers
     /// EAGAIN), the answer read until `answerWithin` has passed since the
     /// command was sent.
-    public static func send(_ command: String, to path: String = defaultPath, connectWithin: Duration,
-                            answerWithin: Duration) throws(SystemError) -> Reply {
+    public static func send(
+        _ command: String, to path: String = defaultPath, connectWithin: Duration,
+        answerWithin: Duration
+    ) throws(SystemError) -> Reply {
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
         let fd = try syscall { socket(AF_UNIX, type, 0) }.get("create", path)
         defer { close(fd) }
@@ -57,8 +59,10 @@ extension ControlSocket {
     }
 
     /// Reads until the daemon closes the connection, or `end` passes.
-    private static func readAnswer(_ fd: Int32, from path: String,
-                                   until end: ContinuousClock.Instant) throws(SystemError) -> Reply {
+    private static func readAnswer(
+        _ fd: Int32, from path: String,
+        until end: ContinuousClock.Instant
+    ) throws(SystemError) -> Reply {
         var answer: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -43,7 +43,9 @@ public final class ControlSocket {
                 syscall { bind(descriptor, generic, socklen_t(MemoryLayout<sockaddr_un>.size)) }
             }
         }
-        let ready = bound.flatMap { _ in syscall { chmod(path, 0o600) } }.flatMap { _ in syscall { listen(descriptor, 64) } }
+        let ready = bound.flatMap { _ in syscall { chmod(path, 0o600) } }.flatMap { _ in
+            syscall { listen(descriptor, 64) }
+        }
         if case .failure(let errno) = ready {
             close(descriptor)
             throw SystemError("listen on", path, errno)
@@ -70,7 +72,8 @@ public final class ControlSocket {
         var peerIsRoot: Bool {
             var credentials = PeerCredentials()
             var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-            guard case .success = syscall({ getsockopt(fileDescriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) })
+            guard
+                case .success = syscall({ getsockopt(fileDescriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) })
             else { return false }
             return credentials.uid == 0
         }
@@ -88,8 +91,11 @@ public final class ControlSocket {
             var offset = 0
             while offset < bytes.count {
                 let sent = bytes.withUnsafeBytes { buffer in
-                    syscall { Glibc.send(fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset,
-                                         Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL)) }
+                    syscall {
+                        Glibc.send(
+                            fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset,
+                            Int32(MSG_DONTWAIT) | Int32(MSG_NOSIGNAL))
+                    }
                 }
                 guard case .success(let count) = sent, count > 0 else { return }
                 offset += count
@@ -107,7 +113,8 @@ public final class ControlSocket {
     /// The command line each of `connections` sent (at most 64 bytes, read
     /// without blocking), waiting at most `deadline` for all of them
     /// together; nil for a peer that is not root or sent no line in time.
-    public static func commands(of connections: [Connection], within deadline: Duration = commandDeadline) -> [String?] {
+    public static func commands(of connections: [Connection], within deadline: Duration = commandDeadline) -> [String?]
+    {
         var lines = [[UInt8]](repeating: [], count: connections.count)
         var reading = connections.map(\.peerIsRoot)
         var finished = [Bool](repeating: false, count: connections.count)
@@ -140,7 +147,8 @@ public final class ControlSocket {
         }
         return connections.indices.map { index in
             guard finished[index], !lines[index].isEmpty else { return nil }
-            return String(decoding: lines[index].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }, as: UTF8.self)
+            return String(
+                decoding: lines[index].prefix { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") }, as: UTF8.self)
         }
     }
 

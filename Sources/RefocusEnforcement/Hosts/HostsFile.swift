@@ -29,9 +29,10 @@ public struct HostsFile: Sendable {
 
     /// The system's hosts file, journaled under /var/lib/refocus.
     public init(path: String = "/etc/hosts", journalPath: String = "/var/lib/refocus/hosts.journal") {
-        file = JournaledFile(path: path, journalPath: journalPath,
-                             lockPath: AtomicFile.parentDirectory(of: journalPath) + "/hosts.lock",
-                             readLimit: HostsSection.readLimit)
+        file = JournaledFile(
+            path: path, journalPath: journalPath,
+            lockPath: AtomicFile.parentDirectory(of: journalPath) + "/hosts.lock",
+            readLimit: HostsSection.readLimit)
     }
 
     /// The current section's lines, or nil when there is none.

@@ -23,7 +23,8 @@ extension ChromiumPolicies: EnforcementLayer {
         if let ranges = plan.desired.browserAllowlist(plan.policy.browsers)?.ranges, ranges > 0 {
             notes.append(.allowedRangesNotInBrowsers(count: ranges))
         }
-        return .browsers(kind, due: chromium != nil, holding: outcome.holding, changed: !outcome.changed.isEmpty,
-                         problems: outcome.problems, notes: notes, folders: existingFolders())
+        return .browsers(
+            kind, due: chromium != nil, holding: outcome.holding, changed: !outcome.changed.isEmpty,
+            problems: outcome.problems, notes: notes, folders: existingFolders())
     }
 }

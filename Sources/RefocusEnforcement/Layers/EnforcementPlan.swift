@@ -16,8 +16,10 @@ public struct EnforcementPlan: Sendable {
     public var system: [ProtectedAddresses.Protection]
 
     /// A plan for one reconcile.
-    public init(desired: DesiredEnforcement, policy: Policy, clock: ClockReading,
-                system: [ProtectedAddresses.Protection] = []) {
+    public init(
+        desired: DesiredEnforcement, policy: Policy, clock: ClockReading,
+        system: [ProtectedAddresses.Protection] = []
+    ) {
         self.desired = desired
         self.policy = policy
         self.clock = clock

@@ -13,9 +13,11 @@ extension FirefoxPolicies: EnforcementLayer {
     public func apply(_ plan: EnforcementPlan, after earlier: [LayerOutcome]) -> LayerOutcome {
         let policy = plan.desired.firefoxPolicy(plan.policy.browsers)
         let outcome = apply(policy)
-        let overLimit: [Note] = outcome.leftOut > 0
+        let overLimit: [Note] =
+            outcome.leftOut > 0
             ? [.firefoxRulesOverLimit(count: outcome.leftOut, limit: FirefoxPolicy.maximumPatterns)] : []
-        return .browsers(kind, due: policy != nil, holding: outcome.holding ? ["firefox"] : [], changed: outcome.changed,
-                         problems: outcome.problems, notes: overLimit, folders: existingFolder().map { [$0] } ?? [])
+        return .browsers(
+            kind, due: policy != nil, holding: outcome.holding ? ["firefox"] : [], changed: outcome.changed,
+            problems: outcome.problems, notes: overLimit, folders: existingFolder().map { [$0] } ?? [])
     }
 }

@@ -13,8 +13,9 @@ extension HostsFile: EnforcementLayer {
     public func apply(_ plan: EnforcementPlan, after earlier: [LayerOutcome]) throws -> LayerOutcome {
         let active = plan.hostsActive
         let outcome = try apply(body: active ? plan.desired.hostsBody : nil)
-        return LayerOutcome(layer: kind, state: active ? .inForce : .idle, changed: outcome.changed,
-                            count: active ? plan.desired.hostsNames.count : 0, notes: outcome.notes.map { .remark($0) },
-                            watches: [.file(path)])
+        return LayerOutcome(
+            layer: kind, state: active ? .inForce : .idle, changed: outcome.changed,
+            count: active ? plan.desired.hostsNames.count : 0, notes: outcome.notes.map { .remark($0) },
+            watches: [.file(path)])
     }
 }

@@ -27,9 +27,12 @@ public struct LayerOutcome: Sendable, Equatable {
     public var signalled: [ProgramMatch]
 
     /// An outcome of `layer`.
-    public init(layer: LayerKind, state: LayerState, failure: Note? = nil, changed: Bool = false, count: Int = 0, holding: [String] = [],
-                countersReset: Bool = false, notes: [Note] = [], watches: [TamperWatch] = [],
-                signalled: [ProgramMatch] = []) {
+    public init(
+        layer: LayerKind, state: LayerState, failure: Note? = nil, changed: Bool = false, count: Int = 0,
+        holding: [String] = [],
+        countersReset: Bool = false, notes: [Note] = [], watches: [TamperWatch] = [],
+        signalled: [ProgramMatch] = []
+    ) {
         self.layer = layer
         self.state = state
         self.failure = failure

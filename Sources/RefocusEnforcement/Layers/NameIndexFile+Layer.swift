@@ -13,7 +13,8 @@ extension NameIndexFile: EnforcementLayer {
     public func apply(_ plan: EnforcementPlan, after earlier: [LayerOutcome]) throws -> LayerOutcome {
         let index = plan.desired.nameIndex(policy: plan.policy)
         let changed = try apply(index)
-        return LayerOutcome(layer: kind, state: index == nil ? .idle : .inForce, changed: changed,
-                            count: index?.count ?? 0, watches: [.file(path)])
+        return LayerOutcome(
+            layer: kind, state: index == nil ? .idle : .inForce, changed: changed,
+            count: index?.count ?? 0, watches: [.file(path)])
     }
 }

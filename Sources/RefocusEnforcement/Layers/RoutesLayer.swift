@@ -43,11 +43,13 @@ public final class RoutesLayer: EnforcementLayer {
         do {
             let changed = try setRoutes(installed: sinkhole)
             let note = problem.map { sinkhole ? Note.fallbackRoutesInForce(because: $0) : $0 }
-            return LayerOutcome(layer: kind, state: sinkhole ? .inForce : .idle, changed: changed,
-                                notes: note.map { [$0] } ?? [])
+            return LayerOutcome(
+                layer: kind, state: sinkhole ? .inForce : .idle, changed: changed,
+                notes: note.map { [$0] } ?? [])
         } catch {
-            return LayerOutcome(layer: kind, state: .failed, failure: .fallbackRoutesFailed(error: "\(error)", because: nil),
-                                notes: [.fallbackRoutesFailed(error: "\(error)", because: problem)])
+            return LayerOutcome(
+                layer: kind, state: .failed, failure: .fallbackRoutesFailed(error: "\(error)", because: nil),
+                notes: [.fallbackRoutesFailed(error: "\(error)", because: problem)])
         }
     }
 

@@ -21,8 +21,10 @@ public struct SystemLayers {
     public let routes: RoutesLayer
 
     /// The system's layers, the table named as `policy` says.
-    public init(policy: Policy, hosts: HostsFile = HostsFile(), index: NameIndexFile = NameIndexFile(),
-                chromium: ChromiumPolicies = ChromiumPolicies(), firefox: FirefoxPolicies = FirefoxPolicies()) {
+    public init(
+        policy: Policy, hosts: HostsFile = HostsFile(), index: NameIndexFile = NameIndexFile(),
+        chromium: ChromiumPolicies = ChromiumPolicies(), firefox: FirefoxPolicies = FirefoxPolicies()
+    ) {
         self.hosts = hosts
         self.index = index
         self.chromium = chromium

@@ -16,8 +16,10 @@ extension TableLayer {
     /// by `timeServerCache`), DHCP to the leases' servers and the DHCP groups
     /// (`DHCPLeaseFiles`, `AllowedTraffic.dhcpGroups`). A name that does not
     /// resolve is a note; it is not reachable until it does.
-    func allowedTraffic(_ desired: DesiredEnforcement, policy: Policy, clock: ClockReading,
-                        notes: inout [Note]) -> AllowedTraffic {
+    func allowedTraffic(
+        _ desired: DesiredEnforcement, policy: Policy, clock: ClockReading,
+        notes: inout [Note]
+    ) -> AllowedTraffic {
         guard !desired.allowed.isEmpty else { return .none }
         let wanted = desired.allowed.mapValues { listed in
             var allowed = listed
@@ -31,7 +33,8 @@ extension TableLayer {
         }
         let owners = wanted.mapValues { AddressIntervals($0.addresses.union(allowedCache.known($0.names))) }
         let text = (try? FileReader.readIfPresent(Self.resolvConfPath, limit: 1 << 20)) ?? nil
-        let servers = ResolvConf(parsing: String(decoding: text ?? [], as: UTF8.self), path: Self.resolvConfPath).servers
+        let servers = ResolvConf(parsing: String(decoding: text ?? [], as: UTF8.self), path: Self.resolvConfPath)
+            .servers
         let lease = DHCPLeaseFiles.read()
         let time = TimeServerFiles.read(lease: lease)
         let timeNames = time.names.map(\.ascii)
@@ -39,9 +42,10 @@ extension TableLayer {
             resolve($0, policy: policy, notes: &notes, for: .timeServers)
         }
         let timeServers = time.addresses.map { AddressRange($0) } + timeResolved
-        return AllowedTraffic(owners: owners, nameServers: AddressIntervals(servers.map { AddressRange($0) }),
-                              timeServers: AddressIntervals(timeServers),
-                              dhcpServers: AddressIntervals(lease.servers.map { AddressRange($0) } + AllowedTraffic.dhcpGroups))
+        return AllowedTraffic(
+            owners: owners, nameServers: AddressIntervals(servers.map { AddressRange($0) }),
+            timeServers: AddressIntervals(timeServers),
+            dhcpServers: AddressIntervals(lease.servers.map { AddressRange($0) } + AllowedTraffic.dhcpGroups))
     }
 
     /// The resolv.conf the owners' programs read.

@@ -6,8 +6,10 @@ extension TableLayer {
     /// The upstream name servers' answers for `names` (never /etc/hosts). A
     /// failure to resolve is a note, not an error: the hosts section still
     /// blocks the names.
-    func resolve(_ names: [String], policy: Policy, notes: inout [Note],
-                 for purpose: Note.ResolvePurpose = .blocking) -> [ResolvedName] {
+    func resolve(
+        _ names: [String], policy: Policy, notes: inout [Note],
+        for purpose: Note.ResolvePurpose = .blocking
+    ) -> [ResolvedName] {
         let domains = names.compactMap { try? DomainName(validating: $0) }
         do {
             let servers = try SystemNameServers.load().upstreamServers()

@@ -43,24 +43,29 @@ public final class TableLayer: EnforcementLayer {
         // resolver among them (8.8.8.8, say) still answers on port 53. But one the machine resolves
         // through is left out: over DNS-over-TLS, it is asked on port 853.
         let allowed = allowedTraffic(desired, policy: policy, clock: plan.clock, notes: &notes)
-        let resolvers = desired.dohAddresses.isEmpty ? [] : SystemNameServers.machineResolvers().map { AddressRange($0) }
+        let resolvers =
+            desired.dohAddresses.isEmpty ? [] : SystemNameServers.machineResolvers().map { AddressRange($0) }
         let endpoints = AddressIntervals(desired.dohAddresses).subtracting(AddressIntervals(resolvers))
-        let contents = TableContents(blocked: blocked.union(AddressIntervals(plan.hostsActive ? Sinkhole.ranges : [])),
-                                     endpoints: endpoints, allowed: allowed)
+        let contents = TableContents(
+            blocked: blocked.union(AddressIntervals(plan.hostsActive ? Sinkhole.ranges : [])),
+            endpoints: endpoints, allowed: allowed)
         let watches: [TamperWatch] = firewall.nftables == nil ? [] : [.table(firewall.tableName)]
         switch firewall.apply(contents) {
         case .applied(let sent, let replaced):
-            return LayerOutcome(layer: kind, state: contents.isEmpty ? .idle : .inForce, changed: sent,
-                                count: contents.isEmpty ? 0 : blocked.count, countersReset: replaced, notes: notes,
-                                watches: watches)
+            return LayerOutcome(
+                layer: kind, state: contents.isEmpty ? .idle : .inForce, changed: sent,
+                count: contents.isEmpty ? 0 : blocked.count, countersReset: replaced, notes: notes,
+                watches: watches)
         case .ownedByAnother:
             notes.append(.tableKeptByDaemon(table: firewall.tableName))
-            return LayerOutcome(layer: kind, state: .keptByAnother, count: blocked.count, notes: notes, watches: watches)
+            return LayerOutcome(
+                layer: kind, state: .keptByAnother, count: blocked.count, notes: notes, watches: watches)
         case .failed(let error):
             // Nothing to block: the table's absence is all that was asked, and no problem for a person.
-            return LayerOutcome(layer: kind, state: contents.isEmpty ? .idle : .failed,
-                                failure: .tableNotMade(table: firewall.tableName, error: "\(error)"),
-                                notes: notes, watches: watches)
+            return LayerOutcome(
+                layer: kind, state: contents.isEmpty ? .idle : .failed,
+                failure: .tableNotMade(table: firewall.tableName, error: "\(error)"),
+                notes: notes, watches: watches)
         }
     }
 }

@@ -20,18 +20,21 @@ public enum AppFactsReader {
 
     /// The facts of `pid` that `apps` need (all of them when `apps` is
     /// nil), with its executable's path and its real uid (`owner`) if already read.
-    public static func read(pid: Int32, for apps: [AppIdentity]? = nil, executable: [UInt8]? = nil,
-                            owner: UInt32? = nil) -> AppFacts {
+    public static func read(
+        pid: Int32, for apps: [AppIdentity]? = nil, executable: [UInt8]? = nil,
+        owner: UInt32? = nil
+    ) -> AppFacts {
         func needs(_ kind: (AppIdentity) -> Bool) -> Bool { apps?.contains(where: kind) ?? true }
         let flatpak = needs { if case .flatpak = $0 { true } else { false } }
         let snap = needs { if case .snap = $0 { true } else { false } }
         let appImage = needs { if case .appImage = $0 { true } else { false } }
         let steam = needs { $0 == .steamGame || { if case .steamApp = $0 { true } else { false } }($0) }
-        return AppFacts(cgroup: flatpak || snap ? ProcFile.read(pid: pid, "cgroup", limit: 16 * 1024) ?? [] : [],
-                        flatpakApp: flatpak ? flatpakApp(pid) : nil,
-                        appImage: appImage ? variable("APPIMAGE", of: pid, owner: owner) : nil,
-                        executable: appImage ? executable ?? ProcFile.link(pid: pid, "exe") : executable,
-                        steamApp: steam ? steamApp(above: pid) : nil)
+        return AppFacts(
+            cgroup: flatpak || snap ? ProcFile.read(pid: pid, "cgroup", limit: 16 * 1024) ?? [] : [],
+            flatpakApp: flatpak ? flatpakApp(pid) : nil,
+            appImage: appImage ? variable("APPIMAGE", of: pid, owner: owner) : nil,
+            executable: appImage ? executable ?? ProcFile.link(pid: pid, "exe") : executable,
+            steamApp: steam ? steamApp(above: pid) : nil)
     }
 
     /// `name=` in the [Application] group of /proc/PID/root/.flatpak-info,
@@ -62,9 +65,13 @@ public enum AppFactsReader {
 
     /// The value of `name` in /proc/PID/environ (read with a deadline, `ProcessMemoryRead`).
     static func variable(_ name: String, of pid: Int32, owner: UInt32?) -> [UInt8]? {
-        guard let bytes = ProcessMemoryRead.read(.environment, of: pid, owner: owner, limit: 256 * 1024) else { return nil }
+        guard let bytes = ProcessMemoryRead.read(.environment, of: pid, owner: owner, limit: 256 * 1024) else {
+            return nil
+        }
         let prefix = Array((name + "=").utf8)
-        for entry in bytes.split(separator: 0) where entry.starts(with: prefix) { return Array(entry.dropFirst(prefix.count)) }
+        for entry in bytes.split(separator: 0) where entry.starts(with: prefix) {
+            return Array(entry.dropFirst(prefix.count))
+        }
         return nil
     }
 
@@ -76,11 +83,14 @@ public enum AppFactsReader {
             if let cmdline = ProcessMemoryRead.read(.arguments, of: current, limit: 16 * 1024) {
                 let words = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
                 if let first = words.first, first.hasSuffix("reaper"), words.contains("SteamLaunch"),
-                   let id = words.lazy.compactMap({ $0.hasPrefix("AppId=") ? UInt32($0.dropFirst(6)) : nil }).first {
+                    let id = words.lazy.compactMap({ $0.hasPrefix("AppId=") ? UInt32($0.dropFirst(6)) : nil }).first
+                {
                     return id
                 }
             }
-            guard let stat = ProcFile.read(pid: current, "stat", singleRead: true), let parent = parentPID(stat) else { return nil }
+            guard let stat = ProcFile.read(pid: current, "stat", singleRead: true), let parent = parentPID(stat) else {
+                return nil
+            }
             current = parent
         }
         return nil

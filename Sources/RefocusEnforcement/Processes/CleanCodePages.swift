@@ -52,7 +52,8 @@ public enum CleanCodePages {
 
         /// Read-only, file-backed, and no page of it a private copy.
         var isReleasable: Bool {
-            isFile && permissions.count == 4 && permissions[0] == UInt8(ascii: "r") && permissions[1] == UInt8(ascii: "-")
+            isFile && permissions.count == 4 && permissions[0] == UInt8(ascii: "r")
+                && permissions[1] == UInt8(ascii: "-")
                 && anonymousKiB == 0
         }
     }
@@ -64,10 +65,13 @@ public enum CleanCodePages {
             let fields = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: true)
             guard let first = fields.first else { continue }
             if let dash = first.firstIndex(of: UInt8(ascii: "-")),
-               let start = hexadecimal(first[..<dash]), let end = hexadecimal(first[(dash + 1)...]), fields.count >= 5 {
+                let start = hexadecimal(first[..<dash]), let end = hexadecimal(first[(dash + 1)...]), fields.count >= 5
+            {
                 let path = fields.count >= 6 ? fields[5] : []
-                result.append(Mapping(start: start, end: end, permissions: Array(fields[1]),
-                                      isFile: path.first == UInt8(ascii: "/")))
+                result.append(
+                    Mapping(
+                        start: start, end: end, permissions: Array(fields[1]),
+                        isFile: path.first == UInt8(ascii: "/")))
             } else if fields.count >= 2, !result.isEmpty, let value = Int(String(decoding: fields[1], as: UTF8.self)) {
                 switch String(decoding: first, as: UTF8.self) {
                 case "Rss:": result[result.count - 1].residentKiB = value

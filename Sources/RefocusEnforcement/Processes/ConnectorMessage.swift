@@ -33,8 +33,10 @@ enum ConnectorMessage {
     /// A request to start (`PROC_CN_MCAST_LISTEN`) or stop (`PROC_CN_MCAST_IGNORE`)
     /// receiving events; with `events` (a `PROC_EVENT_*` mask), the 8-byte
     /// form that kernels since 6.6 read as a filter and older ones ignore.
-    static func subscription(_ operation: proc_cn_mcast_op, events: UInt32? = nil, sequence: UInt32,
-                             portID: UInt32) -> [UInt8] {
+    static func subscription(
+        _ operation: proc_cn_mcast_op, events: UInt32? = nil, sequence: UInt32,
+        portID: UInt32
+    ) -> [UInt8] {
         var data = bytes(of: UInt32(operation.rawValue))
         if let events { data += bytes(of: events) }
         var message: [UInt8] = []
@@ -72,8 +74,8 @@ enum ConnectorMessage {
     private static func event(in message: UnsafeRawBufferPointer) -> Event {
         let connector = netlinkHeaderSize
         guard message.count >= eventOffset + eventDataOffset + 4,
-              message.loadUnaligned(fromByteOffset: connector, as: UInt32.self) == UInt32(CN_IDX_PROC),
-              message.loadUnaligned(fromByteOffset: connector + 4, as: UInt32.self) == UInt32(CN_VAL_PROC)
+            message.loadUnaligned(fromByteOffset: connector, as: UInt32.self) == UInt32(CN_IDX_PROC),
+            message.loadUnaligned(fromByteOffset: connector + 4, as: UInt32.self) == UInt32(CN_VAL_PROC)
         else { return .other }
         let dataLength = Int(message.loadUnaligned(fromByteOffset: connector + 16, as: UInt16.self))
         guard eventOffset + dataLength <= message.count else { return .other }
@@ -81,13 +83,16 @@ enum ConnectorMessage {
         let data = eventOffset + eventDataOffset
         switch what {
         case UInt32(PROC_EVENT_EXEC.rawValue) where dataLength >= eventDataOffset + 8:
-            return .exec(ExecEvent(pid: message.loadUnaligned(fromByteOffset: data, as: Int32.self),
-                                   tgid: message.loadUnaligned(fromByteOffset: data + 4, as: Int32.self),
-                                   timestamp: message.loadUnaligned(fromByteOffset: eventOffset + 8, as: UInt64.self)))
+            return .exec(
+                ExecEvent(
+                    pid: message.loadUnaligned(fromByteOffset: data, as: Int32.self),
+                    tgid: message.loadUnaligned(fromByteOffset: data + 4, as: Int32.self),
+                    timestamp: message.loadUnaligned(fromByteOffset: eventOffset + 8, as: UInt64.self)))
         case UInt32(PROC_EVENT_NONE.rawValue):
-            return .acknowledgement(sequence: message.loadUnaligned(fromByteOffset: connector + 8, as: UInt32.self),
-                                    ack: message.loadUnaligned(fromByteOffset: connector + 12, as: UInt32.self),
-                                    error: message.loadUnaligned(fromByteOffset: data, as: UInt32.self))
+            return .acknowledgement(
+                sequence: message.loadUnaligned(fromByteOffset: connector + 8, as: UInt32.self),
+                ack: message.loadUnaligned(fromByteOffset: connector + 12, as: UInt32.self),
+                error: message.loadUnaligned(fromByteOffset: data, as: UInt32.self))
         default:
             return .other
         }

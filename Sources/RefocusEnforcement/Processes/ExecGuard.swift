@@ -74,14 +74,18 @@ public final class ExecGuard: @unchecked Sendable {
         self.rules = Mutex((1, rules))
         self.answerDelay = answerDelay
         // The answering thread runs before the first mark: no exec ever waits on a group nobody reads.
-        Thread.detachNewThread { [self] in answerLoop(); finishedThreads.add(1, ordering: .releasing) }
+        Thread.detachNewThread { [self] in
+            answerLoop(); finishedThreads.add(1, ordering: .releasing)
+        }
         group.ignore(Self.interpreters)
         marks = group.mark(mounts)
         guard marks.filesystems + marks.mounts > 0 else {
             stop()
             throw .noSuchFileOrDirectory
         }
-        Thread.detachNewThread { [self] in watchdogLoop(); finishedThreads.add(1, ordering: .releasing) }
+        Thread.detachNewThread { [self] in
+            watchdogLoop(); finishedThreads.add(1, ordering: .releasing)
+        }
     }
 
     deinit { close(fileDescriptor) }
@@ -95,7 +99,11 @@ public final class ExecGuard: @unchecked Sendable {
     public func collect() -> (denials: [Denial], fellBack: String?) {
         var count: UInt64 = 0
         _ = read(fileDescriptor, &count, 8)
-        return (denials.withLock { taken in defer { taken = [] }; return taken }, fallBackReason.withLock { $0 })
+        return (
+            denials.withLock { taken in
+                defer { taken = [] }; return taken
+            }, fallBackReason.withLock { $0 }
+        )
     }
 
     /// Lets go of the group (its marks go, waiting execs are allowed) and
@@ -171,8 +179,8 @@ public final class ExecGuard: @unchecked Sendable {
             uid = folder.st_uid
         } else {
             guard let status = ProcFile.read(pid: event.pid, "status", singleRead: true),
-                  let uids = ProcFields.uids(status: status),
-                  uids.real == uids.effective, uids.real == uids.saved, rules.governs(uid: uids.real)
+                let uids = ProcFields.uids(status: status),
+                uids.real == uids.effective, uids.real == uids.saved, rules.governs(uid: uids.real)
             else { return .allowed }
             uid = uids.real
         }

@@ -23,12 +23,15 @@ public enum HookLauncher {
     /// (`RunningProgram`, /proc/self/exe, which an upgrade may have replaced
     /// by the new helper); `timeLimitSeconds` shortens the 30 s limit, for
     /// tests (a debug helper alone takes it: `HookRunnerCommand.timeLimitOption`).
-    public static func launch(event: HookEvent, owner: UInt32, context: HookContext, runner: String? = nil,
-                              timeLimitSeconds: Int? = nil) -> pid_t? {
+    public static func launch(
+        event: HookEvent, owner: UInt32, context: HookContext, runner: String? = nil,
+        timeLimitSeconds: Int? = nil
+    ) -> pid_t? {
         // env(1) would read a path holding '=' as one more variable.
         guard let runner = runner ?? (try? RunningProgram.path()), !runner.contains("=") else { return nil }
         let variables = context.environment(for: event).map { "\($0.name)=\($0.value)" }
-        return OwnerProcess.start(as: owner, environment: { _ in variables }, program: runner,
-                                  arguments: HookRunnerCommand.arguments(event, timeLimitSeconds: timeLimitSeconds))
+        return OwnerProcess.start(
+            as: owner, environment: { _ in variables }, program: runner,
+            arguments: HookRunnerCommand.arguments(event, timeLimitSeconds: timeLimitSeconds))
     }
 }

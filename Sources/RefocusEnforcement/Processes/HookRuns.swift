@@ -47,8 +47,10 @@ public struct HookRuns {
     /// Starts the runner of `event`'s hook for `owner` (`HookLauncher.launch`)
     /// and records it; returns its pid, or nil when nothing was started.
     @discardableResult
-    public mutating func launch(event: HookEvent, owner: UInt32, context: HookContext,
-                                at now: ContinuousClock.Instant) -> pid_t? {
+    public mutating func launch(
+        event: HookEvent, owner: UInt32, context: HookContext,
+        at now: ContinuousClock.Instant
+    ) -> pid_t? {
         guard let pid = HookLauncher.launch(event: event, owner: owner, context: context) else { return nil }
         record(pid: pid, event: event, sessionID: context.sessionID, at: now)
         return pid
@@ -71,7 +73,9 @@ public struct HookRuns {
 
     /// The runs started `backstop` or longer before `now` and not yet killed.
     public func overdue(now: ContinuousClock.Instant) -> [Run] {
-        entries.values.filter { !$0.killed && now - $0.run.started >= Self.backstop }.map(\.run).sorted { $0.pid < $1.pid }
+        entries.values.filter { !$0.killed && now - $0.run.started >= Self.backstop }.map(\.run).sorted {
+            $0.pid < $1.pid
+        }
     }
 
     /// When the next run becomes overdue; nil when none is waited for.

@@ -20,7 +20,8 @@ public enum OwnerNotification {
         let environment = { (account: UserAccount) in
             ["DBUS_SESSION_BUS_ADDRESS=unix:path=\(bus)", "XDG_RUNTIME_DIR=/run/user/\(owner)", "USER=\(account.name)"]
         }
-        return OwnerProcess.start(as: owner, environment: environment, program: notifySend,
-                                  arguments: ["--app-name=ReFocus", "--", title, body]) != nil
+        return OwnerProcess.start(
+            as: owner, environment: environment, program: notifySend,
+            arguments: ["--app-name=ReFocus", "--", title, body]) != nil
     }
 }

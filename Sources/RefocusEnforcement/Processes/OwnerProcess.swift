@@ -16,19 +16,25 @@ enum OwnerProcess {
     static let env = "/usr/bin/env"
 
     /// setpriv's arguments for running `program` with `arguments` as `account`.
-    static func arguments(_ account: UserAccount, environment: [String], program: String,
-                          arguments: [String]) -> [String] {
-        ["--reuid=\(account.uid)", "--regid=\(account.gid)", "--init-groups", "--inh-caps=-all",
-         "--bounding-set=-all", "--no-new-privs", "--reset-env", "--", env] + environment + [program] + arguments
+    static func arguments(
+        _ account: UserAccount, environment: [String], program: String,
+        arguments: [String]
+    ) -> [String] {
+        [
+            "--reuid=\(account.uid)", "--regid=\(account.gid)", "--init-groups", "--inh-caps=-all",
+            "--bounding-set=-all", "--no-new-privs", "--reset-env", "--", env,
+        ] + environment + [program] + arguments
     }
 
     /// Starts `program` as `owner`; nil (and nothing started) for root,
     /// an owner the password database does not know, a missing setpriv or
     /// env, or a failed spawn.
-    static func start(as owner: UInt32, environment: (UserAccount) -> [String], program: String,
-                      arguments: [String]) -> pid_t? {
+    static func start(
+        as owner: UInt32, environment: (UserAccount) -> [String], program: String,
+        arguments: [String]
+    ) -> pid_t? {
         guard owner != 0, let account = UserAccount.lookup(uid: owner),
-              FileManager.default.isExecutableFile(atPath: setpriv), FileManager.default.isExecutableFile(atPath: env)
+            FileManager.default.isExecutableFile(atPath: setpriv), FileManager.default.isExecutableFile(atPath: env)
         else { return nil }
         let all = Self.arguments(account, environment: environment(account), program: program, arguments: arguments)
         return try? DetachedProcess.start(setpriv, all)

@@ -35,8 +35,10 @@ public final class ProcessConnector {
     /// SO_RCVBUF up to the system's maximum), binds it to the connector's
     /// process group and subscribes; `acknowledgementTimeout` bounds the
     /// wait for the kernel's answer (it comes at once when it comes at all).
-    public init(receiveBufferSize: Int = defaultReceiveBufferSize,
-                acknowledgementTimeout: Duration = .milliseconds(500)) throws(ProcessConnectorError) {
+    public init(
+        receiveBufferSize: Int = defaultReceiveBufferSize,
+        acknowledgementTimeout: Duration = .milliseconds(500)
+    ) throws(ProcessConnectorError) {
         let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         let opened: OpaquePointer
         switch syscall(returningPointer: { mnl_socket_open2(NETLINK_CONNECTOR, flags) }) {
@@ -45,8 +47,9 @@ public final class ProcessConnector {
         case .failure(let errno): throw .socket(operation: "open the process connector socket", errno)
         }
         do throws(ProcessConnectorError) {
-            (portID, filtersExecOnly) = try Self.subscribe(opened, receiveBufferSize: receiveBufferSize,
-                                                          timeout: acknowledgementTimeout)
+            (portID, filtersExecOnly) = try Self.subscribe(
+                opened, receiveBufferSize: receiveBufferSize,
+                timeout: acknowledgementTimeout)
         } catch {
             mnl_socket_close(opened)
             throw error
@@ -73,7 +76,9 @@ public final class ProcessConnector {
             switch received {
             case .success(let count):
                 buffer.withUnsafeBytes { raw in
-                    for case .exec(let event) in ConnectorMessage.events(in: UnsafeRawBufferPointer(rebasing: raw[..<count])) {
+                    for case .exec(let event) in ConnectorMessage.events(
+                        in: UnsafeRawBufferPointer(rebasing: raw[..<count]))
+                    {
                         batch.execs.append(event)
                     }
                 }
@@ -98,8 +103,10 @@ public final class ProcessConnector {
     /// group, subscribes and waits for the answer, then asks for execs only
     /// where the kernel can filter; returns the socket's port id and whether
     /// it filters.
-    private static func subscribe(_ socket: OpaquePointer, receiveBufferSize: Int,
-                                  timeout: Duration) throws(ProcessConnectorError) -> (UInt32, Bool) {
+    private static func subscribe(
+        _ socket: OpaquePointer, receiveBufferSize: Int,
+        timeout: Duration
+    ) throws(ProcessConnectorError) -> (UInt32, Bool) {
         try setReceiveBuffer(mnl_socket_get_fd(socket), to: receiveBufferSize)
         switch syscall({ mnl_socket_bind(socket, UInt32(CN_IDX_PROC), pid_t(MNL_SOCKET_AUTOPID)) }) {
         case .success: break
@@ -113,8 +120,9 @@ public final class ProcessConnector {
         try awaitAcknowledgement(of: sequence, on: mnl_socket_get_fd(socket), timeout: timeout)
         let filters = (KernelVersion.running() ?? KernelVersion(major: 0, minor: 0)) >= .connectorEventFilter
         if filters {
-            let execOnly = ConnectorMessage.subscription(PROC_CN_MCAST_LISTEN, events: UInt32(PROC_EVENT_EXEC.rawValue),
-                                                         sequence: sequence &+ 1, portID: portID)
+            let execOnly = ConnectorMessage.subscription(
+                PROC_CN_MCAST_LISTEN, events: UInt32(PROC_EVENT_EXEC.rawValue),
+                sequence: sequence &+ 1, portID: portID)
             try send(execOnly, on: socket)
         }
         return (portID, filters)
@@ -137,8 +145,10 @@ public final class ProcessConnector {
     /// are dropped: a scan follows the opening); no answer within `timeout`
     /// means the kernel ignored the request, as it does outside the initial
     /// PID and user namespaces.
-    private static func awaitAcknowledgement(of sequence: UInt32, on descriptor: Int32,
-                                             timeout: Duration) throws(ProcessConnectorError) {
+    private static func awaitAcknowledgement(
+        of sequence: UInt32, on descriptor: Int32,
+        timeout: Duration
+    ) throws(ProcessConnectorError) {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
@@ -147,7 +157,9 @@ public final class ProcessConnector {
             let left = clock.now.duration(to: deadline).components
             let milliseconds = Int32(clamping: left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000 + 1)
             guard case .success(let count) = syscall({ poll(&ready, 1, milliseconds) }), count > 0 else { continue }
-            let received = buffer.withUnsafeMutableBytes { raw in syscall { recv(descriptor, raw.baseAddress, raw.count, 0) } }
+            let received = buffer.withUnsafeMutableBytes { raw in
+                syscall { recv(descriptor, raw.baseAddress, raw.count, 0) }
+            }
             guard case .success(let length) = received else { continue }
             let events = buffer.withUnsafeBytes { raw in
                 ConnectorMessage.events(in: UnsafeRawBufferPointer(rebasing: raw[..<length]))

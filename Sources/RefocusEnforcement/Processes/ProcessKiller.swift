@@ -44,9 +44,10 @@ public final class ProcessKiller {
     public func killIfBlocked(pid: Int32, rules: some ProgramMatching) -> ProgramKill? {
         forgetExited()
         guard !rules.isEmpty, case .success(let handle) = ProcessHandle.open(pid: pid),
-              let snapshot = ProcessSnapshot.read(pid: pid, wanted: rules.governs, apps: rules.apps, examining: rules.examination),
-              let match = rules.match(snapshot.identity), !isTracked(snapshot, in: dying), !handle.hasExited,
-              deliver(SIGKILL, through: handle, to: snapshot.identity, match: match)
+            let snapshot = ProcessSnapshot.read(
+                pid: pid, wanted: rules.governs, apps: rules.apps, examining: rules.examination),
+            let match = rules.match(snapshot.identity), !isTracked(snapshot, in: dying), !handle.hasExited,
+            deliver(SIGKILL, through: handle, to: snapshot.identity, match: match)
         else { return nil }
         return killed(snapshot, match: match, handle: handle)
     }
@@ -58,7 +59,9 @@ public final class ProcessKiller {
     public func kill(_ snapshots: [ProcessSnapshot], rules: some ProgramMatching) -> [ProgramKill] {
         forgetExited()
         return snapshots.compactMap { snapshot in
-            signal(SIGKILL, toScanned: snapshot, rules: rules).map { killed(snapshot, match: $0.match, handle: $0.handle) }
+            signal(SIGKILL, toScanned: snapshot, rules: rules).map {
+                killed(snapshot, match: $0.match, handle: $0.handle)
+            }
         }
     }
 
@@ -84,11 +87,12 @@ public final class ProcessKiller {
         return processes.compactMap { process in
             if terminating[process.pid] === process { terminating[process.pid] = nil }
             guard !process.hasExited,
-                  let snapshot = ProcessSnapshot.read(pid: process.pid, wanted: { $0 == process.match.owner },
-                                                      apps: rules.apps, examining: rules.examination),
-                  snapshot.startTime == process.startTime, !process.hasExited, !isTracked(snapshot, in: dying),
-                  let match = rules.match(snapshot.identity), match.owner == process.match.owner,
-                  deliver(SIGKILL, through: process.handle, to: snapshot.identity, match: match)
+                let snapshot = ProcessSnapshot.read(
+                    pid: process.pid, wanted: { $0 == process.match.owner },
+                    apps: rules.apps, examining: rules.examination),
+                snapshot.startTime == process.startTime, !process.hasExited, !isTracked(snapshot, in: dying),
+                let match = rules.match(snapshot.identity), match.owner == process.match.owner,
+                deliver(SIGKILL, through: process.handle, to: snapshot.identity, match: match)
             else { return nil }
             dying[process.pid] = process
             return ProgramKill(pid: process.pid, match: match, signal: SIGKILL)
@@ -99,24 +103,31 @@ public final class ProcessKiller {
     /// killed or terminated: opens a pidfd for its process, reads the process
     /// again and sends `signal` when it has the same start time and is still
     /// blocked for the same owner; returns the pidfd and the match.
-    private func signal(_ signal: Int32, toScanned snapshot: ProcessSnapshot,
-                        rules: some ProgramMatching) -> (handle: ProcessHandle, match: ProgramMatch)? {
+    private func signal(
+        _ signal: Int32, toScanned snapshot: ProcessSnapshot,
+        rules: some ProgramMatching
+    ) -> (handle: ProcessHandle, match: ProgramMatch)? {
         guard let match = rules.match(snapshot.identity),
-              !isTracked(snapshot, in: dying), !isTracked(snapshot, in: terminating),
-              case .success(let handle) = ProcessHandle.open(pid: snapshot.pid),
-              let again = ProcessSnapshot.read(pid: snapshot.pid, wanted: { $0 == match.owner }, apps: rules.apps,
-                                                examining: rules.examination),
-              again.startTime == snapshot.startTime, !handle.hasExited,
-              let still = rules.match(again.identity), still.owner == match.owner,
-              deliver(signal, through: handle, to: again.identity, match: still)
+            !isTracked(snapshot, in: dying), !isTracked(snapshot, in: terminating),
+            case .success(let handle) = ProcessHandle.open(pid: snapshot.pid),
+            let again = ProcessSnapshot.read(
+                pid: snapshot.pid, wanted: { $0 == match.owner }, apps: rules.apps,
+                examining: rules.examination),
+            again.startTime == snapshot.startTime, !handle.hasExited,
+            let still = rules.match(again.identity), still.owner == match.owner,
+            deliver(signal, through: handle, to: again.identity, match: still)
         else { return nil }
         return (handle, still)
     }
 
     /// Sends `signal` through `handle`, unless `identity` is root's or not wholly the owner's.
-    private func deliver(_ signal: Int32, through handle: ProcessHandle, to identity: ProcessIdentity,
-                         match: ProgramMatch) -> Bool {
-        guard match.owner != 0, identity.runsOnlyAs(match.owner), case .success = handle.send(signal) else { return false }
+    private func deliver(
+        _ signal: Int32, through handle: ProcessHandle, to identity: ProcessIdentity,
+        match: ProgramMatch
+    ) -> Bool {
+        guard match.owner != 0, identity.runsOnlyAs(match.owner), case .success = handle.send(signal) else {
+            return false
+        }
         return true
     }
 

@@ -39,9 +39,13 @@ public enum ProcessMemoryRead {
     /// The first `limit` bytes of `area` of `pid`, charged to `owner` (its
     /// real uid; read from /proc/PID/status when not given). Nil when it
     /// cannot be read in time or its user is distrusted (`ProcessMemoryReaders`).
-    public static func read(_ area: Area, of pid: Int32, owner: UInt32? = nil, limit: Int,
-                            stoppingAt terminator: UInt8? = nil) -> [UInt8]? {
-        guard let uid = owner ?? ProcFile.read(pid: pid, "status", singleRead: true).flatMap({ ProcFields.uids(status: $0)?.real })
+    public static func read(
+        _ area: Area, of pid: Int32, owner: UInt32? = nil, limit: Int,
+        stoppingAt terminator: UInt8? = nil
+    ) -> [UInt8]? {
+        guard
+            let uid = owner
+                ?? ProcFile.read(pid: pid, "status", singleRead: true).flatMap({ ProcFields.uids(status: $0)?.real })
         else { return nil }
         return shared.read(pid: pid, area.rawValue, owner: uid, limit: limit, stoppingAt: terminator)
     }

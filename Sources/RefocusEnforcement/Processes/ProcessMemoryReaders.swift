@@ -40,13 +40,19 @@ public final class ProcessMemoryReaders: @unchecked Sendable {
 
     /// A pool whose workers read with `reading` (tests give one that
     /// waits); by default the /proc file itself.
-    public init(deadline: Duration = .milliseconds(250), distrust: Duration = .seconds(600), stuckLimit: Int = 16, lateness: Duration = .seconds(2),
-                reading: (@Sendable (_ pid: Int32, _ name: String, _ limit: Int, _ terminator: UInt8?) -> [UInt8]?)? = nil) {
+    public init(
+        deadline: Duration = .milliseconds(250), distrust: Duration = .seconds(600), stuckLimit: Int = 16,
+        lateness: Duration = .seconds(2),
+        reading: (@Sendable (_ pid: Int32, _ name: String, _ limit: Int, _ terminator: UInt8?) -> [UInt8]?)? = nil
+    ) {
         self.deadline = deadline
         self.distrust = distrust
         self.lateness = lateness
         self.stuckLimit = stuckLimit
-        let read = reading ?? { pid, name, limit, terminator in ProcFile.read(pid: pid, name, limit: limit, stoppingAt: terminator) }
+        let read =
+            reading ?? { pid, name, limit, terminator in
+                ProcFile.read(pid: pid, name, limit: limit, stoppingAt: terminator)
+            }
         self.reading = { job in read(job.pid, job.name, job.limit, job.terminator) }
     }
 
@@ -57,19 +63,22 @@ public final class ProcessMemoryReaders: @unchecked Sendable {
     /// The first `limit` bytes of /proc/`pid`/`name`, read on a worker and
     /// charged to `owner`; nil when the file cannot be read, when the read
     /// takes longer than `deadline`, or when `owner` is distrusted.
-    public func read(pid: Int32, _ name: String, owner: UInt32, limit: Int, stoppingAt terminator: UInt8? = nil) -> [UInt8]? {
+    public func read(pid: Int32, _ name: String, owner: UInt32, limit: Int, stoppingAt terminator: UInt8? = nil)
+        -> [UInt8]?
+    {
         let now = Self.monotonic()
         let free: ProcessMemoryWorker?? = record.withLock { record in
             guard record.stuck[owner] == nil, (record.distrustedUntil[owner] ?? 0) <= now,
-                  record.stuckTotal < stuckLimit
+                record.stuckTotal < stuckLimit
             else { return nil }
             record.distrustedUntil[owner] = nil
             return .some(record.idle.popLast())
         }
         guard let free else { return nil }
         guard let worker = free ?? ProcessMemoryWorker(pool: self, reading: reading) else { return nil }
-        let job = ProcessMemoryWorker.Job(pid: pid, name: name, limit: limit, terminator: terminator, owner: owner,
-                                          started: now)
+        let job = ProcessMemoryWorker.Job(
+            pid: pid, name: name, limit: limit, terminator: terminator, owner: owner,
+            started: now)
         worker.start(job)
         var answer = pollfd(fd: worker.answered, events: Int16(POLLIN), revents: 0)
         _ = syscall { poll(&answer, 1, Int32(clamping: deadline.roundedUpMilliseconds)) }

@@ -49,7 +49,9 @@ final class ProcessMemoryWorker: @unchecked Sendable {
 
     /// Starts the thread; nil when the eventfds cannot be made.
     init?(pool: ProcessMemoryReaders, reading: @escaping @Sendable (Job) -> [UInt8]?) {
-        guard case .success(let answered) = syscall({ eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }) else { return nil }
+        guard case .success(let answered) = syscall({ eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }) else {
+            return nil
+        }
         guard case .success(let wake) = syscall({ eventfd(0, Int32(EFD_CLOEXEC)) }) else {
             close(answered)
             return nil

@@ -40,20 +40,23 @@ public struct ProcessSnapshot: Sendable, Equatable {
     /// When `apps` names apps for its real uid, what it shows of them is read too (`AppFactsReader`);
     /// when `examining` gives loaders for it, its executable file is examined, and, when
     /// that is a loader, the program on its command line (`LoaderArguments`).
-    public static func read(pid: Int32, wanted: (UInt32) -> Bool = { _ in true },
-                            apps: (UInt32) -> [AppIdentity] = { _ in [] },
-                            examining: (UInt32) -> LoaderFiles? = { _ in nil }) -> ProcessSnapshot? {
+    public static func read(
+        pid: Int32, wanted: (UInt32) -> Bool = { _ in true },
+        apps: (UInt32) -> [AppIdentity] = { _ in [] },
+        examining: (UInt32) -> LoaderFiles? = { _ in nil }
+    ) -> ProcessSnapshot? {
         guard let status = ProcFile.read(pid: pid, "status", singleRead: true),
-              let uids = ProcFields.uids(status: status), wanted(uids.real),
-              let stat = ProcFile.read(pid: pid, "stat", singleRead: true), !ProcFields.isDead(stat: stat),
-              let fields = ProcFields.commAndStartTime(stat: stat),
-              let executable = ProcFile.link(pid: pid, "exe")
+            let uids = ProcFields.uids(status: status), wanted(uids.real),
+            let stat = ProcFile.read(pid: pid, "stat", singleRead: true), !ProcFields.isDead(stat: stat),
+            let fields = ProcFields.commAndStartTime(stat: stat),
+            let executable = ProcFile.link(pid: pid, "exe")
         else { return nil }
         // Read with a deadline (`ProcessMemoryRead`); when it cannot be read, the process has no argv[0].
         let cmdline = ProcessMemoryRead.read(.arguments, of: pid, owner: uids.real, limit: 64 * 1024, stoppingAt: 0)
-        var identity = ProcessIdentity(uid: uids.real, effectiveUID: uids.effective, savedUID: uids.saved,
-                                       comm: fields.comm, executable: ProcFields.executable(link: executable),
-                                       argv0: cmdline.flatMap { ProcFields.argv0(cmdline: $0) })
+        var identity = ProcessIdentity(
+            uid: uids.real, effectiveUID: uids.effective, savedUID: uids.saved,
+            comm: fields.comm, executable: ProcFields.executable(link: executable),
+            argv0: cmdline.flatMap { ProcFields.argv0(cmdline: $0) })
         let named = apps(uids.real)
         if !named.isEmpty {
             identity.app = AppFactsReader.read(pid: pid, for: named, executable: identity.executable, owner: uids.real)
@@ -73,19 +76,26 @@ public struct ProcessSnapshot: Sendable, Equatable {
     /// chroot or a `cd` of its own is followed); nil when it names none.
     static func loadedProgram(pid: Int32, owner: UInt32, mounts: MountTypes) -> LoadedProgram? {
         guard let cmdline = ProcessMemoryRead.read(.arguments, of: pid, owner: owner, limit: 64 * 1024),
-              let path = LoaderArguments.program(cmdline: cmdline) else { return nil }
+            let path = LoaderArguments.program(cmdline: cmdline)
+        else { return nil }
         // The magic links give the folders themselves: no lookup in their filesystems.
-        let folders = ["root", "cwd"].map { open("/proc/\(pid)/\($0)", ProgramFileReader.pathOnly | O_DIRECTORY | O_CLOEXEC) }
+        let folders = ["root", "cwd"].map {
+            open("/proc/\(pid)/\($0)", ProgramFileReader.pathOnly | O_DIRECTORY | O_CLOEXEC)
+        }
         defer { folders.filter { $0 >= 0 }.forEach { close($0) } }
         guard folders.allSatisfy({ $0 >= 0 }) else { return LoadedProgram(path: path, file: nil) }
-        return LoadedProgram(path: path, file: ProgramFileReader.examine(path: path, below: folders[1], root: folders[0], mounts: mounts))
+        return LoadedProgram(
+            path: path, file: ProgramFileReader.examine(path: path, below: folders[1], root: folders[0], mounts: mounts)
+        )
     }
 
     /// Every process in /proc whose real uid `wanted` accepts, in pid order;
     /// processes that vanish while being read are left out.
-    public static func scan(wanted: (UInt32) -> Bool = { _ in true },
-                            apps: (UInt32) -> [AppIdentity] = { _ in [] },
-                            examining: (UInt32) -> LoaderFiles? = { _ in nil }) -> [ProcessSnapshot] {
+    public static func scan(
+        wanted: (UInt32) -> Bool = { _ in true },
+        apps: (UInt32) -> [AppIdentity] = { _ in [] },
+        examining: (UInt32) -> LoaderFiles? = { _ in nil }
+    ) -> [ProcessSnapshot] {
         ProcFile.processIDs().compactMap { read(pid: $0, wanted: wanted, apps: apps, examining: examining) }
     }
 

@@ -43,15 +43,18 @@ public enum ProgramFileReader {
         defer { close(file) }
         var status = stat()
         guard fstat(file, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return ExaminedFile(identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
-                            fingerprint: fingerprint(file, size: UInt64(max(0, status.st_size))))
+        return ExaminedFile(
+            identity: FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)),
+            fingerprint: fingerprint(file, size: UInt64(max(0, status.st_size))))
     }
 
     /// The file at `path` (bytes: a command line's need not be UTF-8), looked
     /// up from `folder` (a descriptor; an absolute path from `root`, which
     /// is also as high as `..` goes), examined.
-    public static func examine(path: [UInt8], below folder: Int32, root: Int32? = nil,
-                               mounts: MountTypes) -> ExaminedFile? {
+    public static func examine(
+        path: [UInt8], below folder: Int32, root: Int32? = nil,
+        mounts: MountTypes
+    ) -> ExaminedFile? {
         guard let found = find(path, below: folder, root: root ?? folder, mounts: mounts) else { return nil }
         defer { found.close() }
         return examine(found, mounts: mounts)
@@ -68,8 +71,12 @@ public enum ProgramFileReader {
         while !pending.isEmpty {
             let name = pending.removeFirst()
             guard let here = status(current, mounts) else { close(current); return nil }
-            if name == [UInt8(ascii: ".")] || (name == Array("..".utf8) && here.st_dev == rootStatus.st_dev
-                                               && here.st_ino == rootStatus.st_ino) { continue }
+            if name == [UInt8(ascii: ".")]
+                || (name == Array("..".utf8) && here.st_dev == rootStatus.st_dev
+                    && here.st_ino == rootStatus.st_ino)
+            {
+                continue
+            }
             guard let next = openAt(current, name) else { close(current); return nil }
             guard let found = status(next, mounts) else { close(next); close(current); return nil }
             if found.st_mode & S_IFMT == S_IFLNK {
@@ -95,12 +102,16 @@ public enum ProgramFileReader {
     /// The regular file `found` examined: its identity and fingerprint.
     public static func examine(_ found: Found, mounts: MountTypes) -> ExaminedFile? {
         guard found.status.st_mode & S_IFMT == S_IFREG,
-              let file = syscall({ open("/proc/self/fd/\(found.descriptor)", O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }).value
+            let file = syscall({
+                open("/proc/self/fd/\(found.descriptor)", O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            }).value
         else { return nil }
         defer { close(file) }
-        guard let opened = status(file, mounts), opened.st_dev == found.status.st_dev, opened.st_ino == found.status.st_ino
+        guard let opened = status(file, mounts), opened.st_dev == found.status.st_dev,
+            opened.st_ino == found.status.st_ino
         else { return nil }
-        return ExaminedFile(identity: found.identity, fingerprint: fingerprint(file, size: UInt64(max(0, opened.st_size))))
+        return ExaminedFile(
+            identity: found.identity, fingerprint: fingerprint(file, size: UInt64(max(0, opened.st_size))))
     }
 
     /// The file open at `descriptor` (the one fanotify gives with an exec
@@ -108,15 +119,17 @@ public enum ProgramFileReader {
     /// mount the kernel serves.
     public static func examine(descriptor: Int32, mounts: MountTypes) -> ExaminedFile? {
         guard let found = status(descriptor, mounts), found.st_mode & S_IFMT == S_IFREG else { return nil }
-        return ExaminedFile(identity: FileIdentity(device: UInt64(found.st_dev), inode: UInt64(found.st_ino)),
-                            fingerprint: fingerprint(descriptor, size: UInt64(max(0, found.st_size))))
+        return ExaminedFile(
+            identity: FileIdentity(device: UInt64(found.st_dev), inode: UInt64(found.st_ino)),
+            fingerprint: fingerprint(descriptor, size: UInt64(max(0, found.st_size))))
     }
 
     /// The executable of process `pid` (/proc/PID/exe, a link the kernel
     /// holds: no lookup in the file's filesystem), examined.
     public static func examineExecutable(of pid: Int32, mounts: MountTypes) -> ExaminedFile? {
         guard let exe = syscall({ open("/proc/\(pid)/exe", ProgramFileReader.pathOnly | O_CLOEXEC) }).value,
-              let found = status(exe, mounts) else { return nil }
+            let found = status(exe, mounts)
+        else { return nil }
         defer { close(exe) }
         return examine(Found(descriptor: exe, status: found), mounts: mounts)
     }
@@ -127,7 +140,9 @@ public enum ProgramFileReader {
             guard count > 0, offset < size, let start = off_t(exactly: offset) else { return [] }
             var bytes = [UInt8](repeating: 0, count: min(count, Int(clamping: size - offset)))
             let length = bytes.count
-            let done = bytes.withUnsafeMutableBytes { raw in syscall { pread(descriptor, raw.baseAddress, length, start) } }
+            let done = bytes.withUnsafeMutableBytes { raw in
+                syscall { pread(descriptor, raw.baseAddress, length, start) }
+            }
             guard case .success(let read) = done else { return [] }
             return Array(bytes.prefix(read))
         }
@@ -160,7 +175,9 @@ public enum ProgramFileReader {
     private static func linkTarget(_ link: Int32) -> [UInt8]? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX))
         let capacity = buffer.count
-        guard let length = syscall({ readlinkat(link, "", &buffer, capacity) }).value, length < capacity else { return nil }
+        guard let length = syscall({ readlinkat(link, "", &buffer, capacity) }).value, length < capacity else {
+            return nil
+        }
         return buffer[..<length].map { UInt8(bitPattern: $0) }
     }
 

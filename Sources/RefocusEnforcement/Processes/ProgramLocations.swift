@@ -34,11 +34,14 @@ public enum ProgramLocations {
     public static func rules(for names: ProgramRules) -> ExecRules {
         guard !names.isEmpty else { return .empty }
         let found = files(of: names)
-        return ExecRules(names, identities: found.mapValues { $0.mapValues(\.program) },
-                         fingerprints: found.mapValues { files in
-                             Dictionary(files.values.compactMap { file in file.fingerprint.map { ($0, file.program) } }) { first, _ in first }
-                         },
-                         loaders: loaders())
+        return ExecRules(
+            names, identities: found.mapValues { $0.mapValues(\.program) },
+            fingerprints: found.mapValues { files in
+                Dictionary(files.values.compactMap { file in file.fingerprint.map { ($0, file.program) } }) {
+                    first, _ in first
+                }
+            },
+            loaders: loaders())
     }
 
     /// The machine's dynamic loaders, examined.
@@ -53,11 +56,15 @@ public enum ProgramLocations {
     }
 
     /// The files found under `rules`' names, per owner, by identity: each with its fingerprint and name.
-    static func files(of rules: ProgramRules) -> [UInt32: [FileIdentity: (fingerprint: ProgramFingerprint?, program: ProgramName)]] {
+    static func files(of rules: ProgramRules) -> [UInt32: [FileIdentity: (
+        fingerprint: ProgramFingerprint?, program: ProgramName
+    )]] {
         let optFolders = subfolders("/opt").flatMap { [$0, $0 + "/bin"] }
         let mounts = MountTypes.seen(by: getpid())
         var found: [UInt32: [FileIdentity: (fingerprint: ProgramFingerprint?, program: ProgramName)]] = [:]
-        guard let slash = try? syscall({ open("/", ProgramFileReader.pathOnly | O_DIRECTORY | O_CLOEXEC) }).get() else { return [:] }
+        guard let slash = try? syscall({ open("/", ProgramFileReader.pathOnly | O_DIRECTORY | O_CLOEXEC) }).get() else {
+            return [:]
+        }
         defer { close(slash) }
         for (owner, names) in rules.programs {
             let home = UserAccount.lookup(uid: owner)?.home
@@ -76,11 +83,16 @@ public enum ProgramLocations {
                 // The owner's folders, which they control: every step on a mount the kernel serves.
                 guard let homeFolder else { continue }
                 for folder in [".local/bin/", "bin/"] {
-                    guard let candidate = ProgramFileReader.find(Array((folder + name.rawValue).utf8), below: homeFolder.descriptor,
-                                                                 root: slash, mounts: mounts) else { continue }
+                    guard
+                        let candidate = ProgramFileReader.find(
+                            Array((folder + name.rawValue).utf8), below: homeFolder.descriptor,
+                            root: slash, mounts: mounts)
+                    else { continue }
                     defer { candidate.close() }
                     guard candidate.isExecutable, owned[candidate.identity] == nil else { continue }
-                    owned[candidate.identity] = (ProgramFileReader.examine(candidate, mounts: mounts)?.fingerprint, name)
+                    owned[candidate.identity] = (
+                        ProgramFileReader.examine(candidate, mounts: mounts)?.fingerprint, name
+                    )
                 }
             }
             found[owner] = owned
@@ -91,7 +103,9 @@ public enum ProgramLocations {
     /// The identity of the executable regular file at `path`, through symbolic links; nil for anything else.
     static func executable(_ path: String) -> FileIdentity? {
         var status = stat()
-        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o111 != 0 else { return nil }
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_mode & 0o111 != 0 else {
+            return nil
+        }
         return FileIdentity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
     }
 
@@ -106,7 +120,9 @@ public enum ProgramLocations {
             }
             guard name != ".", name != ".." else { continue }
             var status = stat()
-            if stat(path + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFDIR { folders.append(path + "/" + name) }
+            if stat(path + "/" + name, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+                folders.append(path + "/" + name)
+            }
         }
         return folders.sorted()
     }

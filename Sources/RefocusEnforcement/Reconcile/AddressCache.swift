@@ -16,8 +16,10 @@ public final class AddressCache {
     public init() {}
 
     /// The addresses of `names`, resolving those not yet known with `resolve`.
-    public func addresses(of names: [String],
-                          resolve: ([String]) -> [ResolvedName]) -> Set<AddressRange> {
+    public func addresses(
+        of names: [String],
+        resolve: ([String]) -> [ResolvedName]
+    ) -> Set<AddressRange> {
         let missing = names.filter { known[$0] == nil }
         if !missing.isEmpty {
             for answer in resolve(missing) {

@@ -32,8 +32,10 @@ public final class AllowedAddressCache {
     /// The addresses of `names` at `now` (on the boot-time clock), resolving
     /// those never asked and those whose answer has expired with `resolve`;
     /// names no longer asked for are forgotten.
-    public func addresses(of names: [String], now: Duration,
-                          resolve: ([String]) -> [ResolvedName]) -> Set<AddressRange> {
+    public func addresses(
+        of names: [String], now: Duration,
+        resolve: ([String]) -> [ResolvedName]
+    ) -> Set<AddressRange> {
         refresh(names, now: now, resolve: resolve)
         return known(names)
     }
@@ -46,7 +48,8 @@ public final class AllowedAddressCache {
         let wanted = Set(names)
         answers = answers.filter { wanted.contains($0.key) }
         var seen = Set<String>()
-        let due = names.filter { name in seen.insert(name).inserted && (answers[name].map { $0.expires <= now } ?? true) }
+        let due = names.filter { name in seen.insert(name).inserted && (answers[name].map { $0.expires <= now } ?? true)
+        }
         if !due.isEmpty {
             for answer in resolve(due) { keep(answer, now: now) }
         }
@@ -78,8 +81,9 @@ public final class AllowedAddressCache {
         let known = answers[name]
         guard answer.failure == nil || !found.isEmpty else {
             // Nothing new: keep what was known and ask again soon.
-            answers[name] = Answer(current: known?.current ?? [], previous: known?.previous ?? [],
-                                   expires: now + Self.shortestLife)
+            answers[name] = Answer(
+                current: known?.current ?? [], previous: known?.previous ?? [],
+                expires: now + Self.shortestLife)
             return
         }
         let life = min(max(.seconds(Int64(answer.ttl ?? 0)), Self.shortestLife), Self.longestLife)

@@ -33,8 +33,10 @@ public final class Reconciler {
     public var policy: Policy
 
     /// A reconciler over `layers`, applied in that order.
-    public init(store: SessionStore, policy: Policy, layers: [any EnforcementLayer],
-                resolverModule: @escaping @Sendable () -> Bool = { ResolverModule.isInForce() }) {
+    public init(
+        store: SessionStore, policy: Policy, layers: [any EnforcementLayer],
+        resolverModule: @escaping @Sendable () -> Bool = { ResolverModule.isInForce() }
+    ) {
         self.store = store
         self.layers = layers
         self.resolverModule = resolverModule
@@ -50,14 +52,16 @@ public final class Reconciler {
         let expired = try store.write { try $0.endExpired(now: now) }
         let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
         let active = open.filter { $0.isActive(at: now) }
-        let desired = DesiredEnforcement(sessions: active.filter { $0.enforces(at: now) }, policy: policy,
-                                         resolverModule: resolverModule())
+        let desired = DesiredEnforcement(
+            sessions: active.filter { $0.enforces(at: now) }, policy: policy,
+            resolverModule: resolverModule())
         let plan = EnforcementPlan(desired: desired, policy: policy, clock: clock, system: system)
         var outcomes: [LayerOutcome] = []
         for layer in layers {
             outcomes.append(try layer.apply(plan, after: outcomes))
         }
-        return Report(expired: expired, now: now, active: active, desired: desired, outcomes: outcomes,
-                      notes: damaged.map { .damagedSession(id: $0.id, reason: $0.reason) } + outcomes.flatMap(\.notes))
+        return Report(
+            expired: expired, now: now, active: active, desired: desired, outcomes: outcomes,
+            notes: damaged.map { .damagedSession(id: $0.id, reason: $0.reason) } + outcomes.flatMap(\.notes))
     }
 }

@@ -34,7 +34,8 @@ public struct NameIndexFile: Sendable {
         if case .success = syscall({ lstat(path, &status) }) {
             let trusted = (status.st_mode & S_IFMT) == S_IFREG && status.st_uid == 0 && status.st_mode & 0o7777 == 0o644
             if trusted, Int(status.st_size) == index.bytes.count,
-               (try? FileReader.readIfPresent(path, limit: index.bytes.count)) == index.bytes {
+                (try? FileReader.readIfPresent(path, limit: index.bytes.count)) == index.bytes
+            {
                 return false
             }
             // AtomicFile keeps an existing file's mode: a wrong one goes first.

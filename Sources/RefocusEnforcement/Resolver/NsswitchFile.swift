@@ -21,9 +21,10 @@ public struct NsswitchFile: Sendable {
 
     /// The system's nsswitch.conf, journaled under /var/lib/refocus.
     public init(path: String = "/etc/nsswitch.conf", journalPath: String = "/var/lib/refocus/nsswitch.journal") {
-        file = JournaledFile(path: path, journalPath: journalPath,
-                             lockPath: AtomicFile.parentDirectory(of: journalPath) + "/nsswitch.lock",
-                             readLimit: Self.readLimit)
+        file = JournaledFile(
+            path: path, journalPath: journalPath,
+            lockPath: AtomicFile.parentDirectory(of: journalPath) + "/nsswitch.lock",
+            readLimit: Self.readLimit)
     }
 
     /// The most bytes read: nsswitch.conf is a few hundred.

@@ -20,7 +20,8 @@ public enum ResolverModule {
         #else
         var name = utsname()
         uname(&name)
-        return withUnsafeBytes(of: name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) } + "-linux-gnu"
+        return withUnsafeBytes(of: name.machine) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            + "-linux-gnu"
         #endif
     }()
 
@@ -58,8 +59,10 @@ public enum ResolverModule {
     /// `refocus` before any resolver (`precedesResolvers`). A file that
     /// cannot be read counts as one that does not name it. Reads the file at
     /// every call: cheap (a few hundred bytes), and always current.
-    public static func isInForce(nsswitch: NsswitchFile = NsswitchFile(),
-                                 libraryIn directories: [String] = libraryDirectories) -> Bool {
+    public static func isInForce(
+        nsswitch: NsswitchFile = NsswitchFile(),
+        libraryIn directories: [String] = libraryDirectories
+    ) -> Bool {
         guard installedLibrary(in: directories) != nil, let conf = try? nsswitch.read() else { return false }
         return conf.consultsServiceBeforeResolvers
     }

@@ -32,13 +32,17 @@ public final class SessionStore: Sendable {
             // One opener at a time: the daemon that systemd has just started and a helper run could
             // otherwise both turn on WAL ("database is locked") or run the same migration ("duplicate
             // column name": GRDB reads which are applied before it runs the rest). Held while opening only.
-            let opening = try ExclusiveLock.wait(path: path + ".open-lock", directoryMode: 0o700, deadline: .seconds(60))
+            let opening = try ExclusiveLock.wait(
+                path: path + ".open-lock", directoryMode: 0o700, deadline: .seconds(60))
             defer { withExtendedLifetime(opening) {} }
-            guard opening != nil else { throw StoreError.cannotOpen(path: path, reason: "another run held \(path).open-lock for 60 s") }
+            guard opening != nil else {
+                throw StoreError.cannotOpen(path: path, reason: "another run held \(path).open-lock for 60 s")
+            }
             queue = try DatabaseQueue(path: path, configuration: configuration)
             let migrator = Self.migrator
             let unknown = try queue.read { db in
-                try migrator.hasBeenSuperseded(db) ? try migrator.appliedIdentifiers(db).subtracting(migrator.migrations) : []
+                try migrator.hasBeenSuperseded(db)
+                    ? try migrator.appliedIdentifiers(db).subtracting(migrator.migrations) : []
             }
             if !unknown.isEmpty { throw StoreError.newerSchema(path: path, migrations: unknown.sorted()) }
             try migrator.migrate(queue)
@@ -87,9 +91,12 @@ public final class SessionStore: Sendable {
             for row in try Row.fetchAll(db, sql: "SELECT * FROM session WHERE endedAt IS NOT NULL") {
                 guard let session = try? SessionTransaction.session(row) else { continue }
                 let compact = session.compacted
-                try db.execute(sql: "UPDATE session SET lists = ?, entryCount = ?, programCount = ? WHERE id = ?",
-                               arguments: [try StoredLists.encode(compact.blockLists), compact.keptCounts?.entries,
-                                           compact.keptCounts?.programs, session.id])
+                try db.execute(
+                    sql: "UPDATE session SET lists = ?, entryCount = ?, programCount = ? WHERE id = ?",
+                    arguments: [
+                        try StoredLists.encode(compact.blockLists), compact.keptCounts?.entries,
+                        compact.keptCounts?.programs, session.id,
+                    ])
             }
         }
         migrator.registerMigration("v4: labels") { db in

@@ -33,27 +33,31 @@ extension SessionTransaction {
             conditions.append("start >= ?")
             arguments += [since.timeIntervalSince1970]
         }
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT id, listNames, start, plannedEnd, endedAt, outcome, label, pomodoroWork, pomodoroBreak,
-                pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, blockedAttempts, programsKilled
-            FROM session WHERE \(conditions.joined(separator: " AND ")) ORDER BY start, id
-            """, arguments: arguments)
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, listNames, start, plannedEnd, endedAt, outcome, label, pomodoroWork, pomodoroBreak,
+                    pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, blockedAttempts, programsKilled
+                FROM session WHERE \(conditions.joined(separator: " AND ")) ORDER BY start, id
+                """, arguments: arguments)
         while let row = try rows.next() {
             guard let id = row[0] as Int64?, let listText = row[1] as String?, let start = row[2] as Double?,
-                  let plannedEnd = row[3] as Double?, let endedAt = row[4] as Double?,
-                  let outcome = (row[5] as String?).flatMap(SessionOutcome.init(rawValue:)),
-                  let names = try? lists.value(listText)
+                let plannedEnd = row[3] as Double?, let endedAt = row[4] as Double?,
+                let outcome = (row[5] as String?).flatMap(SessionOutcome.init(rawValue:)),
+                let names = try? lists.value(listText)
             else { continue }
-            var session = Session(id: id, owner: 0, blockLists: names.map { BlockList(name: $0) },
-                                  start: Date(timeIntervalSince1970: start),
-                                  plannedEnd: Date(timeIntervalSince1970: plannedEnd), locked: false,
-                                  endedAt: Date(timeIntervalSince1970: endedAt), outcome: outcome,
-                                  label: (row[6] as String?).flatMap { try? labels.value($0) })
+            var session = Session(
+                id: id, owner: 0, blockLists: names.map { BlockList(name: $0) },
+                start: Date(timeIntervalSince1970: start),
+                plannedEnd: Date(timeIntervalSince1970: plannedEnd), locked: false,
+                endedAt: Date(timeIntervalSince1970: endedAt), outcome: outcome,
+                label: (row[6] as String?).flatMap { try? labels.value($0) })
             if let work = row[7] as Int? {
                 guard let shortBreak = row[8] as Int?, let cycles = row[9] as Int?, let longBreak = row[10] as Int?,
-                      let plan = try? PomodoroPlan(work: SessionLength(seconds: work),
-                                                   shortBreak: SessionLength(seconds: shortBreak), cycles: cycles,
-                                                   longBreak: SessionLength(seconds: longBreak))
+                    let plan = try? PomodoroPlan(
+                        work: SessionLength(seconds: work),
+                        shortBreak: SessionLength(seconds: shortBreak), cycles: cycles,
+                        longBreak: SessionLength(seconds: longBreak))
                 else { continue }
                 session.timeline.pomodoro = plan
             }
@@ -73,11 +77,16 @@ extension SessionTransaction {
         guard !ids.isEmpty else { return [:] }
         var counts: [Int64: BlockedCounts] = [:]
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
-        for row in try Row.fetchAll(db, sql: """
-            SELECT id, blockedAttempts, programsKilled FROM session
-            WHERE id IN (\(marks)) AND blockedAttempts IS NOT NULL AND programsKilled IS NOT NULL
-            """, arguments: StatementArguments(ids)) {
-            guard let id = row[0] as Int64?, let attempts = row[1] as Int64?, let killed = row[2] as Int? else { continue }
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT id, blockedAttempts, programsKilled FROM session
+                WHERE id IN (\(marks)) AND blockedAttempts IS NOT NULL AND programsKilled IS NOT NULL
+                """, arguments: StatementArguments(ids))
+        {
+            guard let id = row[0] as Int64?, let attempts = row[1] as Int64?, let killed = row[2] as Int? else {
+                continue
+            }
             counts[id] = BlockedCounts(attempts: UInt64(max(0, attempts)), programsKilled: max(0, killed))
         }
         return counts
@@ -86,8 +95,9 @@ extension SessionTransaction {
     /// Keeps `counts` as what each session blocked so far (ended or not).
     public func keepBlockedCounts(_ counts: [Int64: BlockedCounts]) throws {
         for (id, count) in counts {
-            try db.execute(sql: "UPDATE session SET blockedAttempts = ?, programsKilled = ? WHERE id = ?",
-                           arguments: [Int64(clamping: count.attempts), count.programsKilled, id])
+            try db.execute(
+                sql: "UPDATE session SET blockedAttempts = ?, programsKilled = ? WHERE id = ?",
+                arguments: [Int64(clamping: count.attempts), count.programsKilled, id])
         }
     }
 }

@@ -28,20 +28,23 @@ public struct SessionTransaction {
     /// Ended sessions, newest first; those of `owner` only, and those started
     /// at or after `since` only, when given.
     public func history(owner: UInt32?, since: Date? = nil, limit: Int) throws -> [Session] {
-        try readableRows("""
+        try readableRows(
+            """
             SELECT * FROM session WHERE endedAt IS NOT NULL AND (?1 IS NULL OR owner = ?1) AND (?2 IS NULL OR start >= ?2)
             ORDER BY endedAt DESC, id DESC LIMIT ?3
-            """, [owner.map { Int64($0) }, since?.timeIntervalSince1970, limit]).sessions
+            """, [owner.map { Int64($0) }, since?.timeIntervalSince1970, limit]
+        ).sessions
     }
 
     /// Stores a new session and returns it with its id.
     public func insert(_ session: Session) throws -> Session {
-        try db.execute(sql: """
-            INSERT INTO session (owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome,
-                anchorBootID, anchorSinceBoot, anchorWall, entryCount, programCount, label, pomodoroWork,
-                pomodoroBreak, pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, pauses, notify, mode)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, arguments: try arguments(session))
+        try db.execute(
+            sql: """
+                INSERT INTO session (owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome,
+                    anchorBootID, anchorSinceBoot, anchorWall, entryCount, programCount, label, pomodoroWork,
+                    pomodoroBreak, pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, pauses, notify, mode)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: try arguments(session))
         var stored = session
         stored.id = db.lastInsertedRowID
         return stored
@@ -50,12 +53,13 @@ public struct SessionTransaction {
     /// Updates a stored session's lists, end, lock, and ending.
     public func update(_ session: Session) throws {
         guard let id = session.id else { return }
-        try db.execute(sql: """
-            UPDATE session SET owner = ?, listNames = ?, lists = ?, start = ?, plannedEnd = ?, locked = ?,
-                endedAt = ?, outcome = ?, anchorBootID = ?, anchorSinceBoot = ?, anchorWall = ?, entryCount = ?,
-                programCount = ?, label = ?, pomodoroWork = ?, pomodoroBreak = ?, pomodoroCycles = ?,
-                pomodoroLongBreak = ?, pausedAt = ?, pausedSeconds = ?, pauses = ?, notify = ?, mode = ? WHERE id = ?
-            """, arguments: try arguments(session) + [id])
+        try db.execute(
+            sql: """
+                UPDATE session SET owner = ?, listNames = ?, lists = ?, start = ?, plannedEnd = ?, locked = ?,
+                    endedAt = ?, outcome = ?, anchorBootID = ?, anchorSinceBoot = ?, anchorWall = ?, entryCount = ?,
+                    programCount = ?, label = ?, pomodoroWork = ?, pomodoroBreak = ?, pomodoroCycles = ?,
+                    pomodoroLongBreak = ?, pausedAt = ?, pausedSeconds = ?, pauses = ?, notify = ?, mode = ? WHERE id = ?
+                """, arguments: try arguments(session) + [id])
     }
 
     /// Ends `sessions` at `time` with `outcome` (stopped, cleared), keeping
@@ -74,8 +78,9 @@ public struct SessionTransaction {
     /// (they keep their text for inspection); returns the readable ones as ended.
     public func endAllOpen(at time: Date, outcome: SessionOutcome) throws -> [Session] {
         let ended = try end(try openSessions(), at: time, outcome: outcome)
-        try db.execute(sql: "UPDATE session SET endedAt = ?, outcome = ? WHERE endedAt IS NULL",
-                       arguments: [time.timeIntervalSince1970, outcome.rawValue])
+        try db.execute(
+            sql: "UPDATE session SET endedAt = ?, outcome = ? WHERE endedAt IS NULL",
+            arguments: [time.timeIntervalSince1970, outcome.rawValue])
         return ended
     }
 
@@ -83,9 +88,12 @@ public struct SessionTransaction {
     /// open ones, and the ended ones whose end was not announced, each with
     /// the marker last kept for it.
     public func announcing() throws -> [(session: Session, announced: String?)] {
-        try Row.fetchAll(db, sql: """
-            SELECT * FROM session WHERE endedAt IS NULL OR announced IS NULL OR announced != ? ORDER BY id
-            """, arguments: [SessionAnnouncements.ended]).compactMap { row in
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM session WHERE endedAt IS NULL OR announced IS NULL OR announced != ? ORDER BY id
+                """, arguments: [SessionAnnouncements.ended]
+        ).compactMap { row in
             guard let session = try? Self.session(row) else { return nil }
             return (session, row["announced"] as String?)
         }
@@ -119,19 +127,23 @@ public struct SessionTransaction {
     }
 
     private func arguments(_ session: Session) throws -> StatementArguments {
-        [Int64(session.owner), session.lists.map(\.rawValue).joined(separator: ","),
-         try StoredLists.encode(session.blockLists), session.start.timeIntervalSince1970,
-         session.plannedEnd.timeIntervalSince1970, session.locked, session.endedAt?.timeIntervalSince1970,
-         session.outcome?.rawValue, session.anchor?.bootID, session.anchor.map { Self.nanoseconds($0.sinceBoot) },
-         session.anchor?.wall.timeIntervalSince1970, session.keptCounts?.entries, session.keptCounts?.programs,
-         session.label?.rawValue] + timelineArguments(session)
+        [
+            Int64(session.owner), session.lists.map(\.rawValue).joined(separator: ","),
+            try StoredLists.encode(session.blockLists), session.start.timeIntervalSince1970,
+            session.plannedEnd.timeIntervalSince1970, session.locked, session.endedAt?.timeIntervalSince1970,
+            session.outcome?.rawValue, session.anchor?.bootID, session.anchor.map { Self.nanoseconds($0.sinceBoot) },
+            session.anchor?.wall.timeIntervalSince1970, session.keptCounts?.entries, session.keptCounts?.programs,
+            session.label?.rawValue,
+        ] + timelineArguments(session)
     }
 
     private func timelineArguments(_ session: Session) -> StatementArguments {
         let plan = session.timeline.pomodoro
-        return [plan?.work.seconds, plan?.shortBreak.seconds, plan?.cycles, plan?.longBreak.seconds,
-                session.timeline.pausedAt?.timeIntervalSince1970, session.timeline.pausedSeconds,
-                session.timeline.pauses, session.notify, session.mode.rawValue]
+        return [
+            plan?.work.seconds, plan?.shortBreak.seconds, plan?.cycles, plan?.longBreak.seconds,
+            session.timeline.pausedAt?.timeIntervalSince1970, session.timeline.pausedSeconds,
+            session.timeline.pauses, session.notify, session.mode.rawValue,
+        ]
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int64 {
@@ -140,8 +152,10 @@ public struct SessionTransaction {
     }
 
     /// The rows `sql` selects, as sessions, and those that cannot be read.
-    private func readableRows(_ sql: String,
-                              _ arguments: StatementArguments = []) throws -> (sessions: [Session], damaged: [DamagedSession]) {
+    private func readableRows(
+        _ sql: String,
+        _ arguments: StatementArguments = []
+    ) throws -> (sessions: [Session], damaged: [DamagedSession]) {
         var sessions: [Session] = []
         var damaged: [DamagedSession] = []
         for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
@@ -158,9 +172,9 @@ public struct SessionTransaction {
     static func session(_ row: Row) throws -> Session {
         let id: Int64 = row["id"]
         guard let ownerValue = row["owner"] as Int64?, let owner = UInt32(exactly: ownerValue),
-              let listsText = row["lists"] as String?,
-              let start = row["start"] as Double?, let end = row["plannedEnd"] as Double?,
-              let locked = row["locked"] as Bool?
+            let listsText = row["lists"] as String?,
+            let start = row["start"] as Double?, let end = row["plannedEnd"] as Double?,
+            let locked = row["locked"] as Bool?
         else { throw StoreError.failed(path: "session \(id)", reason: "a field is missing or of the wrong type") }
         guard let mode = SessionMode(rawValue: row["mode"] as String? ?? SessionMode.block.rawValue) else {
             throw StoreError.failed(path: "session \(id)", reason: "its mode is neither block nor allow")
@@ -174,19 +188,22 @@ public struct SessionTransaction {
         let outcome = (row["outcome"] as String?).flatMap(SessionOutcome.init(rawValue:))
         var anchor: BootAnchor?
         if let bootID = row["anchorBootID"] as String?, let sinceBoot = row["anchorSinceBoot"] as Int64?,
-           let wall = row["anchorWall"] as Double? {
-            anchor = BootAnchor(bootID: bootID, sinceBoot: .nanoseconds(sinceBoot), wall: Date(timeIntervalSince1970: wall))
+            let wall = row["anchorWall"] as Double?
+        {
+            anchor = BootAnchor(
+                bootID: bootID, sinceBoot: .nanoseconds(sinceBoot), wall: Date(timeIntervalSince1970: wall))
         }
         var kept: ListCounts?
         if let entries = row["entryCount"] as Int?, let programs = row["programCount"] as Int? {
             kept = ListCounts(entries: entries, programs: programs)
         }
-        var session = Session(id: id, owner: owner, blockLists: lists, start: Date(timeIntervalSince1970: start),
-                              plannedEnd: Date(timeIntervalSince1970: end), locked: locked,
-                              endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                              outcome: outcome, anchor: anchor, keptCounts: kept,
-                              label: (row["label"] as String?).flatMap { try? SessionLabel($0) },
-                              notify: row["notify"] as Bool? ?? true, mode: mode)
+        var session = Session(
+            id: id, owner: owner, blockLists: lists, start: Date(timeIntervalSince1970: start),
+            plannedEnd: Date(timeIntervalSince1970: end), locked: locked,
+            endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            outcome: outcome, anchor: anchor, keptCounts: kept,
+            label: (row["label"] as String?).flatMap { try? SessionLabel($0) },
+            notify: row["notify"] as Bool? ?? true, mode: mode)
         session.timeline.pomodoro = try pomodoro(row, id: id)
         session.timeline.pausedAt = (row["pausedAt"] as Double?).map(Date.init(timeIntervalSince1970:))
         session.timeline.pausedSeconds = max(0, row["pausedSeconds"] as Double? ?? 0)
@@ -198,11 +215,12 @@ public struct SessionTransaction {
     private static func pomodoro(_ row: Row, id: Int64) throws -> PomodoroPlan? {
         guard let work = row["pomodoroWork"] as Int? else { return nil }
         guard let shortBreak = row["pomodoroBreak"] as Int?, let cycles = row["pomodoroCycles"] as Int?,
-              let longBreak = row["pomodoroLongBreak"] as Int?
+            let longBreak = row["pomodoroLongBreak"] as Int?
         else { throw StoreError.failed(path: "session \(id)", reason: "its pomodoro plan is incomplete") }
         do {
-            return try PomodoroPlan(work: SessionLength(seconds: work), shortBreak: SessionLength(seconds: shortBreak),
-                                    cycles: cycles, longBreak: SessionLength(seconds: longBreak))
+            return try PomodoroPlan(
+                work: SessionLength(seconds: work), shortBreak: SessionLength(seconds: shortBreak),
+                cycles: cycles, longBreak: SessionLength(seconds: longBreak))
         } catch {
             throw StoreError.failed(path: "session \(id)", reason: "its pomodoro plan is out of bounds: \(error)")
         }

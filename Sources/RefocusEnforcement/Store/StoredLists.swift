@@ -20,8 +20,9 @@ enum StoredLists {
     /// The lists in a column's text; throws naming what is wrong.
     static func decode(_ text: String) throws -> [BlockList] {
         try JSONDecoder().decode([Row].self, from: Data(text.utf8)).map { row in
-            BlockList(name: try BlockListName(row.name), entries: Set(try row.entries.map(BlockEntry.init(stored:))),
-                      programs: Set(try row.programs.map { try ProgramName($0) }))
+            BlockList(
+                name: try BlockListName(row.name), entries: Set(try row.entries.map(BlockEntry.init(stored:))),
+                programs: Set(try row.programs.map { try ProgramName($0) }))
         }
     }
 

@@ -52,12 +52,16 @@ struct BlockedAttempts {
         return totals
     }
 
-    private static func attribute(_ counted: TableCounts, sessions: [Session], policy: Policy,
-                                  cache: AddressCache) -> [Int64: UInt64] {
+    private static func attribute(
+        _ counted: TableCounts, sessions: [Session], policy: Policy,
+        cache: AddressCache
+    ) -> [Int64: UInt64] {
         var result: [Int64: UInt64] = [:]
         for session in sessions {
             guard let id = session.id else { continue }
-            let count = session.mode == .allow ? counted.allowRefusals[session.owner] ?? 0
+            let count =
+                session.mode == .allow
+                ? counted.allowRefusals[session.owner] ?? 0
                 : refused(counted.hits, by: session, policy: policy, cache: cache)
             if count > 0 { result[id] = count }
         }
@@ -65,8 +69,10 @@ struct BlockedAttempts {
     }
 
     /// The packets of `hits` sent to addresses that the block-list `session` blocks.
-    private static func refused(_ hits: [IPAddress: UInt64], by session: Session, policy: Policy,
-                                cache: AddressCache) -> UInt64 {
+    private static func refused(
+        _ hits: [IPAddress: UInt64], by session: Session, policy: Policy,
+        cache: AddressCache
+    ) -> UInt64 {
         guard !hits.isEmpty else { return 0 }
         let own = DesiredEnforcement(sessions: [session], policy: policy)
         // A refused connection to the sinkhole is one to a name the session blocks in /etc/hosts.

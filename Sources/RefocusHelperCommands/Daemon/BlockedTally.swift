@@ -58,8 +58,10 @@ final class BlockedTally {
     }
 
     /// The counts of `sessions` so far, with `counted` the live counters.
-    func counts(_ counted: TableCounts, sessions: [Session], policy: Policy,
-                cache: AddressCache) -> [Int64: BlockedCounts] {
+    func counts(
+        _ counted: TableCounts, sessions: [Session], policy: Policy,
+        cache: AddressCache
+    ) -> [Int64: BlockedCounts] {
         let refused = attempts.totals(counted, sessions: sessions, policy: policy, cache: cache)
         var counts: [Int64: BlockedCounts] = [:]
         for id in sessions.compactMap(\.id) {

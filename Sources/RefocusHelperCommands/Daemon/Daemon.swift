@@ -26,8 +26,6 @@ final class Daemon {
     /// while the firewall blocks something (refused packets are no event).
     static let countsInterval: Duration = .seconds(10)
 
-
-
     private let reconciler: Reconciler
     /// The system's layers the reconciler runs (the blocker after them).
     private let layers: SystemLayers
@@ -50,12 +48,14 @@ final class Daemon {
         let policy = try PolicyFile.load()
         let layers = SystemLayers(policy: policy)
         self.layers = layers
-        sources = try DaemonSources(hostsPath: layers.hosts.path, indexPath: layers.index.path,
-                                    browserFolders: layers.chromium.existingFolders()
-                                        + (layers.firefox.existingFolder().map { [$0] } ?? []),
-                                    firewall: layers.table.firewall)
-        blocker = try ProgramBlocker(loop: sources.loop, logger: logger,
-                                     hooks: ExecGuardHooks(environment: ProcessInfo.processInfo.environment))
+        sources = try DaemonSources(
+            hostsPath: layers.hosts.path, indexPath: layers.index.path,
+            browserFolders: layers.chromium.existingFolders()
+                + (layers.firefox.existingFolder().map { [$0] } ?? []),
+            firewall: layers.table.firewall)
+        blocker = try ProgramBlocker(
+            loop: sources.loop, logger: logger,
+            hooks: ExecGuardHooks(environment: ProcessInfo.processInfo.environment))
         reconciler = Reconciler(store: store, policy: policy, layers: layers.ordered + [blocker])
         publisher = StatusPublisher(logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
@@ -69,7 +69,9 @@ final class Daemon {
     func run() throws {
         _ = reconcile(reason: "start")
         // Under systemd (Type=notify): started once the first reconcile is done, so that the network comes after it.
-        if let failure = ServiceReadiness.notifyReady() { logger.warning("systemd was not told the daemon is ready: \(failure)") }
+        if let failure = ServiceReadiness.notifyReady() {
+            logger.warning("systemd was not told the daemon is ready: \(failure)")
+        }
         if !idle { giveBackMemory() }
         while !exitRequested {
             var wanted = false
@@ -171,7 +173,8 @@ final class Daemon {
                     wanted = true
                     if reconciler.policy.nftablesTable != layers.table.firewall.tableName {
                         let table = reconciler.policy.nftablesTable, kept = layers.table.firewall.tableName
-                        logger.warning("""
+                        logger.warning(
+                            """
                             nftables_table = "\(table)" takes effect when the daemon restarts; \
                             table inet \(kept) is kept until then
                             """)
@@ -204,15 +207,18 @@ final class Daemon {
         do {
             let clock = try reconciler.store.rebasedClock()
             let report = try reconciler.reconcile(clock: clock, system: SystemProtections.read())
-            let next = DaemonFollowUp(report, previous: lastReport, clock: clock,
-                                      allowedExpiry: layers.table.allowedCache.nextExpiry,
-                                      incompleteAnswers: layers.table.cache.incompleteCount)
+            let next = DaemonFollowUp(
+                report, previous: lastReport, clock: clock,
+                allowedExpiry: layers.table.allowedCache.nextExpiry,
+                incompleteAnswers: layers.table.cache.incompleteCount)
             // The final counts of the sessions this reconcile (or a helper run's stop or clear) ended.
-            let final = tally.counts(countedBefore, sessions: next.ended, policy: reconciler.policy, cache: layers.table.cache)
+            let final = tally.counts(
+                countedBefore, sessions: next.ended, policy: reconciler.policy, cache: layers.table.cache)
             if next.carriesCounts {
                 // The new table's counters start at zero: keep what the old one counted.
-                tally.carry(countedBefore, sessions: lastReport?.active ?? [], policy: reconciler.policy,
-                            cache: layers.table.cache)
+                tally.carry(
+                    countedBefore, sessions: lastReport?.active ?? [], policy: reconciler.policy,
+                    cache: layers.table.cache)
             }
             tally.settle(final)
             if next.drainsHostsWatch {
@@ -265,8 +271,9 @@ final class Daemon {
     private func tableCounts() -> TableCounts {
         guard let nftables = layers.table.firewall.nftables else { return TableCounts() }
         let allowing = lastReport?.active.contains { $0.mode == .allow } ?? false
-        return TableCounts(hits: (try? nftables.hitCounters()) ?? [:],
-                           allowRefusals: allowing ? (try? nftables.allowRefusals()) ?? [:] : [:])
+        return TableCounts(
+            hits: (try? nftables.hitCounters()) ?? [:],
+            allowRefusals: allowing ? (try? nftables.allowRefusals()) ?? [:] : [:])
     }
 
     /// Publishes what `report` enforces, with the live counts, and keeps the counts that changed in the store.
@@ -278,7 +285,8 @@ final class Daemon {
     /// The blocked counts of `sessions` with the live counters, kept in the store where they changed.
     @discardableResult
     private func keepCounts(of sessions: [Session]) -> [Int64: BlockedCounts] {
-        let counts = tally.counts(tableCounts(), sessions: sessions, policy: reconciler.policy, cache: layers.table.cache)
+        let counts = tally.counts(
+            tableCounts(), sessions: sessions, policy: reconciler.policy, cache: layers.table.cache)
         tally.keep(counts)
         return counts
     }

@@ -34,8 +34,10 @@ struct DaemonFollowUp: Equatable {
     /// The follow-up of `report` at `clock`, after `previous` (nil at start); `allowedExpiry` is the
     /// boot-time instant the first allowed name's answer expires, `incompleteAnswers` how many blocked
     /// names' answers were incomplete (both the table layer's caches').
-    init(_ report: Reconciler.Report, previous: Reconciler.Report?, clock: ClockReading, allowedExpiry: Duration?,
-         incompleteAnswers: Int) {
+    init(
+        _ report: Reconciler.Report, previous: Reconciler.Report?, clock: ClockReading, allowedExpiry: Duration?,
+        incompleteAnswers: Int
+    ) {
         let stillActive = Set(report.active.compactMap(\.id))
         ended = (previous?.active ?? []).filter { !stillActive.contains($0.id ?? 0) }
         carriesCounts = report.firewallCountersReset
@@ -48,7 +50,9 @@ struct DaemonFollowUp: Equatable {
         let nextExpiry = report.desired.allowed.isEmpty ? nil : allowedExpiry.map { max(.zero, $0 - clock.sinceBoot) }
         endTimer = [nextEnd, nextExpiry].compactMap { $0 }.min()
         countsTimer = report.firewallEntries == 0 ? nil : Daemon.countsInterval
-        resolveTimer = report.desired.namesToResolve.isEmpty ? nil
+        resolveTimer =
+            report.desired.namesToResolve.isEmpty
+            ? nil
             : incompleteAnswers > 0 ? Daemon.retryInterval : Daemon.resolveInterval
         signalled = report.outcome(of: .programs)?.signalled ?? []
         notices = report.notes.map(\.text)

@@ -77,20 +77,25 @@ enum DaemonLink {
         // socket) may go after it: only a process that has exited has let go of both, and only then can
         // this run delete the table (a release build got here first, and the table stayed).
         if let daemon, !daemon.waitForExit(within: deadlines.daemonExit) {
-            return ["the enforcer daemon (pid \(daemon.pid)) let go of its lock but had not exited after "
-                + HelperDeadlines.seconds(deadlines.daemonExit)]
+            return [
+                "the enforcer daemon (pid \(daemon.pid)) let go of its lock but had not exited after "
+                    + HelperDeadlines.seconds(deadlines.daemonExit)
+            ]
         }
         return []
     }
 
     private static func ask(_ command: DaemonCommand, _ deadlines: HelperDeadlines) throws -> Outcome {
-        switch try ControlSocket.send(command.rawValue, connectWithin: deadlines.connect, answerWithin: deadlines.answer) {
+        switch try ControlSocket.send(
+            command.rawValue, connectWithin: deadlines.connect, answerWithin: deadlines.answer)
+        {
         case .answered(let bytes):
             return .answered(try decode(bytes))
         case .noDaemon:
             return .noDaemon
         case .notAccepted:
-            return .stuck("the enforcer daemon did not accept a connection within \(HelperDeadlines.seconds(deadlines.connect))")
+            return .stuck(
+                "the enforcer daemon did not accept a connection within \(HelperDeadlines.seconds(deadlines.connect))")
         case .unanswered:
             return .stuck("the enforcer daemon did not answer within \(HelperDeadlines.seconds(deadlines.answer))")
         }
@@ -98,8 +103,9 @@ enum DaemonLink {
 
     private static func start() throws {
         if FileManager.default.fileExists(atPath: "/run/systemd/system"),
-           let systemctl = ["/usr/bin/systemctl", "/bin/systemctl"].first(where: FileManager.default.isExecutableFile),
-           (try? ForegroundProcess.run([systemctl, "--quiet", "start", "refocus.service"])) == 0 {
+            let systemctl = ["/usr/bin/systemctl", "/bin/systemctl"].first(where: FileManager.default.isExecutableFile),
+            (try? ForegroundProcess.run([systemctl, "--quiet", "start", "refocus.service"])) == 0
+        {
             return
         }
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")

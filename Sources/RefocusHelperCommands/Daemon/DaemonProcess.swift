@@ -17,7 +17,8 @@ enum DaemonProcess {
         else { return "\(reason), and pid \(pid) from \(lockPath) is not a running enforcer daemon" }
         guard case .success = handle.send(SIGKILL) else { return "\(reason), and pid \(pid) could not be killed" }
         let died = handle.waitForExit(within: deadline)
-        return "\(reason); it was killed (pid \(pid))" + (died ? "" : " but had not died after \(HelperDeadlines.seconds(deadline))")
+        return "\(reason); it was killed (pid \(pid))"
+            + (died ? "" : " but had not died after \(HelperDeadlines.seconds(deadline))")
     }
 
     /// A handle on the daemon whose pid the lock file at `lockPath` holds,
@@ -25,8 +26,8 @@ enum DaemonProcess {
     /// is still held; nil otherwise.
     static func running(lockPath: String) -> ProcessHandle? {
         guard let pid = recordedPid(lockPath),
-              case .success(let handle) = ProcessHandle.open(pid: pid), handle.runsThisExecutable, !handle.hasExited,
-              (try? ExclusiveLock.attempt(path: lockPath, directoryMode: DaemonLink.directoryMode)) == nil
+            case .success(let handle) = ProcessHandle.open(pid: pid), handle.runsThisExecutable, !handle.hasExited,
+            (try? ExclusiveLock.attempt(path: lockPath, directoryMode: DaemonLink.directoryMode)) == nil
         else { return nil }
         return handle
     }
@@ -37,8 +38,8 @@ enum DaemonProcess {
     /// for its exit, never to signal it.
     static func lockHolder(lockPath: String) -> ProcessHandle? {
         guard let pid = recordedPid(lockPath),
-              case .success(let handle) = ProcessHandle.open(pid: pid), !handle.hasExited,
-              (try? ExclusiveLock.attempt(path: lockPath, directoryMode: DaemonLink.directoryMode)) == nil
+            case .success(let handle) = ProcessHandle.open(pid: pid), !handle.hasExited,
+            (try? ExclusiveLock.attempt(path: lockPath, directoryMode: DaemonLink.directoryMode)) == nil
         else { return nil }
         return handle
     }
@@ -46,7 +47,8 @@ enum DaemonProcess {
     /// The pid the lock file names, when it names one other than init's and this process's.
     private static func recordedPid(_ lockPath: String) -> Int32? {
         guard let text = ExclusiveLock.recorded(at: lockPath),
-              let pid = Int32(text.filter { !$0.isWhitespace }), pid > 1, pid != getpid() else { return nil }
+            let pid = Int32(text.filter { !$0.isWhitespace }), pid > 1, pid != getpid()
+        else { return nil }
         return pid
     }
 }

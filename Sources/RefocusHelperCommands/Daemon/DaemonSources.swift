@@ -44,10 +44,14 @@ struct DaemonSources {
         tableWatch = try TableWatch(firewall: firewall)
         signals = try SignalWatch([SIGTERM, SIGINT, SIGHUP, SIGCHLD])
         control = try ControlSocket()
-        for fd in [endTimer.fileDescriptor, resolveTimer.fileDescriptor, countsTimer.fileDescriptor, hookTimer.fileDescriptor,
-                   clockWatch.fileDescriptor, hostsWatch.fileDescriptor, indexWatch.fileDescriptor, browserWatch.fileDescriptor,
-                   signals.fileDescriptor, control.fileDescriptor]
-            + (tableWatch.map { [$0.fileDescriptor] } ?? []) {
+        for fd in [
+            endTimer.fileDescriptor, resolveTimer.fileDescriptor, countsTimer.fileDescriptor, hookTimer.fileDescriptor,
+            clockWatch.fileDescriptor, hostsWatch.fileDescriptor, indexWatch.fileDescriptor,
+            browserWatch.fileDescriptor,
+            signals.fileDescriptor, control.fileDescriptor,
+        ]
+            + (tableWatch.map { [$0.fileDescriptor] } ?? [])
+        {
             try loop.watch(fd)
         }
     }

@@ -40,7 +40,8 @@ struct DaemonVerb: ParsableCommand {
     func run() throws {
         // Root itself (systemd, a helper run's detached start with its clean
         // environment, root at a shell); never a member through the group's sudo rule.
-        guard geteuid() == 0, (try? Caller.current(environment: ProcessInfo.processInfo.environment))?.isRootItself == true
+        guard geteuid() == 0,
+            (try? Caller.current(environment: ProcessInfo.processInfo.environment))?.isRootItself == true
         else { throw HelperError.daemonNotRootItself }
         // SIGPIPE is ignored (RefocusHelperMain): a log reader or helper run that went away is an error, not death.
         let logger = Logger.daemon(NonBlockingLog(prefix: "refocus-helper daemon: "))
@@ -49,7 +50,9 @@ struct DaemonVerb: ParsableCommand {
         for shortfall in ProcessDefaults.shortfalls() { logger.warning("\(shortfall)") }
         try Directories.prepare(AtomicFile.parentDirectory(of: DaemonLink.lockPath), mode: DaemonLink.directoryMode)
         if takeOver {
-            for note in try DaemonLink.stop(deadlines: HelperDeadlines(policy: try PolicyFile.load())) { logger.notice("\(note)") }
+            for note in try DaemonLink.stop(deadlines: HelperDeadlines(policy: try PolicyFile.load())) {
+                logger.notice("\(note)")
+            }
         }
         guard let lock = try Self.lock() else {
             logger.notice("another daemon is running")
@@ -67,7 +70,8 @@ struct DaemonVerb: ParsableCommand {
     /// for an instant, so a few tries tell a probe from a running daemon.
     private static func lock() throws -> ExclusiveLock? {
         for _ in 0..<50 {
-            if let lock = try ExclusiveLock.attempt(path: DaemonLink.lockPath, directoryMode: DaemonLink.directoryMode) {
+            if let lock = try ExclusiveLock.attempt(path: DaemonLink.lockPath, directoryMode: DaemonLink.directoryMode)
+            {
                 return lock
             }
             usleep(10_000)

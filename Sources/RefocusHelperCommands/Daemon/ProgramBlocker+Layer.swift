@@ -13,7 +13,8 @@ extension ProgramBlocker: EnforcementLayer {
     func apply(_ plan: EnforcementPlan, after earlier: [LayerOutcome]) -> LayerOutcome {
         let rules = ProgramRules(plan.desired)
         let signalled = update(rules, refusingExecs: plan.policy.enforcement.refuseExecs)
-        return LayerOutcome(layer: kind, state: rules.isEmpty ? .idle : .inForce, changed: !signalled.isEmpty,
-                            count: plan.desired.programs.values.reduce(0) { $0 + $1.count }, signalled: signalled)
+        return LayerOutcome(
+            layer: kind, state: rules.isEmpty ? .idle : .inForce, changed: !signalled.isEmpty,
+            count: plan.desired.programs.values.reduce(0) { $0 + $1.count }, signalled: signalled)
     }
 }

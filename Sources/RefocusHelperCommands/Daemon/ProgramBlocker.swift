@@ -80,7 +80,8 @@ final class ProgramBlocker {
         if let guardian = refusal.guardian, fd == guardian.fileDescriptor {
             let (denials, fellBack) = guardian.collect()
             for denial in denials {
-                logger.info("refused the exec of \(denial.match.program) by pid \(denial.pid) (uid \(denial.match.owner))")
+                logger.info(
+                    "refused the exec of \(denial.match.program) by pid \(denial.pid) (uid \(denial.match.owner))")
             }
             if let fellBack {
                 logger.warning("\(fellBack): the exec guard let go; blocked programs are killed at exec instead")
@@ -131,7 +132,9 @@ final class ProgramBlocker {
         do {
             opened = try ProcessConnector()
         } catch {
-            if !error.isUnavailable { logger.warning("the process connector could not be opened (\(error)); scanning /proc once a second") }
+            if !error.isUnavailable {
+                logger.warning("the process connector could not be opened (\(error)); scanning /proc once a second")
+            }
             return startScanning()
         }
         do {
@@ -160,7 +163,8 @@ final class ProgramBlocker {
             started = try ExecGuard(rules: execRules, answerDelay: refusal.hooks.answerDelay)
         } catch {
             refusal.unavailable = "\(error)"
-            logger.notice("programs cannot be refused before they run here (fanotify: \(error)); they are killed at exec")
+            logger.notice(
+                "programs cannot be refused before they run here (fanotify: \(error)); they are killed at exec")
             return
         }
         do {
@@ -173,7 +177,9 @@ final class ProgramBlocker {
         }
         let marks = started.marks
         let refused = marks.refused.isEmpty ? "" : "; not marked: " + marks.refused.joined(separator: ", ")
-        logger.info("refusing blocked programs before they run: \(marks.filesystems) filesystems and \(marks.mounts) mounts marked\(refused)")
+        logger.info(
+            "refusing blocked programs before they run: \(marks.filesystems) filesystems and \(marks.mounts) mounts marked\(refused)"
+        )
         refusal.guardian = started
         mode = .execPermission
     }

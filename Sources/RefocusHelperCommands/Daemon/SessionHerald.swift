@@ -71,7 +71,10 @@ final class SessionHerald {
     /// not read); nil when the store cannot be read.
     private func recap(of owner: UInt32) -> FocusRecap? {
         let now = Date()
-        guard let records = try? store.read({ try $0.focusRecords(owner: owner, since: now.addingTimeInterval(-400 * 86_400)) })
+        guard
+            let records = try? store.read({
+                try $0.focusRecords(owner: owner, since: now.addingTimeInterval(-400 * 86_400))
+            })
         else { return nil }
         let calendar = FocusCalendar(timeZone: MachineTimeZone.current, firstWeekday: 2)
         return FocusStats.recap(records: records, now: now, calendar: calendar)
@@ -94,7 +97,8 @@ final class SessionHerald {
     /// Kills the hook runners past `HookRuns.backstop` (they are reaped, and reported, later).
     func killOverdueHooks() {
         for run in runs.killOverdue(now: .now) {
-            logger.warning("""
+            logger.warning(
+                """
                 the \(run.event.rawValue) hook runner of session \(run.sessionID) was still running after \
                 \(HookRuns.backstop); killed
                 """)

@@ -20,24 +20,30 @@ final class StatusPublisher {
     }
 
     /// The status file's counts of what `report`'s layers enforce, with programs blocked as `programBlocking` says.
-    static func counts(_ report: Reconciler.Report, programBlocking: StatusSnapshot.ProgramBlocking) -> StatusSnapshot.Counts {
-        StatusSnapshot.Counts(names: report.desired.hostsNames.count, addresses: report.firewallEntries,
-                              programs: report.desired.programs.values.reduce(0) { $0 + $1.count },
-                              programBlocking: programBlocking, firewall: report.firewallLayer,
-                              resolverNames: report.indexedNames, browserPolicies: report.browsersHolding,
-                              dohEndpoints: report.firewallLayer == .table ? report.desired.dohAddresses.count : 0)
+    static func counts(_ report: Reconciler.Report, programBlocking: StatusSnapshot.ProgramBlocking)
+        -> StatusSnapshot.Counts
+    {
+        StatusSnapshot.Counts(
+            names: report.desired.hostsNames.count, addresses: report.firewallEntries,
+            programs: report.desired.programs.values.reduce(0) { $0 + $1.count },
+            programBlocking: programBlocking, firewall: report.firewallLayer,
+            resolverNames: report.indexedNames, browserPolicies: report.browsersHolding,
+            dohEndpoints: report.firewallLayer == .table ? report.desired.dohAddresses.count : 0)
     }
 
     /// Writes what `report` enforces, with each session's blocked `counts`
     /// and last hook problem, when it changed.
-    func publish(_ report: Reconciler.Report, counts: [Int64: BlockedCounts],
-                 programBlocking: StatusSnapshot.ProgramBlocking, hookProblems: [Int64: HookReport]) {
+    func publish(
+        _ report: Reconciler.Report, counts: [Int64: BlockedCounts],
+        programBlocking: StatusSnapshot.ProgramBlocking, hookProblems: [Int64: HookReport]
+    ) {
         let snapshot = StatusSnapshot(
             sessions: report.active.map {
-                StatusSnapshot.ActiveSession($0.summary(at: report.now),
-                                             blockedAttempts: counts[$0.id ?? 0]?.attempts ?? 0,
-                                             programsKilled: counts[$0.id ?? 0]?.programsKilled ?? 0,
-                                             hookProblem: hookProblems[$0.id ?? 0])
+                StatusSnapshot.ActiveSession(
+                    $0.summary(at: report.now),
+                    blockedAttempts: counts[$0.id ?? 0]?.attempts ?? 0,
+                    programsKilled: counts[$0.id ?? 0]?.programsKilled ?? 0,
+                    hookProblem: hookProblems[$0.id ?? 0])
             },
             counts: Self.counts(report, programBlocking: programBlocking))
         do {
@@ -56,9 +62,10 @@ final class StatusPublisher {
             let key = "\(match.owner) \(match.program)"
             if let last = lastNotified[key], now - last < .seconds(60) { continue }
             lastNotified[key] = now
-            OwnerNotification.send(to: match.owner, title: "ReFocus blocked \(match.program)",
-                                   body: "It is on a block list of your focus session"
-                                       + (session.map { " (\($0.lists.map(\.rawValue).joined(separator: ", ")))" } ?? "") + ".")
+            OwnerNotification.send(
+                to: match.owner, title: "ReFocus blocked \(match.program)",
+                body: "It is on a block list of your focus session"
+                    + (session.map { " (\($0.lists.map(\.rawValue).joined(separator: ", ")))" } ?? "") + ".")
         }
     }
 }

@@ -32,8 +32,10 @@ struct ClearVerb: HelperVerb {
 
     func respond(_ context: HelperContext, _ request: NoRequest) throws -> HelperResponse {
         guard context.caller.isRootItself else {
-            throw Self.refusal(ProtocolFailure(code: .notPermitted,
-                                               message: "only root itself may clear sessions (not through sudo by a user)"))
+            throw Self.refusal(
+                ProtocolFailure(
+                    code: .notPermitted,
+                    message: "only root itself may clear sessions (not through sudo by a user)"))
         }
         let now = context.now
         if !force, !context.policy.rootMayClearLocked {
@@ -52,14 +54,17 @@ struct ClearVerb: HelperVerb {
         notes += (ChromiumPolicies().apply(nil).problems + FirefoxPolicies().apply(nil).problems).map { .remark($0) }
         // The table goes before the reconcile below, which then finds nothing of it left to change:
         // an exiting daemon may own it a moment longer, and clear returns only once it is gone.
-        if let left = TableRemoval.awaitRemoval(of: context.policy.nftablesTable, within: context.deadlines.daemonExit) {
+        if let left = TableRemoval.awaitRemoval(of: context.policy.nftablesTable, within: context.deadlines.daemonExit)
+        {
             notes.append(.remark(left))
         }
         notes += try context.enforce(startingDaemon: false).notes
         StatusFile().remove()
         if purge {
             try FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: context.store.path))
-            if !DaemonLink.isRunning { try? FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: DaemonLink.lockPath)) }
+            if !DaemonLink.isRunning {
+                try? FileManager.default.removeItem(atPath: AtomicFile.parentDirectory(of: DaemonLink.lockPath))
+            }
         }
         // Root reads stderr (a person, an uninstaller that drops the JSON): every note goes there too.
         for note in notes { StandardError.write("refocus-helper clear: \(note.text)\n") }
@@ -71,10 +76,11 @@ struct ClearVerb: HelperVerb {
         let last = locked.map(\.plannedEnd).max() ?? now
         let ids = locked.map { String($0.id ?? 0) }.joined(separator: ", ")
         let sessions = locked.count == 1 ? "locked session \(ids) runs for" : "locked sessions \(ids) run for up to"
-        return ProtocolFailure(code: .sessionLocked,
-                               message: "\(sessions) \(EndTime.length(until: last, from: now)) more, and the policy "
-                                   + "forbids clearing \(locked.count == 1 ? "it" : "them") (root_may_clear_locked = "
-                                   + "false in \(Policy.path)); wait, or run 'refocus-helper clear --force'")
+        return ProtocolFailure(
+            code: .sessionLocked,
+            message: "\(sessions) \(EndTime.length(until: last, from: now)) more, and the policy "
+                + "forbids clearing \(locked.count == 1 ? "it" : "them") (root_may_clear_locked = "
+                + "false in \(Policy.path)); wait, or run 'refocus-helper clear --force'")
     }
 
     /// `failure`, also said on stderr: clear is run by a person or an

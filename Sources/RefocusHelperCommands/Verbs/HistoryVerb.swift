@@ -14,7 +14,9 @@ struct HistoryVerb: HelperVerb {
     func respond(_ context: HelperContext, _ request: HistoryRequest) throws -> HelperResponse {
         _ = try context.enforce(onlyIfExpired: true)
         let owner = context.caller.readableOwner
-        let sessions = try context.store.read { try $0.history(owner: owner, since: request.since, limit: request.limit) }
+        let sessions = try context.store.read {
+            try $0.history(owner: owner, since: request.since, limit: request.limit)
+        }
         return HelperResponse(sessions: sessions.map { $0.summary(at: context.now) })
     }
 }

@@ -36,8 +36,9 @@ struct NsswitchVerb: ParsableCommand {
         case add, remove, check
     }
 
-    @Argument(help: ArgumentHelp("add, remove or check.", valueName: "action"),
-              completion: .list(Action.allCases.map(\.rawValue)))
+    @Argument(
+        help: ArgumentHelp("add, remove or check.", valueName: "action"),
+        completion: .list(Action.allCases.map(\.rawValue)))
     var action: Action
 
     func run() throws {
@@ -58,17 +59,23 @@ struct NsswitchVerb: ParsableCommand {
         switch action {
         case .add, .remove:
             guard caller.isRootItself else {
-                throw ProtocolFailure(code: .notPermitted, message: "only root itself may \(action.rawValue) the resolver "
-                    + "module in \(file.path), not a user through sudo")
+                throw ProtocolFailure(
+                    code: .notPermitted,
+                    message: "only root itself may \(action.rawValue) the resolver "
+                        + "module in \(file.path), not a user through sudo")
             }
             let outcome = action == .add ? try file.add() : try file.remove()
             notes = outcome.notes.map { .remark($0) }
-            notes.append(.remark(outcome.changed ? "\(action == .add ? "added refocus to" : "took refocus off") \(file.path)"
-                : "\(file.path) unchanged"))
+            notes.append(
+                .remark(
+                    outcome.changed
+                        ? "\(action == .add ? "added refocus to" : "took refocus off") \(file.path)"
+                        : "\(file.path) unchanged"))
         case .check:
             break
         }
-        let state = ResolverModuleState(path: file.path, conf: try file.read(), library: ResolverModule.installedLibrary())
+        let state = ResolverModuleState(
+            path: file.path, conf: try file.read(), library: ResolverModule.installedLibrary())
         notes.append(.remark(Self.summary(state)))
         return HelperResponse(sessions: [], notes: notes, resolverModule: state)
     }
@@ -76,10 +83,13 @@ struct NsswitchVerb: ParsableCommand {
     /// One sentence on whether glibc answers through the module, and why not.
     static func summary(_ state: ResolverModuleState) -> String {
         let services = "hosts: " + state.hostsServices.joined(separator: " ")
-        let library = state.library.map { "\(ResolverModule.libraryName) is installed (\($0))" }
+        let library =
+            state.library.map { "\(ResolverModule.libraryName) is installed (\($0))" }
             ?? "\(ResolverModule.libraryName) is not installed in \(ResolverModule.libraryDirectories.joined(separator: " or "))"
         if state.inForce { return "the resolver module is in force (\(services)); \(library)" }
-        let named = state.beforeResolvers ? "names refocus before dns and resolve"
+        let named =
+            state.beforeResolvers
+            ? "names refocus before dns and resolve"
             : state.named ? "names refocus only after dns or resolve" : "does not name refocus"
         return "the resolver module is not in force: \(state.path) \(named) (\(services)); \(library)"
     }

@@ -18,7 +18,8 @@ struct PaceVerb: HelperVerb {
         let now = context.now
         let owner = context.caller.uid
         let changed = try context.store.write { transaction in
-            let sessions = try SessionRules.pace(request, owner: owner, now: now, active: try transaction.openSessions())
+            let sessions = try SessionRules.pace(
+                request, owner: owner, now: now, active: try transaction.openSessions())
             for session in sessions { try transaction.update(session) }
             return sessions
         }

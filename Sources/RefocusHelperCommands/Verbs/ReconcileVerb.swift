@@ -12,7 +12,8 @@ struct ReconcileVerb: HelperVerb {
 
     func respond(_ context: HelperContext, _ request: NoRequest) throws -> HelperResponse {
         let report = try context.enforce()
-        return HelperResponse(sessions: report.active,
-                              notes: report.expired.map { .sessionEnded(id: $0.id) })
+        return HelperResponse(
+            sessions: report.active,
+            notes: report.expired.map { .sessionEnded(id: $0.id) })
     }
 }

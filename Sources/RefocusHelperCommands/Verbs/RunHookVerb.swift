@@ -25,22 +25,26 @@ struct RunHookVerb: ParsableCommand {
             """,
         shouldDisplay: false)
 
-    @Argument(help: ArgumentHelp("The event whose hook runs: \(HookEvent.names.joined(separator: ", ")).",
-                                 valueName: "event"),
-              completion: .list(HookEvent.names),
-              transform: { text in
-                  guard let event = HookEvent(rawValue: text) else {
-                      throw ValidationError("no hook event '\(text)'; name one of \(HookEvent.names.joined(separator: ", "))")
-                  }
-                  return event
-              })
+    @Argument(
+        help: ArgumentHelp(
+            "The event whose hook runs: \(HookEvent.names.joined(separator: ", ")).",
+            valueName: "event"),
+        completion: .list(HookEvent.names),
+        transform: { text in
+            guard let event = HookEvent(rawValue: text) else {
+                throw ValidationError("no hook event '\(text)'; name one of \(HookEvent.names.joined(separator: ", "))")
+            }
+            return event
+        })
     var event: HookEvent
 
     #if REFOCUS_TEST_HOOKS
     // The tests' hook, in debug builds only (`REFOCUS_TEST_HOOKS`, Package.swift).
-    @Option(name: .customLong(String(HookRunnerCommand.timeLimitOption.dropFirst(2))),
-            help: ArgumentHelp("For tests: seconds (1 to 30) before the hook's process group is killed.",
-                               visibility: .hidden))
+    @Option(
+        name: .customLong(String(HookRunnerCommand.timeLimitOption.dropFirst(2))),
+        help: ArgumentHelp(
+            "For tests: seconds (1 to 30) before the hook's process group is killed.",
+            visibility: .hidden))
     var timeLimit = Int(HookRunner.timeLimit.components.seconds)
 
     func validate() throws {

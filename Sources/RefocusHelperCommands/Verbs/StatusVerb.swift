@@ -10,7 +10,6 @@ struct StatusVerb: HelperVerb {
         abstract: "Report the active sessions of every user.",
         discussion: "The request on stdin names the verb only.")
 
-
     func respond(_ context: HelperContext, _ request: StatusRequest) throws -> HelperResponse {
         let report = try context.enforce(onlyIfExpired: true)
         return HelperResponse(sessions: report.active)

@@ -84,13 +84,17 @@ public final class UnreachableRoutes {
         }
         if case .failure(let errno) = sent { return errno }
         while true {
-            let received = syscall { buffer.withUnsafeMutableBytes { mnl_socket_recvfrom(handle, $0.baseAddress, $0.count) } }
+            let received = syscall {
+                buffer.withUnsafeMutableBytes { mnl_socket_recvfrom(handle, $0.baseAddress, $0.count) }
+            }
             guard case .success(let count) = received else {
                 if case .failure(let errno) = received { return errno }
                 return nil
             }
             let portID = portID
-            let result = syscall { buffer.withUnsafeBytes { mnl_cb_run($0.baseAddress, count, sequence, portID, nil, nil) } }
+            let result = syscall {
+                buffer.withUnsafeBytes { mnl_cb_run($0.baseAddress, count, sequence, portID, nil, nil) }
+            }
             switch result {
             case .success(let status) where status == MNL_CB_OK: continue  // not the answer yet
             case .success: return nil

@@ -52,7 +52,9 @@ public enum UserCrontab {
 
     /// Whether a listing holds `\r` or `\b`, which crontab -l writes for a carriage return or a backspace.
     static func mayHideBytes(_ bytes: [UInt8]) -> Bool {
-        zip(bytes, bytes.dropFirst()).contains { $0 == UInt8(ascii: "\\") && ($1 == UInt8(ascii: "r") || $1 == UInt8(ascii: "b")) }
+        zip(bytes, bytes.dropFirst()).contains {
+            $0 == UInt8(ascii: "\\") && ($1 == UInt8(ascii: "r") || $1 == UInt8(ascii: "b"))
+        }
     }
 
     /// The crontab's exact bytes, copied by `crontab -e`'s editor into a private temporary file.
@@ -67,8 +69,10 @@ public enum UserCrontab {
         defer { TemporaryFile.remove(copy) }
         // crontab runs `sh -c "$VISUAL FILE"` as the user: FILE becomes $0 of this inner shell.
         let editor = #"/bin/sh -c 'cat -- "$0" > "$REFOCUS_CRONTAB_COPY"'"#
-        let edit = try run(["env", "VISUAL=" + editor, "EDITOR=" + editor, "REFOCUS_CRONTAB_COPY=" + copy,
-                            "crontab", "-e"])
+        let edit = try run([
+            "env", "VISUAL=" + editor, "EDITOR=" + editor, "REFOCUS_CRONTAB_COPY=" + copy,
+            "crontab", "-e",
+        ])
         guard edit.status == 0 else { throw failure("crontab -e", edit) }
         do {
             return try FileReader.readIfPresent(copy) ?? []
@@ -78,10 +82,12 @@ public enum UserCrontab {
     }
 
     /// Runs `arguments` with `input` (else nothing) on its standard input.
-    private static func run(_ arguments: [String], input: Data = Data()) throws(CrontabError) -> ForegroundProcess.Output {
+    private static func run(_ arguments: [String], input: Data = Data()) throws(CrontabError)
+        -> ForegroundProcess.Output
+    {
         do {
             return try ForegroundProcess.run(arguments, input: input)
-        } catch where error.errno == .noSuchFileOrDirectory {
+        } catch  where error.errno == .noSuchFileOrDirectory {
             throw .notInstalled
         } catch {
             throw .failed(command: arguments.joined(separator: " "), status: 0, message: error.description)

@@ -31,7 +31,9 @@ public final class FileWatch {
     /// Whether any event since the last call concerned the file (or events
     /// were lost, which counts as a change).
     public func drain() -> Bool {
-        Self.drain(fileDescriptor) { mask, name in mask & UInt32(IN_Q_OVERFLOW) != 0 || name.elementsEqual(self.name.utf8) }
+        Self.drain(fileDescriptor) { mask, name in
+            mask & UInt32(IN_Q_OVERFLOW) != 0 || name.elementsEqual(self.name.utf8)
+        }
     }
 
     /// Reads every pending event of the inotify descriptor `fd`; whether

@@ -16,7 +16,8 @@ public final class FolderWatch {
     /// Watches no folder yet, for files named one of `names`.
     public init(names: Set<String>) throws(SystemError) {
         self.names = names
-        fileDescriptor = try syscall { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }.get("watch", names.sorted().joined(separator: ", "))
+        fileDescriptor = try syscall { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }.get(
+            "watch", names.sorted().joined(separator: ", "))
     }
 
     deinit { close(fileDescriptor) }
@@ -24,8 +25,9 @@ public final class FolderWatch {
     /// Adds a watch on each of `folders` that exists (one watched already
     /// keeps its watch); folders that do not exist are skipped.
     public func watch(_ folders: [String]) {
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB
-            | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+        let mask = UInt32(
+            IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB
+                | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
         for folder in folders { _ = syscall { inotify_add_watch(fileDescriptor, folder, mask) } }
     }
 
@@ -33,6 +35,8 @@ public final class FolderWatch {
     /// or a watched folder itself (removed, moved), or events were lost.
     public func drain() -> Bool {
         let folderGone = UInt32(IN_Q_OVERFLOW | IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)
-        return FileWatch.drain(fileDescriptor) { mask, name in mask & folderGone != 0 || self.names.contains(String(decoding: name, as: UTF8.self)) }
+        return FileWatch.drain(fileDescriptor) { mask, name in
+            mask & folderGone != 0 || self.names.contains(String(decoding: name, as: UTF8.self))
+        }
     }
 }

@@ -27,9 +27,11 @@ public enum AtomicFile {
     /// uid and gid from the moment it appears under `path`. With
     /// `hiddenTemporary` the temporary sibling is `.NAME.…refocus-tmp`, a
     /// hidden name that sync engines (Syncthing, Nextcloud) do not carry.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644, keepingMode: Bool = true,
-                             keepingOwnerAndAttributes: Bool = false,
-                             owner: (uid: uid_t, gid: gid_t)? = nil, hiddenTemporary: Bool = false) throws(SystemError) {
+    public static func write(
+        _ bytes: [UInt8], to path: String, mode: mode_t = 0o644, keepingMode: Bool = true,
+        keepingOwnerAndAttributes: Bool = false,
+        owner: (uid: uid_t, gid: gid_t)? = nil, hiddenTemporary: Bool = false
+    ) throws(SystemError) {
         let directory = parentDirectory(of: path)
         var status = stat()
         let existing: Bool
@@ -41,7 +43,9 @@ public enum AtomicFile {
         let permissions = existing && keepingMode ? status.st_mode & 0o7777 : mode
 
         let name = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
-        let (prefix, suffix) = hiddenTemporary ? (path[..<name] + "." + path[name...] + ".", hiddenTemporarySuffix)
+        let (prefix, suffix) =
+            hiddenTemporary
+            ? (path[..<name] + "." + path[name...] + ".", hiddenTemporarySuffix)
             : (path + temporaryInfix, "")
         let (fd, temporary) = try NewFile.create(prefix: prefix, suffix: suffix, mode: 0o600, for: path)
         do throws(SystemError) {

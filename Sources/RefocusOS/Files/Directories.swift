@@ -29,14 +29,16 @@ public enum Directories {
         switch syscall({ open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }) {
         case .success(let opened): fd = opened
         case .failure(.tooManySymbolicLinkLevels), .failure(.notDirectory):
-            throw SystemError("use the directory", "\(path) (a link or a file is in its place: remove it)", .notDirectory)
+            throw SystemError(
+                "use the directory", "\(path) (a link or a file is in its place: remove it)", .notDirectory)
         case .failure(let errno): throw SystemError("open the directory", path, errno)
         }
         defer { close(fd) }
         var status = stat()
         try syscall { fstat(fd, &status) }.get("inspect", path)
         guard status.st_uid == geteuid() else {
-            throw SystemError("use the directory", "\(path) (owned by uid \(status.st_uid), not root: remove it)", .notPermitted)
+            throw SystemError(
+                "use the directory", "\(path) (owned by uid \(status.st_uid), not root: remove it)", .notPermitted)
         }
         if status.st_mode & 0o7777 != mode {
             try syscall { fchmod(fd, mode) }.get("set the permissions of", path)

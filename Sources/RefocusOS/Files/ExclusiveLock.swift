@@ -19,7 +19,9 @@ public final class ExclusiveLock {
     /// Takes the lock on `path`, waiting at most `deadline` for its holder;
     /// nil when the deadline passed. The file is created 0600 if missing, in
     /// a directory made `directoryMode` (`Directories.prepare`).
-    public static func wait(path: String, directoryMode: mode_t, deadline: Duration) throws(SystemError) -> ExclusiveLock? {
+    public static func wait(path: String, directoryMode: mode_t, deadline: Duration) throws(SystemError)
+        -> ExclusiveLock?
+    {
         let lock = try ExclusiveLock(path: path, directoryMode: directoryMode)
         let end = ContinuousClock.now + deadline
         var pause = Duration.milliseconds(5)
@@ -57,7 +59,8 @@ public final class ExclusiveLock {
     public func record(_ text: String) throws(SystemError) {
         let bytes = Array(text.utf8)
         try syscall { ftruncate(fd, 0) }.get("empty", path)
-        let written = try syscall { bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }.get("write", path)
+        let written = try syscall { bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) } }.get(
+            "write", path)
         guard written == bytes.count else { throw SystemError("write", path, .noSpace) }
     }
 

@@ -30,7 +30,9 @@ enum ExtendedAttributes {
             var buffer = [CChar](repeating: 0, count: size)
             switch syscall({ listxattr(path, &buffer, size) }) {
             case .success(let count):
-                return buffer[..<count].split(separator: 0).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+                return buffer[..<count].split(separator: 0).map {
+                    String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                }
             case .failure(.outOfRange): continue  // attributes added meanwhile: ask again
             case .failure(let errno): throw SystemError("list the attributes of", path, errno)
             }

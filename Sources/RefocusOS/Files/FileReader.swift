@@ -25,8 +25,10 @@ public enum FileReader {
     /// then: each read waits in `poll` for what remains of it, and `fd`
     /// stays blocking (standard input is shared with the caller, who would
     /// see O_NONBLOCK too).
-    public static func readAll(_ fd: Int32, path: String, limit: Int = defaultLimit,
-                               deadline: ContinuousClock.Instant? = nil) throws(SystemError) -> [UInt8] {
+    public static func readAll(
+        _ fd: Int32, path: String, limit: Int = defaultLimit,
+        deadline: ContinuousClock.Instant? = nil
+    ) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         // Room for a regular file's size up front: no copies as it grows.
         var status = stat()

@@ -54,8 +54,10 @@ public struct JournaledFile: Sendable {
     /// is the same bytes. A missing file is created with `mode`. With
     /// `removingWhenEmpty`, a file that `change` empties is removed instead
     /// (a bind mount, which cannot be, is emptied).
-    public func rewrite(mode: mode_t = 0o644, removingWhenEmpty: Bool = false,
-                        _ change: ([UInt8]) throws -> [UInt8]) throws -> Outcome {
+    public func rewrite(
+        mode: mode_t = 0o644, removingWhenEmpty: Bool = false,
+        _ change: ([UInt8]) throws -> [UInt8]
+    ) throws -> Outcome {
         let lock = try writersLock()
         defer { withExtendedLifetime(lock) {} }
         let target = try target()
@@ -131,7 +133,8 @@ public struct JournaledFile: Sendable {
             case .done: break
             case .complete: try writeInPlace(target, journal.new)
             case .stale:
-                note = "\(journalPath) was not replayed: \(target) changed since the interrupted rewrite it records; "
+                note =
+                    "\(journalPath) was not replayed: \(target) changed since the interrupted rewrite it records; "
                     + "the file was kept as it is"
             }
         }

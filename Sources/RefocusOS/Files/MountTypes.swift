@@ -31,7 +31,7 @@ public struct MountTypes: Sendable {
             // "36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw": the id first, the type after " - ".
             let fields = line.split(separator: UInt8(ascii: " "))
             guard let id = fields.first.flatMap({ Int(String(decoding: $0, as: UTF8.self)) }),
-                  let dash = fields.firstIndex(where: { $0.elementsEqual("-".utf8) }), dash + 1 < fields.count
+                let dash = fields.firstIndex(where: { $0.elementsEqual("-".utf8) }), dash + 1 < fields.count
             else { continue }
             if types[id] == nil { types[id] = String(decoding: fields[dash + 1], as: UTF8.self) }
         }
@@ -67,8 +67,12 @@ public struct MountTypes: Sendable {
         guard let bytes = ProcFile.read(pid: getpid(), "fdinfo/\(descriptor)") else { return nil }
         let prefix = Array("mnt_id:".utf8)
         for line in bytes.split(separator: UInt8(ascii: "\n")) where line.starts(with: prefix) {
-            return Int(String(decoding: line.dropFirst(prefix.count).filter { $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: " ") },
-                              as: UTF8.self))
+            return Int(
+                String(
+                    decoding: line.dropFirst(prefix.count).filter {
+                        $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: " ")
+                    },
+                    as: UTF8.self))
         }
         return nil
     }

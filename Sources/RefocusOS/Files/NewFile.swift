@@ -8,8 +8,10 @@ enum NewFile {
     /// Opens `PREFIX` + 12 random letters + `SUFFIX` with O_CREAT|O_EXCL for
     /// writing; returns the descriptor and the path. Retries name collisions.
     /// Errors name `purpose`, the file the temporary one is for.
-    static func create(prefix: String, suffix: String, mode: mode_t,
-                       for purpose: String) throws(SystemError) -> (fd: Int32, path: String) {
+    static func create(
+        prefix: String, suffix: String, mode: mode_t,
+        for purpose: String
+    ) throws(SystemError) -> (fd: Int32, path: String) {
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<100 {

@@ -15,8 +15,10 @@ public final class RunSlot {
     /// Takes a free slot of `key` among `count` in `directory` (made
     /// `directoryMode`); nil when all are held. `key` must be a file name
     /// (no `/`); the caller makes it (a uid in decimal), never a user.
-    public static func take(key: String, count: Int, directory: String,
-                            directoryMode: mode_t = 0o700) throws(SystemError) -> RunSlot? {
+    public static func take(
+        key: String, count: Int, directory: String,
+        directoryMode: mode_t = 0o700
+    ) throws(SystemError) -> RunSlot? {
         guard !key.isEmpty, !key.contains("/"), key != ".", key != ".." else {
             throw SystemError("name a slot of", directory, .invalidArgument)
         }

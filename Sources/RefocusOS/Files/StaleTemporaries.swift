@@ -15,17 +15,22 @@ package enum StaleTemporaries {
         defer { closedir(directory) }
         var removed: [String] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard name.hasPrefix(prefix), name.utf8.count == prefix.utf8.count + 12 else { continue }
             var status = stat()
             // Relative to the open folder, without following a link.
             guard fstatat(dirfd(directory), name, &status, AT_SYMLINK_NOFOLLOW) == 0,
-                  status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
-                  unlinkat(dirfd(directory), name, 0) == 0 else { continue }
+                status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
+                unlinkat(dirfd(directory), name, 0) == 0
+            else { continue }
             removed.append(folder == "/" ? "/" + name : folder + "/" + name)
         }
         guard !removed.isEmpty else { return [] }
-        return ["removed \(removed.count) temporary file\(removed.count == 1 ? "" : "s") a crash left: "
-            + removed.sorted().joined(separator: ", ")]
+        return [
+            "removed \(removed.count) temporary file\(removed.count == 1 ? "" : "s") a crash left: "
+                + removed.sorted().joined(separator: ", ")
+        ]
     }
 }

@@ -24,8 +24,10 @@ public final class TicketQueue {
     /// Takes a ticket in `directory` (made `directoryMode`) and waits for
     /// every waiter ahead to end or stop, at most until `deadline`; nil
     /// when it passed first.
-    public static func wait(directory: String, directoryMode: mode_t = 0o700,
-                            deadline: ContinuousClock.Instant) throws(SystemError) -> TicketQueue? {
+    public static func wait(
+        directory: String, directoryMode: mode_t = 0o700,
+        deadline: ContinuousClock.Instant
+    ) throws(SystemError) -> TicketQueue? {
         try Directories.prepare(directory, mode: directoryMode)
         guard let place = try take(directory) else { return nil }
         guard place.ticket > 0 else { return place }
@@ -56,7 +58,8 @@ public final class TicketQueue {
     /// counter's lock is held for that only (and waited for at most a second).
     private static func take(_ directory: String) throws(SystemError) -> TicketQueue? {
         let counterPath = directory + "/counter"
-        guard let counter = try ExclusiveLock.wait(path: counterPath, directoryMode: 0o700, deadline: .seconds(1)) else {
+        guard let counter = try ExclusiveLock.wait(path: counterPath, directoryMode: 0o700, deadline: .seconds(1))
+        else {
             return nil
         }
         var number = decimal(try? FileReader.readIfPresent(counterPath, limit: 32)) ?? 0
@@ -102,7 +105,7 @@ public final class TicketQueue {
     /// The number written in decimal at the start of `bytes`, up to a newline; nil for anything else.
     private static func decimal(_ bytes: [UInt8]?) -> UInt64? {
         guard let digits = bytes?.prefix(while: { $0 != UInt8(ascii: "\n") }), !digits.isEmpty, digits.count < 20,
-              digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+            digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
         else { return nil }
         return digits.reduce(0) { $0 * 10 + UInt64($1 - UInt8(ascii: "0")) }
     }
@@ -110,7 +113,7 @@ public final class TicketQueue {
     /// Whether process `pid` is stopped (`T`) or stopped by a tracer (`t`).
     static func isStopped(_ pid: Int32) -> Bool {
         guard let stat = try? FileReader.readIfPresent("/proc/\(pid)/stat", limit: 4_096),
-              let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.count
+            let close = stat.lastIndex(of: UInt8(ascii: ")")), close + 2 < stat.count
         else { return false }
         return stat[close + 2] == UInt8(ascii: "T") || stat[close + 2] == UInt8(ascii: "t")
     }

@@ -34,8 +34,10 @@ public enum UntrustedFile {
     /// The bytes of the regular file `name` in `folder` (a descriptor, an
     /// `O_PATH` one will do), at most `limit` of them, where `mounts` knows the
     /// filesystems of both.
-    public static func read(_ name: String, in folder: Int32, mounts: MountTypes,
-                            limit: Int) -> Result<[UInt8], Refusal> {
+    public static func read(
+        _ name: String, in folder: Int32, mounts: MountTypes,
+        limit: Int
+    ) -> Result<[UInt8], Refusal> {
         guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else { return .failure(.badName) }
         guard mounts.isServedByTheKernel(folder) else { return .failure(.notServedByTheKernel) }
         let path: Int32
@@ -69,9 +71,11 @@ public enum UntrustedFile {
     public static func status(of path: String, below folder: Int32, mounts: MountTypes) -> stat? {
         guard !path.hasPrefix("/"), mounts.isServedByTheKernel(folder) else { return nil }
         let resolve = UInt64(RESOLVE_NO_XDEV | RESOLVE_NO_MAGICLINKS)
-        guard case .success(let found) = syscall({
-            Int32(truncatingIfNeeded: refocus_openat2(folder, path, UInt64(refocus_o_path | O_CLOEXEC), resolve))
-        }) else { return nil }
+        guard
+            case .success(let found) = syscall({
+                Int32(truncatingIfNeeded: refocus_openat2(folder, path, UInt64(refocus_o_path | O_CLOEXEC), resolve))
+            })
+        else { return nil }
         defer { close(found) }
         var status = stat()
         guard case .success = syscall({ fstat(found, &status) }) else { return nil }

@@ -47,7 +47,8 @@ public final class HookLog {
     /// Appends `text` and a line break after `ISO-TIME EVENT: ` (`HookTime`);
     /// a failed write is dropped: the log is a record, never a reason to fail.
     public func write(_ text: String, event: HookEvent, at now: Date) {
-        _ = try? FileDescriptor(rawValue: descriptor).writeAll("\(HookTime.text(now)) \(event.rawValue): \(text)\n".utf8)
+        _ = try? FileDescriptor(rawValue: descriptor).writeAll(
+            "\(HookTime.text(now)) \(event.rawValue): \(text)\n".utf8)
     }
 
     /// Opens `path` for appending, creating it 0600; checks that it is a
@@ -58,7 +59,9 @@ public final class HookLog {
         let log = HookLog(descriptor: try syscall { Glibc.open(path, flags, 0o600) }.get("open", path))
         var status = stat()
         try syscall { fstat(log.descriptor, &status) }.get("inspect", path)
-        guard status.st_mode & S_IFMT == S_IFREG else { throw SystemError("use", "\(path) (not a regular file)", .notPermitted) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw SystemError("use", "\(path) (not a regular file)", .notPermitted)
+        }
         guard status.st_uid == geteuid() else {
             throw SystemError("use", "\(path) (owned by uid \(status.st_uid))", .notPermitted)
         }

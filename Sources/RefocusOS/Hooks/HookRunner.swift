@@ -66,13 +66,16 @@ public struct HookRunner {
     }
 
     /// Runs a checked hook and logs how it ended.
-    private func run(_ hook: CheckedHook, environment: [String], output: Int32?,
-                     note: (String) -> Void) -> HookOutcome {
+    private func run(
+        _ hook: CheckedHook, environment: [String], output: Int32?,
+        note: (String) -> Void
+    ) -> HookOutcome {
         let discard = output == nil ? open("/dev/null", O_WRONLY | O_CLOEXEC) : -1
         defer { if discard >= 0 { close(discard) } }
         do {
-            let (end, elapsed) = try TimeLimitedProcess.run(hook.name, in: hook.folder, environment: environment,
-                                                            output: output ?? discard, limit: timeLimit)
+            let (end, elapsed) = try TimeLimitedProcess.run(
+                hook.name, in: hook.folder, environment: environment,
+                output: output ?? discard, limit: timeLimit)
             switch end {
             case .exited(let status):
                 note("exit \(status) after \(elapsed.secondsText)")
@@ -95,9 +98,10 @@ public struct HookRunner {
     /// The hook's whole environment.
     func environment(for event: HookEvent, passed: [String: String]) -> HookEnvironment {
         let runtime = HookEnvironment.runtimeDirectory(uid: account.uid)
-        return HookEnvironment(event: event, name: account.name, uid: account.uid, home: account.home,
-                               shell: account.shell, runtimeDirectory: isOwned(runtime, type: S_IFDIR),
-                               sessionBus: isOwned(runtime + "/bus", type: S_IFSOCK), passed: passed)
+        return HookEnvironment(
+            event: event, name: account.name, uid: account.uid, home: account.home,
+            shell: account.shell, runtimeDirectory: isOwned(runtime, type: S_IFDIR),
+            sessionBus: isOwned(runtime + "/bus", type: S_IFSOCK), passed: passed)
     }
 
     /// Whether `path` is a `type` (S_IFDIR, S_IFSOCK) of this user.

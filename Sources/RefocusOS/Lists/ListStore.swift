@@ -53,7 +53,8 @@ public struct ListStore: Sendable {
         let user = try userListNames()
         let builtin = Set(BuiltinLists.names)
         return user.union(builtin).sorted().map { name in
-            let origin: Origin = !user.contains(name) ? .builtin : builtin.contains(name) ? .userOverridingBuiltin : .user
+            let origin: Origin =
+                !user.contains(name) ? .builtin : builtin.contains(name) ? .userOverridingBuiltin : .user
             return (name, origin)
         }
     }
@@ -63,8 +64,9 @@ public struct ListStore: Sendable {
         let domains = try FileReader.readIfPresent(domainsPath(name))
         let programs = try FileReader.readIfPresent(programsPath(name))
         if domains != nil || programs != nil {
-            let texts = Texts(domains: String(decoding: domains ?? [], as: UTF8.self),
-                              programs: String(decoding: programs ?? [], as: UTF8.self))
+            let texts = Texts(
+                domains: String(decoding: domains ?? [], as: UTF8.self),
+                programs: String(decoding: programs ?? [], as: UTF8.self))
             return (texts, BuiltinLists.texts(of: name) == nil ? .user : .userOverridingBuiltin)
         }
         guard let builtin = BuiltinLists.texts(of: name) else { return nil }
@@ -113,9 +115,10 @@ public struct ListStore: Sendable {
 
     /// Every list with a user `.domains` file.
     public func domainsFileNames() throws(SystemError) -> Set<BlockListName> {
-        Set(try Directories.names(in: directory).compactMap { file in
-            file.hasSuffix(".domains") ? try? BlockListName(file.dropLast(".domains".count)) : nil
-        })
+        Set(
+            try Directories.names(in: directory).compactMap { file in
+                file.hasSuffix(".domains") ? try? BlockListName(file.dropLast(".domains".count)) : nil
+            })
     }
 
     /// Removes the user's files of a list; returns whether there were any.

@@ -8,8 +8,10 @@ import RefocusCore
 /// read is left out.
 public enum DHCPLeaseFiles {
     /// The folders and the suffix of their lease files' names.
-    static let folders = [("/var/lib/dhcp", ".leases"), ("/var/lib/NetworkManager", ".lease"),
-                          ("/run/systemd/netif/leases", "")]
+    static let folders = [
+        ("/var/lib/dhcp", ".leases"), ("/var/lib/NetworkManager", ".lease"),
+        ("/run/systemd/netif/leases", ""),
+    ]
 
     /// What every lease file says, as one lease.
     public static func read() -> DHCPLease {

@@ -14,7 +14,8 @@ public enum SystemProtections {
         if let resolvConf = try? SystemNameServers.load() {
             protections += resolvConf.servers.map { .init(AddressRange($0), "a name server in \(resolvConf.path)") }
         }
-        let gateways = RouteTables.ipv4Gateways(text("/proc/net/route")) + RouteTables.ipv6Gateways(text("/proc/net/ipv6_route"))
+        let gateways =
+            RouteTables.ipv4Gateways(text("/proc/net/route")) + RouteTables.ipv6Gateways(text("/proc/net/ipv6_route"))
         protections += gateways.map { .init(AddressRange($0), "a default gateway") }
         protections += ownAddresses().map { .init(AddressRange($0), "an address of this machine") }
         return protections

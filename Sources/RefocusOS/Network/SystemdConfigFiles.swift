@@ -20,11 +20,13 @@ enum SystemdConfigFiles {
         var chosen: [String: String] = [:]
         for folder in folders {
             let dropIns = "\(folder)/\(name).conf.d"
-            for file in (try? Directories.names(in: dropIns)) ?? [] where file.hasSuffix(".conf") && chosen[file] == nil {
+            for file in (try? Directories.names(in: dropIns)) ?? [] where file.hasSuffix(".conf") && chosen[file] == nil
+            {
                 chosen[file] = "\(dropIns)/\(file)"
             }
         }
-        let paths = ["/etc/systemd/\(name).conf"] + chosen.keys.sorted().prefix(maximumDropIns).compactMap { chosen[$0] }
+        let paths =
+            ["/etc/systemd/\(name).conf"] + chosen.keys.sorted().prefix(maximumDropIns).compactMap { chosen[$0] }
         return paths.compactMap(text)
     }
 

@@ -21,14 +21,17 @@ public enum TimeServerFiles {
     /// The files of chrony and ntpd with server lines.
     static let daemonFiles = ["/etc/chrony/chrony.conf", "/etc/chrony.conf", "/etc/ntp.conf", "/etc/ntpsec/ntp.conf"]
     /// The folders of chrony's extra files, and the suffix of their names.
-    static let daemonFolders = [("/etc/chrony/conf.d", ".conf"), ("/etc/chrony/sources.d", ".sources"),
-                                ("/run/chrony-dhcp", ".sources")]
+    static let daemonFolders = [
+        ("/etc/chrony/conf.d", ".conf"), ("/etc/chrony/sources.d", ".sources"),
+        ("/run/chrony-dhcp", ".sources"),
+    ]
 
     /// The configured servers, with `lease`'s.
     public static func read(lease: DHCPLease) -> Servers {
         let timesyncd = SystemdConfigFiles.texts(of: "timesyncd")
         var words = ["NTP", "FallbackNTP"].flatMap { SystemdListSetting.values(of: $0, section: "Time", in: timesyncd) }
-        let texts = daemonFiles.compactMap(SystemdConfigFiles.text)
+        let texts =
+            daemonFiles.compactMap(SystemdConfigFiles.text)
             + daemonFolders.flatMap { SystemdConfigFiles.texts(in: $0.0, suffix: $0.1) }
         words += texts.flatMap(TimeServerConfig.servers(in:))
         var servers = Servers()

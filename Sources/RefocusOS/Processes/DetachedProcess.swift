@@ -14,7 +14,9 @@ public enum DetachedProcess {
     /// Starts `path` with `arguments`, standard error appended to
     /// `errorLog` (/dev/null when nil); returns its pid without waiting.
     @discardableResult
-    public static func start(_ path: String, _ arguments: [String], errorLog: String? = nil) throws(SystemError) -> pid_t {
+    public static func start(_ path: String, _ arguments: [String], errorLog: String? = nil) throws(SystemError)
+        -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -41,10 +41,14 @@ public struct ExecutableMounts: Sendable, Equatable {
     /// One line: `id parent major:minor root mountpoint options [optional…] - type source superoptions`.
     private static func mount(_ line: Substring) -> Mount? {
         let fields = line.split(separator: " ", omittingEmptySubsequences: false)
-        guard fields.count >= 10, let dash = fields.firstIndex(of: "-"), dash >= 6, dash + 1 < fields.count else { return nil }
+        guard fields.count >= 10, let dash = fields.firstIndex(of: "-"), dash >= 6, dash + 1 < fields.count else {
+            return nil
+        }
         let options = fields[5].split(separator: ",")
         let type = String(fields[dash + 1])
-        guard !options.contains("noexec"), !pseudoTypes.contains(type), type != "fuse", !type.hasPrefix("fuse.") else { return nil }
+        guard !options.contains("noexec"), !pseudoTypes.contains(type), type != "fuse", !type.hasPrefix("fuse.") else {
+            return nil
+        }
         return Mount(path: unescaped(fields[4]), device: String(fields[2]), type: type)
     }
 
@@ -54,7 +58,8 @@ public struct ExecutableMounts: Sendable, Equatable {
         var rest = Array(text.utf8)[...]
         while let first = rest.first {
             if first == UInt8(ascii: "\\"), rest.count >= 4,
-               let value = UInt8(String(decoding: rest.dropFirst().prefix(3), as: UTF8.self), radix: 8) {
+                let value = UInt8(String(decoding: rest.dropFirst().prefix(3), as: UTF8.self), radix: 8)
+            {
                 bytes.append(value)
                 rest = rest.dropFirst(4)
             } else {

@@ -82,7 +82,9 @@ public final class FanotifyGroup: @unchecked Sendable {
         let flags = UInt32(FAN_MARK_ADD | FAN_MARK_IGNORED_MASK | FAN_MARK_IGNORED_SURV_MODIFY)
         var ignored = 0
         for path in paths {
-            if case .success = syscall({ fanotify_mark(fileDescriptor, flags, UInt64(FAN_OPEN_EXEC_PERM), AT_FDCWD, path) }) {
+            if case .success = syscall({
+                fanotify_mark(fileDescriptor, flags, UInt64(FAN_OPEN_EXEC_PERM), AT_FDCWD, path)
+            }) {
                 ignored += 1
             }
         }
@@ -137,7 +139,9 @@ public final class FanotifyGroup: @unchecked Sendable {
 
     private func add(_ kind: Int32, _ path: String) -> Errno? {
         let flags = UInt32(FAN_MARK_ADD | kind)
-        if case .failure(let errno) = syscall({ fanotify_mark(fileDescriptor, flags, UInt64(FAN_OPEN_EXEC_PERM), AT_FDCWD, path) }) {
+        if case .failure(let errno) = syscall({
+            fanotify_mark(fileDescriptor, flags, UInt64(FAN_OPEN_EXEC_PERM), AT_FDCWD, path)
+        }) {
             return errno
         }
         return nil

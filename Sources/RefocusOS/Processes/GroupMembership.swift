@@ -19,7 +19,8 @@ public enum GroupMembership: Equatable, Sendable {
         let gid = entry.pointee.gr_gid
         if getgid() == gid || processGroups().contains(gid) { return .member }
         guard let user = getpwuid(getuid()) else { return .notMember }
-        return databaseGroups(of: user.pointee.pw_name, primary: user.pointee.pw_gid).contains(gid) ? .notInThisLogin : .notMember
+        return databaseGroups(of: user.pointee.pw_name, primary: user.pointee.pw_gid).contains(gid)
+            ? .notInThisLogin : .notMember
     }
 
     private static func processGroups() -> [gid_t] {

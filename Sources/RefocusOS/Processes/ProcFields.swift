@@ -8,7 +8,9 @@ public enum ProcFields {
             let fields = line.dropFirst(prefix.count)
                 .split(whereSeparator: { $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: " ") })
                 .map { UInt32(String(decoding: $0, as: UTF8.self)) }
-            guard fields.count >= 3, let real = fields[0], let effective = fields[1], let saved = fields[2] else { return nil }
+            guard fields.count >= 3, let real = fields[0], let effective = fields[1], let saved = fields[2] else {
+                return nil
+            }
             return (real, effective, saved)
         }
         return nil
@@ -20,9 +22,10 @@ public enum ProcFields {
     public static func commAndStartTime(stat: some Collection<UInt8>) -> (comm: [UInt8], startTime: UInt64)? {
         let bytes = Array(stat)
         guard let open = bytes.firstIndex(of: UInt8(ascii: "(")), let close = bytes.lastIndex(of: UInt8(ascii: ")")),
-              open < close
+            open < close
         else { return nil }
-        let fields = bytes[(close + 1)...].split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") })
+        let fields = bytes[(close + 1)...].split(whereSeparator: { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }
+        )
         // Field 3 (the state) is fields[0], so field 22 is fields[19].
         guard fields.count > 19, let start = UInt64(String(decoding: fields[19], as: UTF8.self)) else { return nil }
         return (Array(bytes[(open + 1)..<close]), start)

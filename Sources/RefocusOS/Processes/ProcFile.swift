@@ -16,8 +16,10 @@ public enum ProcFile {
     /// Only the kernel's own files: a name through the process's `root/` or
     /// `cwd/` (a folder its user controls) is refused, as those are read
     /// with `UntrustedFile`. Opened with `O_NONBLOCK|O_NOFOLLOW`.
-    public static func read(pid: Int32, _ name: String, limit: Int = 4096, stoppingAt terminator: UInt8? = nil,
-                     singleRead: Bool = false) -> [UInt8]? {
+    public static func read(
+        pid: Int32, _ name: String, limit: Int = 4096, stoppingAt terminator: UInt8? = nil,
+        singleRead: Bool = false
+    ) -> [UInt8]? {
         guard !name.hasPrefix("root"), !name.hasPrefix("cwd"), !name.contains("..") else { return nil }
         let flags = O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC
         guard case .success(let file) = syscall({ open("/proc/\(pid)/\(name)", flags) }) else { return nil }
@@ -42,7 +44,7 @@ public enum ProcFile {
         var characters = [CChar](repeating: 0, count: Int(PATH_MAX) + 16)
         let capacity = characters.count
         guard case .success(let length) = syscall({ readlink("/proc/\(pid)/\(name)", &characters, capacity) }),
-              length < capacity
+            length < capacity
         else { return nil }
         return characters[..<length].map { UInt8(bitPattern: $0) }
     }

@@ -35,8 +35,8 @@ extension ProcessDefaults {
     private static func lowerOutOfMemoryScore() {
         let path = "/proc/self/oom_score_adj"
         guard let bytes = try? FileReader.readIfPresent(path, limit: 64),
-              let score = Int(String(decoding: bytes.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)), score > 0,
-              case .success(let file) = syscall({ open(path, O_WRONLY | O_CLOEXEC) })
+            let score = Int(String(decoding: bytes.filter { $0 != UInt8(ascii: "\n") }, as: UTF8.self)), score > 0,
+            case .success(let file) = syscall({ open(path, O_WRONLY | O_CLOEXEC) })
         else { return }
         defer { close(file) }
         _ = syscall { write(file, "0\n", 2) }

@@ -27,7 +27,7 @@ extension ProcessDefaults {
             guard !limit.atLeast else { return nil }
             var current = rlimit()
             guard case .success = syscall({ getrlimit(__rlimit_resource_t(limit.resource), &current) }),
-                  current.rlim_cur < limit.soft
+                current.rlim_cur < limit.soft
             else { return nil }
             return LimitShortfall(name: limit.name, value: UInt64(current.rlim_cur), standard: UInt64(limit.soft))
         }

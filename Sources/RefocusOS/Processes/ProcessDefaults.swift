@@ -58,7 +58,8 @@ public enum ProcessDefaults {
         ]
         if let threadsMax {
             table.append(Limit(name: "NPROC", resource: 6, soft: threadsMax / 2, hard: threadsMax / 2, atLeast: true))
-            table.append(Limit(name: "SIGPENDING", resource: 11, soft: threadsMax / 2, hard: threadsMax / 2, atLeast: true))
+            table.append(
+                Limit(name: "SIGPENDING", resource: 11, soft: threadsMax / 2, hard: threadsMax / 2, atLeast: true))
         }
         return table
     }
@@ -82,7 +83,8 @@ public enum ProcessDefaults {
         for signal in 1..<Int32(_NSIG) where signal != SIGKILL && signal != SIGSTOP {
             var action = sigaction()
             guard case .success = syscall({ sigaction(signal, nil, &action) }),
-                  unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 1 else { continue }
+                unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == 1
+            else { continue }
             action.__sigaction_handler.sa_handler = SIG_DFL
             _ = syscall { sigaction(signal, &action, nil) }
         }

@@ -49,7 +49,8 @@ public final class ProcessHandle {
         var theirs = stat()
         var ours = stat()
         guard case .success = syscall({ stat("/proc/\(pid)/exe", &theirs) }),
-              case .success = syscall({ stat("/proc/self/exe", &ours) }) else { return false }
+            case .success = syscall({ stat("/proc/self/exe", &ours) })
+        else { return false }
         return theirs.st_dev == ours.st_dev && theirs.st_ino == ours.st_ino
     }
 }

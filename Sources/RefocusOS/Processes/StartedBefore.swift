@@ -20,15 +20,15 @@ public enum StartedBefore {
         var found = Set<String>()
         for pid in ProcFile.processIDs() {
             guard let status = ProcFile.read(pid: pid, "status", singleRead: true),
-                  ProcFields.uids(status: status)?.real == uid,
-                  let link = ProcFile.link(pid: pid, "exe")
+                ProcFields.uids(status: status)?.real == uid,
+                let link = ProcFile.link(pid: pid, "exe")
             else { continue }
             let path = ProcFields.executable(link: link)
             let name = String(decoding: path.split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
             guard programs.contains(name), !found.contains(name),
-                  let stat = ProcFile.read(pid: pid, "stat", singleRead: true),
-                  let started = ProcFields.commAndStartTime(stat: stat)?.startTime,
-                  let age = processAge(startTicks: started), age > fileAge
+                let stat = ProcFile.read(pid: pid, "stat", singleRead: true),
+                let started = ProcFields.commAndStartTime(stat: stat)?.startTime,
+                let age = processAge(startTicks: started), age > fileAge
             else { continue }
             found.insert(name)
         }

@@ -30,13 +30,16 @@ public enum TimeLimitedProcess {
     /// controlling terminal, so nothing it starts can ask on /dev/tty.
     /// Returns how it ended and how long it ran; throws when it could not
     /// be started or watched.
-    public static func run(_ name: String, in directory: Int32, arguments: [String] = [], environment: [String],
-                           output: Int32, errors: Int32? = nil, newSession: Bool = false,
-                           limit: Duration) throws(SystemError) -> (end: End, elapsed: Duration) {
+    public static func run(
+        _ name: String, in directory: Int32, arguments: [String] = [], environment: [String],
+        output: Int32, errors: Int32? = nil, newSession: Bool = false,
+        limit: Duration
+    ) throws(SystemError) -> (end: End, elapsed: Duration) {
         let clock = ContinuousClock()
         let start = clock.now
-        let pid = try spawn("./" + name, in: directory, arguments: arguments, environment: environment, output: output,
-                            errors: errors ?? output, newSession: newSession)
+        let pid = try spawn(
+            "./" + name, in: directory, arguments: arguments, environment: environment, output: output,
+            errors: errors ?? output, newSession: newSession)
         // The pid cannot be reused before it is reaped below, and neither can its
         // process group's id, which is the same number: kill(-pid) reaches only this group.
         let handle: ProcessHandle
@@ -64,8 +67,10 @@ public enum TimeLimitedProcess {
     }
 
     /// Starts `path` (relative to `directory`) in a new process group (and session).
-    private static func spawn(_ path: String, in directory: Int32, arguments: [String], environment: [String],
-                              output: Int32, errors: Int32, newSession: Bool) throws(SystemError) -> pid_t {
+    private static func spawn(
+        _ path: String, in directory: Int32, arguments: [String], environment: [String],
+        output: Int32, errors: Int32, newSession: Bool
+    ) throws(SystemError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

@@ -60,7 +60,7 @@ public struct StatusFile: Sendable {
     /// Package access: the fuzzer (Tests/refocus-fuzz) reads untrusted bytes through it.
     package static func decode(_ bytes: [UInt8]) -> StatusSnapshot? {
         guard let value = try? JSONValue(parsing: bytes, maximumDepth: maximumDepth),
-              let snapshot = StatusSnapshotReader.snapshot(from: value), snapshot.version == 1
+            let snapshot = StatusSnapshotReader.snapshot(from: value), snapshot.version == 1
         else { return nil }
         return snapshot
     }
@@ -68,7 +68,7 @@ public struct StatusFile: Sendable {
     /// The same as `decode`, through `Codable` (`JSONValueDecoder`): what the fast path is checked against.
     package static func decodeByCodable(_ bytes: [UInt8]) -> StatusSnapshot? {
         guard let value = try? JSONValue(parsing: bytes, maximumDepth: maximumDepth),
-              let snapshot = try? JSONValueDecoder.decode(StatusSnapshot.self, from: value), snapshot.version == 1
+            let snapshot = try? JSONValueDecoder.decode(StatusSnapshot.self, from: value), snapshot.version == 1
         else { return nil }
         return snapshot
     }

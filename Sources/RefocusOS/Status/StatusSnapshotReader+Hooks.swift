@@ -11,9 +11,9 @@ extension StatusSnapshotReader {
     /// The report in `fields`; nil when it is not as the encoder writes it.
     static func hookReport(_ fields: JSONValue) -> HookReport? {
         guard let event = fields["event"]?.string.flatMap(HookEvent.init(rawValue:)),
-              let sessionID = fields["sessionID"]?.whole(Int64.self),
-              let outcomeFields = fields["outcome"], let result = outcomeFields["result"]?.string,
-              let at = date(fields["at"]?.string)
+            let sessionID = fields["sessionID"]?.whole(Int64.self),
+            let outcomeFields = fields["outcome"], let result = outcomeFields["result"]?.string,
+            let at = date(fields["at"]?.string)
         else { return nil }
         let outcome: HookOutcome
         switch result {

@@ -19,8 +19,8 @@ extension StatusSnapshotReader {
         }
         if let value = fields.present("phase") {
             guard let kind = value["kind"]?.string.flatMap(PhaseKind.init(rawValue:)),
-                  let cycle = value["cycle"]?.integer, let cycles = value["cycles"]?.integer,
-                  let endsAt = date(value["endsAt"]?.string)
+                let cycle = value["cycle"]?.integer, let cycles = value["cycles"]?.integer,
+                let endsAt = date(value["endsAt"]?.string)
             else { return nil }
             progress.phase = PhaseStatus(kind: kind, cycle: cycle, cycles: cycles, endsAt: endsAt)
         }
@@ -43,11 +43,12 @@ extension StatusSnapshotReader {
     /// A plan, its bounds checked as its decoder checks them; its only keys are its four parts.
     private static func pomodoro(_ value: JSONValue) -> PomodoroPlan? {
         guard case .object(let members) = value, members.count == 4,
-              let work = value["work"]?.integer, let shortBreak = value["shortBreak"]?.integer,
-              let cycles = value["cycles"]?.integer, let longBreak = value["longBreak"]?.integer,
-              work >= 0, shortBreak >= 0, longBreak >= 0
+            let work = value["work"]?.integer, let shortBreak = value["shortBreak"]?.integer,
+            let cycles = value["cycles"]?.integer, let longBreak = value["longBreak"]?.integer,
+            work >= 0, shortBreak >= 0, longBreak >= 0
         else { return nil }
-        return try? PomodoroPlan(work: SessionLength(seconds: work), shortBreak: SessionLength(seconds: shortBreak),
-                                 cycles: cycles, longBreak: SessionLength(seconds: longBreak))
+        return try? PomodoroPlan(
+            work: SessionLength(seconds: work), shortBreak: SessionLength(seconds: shortBreak),
+            cycles: cycles, longBreak: SessionLength(seconds: longBreak))
     }
 }

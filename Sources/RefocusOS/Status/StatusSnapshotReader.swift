@@ -40,12 +40,12 @@ package enum StatusSnapshotReader {
 
     private static func activeSession(_ fields: JSONValue) -> StatusSnapshot.ActiveSession? {
         guard let id = fields["id"]?.whole(Int64.self),
-              let owner = fields["owner"]?.whole(UInt32.self),
-              let listNames = fields["lists"]?.array,
-              let start = date(fields["start"]?.string), let plannedEnd = date(fields["plannedEnd"]?.string),
-              let locked = fields["locked"]?.bool,
-              let blocked = fields["blockedAttempts"]?.unsigned,
-              let killed = fields["programsKilled"]?.integer
+            let owner = fields["owner"]?.whole(UInt32.self),
+            let listNames = fields["lists"]?.array,
+            let start = date(fields["start"]?.string), let plannedEnd = date(fields["plannedEnd"]?.string),
+            let locked = fields["locked"]?.bool,
+            let blocked = fields["blockedAttempts"]?.unsigned,
+            let killed = fields["programsKilled"]?.integer
         else { return nil }
         var lists: [BlockListName] = []
         for name in listNames {
@@ -82,22 +82,24 @@ package enum StatusSnapshotReader {
             counted.append(number)
         }
         guard let progress = progress(fields) else { return nil }
-        let summary = SessionSummary(id: id, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
-                                     locked: locked, endedAt: endedAt, outcome: outcome, entries: counted[0],
-                                     programs: counted[1], label: label, mode: mode, progress: progress)
+        let summary = SessionSummary(
+            id: id, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
+            locked: locked, endedAt: endedAt, outcome: outcome, entries: counted[0],
+            programs: counted[1], label: label, mode: mode, progress: progress)
         var hookProblem: HookReport?
         if let value = fields.present("hookProblem") {
             guard let report = hookReport(value) else { return nil }
             hookProblem = report
         }
-        return StatusSnapshot.ActiveSession(summary, blockedAttempts: blocked, programsKilled: killed,
-                                            hookProblem: hookProblem)
+        return StatusSnapshot.ActiveSession(
+            summary, blockedAttempts: blocked, programsKilled: killed,
+            hookProblem: hookProblem)
     }
 
     private static func counts(_ fields: JSONValue) -> StatusSnapshot.Counts? {
         guard let names = fields["names"]?.integer, let addresses = fields["addresses"]?.integer,
-              let programs = fields["programs"]?.integer,
-              let blocking = fields["programBlocking"]?.string.flatMap(StatusSnapshot.ProgramBlocking.init(rawValue:))
+            let programs = fields["programs"]?.integer,
+            let blocking = fields["programBlocking"]?.string.flatMap(StatusSnapshot.ProgramBlocking.init(rawValue:))
         else { return nil }
         var firewall: FirewallLayer?
         if let value = fields.present("firewall") {
@@ -121,8 +123,9 @@ package enum StatusSnapshotReader {
             guard let number = value.integer else { return nil }
             dohEndpoints = number
         }
-        return StatusSnapshot.Counts(names: names, addresses: addresses, programs: programs, programBlocking: blocking,
-                                     firewall: firewall, resolverNames: resolverNames, browserPolicies: browserPolicies,
-                                     dohEndpoints: dohEndpoints)
+        return StatusSnapshot.Counts(
+            names: names, addresses: addresses, programs: programs, programBlocking: blocking,
+            firewall: firewall, resolverNames: resolverNames, browserPolicies: browserPolicies,
+            dohEndpoints: dohEndpoints)
     }
 }

@@ -39,7 +39,7 @@ public struct FolderTransport: SyncTransport {
             let text = String(decoding: bytes, as: UTF8.self)
             switch kind {
             case .list(let name) where SyncedListText(parsing: text).isHalfWritten,
-                 .conflictCopy(let name) where SyncedListText(parsing: text).isHalfWritten:
+                .conflictCopy(let name) where SyncedListText(parsing: text).isHalfWritten:
                 remote.skipped.append("\(file): half written (no newline at the end); \(name) is skipped this round")
                 halfWritten.insert(name)
             case .list(let name):

@@ -79,9 +79,10 @@ struct GitCommand {
                 .get("open the folder of", path)
             defer { close(directory) }
             let output = try MemoryFile("git output"), errors = try MemoryFile("git errors")
-            let (end, _) = try TimeLimitedProcess.run(name, in: directory, arguments: arguments,
-                                                      environment: environment, output: output.descriptor,
-                                                      errors: errors.descriptor, newSession: true, limit: limit)
+            let (end, _) = try TimeLimitedProcess.run(
+                name, in: directory, arguments: arguments,
+                environment: environment, output: output.descriptor,
+                errors: errors.descriptor, newSession: true, limit: limit)
             let status: Int32
             switch end {
             case .exited(let code): status = code

@@ -28,7 +28,8 @@ extension GitTransport {
         let staged = try git.run(["-C", folder, "diff", "--cached", "--quiet"])
         if staged.status == 0 { return .pushed }
         guard staged.status == 1 else {
-            throw GitTransportError.failed(command: "diff", status: staged.status, gitSays: staged.gitSays, clone: folder)
+            throw GitTransportError.failed(
+                command: "diff", status: staged.status, gitSays: staged.gitSays, clone: folder)
         }
         try checked(try identity() + ["commit", "--quiet", "--no-verify", "--cleanup=verbatim", "--message", message])
         let push = try git.run(["-C", folder, "push", "--porcelain", "--no-verify", "origin", "\(ref):\(ref)"])

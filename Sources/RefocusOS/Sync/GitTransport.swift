@@ -41,8 +41,10 @@ public final class GitTransport: SyncTransport {
     /// running `git` (an absolute path) with `environment` (the user's:
     /// HOME, SSH_AUTH_SOCK, ...), each command for at most `timeLimit`.
     /// Nothing runs yet; relative paths are taken from the working directory.
-    public init(url: String, branch: String? = nil, folder: String, environment: [String: String],
-                git: String = "/usr/bin/git", timeLimit: Duration = GitTransport.defaultTimeLimit) {
+    public init(
+        url: String, branch: String? = nil, folder: String, environment: [String: String],
+        git: String = "/usr/bin/git", timeLimit: Duration = GitTransport.defaultTimeLimit
+    ) {
         self.url = Self.isLocalPath(url) ? Self.absolute(url) : url
         self.branch = branch
         self.folder = Self.absolute(folder)
@@ -78,7 +80,9 @@ public final class GitTransport: SyncTransport {
     /// Makes the clone when missing (`git init`, `git remote add`), and
     /// points its `origin` at `url` should the setting have changed.
     func prepare() throws {
-        guard !url.isEmpty, !url.hasPrefix("-") else { throw GitTransportError.invalidSetting("the remote \"\(url)\" is not a git URL") }
+        guard !url.isEmpty, !url.hasPrefix("-") else {
+            throw GitTransportError.invalidSetting("the remote \"\(url)\" is not a git URL")
+        }
         if let branch {
             let format = try git.run(["check-ref-format", "--branch", branch])
             guard format.succeeded, !branch.hasPrefix("-") else {
@@ -112,14 +116,18 @@ public final class GitTransport: SyncTransport {
             _ = try git.run(["-C", folder, "remote", "set-head", "origin", "--auto"])
             head = try git.run(["-C", folder, "symbolic-ref", "--quiet", prefix + "HEAD"])
         }
-        let name = head.succeeded && head.outputText.hasPrefix(prefix) ? String(head.outputText.dropFirst(prefix.count)) : "main"
+        let name =
+            head.succeeded && head.outputText.hasPrefix(prefix)
+            ? String(head.outputText.dropFirst(prefix.count)) : "main"
         resolvedBranch = name
         return name
     }
 
     /// The commit `origin/BRANCH` names since the last fetch, or nil when the remote has no such branch.
     func remoteTip(_ branch: String) throws -> String? {
-        let tip = try git.run(["-C", folder, "rev-parse", "--verify", "--quiet", "refs/remotes/origin/\(branch)^{commit}"])
+        let tip = try git.run([
+            "-C", folder, "rev-parse", "--verify", "--quiet", "refs/remotes/origin/\(branch)^{commit}",
+        ])
         return tip.succeeded ? tip.outputText : nil
     }
 

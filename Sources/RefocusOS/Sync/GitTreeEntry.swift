@@ -28,8 +28,9 @@ struct GitTreeEntry: Equatable {
             guard let tab = record.firstIndex(of: 0x09) else { return nil }
             let fields = record[..<tab].split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
             guard fields.count == 3 else { return nil }
-            return GitTreeEntry(mode: fields[0], type: fields[1], object: fields[2],
-                                path: String(decoding: record[record.index(after: tab)...], as: UTF8.self))
+            return GitTreeEntry(
+                mode: fields[0], type: fields[1], object: fields[2],
+                path: String(decoding: record[record.index(after: tab)...], as: UTF8.self))
         }
     }
 }

@@ -57,7 +57,9 @@ public struct ListSync {
                 }
             }
             if !changes.isEmpty {
-                let message = "\(machine): " + (report.remote.isEmpty ? "conflict copies merged" : report.remote.joined(separator: "; "))
+                let message =
+                    "\(machine): "
+                    + (report.remote.isEmpty ? "conflict copies merged" : report.remote.joined(separator: "; "))
                 guard try transport.push(changes, message: message) == .pushed else { continue }
             }
             for item in plan.items {
@@ -89,8 +91,9 @@ public struct ListSync {
         let current = try store.texts(of: item.name)?.texts.domains ?? ""
         let text = try ListText<BlockEntry>(parsing: current, source: store.domainsPath(item.name))
         let local = text.items
-        try store.saveDomains(text.editing(adding: Array(entries.subtracting(local)), removing: local.subtracting(entries)),
-                              as: item.name)
+        try store.saveDomains(
+            text.editing(adding: Array(entries.subtracting(local)), removing: local.subtracting(entries)),
+            as: item.name)
     }
 
     /// This machine's host name, for push messages; `this machine` when it has none.

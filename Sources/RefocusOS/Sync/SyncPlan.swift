@@ -62,8 +62,10 @@ public struct SyncPlan: Sendable {
             let base = ListMerge.base(name, synced: bases[name])
             let outcome = ListMerge.merge(name, base: base, sides: sides + copies)
             if let note = outcome.note { messages.append(note) }
-            items.append(Item(name: name, base: base, local: sides[0], remote: sides[1], outcome: outcome,
-                              hasConflictCopies: !copies.isEmpty, remoteText: remoteText))
+            items.append(
+                Item(
+                    name: name, base: base, local: sides[0], remote: sides[1], outcome: outcome,
+                    hasConflictCopies: !copies.isEmpty, remoteText: remoteText))
         }
         self.items = items
         self.messages = messages
@@ -77,7 +79,8 @@ public struct SyncPlan: Sendable {
     }
 
     /// `social +example.org -reddit.com`, from `old` to `new`; nil when equal.
-    public static func describe(_ name: BlockListName, from old: Set<BlockEntry>?, to new: Set<BlockEntry>?) -> String? {
+    public static func describe(_ name: BlockListName, from old: Set<BlockEntry>?, to new: Set<BlockEntry>?) -> String?
+    {
         guard old != new else { return nil }
         guard let new else { return "\(name) deleted" }
         let added = new.subtracting(old ?? []).sorted().map { "+\($0)" }

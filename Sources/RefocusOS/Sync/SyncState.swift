@@ -23,7 +23,8 @@ public struct SyncState: Sendable {
         var bases: [BlockListName: Set<BlockEntry>] = [:]
         for file in try Directories.names(in: baseDirectory) {
             guard case .list(let name) = SyncFileName(file),
-                  let bytes = try FileReader.readIfPresent(baseDirectory + "/" + file) else { continue }
+                let bytes = try FileReader.readIfPresent(baseDirectory + "/" + file)
+            else { continue }
             bases[name] = SyncedListText(parsing: String(decoding: bytes, as: UTF8.self)).entries
         }
         return bases

@@ -34,8 +34,10 @@ public struct RemoteLists: Sendable, Equatable {
     public var halfWritten: Set<BlockListName> = []
 
     /// Remote lists.
-    public init(texts: [BlockListName: String], conflictCopies: [BlockListName: [(file: String, text: String)]] = [:],
-                skipped: [String] = []) {
+    public init(
+        texts: [BlockListName: String], conflictCopies: [BlockListName: [(file: String, text: String)]] = [:],
+        skipped: [String] = []
+    ) {
         self.texts = texts
         self.conflictCopies = conflictCopies
         self.skipped = skipped

@@ -29,7 +29,8 @@ public final class Terminal {
     public func size() -> (columns: Int, rows: Int) {
         var size = winsize()
         for descriptor in [output, input].compactMap({ $0 }) {
-            if case .success = syscall({ ioctl(descriptor, UInt(TIOCGWINSZ), &size) }), size.ws_col > 0, size.ws_row > 0 {
+            if case .success = syscall({ ioctl(descriptor, UInt(TIOCGWINSZ), &size) }), size.ws_col > 0, size.ws_row > 0
+            {
                 return (Int(size.ws_col), Int(size.ws_row))
             }
         }
@@ -49,7 +50,8 @@ public final class Terminal {
                 cc[Int(VTIME)] = 0
             }
             let raw = mode
-            try syscall { withUnsafePointer(to: raw) { tcsetattr(input, TCSANOW, $0) } }.get("set the mode of", "the terminal")
+            try syscall { withUnsafePointer(to: raw) { tcsetattr(input, TCSANOW, $0) } }.get(
+                "set the mode of", "the terminal")
         }
         entered = true
         try write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
@@ -90,7 +92,8 @@ public final class Terminal {
     public static func write(_ text: String, to descriptor: Int32) throws(SystemError) {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
-            let result = bytes.withUnsafeBytes { raw in syscall { Glibc.write(descriptor, raw.baseAddress, raw.count) } }
+            let result = bytes.withUnsafeBytes { raw in syscall { Glibc.write(descriptor, raw.baseAddress, raw.count) }
+            }
             bytes = bytes.dropFirst(try result.get("write to", "standard output"))
         }
     }

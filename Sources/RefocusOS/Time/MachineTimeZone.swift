@@ -19,8 +19,9 @@ public enum MachineTimeZone {
     public static var current: LocalZone {
         tzset()
         let variable = getenv("TZ").map { String(cString: $0) }
-        return LocalZone(name: name(tz: variable, localtime: variable == nil ? localtimeTarget() : nil),
-                         offset: offset(at:))
+        return LocalZone(
+            name: name(tz: variable, localtime: variable == nil ? localtimeTarget() : nil),
+            offset: offset(at:))
     }
 
     /// The offset from UTC at the instant `seconds` after the epoch, in the zone of `TZ` when `tzset` last read it;

@@ -29,12 +29,13 @@ public struct UserAccount: Sendable, Equatable {
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 16 << 10)
         guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil,
-              let name = entry.pw_name, let directory = entry.pw_dir
+            let name = entry.pw_name, let directory = entry.pw_dir
         else { return nil }
         let home = String(cString: directory)
         guard home.hasPrefix("/") else { return nil }
         let shell = entry.pw_shell.map { String(cString: $0) } ?? ""
-        return UserAccount(uid: uid, gid: entry.pw_gid, name: String(cString: name), home: home,
-                           shell: shell.isEmpty ? "/bin/sh" : shell)
+        return UserAccount(
+            uid: uid, gid: entry.pw_gid, name: String(cString: name), home: home,
+            shell: shell.isEmpty ? "/bin/sh" : shell)
     }
 }

@@ -19,11 +19,12 @@ struct SyncFileNameTests {
         ("social (copy).domains", "other"),
     ])
     func classifies(_ file: String, _ expected: String) {
-        let kind: String = switch SyncFileName(file) {
-        case .list(let name): "list \(name)"
-        case .conflictCopy(let name): "copy \(name)"
-        case .other: "other"
-        }
+        let kind: String =
+            switch SyncFileName(file) {
+            case .list(let name): "list \(name)"
+            case .conflictCopy(let name): "copy \(name)"
+            case .other: "other"
+            }
         #expect(kind == expected)
     }
 }

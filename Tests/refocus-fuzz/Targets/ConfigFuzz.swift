@@ -10,10 +10,14 @@ enum ConfigFuzz: FuzzTarget {
     static let name = "config"
 
     /// The preset the edit saves, as its own text reads.
-    static let pairs = [(key: "lists", value: TOMLText.array(["work"])), (key: "length", value: TOMLText.string("25m"))]
+    static let pairs = [
+        (key: "lists", value: TOMLText.array(["work"])), (key: "length", value: TOMLText.string("25m")),
+    ]
     static let saved: (name: PresetName, preset: Preset)? = {
         let text = "[presets.fuzz]\n" + pairs.map { "\($0.key) = \($0.value)\n" }.joined()
-        guard let presets = try? UserConfig.parse(text, path: "saved.toml").presets, let first = presets.first else { return nil }
+        guard let presets = try? UserConfig.parse(text, path: "saved.toml").presets, let first = presets.first else {
+            return nil
+        }
         return (first.key, first.value)
     }()
 

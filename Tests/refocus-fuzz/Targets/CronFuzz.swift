@@ -16,11 +16,13 @@ enum CronFuzz: FuzzTarget {
     static func fuzz(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         if let expression = try? CronExpression(text) {
-            FuzzCheck.require((try? CronExpression(expression.text)) == expression,
-                              "the text \(expression.text) parses back to the same expression", input: bytes)
+            FuzzCheck.require(
+                (try? CronExpression(expression.text)) == expression,
+                "the text \(expression.text) parses back to the same expression", input: bytes)
             let runs = expression.nextRuns(after: now, in: zone, count: 3)
-            FuzzCheck.require(runs.allSatisfy { $0 > now } && runs == runs.sorted(),
-                              "the next runs of \(expression) come after now, in order: \(runs)", input: bytes)
+            FuzzCheck.require(
+                runs.allSatisfy { $0 > now } && runs == runs.sorted(),
+                "the next runs of \(expression) come after now, in order: \(runs)", input: bytes)
         }
         if let line = ScheduledLine(parsing: text) {
             FuzzCheck.require(ScheduledLine(parsing: line.text) == line, "a schedule line reads back", input: bytes)

@@ -13,9 +13,11 @@ enum EntryFuzz: FuzzTarget {
             guard let entry = try? BlockEntry(parsing: text, keepingURLPath: keepingURLPath) else { continue }
             let canonical = entry.description
             let typed = Result { () throws(EntryError) in try BlockEntry(parsing: canonical) }
-            FuzzCheck.require((try? typed.get()) == entry, "the canonical text \(canonical) parses back: \(typed)", input: bytes)
+            FuzzCheck.require(
+                (try? typed.get()) == entry, "the canonical text \(canonical) parses back: \(typed)", input: bytes)
             let stored = Result { try BlockEntry(stored: canonical) }
-            FuzzCheck.require((try? stored.get()) == entry, "the stored text \(canonical) reads back: \(stored)", input: bytes)
+            FuzzCheck.require(
+                (try? stored.get()) == entry, "the stored text \(canonical) reads back: \(stored)", input: bytes)
         }
     }
 }

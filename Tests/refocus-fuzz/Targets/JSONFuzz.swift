@@ -12,7 +12,8 @@ enum JSONFuzz: FuzzTarget {
         let value = try? JSONValue(parsing: bytes)
         FuzzCheck.require(checked || value == nil, "the check accepts what the value accepts", input: bytes)
         guard let value else { return }
-        FuzzCheck.require((try? JSONValue(parsing: Array(value.text.utf8))) == value,
-                          "a value written as text reads back the same", input: bytes)
+        FuzzCheck.require(
+            (try? JSONValue(parsing: Array(value.text.utf8))) == value,
+            "a value written as text reads back the same", input: bytes)
     }
 }

@@ -16,13 +16,15 @@ enum ListFuzz: FuzzTarget {
             rereads(list, input: bytes)
         }
         let imported = ImportParser.parse(text).entries
-        FuzzCheck.require((try? ListText<BlockEntry>(parsing: ListText.render(imported), source: "import"))?.items
-                              == Set(imported),
-                          "the imported entries are written to a list file that reads back", input: bytes)
+        FuzzCheck.require(
+            (try? ListText<BlockEntry>(parsing: ListText.render(imported), source: "import"))?.items
+                == Set(imported),
+            "the imported entries are written to a list file that reads back", input: bytes)
         let synced = SyncedListText(parsing: text)
         let again = SyncedListText(parsing: SyncedListText.render(synced.entries))
-        FuzzCheck.require(again.entries == synced.entries && again.issues.isEmpty && !again.isHalfWritten,
-                          "the synced entries are rendered to a text that reads back whole", input: bytes)
+        FuzzCheck.require(
+            again.entries == synced.entries && again.issues.isEmpty && !again.isHalfWritten,
+            "the synced entries are rendered to a text that reads back whole", input: bytes)
     }
 
     /// A list's items rendered anew, and its text edited without a change, read back to the same items.

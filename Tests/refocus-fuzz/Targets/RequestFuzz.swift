@@ -20,7 +20,8 @@ enum RequestFuzz: FuzzTarget {
     private static func roundTrip<Payload: HelperPayload>(_: Payload.Type, _ bytes: [UInt8]) {
         guard let payload = try? HelperProtocol.decodeRequest(Payload.self, from: bytes) else { return }
         let encoded = (try? HelperProtocol.encoder().encode(RequestEnvelope(payload))).map(Array.init) ?? []
-        FuzzCheck.require((try? HelperProtocol.decodeRequest(Payload.self, from: encoded)) == payload,
-                          "a decoded \(Payload.verb) request encodes to one that decodes the same", input: bytes)
+        FuzzCheck.require(
+            (try? HelperProtocol.decodeRequest(Payload.self, from: encoded)) == payload,
+            "a decoded \(Payload.verb) request encodes to one that decodes the same", input: bytes)
     }
 }

@@ -19,8 +19,9 @@ enum SectionFuzz: FuzzTarget {
             rewrites(text, section: section, body: body, input: bytes)
         } else {
             let salvaged = section.salvage(bytes, isOwnLine: HostsSection.isOwnLine)
-            FuzzCheck.require((try? section.split(salvaged.text))?.body == nil,
-                              "a salvaged text has no marker left", input: bytes)
+            FuzzCheck.require(
+                (try? section.split(salvaged.text))?.body == nil,
+                "a salvaged text has no marker left", input: bytes)
         }
         schedules(bytes)
         nsswitch(bytes)
@@ -33,8 +34,9 @@ enum SectionFuzz: FuzzTarget {
         }
         let reread = try? section.split(written)
         FuzzCheck.require(reread?.body == body.lines, "the written body reads back", input: input)
-        FuzzCheck.require((try? reread?.replacingBody(with: nil)) == removed,
-                          "removing the written section gives what removing the first one gave", input: input)
+        FuzzCheck.require(
+            (try? reread?.replacingBody(with: nil)) == removed,
+            "removing the written section gives what removing the first one gave", input: input)
         if text.body == nil {
             FuzzCheck.require(removed == input, "removing an absent section changes nothing", input: input)
         }
@@ -45,15 +47,18 @@ enum SectionFuzz: FuzzTarget {
         let conf = NsswitchConf(bytes: bytes)
         guard conf.removing() == conf, let added = try? conf.adding() else { return }
         let removed = added.removing()
-        FuzzCheck.require(removed == conf, "removing gives back the bytes before adding: \(FuzzCheck.quoted(added.bytes)) "
-                              + "became \(FuzzCheck.quoted(removed.bytes))", input: bytes)
+        FuzzCheck.require(
+            removed == conf,
+            "removing gives back the bytes before adding: \(FuzzCheck.quoted(added.bytes)) "
+                + "became \(FuzzCheck.quoted(removed.bytes))", input: bytes)
     }
 
     /// A crontab's schedules: the first removed, the others kept.
     private static func schedules(_ bytes: [UInt8]) {
         guard let table = try? ScheduleTable(crontab: bytes), let first = table.lines.first else { return }
         let rest = (try? table.removing(id: first.entry.id)).flatMap { try? ScheduleTable(crontab: $0) }
-        FuzzCheck.require(rest?.lines == Array(table.lines.dropFirst()), "removing a schedule keeps the others",
-                          input: bytes)
+        FuzzCheck.require(
+            rest?.lines == Array(table.lines.dropFirst()), "removing a schedule keeps the others",
+            input: bytes)
     }
 }

@@ -9,10 +9,12 @@ enum StatusFuzz: FuzzTarget {
     static let name = "status"
 
     static func fuzz(_ bytes: [UInt8]) {
-        FuzzCheck.require(StatusFile.decode(bytes) == StatusFile.decodeByCodable(bytes),
-                          "the fast path reads what Codable reads", input: bytes)
+        FuzzCheck.require(
+            StatusFile.decode(bytes) == StatusFile.decodeByCodable(bytes),
+            "the fast path reads what Codable reads", input: bytes)
         guard let snapshot = StatusFile.decode(bytes) else { return }
-        FuzzCheck.require(StatusFile.decode(StatusFile.encode(snapshot)) == snapshot,
-                          "a snapshot read, encoded and read again is the same", input: bytes)
+        FuzzCheck.require(
+            StatusFile.decode(StatusFile.encode(snapshot)) == snapshot,
+            "a snapshot read, encoded and read again is the same", input: bytes)
     }
 }

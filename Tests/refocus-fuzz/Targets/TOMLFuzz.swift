@@ -13,14 +13,16 @@ enum TOMLFuzz: FuzzTarget {
             table = try TOMLTable(parsing: bytes)
         } catch {
             let lines = 1 + bytes.count { $0 == UInt8(ascii: "\n") }
-            FuzzCheck.require((1...lines).contains(error.line) && error.column >= 1,
-                              "the error (\(error), column \(error.column)) is on one of the \(lines) lines", input: bytes)
+            FuzzCheck.require(
+                (1...lines).contains(error.line) && error.column >= 1,
+                "the error (\(error), column \(error.column)) is on one of the \(lines) lines", input: bytes)
             return
         }
         let written = table.map { "\(TOMLText.string($0.key)) = \(text($0.value))\n" }.joined()
         let reread = Result { () throws(TOMLError) in try TOMLTable(parsing: written) }
-        FuzzCheck.require((try? reread.get()).map { same(.table($0), .table(table)) } == true,
-                          "written back as \(String(reflecting: written)), it reads back the same: \(reread)", input: bytes)
+        FuzzCheck.require(
+            (try? reread.get()).map { same(.table($0), .table(table)) } == true,
+            "written back as \(String(reflecting: written)), it reads back the same: \(reread)", input: bytes)
     }
 
     /// `value` as TOML text on one line.
@@ -32,7 +34,8 @@ enum TOMLFuzz: FuzzTarget {
         case .boolean(let flag): flag ? "true" : "false"
         case .dateTime(let dateTime): dateTime.description
         case .array(let elements): "[" + elements.map(text).joined(separator: ", ") + "]"
-        case .table(let table): "{" + table.map { "\(TOMLText.string($0.key)) = \(text($0.value))" }.joined(separator: ", ") + "}"
+        case .table(let table):
+            "{" + table.map { "\(TOMLText.string($0.key)) = \(text($0.value))" }.joined(separator: ", ") + "}"
         }
     }
 
@@ -42,7 +45,8 @@ enum TOMLFuzz: FuzzTarget {
         case let (.float(left), .float(right)): left == right || (left.isNaN && right.isNaN)
         case let (.array(left), .array(right)): left.count == right.count && zip(left, right).allSatisfy(same)
         case let (.table(left), .table(right)):
-            left.entries.count == right.entries.count && left.allSatisfy { entry in right[entry.key].map { same(entry.value, $0) } == true }
+            left.entries.count == right.entries.count
+                && left.allSatisfy { entry in right[entry.key].map { same(entry.value, $0) } == true }
         default: lhs == rhs
         }
     }
