@@ -145,8 +145,8 @@ let package = Package(
             dependencies: [
                 "RefocusHelperCommands", "RefocusCore", "RefocusEnforcement",
             ]),
-        // The Reconciler and the daemon's follow-up of a reconcile over fake layers: ordering, failures, the routes'
-        // fallback, tamper repair, notes, timers, watches and status counts (no root).
+        // The Reconciler, the daemon's follow-up of a reconcile and its loop over fake layers and event sources:
+        // ordering, failures, the routes' fallback, tamper repair, notes, timers, watches and the status (no root).
         .testTarget(
             name: "RefocusReconcileTests",
             dependencies: [

@@ -30,6 +30,10 @@ public final class FakeLayer: EnforcementLayer {
     public var watches: [TamperWatch]?
     /// The running programs each apply reports signalled (the program blocker's).
     public var signalled: [ProgramMatch] = []
+    /// The programs an apply that leaves something in force reports holding its policy (the browsers' layers).
+    public var holding: [String] = []
+    /// How many applies rewrote the whole (each starting its counters at zero).
+    public private(set) var replacements = 0
 
     /// A fake of `kind`, holding `wanted(plan)` after an apply.
     public init(_ kind: LayerKind, journal: FakeJournal, wanted: @escaping (EnforcementPlan) -> [String]) {
@@ -60,9 +64,11 @@ public final class FakeLayer: EnforcementLayer {
         let replaced = changed && applied == nil
         system = want
         applied = want
+        if replaced { replacements += 1 }
         return LayerOutcome(
             layer: kind, state: want.isEmpty ? .idle : .inForce, changed: changed, count: want.count,
-            countersReset: replaced, notes: notes, watches: watches ?? [.file("/fake/\(kind.rawValue)")],
+            holding: want.isEmpty ? [] : holding, countersReset: replaced, notes: notes,
+            watches: watches ?? [.file("/fake/\(kind.rawValue)")],
             signalled: signalled)
     }
 }

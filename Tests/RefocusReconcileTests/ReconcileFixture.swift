@@ -25,16 +25,19 @@ struct ReconcileFixture {
         var policy = Policy()
         policy.enforcement.blockDoHEndpoints = false
         reconciler = Reconciler(store: store, policy: policy, layers: layers.ordered, resolverModule: { true })
-        if sessions {
-            let list = BlockList(
-                name: try BlockListName("social"),
-                entries: [try BlockEntry(parsing: "social.example"), try BlockEntry(parsing: "192.0.2.9")],
-                programs: [try ProgramName("steam")])
-            let session = Session(
-                owner: 1000, blockLists: [list], start: Self.start,
-                plannedEnd: Self.start.addingTimeInterval(3600), locked: false)
-            _ = try store.write { try $0.insert(session) }
-        }
+        if sessions { try Self.insertSession(into: store) }
+    }
+
+    /// Inserts the fixture's session into `store`: uid 1000's, from `start` for an hour, blocking a
+    /// domain, an address and a program.
+    static func insertSession(into store: SessionStore) throws {
+        let list = BlockList(
+            name: try BlockListName("social"),
+            entries: [try BlockEntry(parsing: "social.example"), try BlockEntry(parsing: "192.0.2.9")],
+            programs: [try ProgramName("steam")])
+        let session = Session(
+            owner: 1000, blockLists: [list], start: start, plannedEnd: start.addingTimeInterval(3600), locked: false)
+        _ = try store.write { try $0.insert(session) }
     }
 
     /// Reconciles at the fixture's clock.

@@ -3,7 +3,6 @@ import Logging
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
-import RefocusPolicy
 
 /// The enforcer daemon: one event loop (`DaemonSources`) that keeps every
 /// active session enforced and lifts each on time (and each pomodoro phase
@@ -16,7 +15,9 @@ import RefocusPolicy
 /// people what is enforced, with what each session blocked (`BlockedTally`,
 /// kept in the store); the `SessionHerald` tells owners of their
 /// sessions' starts, phase changes and ends. With no active session, no timer is armed: it
-/// sleeps until an event.
+/// sleeps until an event. Everything it works with comes in `DaemonParts`
+/// (the system's, or a test's fakes), and its loop is `start`, a `wake`
+/// per readiness, and `finish`, so that a test drives it event by event.
 final class Daemon {
     /// How often blocked names are resolved again while sessions are active.
     static let resolveInterval: Duration = .seconds(15 * 60)
@@ -27,39 +28,40 @@ final class Daemon {
     static let countsInterval: Duration = .seconds(10)
 
     private let reconciler: Reconciler
-    /// The system's layers the reconciler runs (the blocker after them).
-    private let layers: SystemLayers
+    /// The table layer's caches, name and counters.
+    private let firewall: any DaemonFirewall
     private let sources: DaemonSources
-    private let blocker: ProgramBlocker
+    private let blocker: any DaemonProgramBlocker
     private let publisher: StatusPublisher
     private let tally: BlockedTally
-    private let herald: SessionHerald
+    private let herald: any DaemonHerald
+    private let host: DaemonHost
     private let logger: Logger
     /// The last reconcile's report, for status updates between reconciles.
     private var lastReport: Reconciler.Report?
-    private var exitRequested = false
+    /// Whether SIGTERM, SIGINT or an `exit` command ended the loop.
+    private(set) var exitRequested = false
     /// Whether the last reconcile left nothing to enforce.
     private var idle = false
 
-    /// Sets up every source; the caller holds the daemon lock.
-    init(logger: Logger) throws {
+    /// The daemon over the system's parts (`DaemonParts.system`); the caller holds the daemon lock.
+    convenience init(logger: Logger) throws {
+        try self.init(parts: .system(logger: logger), logger: logger)
+    }
+
+    /// The daemon over `parts`: the reconciler runs their layers, then the blocker.
+    init(parts: DaemonParts, logger: Logger) {
         self.logger = logger
-        let store = try SessionStore()
-        let policy = try PolicyFile.load()
-        let layers = SystemLayers(policy: policy)
-        self.layers = layers
-        sources = try DaemonSources(
-            hostsPath: layers.hosts.path, indexPath: layers.index.path,
-            browserFolders: layers.chromium.existingFolders()
-                + (layers.firefox.existingFolder().map { [$0] } ?? []),
-            firewall: layers.table.firewall)
-        blocker = try ProgramBlocker(
-            loop: sources.loop, logger: logger,
-            hooks: ExecGuardHooks(environment: ProcessInfo.processInfo.environment))
-        reconciler = Reconciler(store: store, policy: policy, layers: layers.ordered + [blocker])
-        publisher = StatusPublisher(logger: logger)
+        firewall = parts.firewall
+        sources = parts.sources
+        blocker = parts.blocker
+        host = parts.host
+        reconciler = Reconciler(
+            store: parts.store, policy: parts.policy, layers: parts.layers + [parts.blocker],
+            resolverModule: parts.host.resolverModule)
+        publisher = StatusPublisher(status: parts.status, notify: parts.notify, logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
-        herald = SessionHerald(store: reconciler.store, logger: logger)
+        herald = parts.herald
     }
 
     /// Reconciles at once (sessions that ended while the machine was off are
@@ -67,65 +69,81 @@ final class Daemon {
     /// command. Exiting lifts nothing: the table stays (PERSIST) and so does
     /// the hosts section.
     func run() throws {
+        start()
+        while !exitRequested {
+            wake(try sources.wait())
+        }
+        finish()
+    }
+
+    /// The first reconcile, and systemd told the daemon is ready.
+    func start() {
         _ = reconcile(reason: "start")
         // Under systemd (Type=notify): started once the first reconcile is done, so that the network comes after it.
-        if let failure = ServiceReadiness.notifyReady() {
+        if let failure = host.notifyReady() {
             logger.warning("systemd was not told the daemon is ready: \(failure)")
         }
-        if !idle { giveBackMemory() }
-        while !exitRequested {
-            var wanted = false
-            var killedSome = false
-            var connections: [ControlSocket.Connection] = []
-            for fd in try sources.loop.wait() {
-                switch fd {
-                case sources.endTimer.fileDescriptor:
-                    sources.endTimer.acknowledge()
-                    wanted = true
-                case sources.resolveTimer.fileDescriptor:
-                    sources.resolveTimer.acknowledge()
-                    layers.table.cache.forgetAll()
-                    layers.table.allowedCache.expireAll()
-                    wanted = true
-                case sources.hookTimer.fileDescriptor:
-                    sources.hookTimer.acknowledge()
-                    herald.killOverdueHooks()
-                    sources.hookTimer.arm(after: herald.nextBackstop)
-                case sources.countsTimer.fileDescriptor:
-                    sources.countsTimer.acknowledge()
-                    sources.countsTimer.arm(after: Self.countsInterval)
-                    if let lastReport { publish(lastReport) }
-                case sources.clockWatch.fileDescriptor:
-                    sources.clockWatch.acknowledge()
-                    wanted = true
-                case sources.hostsWatch.fileDescriptor:
-                    wanted = sources.hostsWatch.drain() || wanted
-                case sources.indexWatch.fileDescriptor:
-                    wanted = sources.indexWatch.drain() || wanted
-                case sources.browserWatch.fileDescriptor:
-                    wanted = sources.browserWatch.drain() || wanted
-                case sources.tableWatch?.fileDescriptor:
-                    wanted = tableNeedsRepair() || wanted
-                case sources.signals.fileDescriptor:
-                    wanted = handleSignals() || wanted
-                case sources.control.fileDescriptor:
-                    while connections.count < ControlSocket.acceptBatch, let connection = sources.control.accept() {
-                        connections.append(connection)
-                    }
-                default:
-                    let mode = blocker.mode
-                    if let killed = blocker.handle(fd), !killed.isEmpty {
-                        tally.record(killed, active: lastReport?.active ?? [])
-                        publisher.record(killed, active: lastReport?.active ?? [])
-                        killedSome = true
-                    }
-                    // The exec guard let go: the status file says how programs are blocked now.
-                    if blocker.mode != mode { killedSome = true }
+        if !idle { host.giveBackMemory() }
+    }
+
+    /// Serves one wake-up of the loop: the descriptors `ready` reported, then
+    /// the helper runs that connected, with one reconcile for all that want one.
+    func wake(_ ready: [Int32]) {
+        var wanted = false
+        var killedSome = false
+        var connections: [any DaemonConnection] = []
+        for fd in ready {
+            switch fd {
+            case sources.endTimer.fileDescriptor:
+                sources.endTimer.acknowledge()
+                wanted = true
+            case sources.resolveTimer.fileDescriptor:
+                sources.resolveTimer.acknowledge()
+                firewall.cache.forgetAll()
+                firewall.allowedCache.expireAll()
+                wanted = true
+            case sources.hookTimer.fileDescriptor:
+                sources.hookTimer.acknowledge()
+                herald.killOverdueHooks()
+                sources.hookTimer.arm(after: herald.nextBackstop)
+            case sources.countsTimer.fileDescriptor:
+                sources.countsTimer.acknowledge()
+                sources.countsTimer.arm(after: Self.countsInterval)
+                if let lastReport { publish(lastReport) }
+            case sources.clockWatch.fileDescriptor:
+                sources.clockWatch.acknowledge()
+                wanted = true
+            case sources.hostsWatch.fileDescriptor:
+                wanted = sources.hostsWatch.drain() || wanted
+            case sources.indexWatch.fileDescriptor:
+                wanted = sources.indexWatch.drain() || wanted
+            case sources.browserWatch.fileDescriptor:
+                wanted = sources.browserWatch.drain() || wanted
+            case sources.tableWatch?.fileDescriptor:
+                wanted = tableNeedsRepair() || wanted
+            case sources.signals.fileDescriptor:
+                wanted = handleSignals() || wanted
+            case sources.control.fileDescriptor:
+                while connections.count < ControlSocket.acceptBatch, let connection = sources.control.accept() {
+                    connections.append(connection)
                 }
+            default:
+                let mode = blocker.mode
+                if let killed = blocker.handle(fd), !killed.isEmpty {
+                    tally.record(killed, active: lastReport?.active ?? [])
+                    publisher.record(killed, active: lastReport?.active ?? [])
+                    killedSome = true
+                }
+                // The exec guard let go: the status file says how programs are blocked now.
+                if blocker.mode != mode { killedSome = true }
             }
-            serve(connections, reconcileFirst: wanted)
-            if killedSome && !wanted && connections.isEmpty, let lastReport { publish(lastReport) }
         }
+        serve(connections, reconcileFirst: wanted)
+        if killedSome && !wanted && connections.isEmpty, let lastReport { publish(lastReport) }
+    }
+
+    /// Closes the control socket and keeps the last counts: the loop ended.
+    func finish() {
         // Before the daemon lock is released: no helper run may connect to a daemon on its way out.
         sources.control.shutDown()
         if let lastReport { keepCounts(of: lastReport.active) }
@@ -136,8 +154,8 @@ final class Daemon {
     /// of this wake-up. Their commands are read together within
     /// `ControlSocket.commandDeadline` and answers sent without waiting: a
     /// stopped or slow helper run never holds up the loop.
-    private func serve(_ connections: [ControlSocket.Connection], reconcileFirst wanted: Bool) {
-        let commands = ControlSocket.commands(of: connections).map { $0.flatMap(DaemonCommand.init(rawValue:)) }
+    private func serve(_ connections: [any DaemonConnection], reconcileFirst wanted: Bool) {
+        let commands = sources.control.commands(of: connections).map { $0.flatMap(DaemonCommand.init(rawValue:)) }
         let plan = DaemonCommand.Plan(commands, eventsWant: wanted)
         if plan.exit { exitRequested = true }
         let answer = plan.reconcile ? reconcile(reason: connections.isEmpty ? "event" : "request") : nil
@@ -165,14 +183,14 @@ final class Daemon {
             if signal == SIGCHLD {
                 reapChildren()
             } else if signal == SIGHUP {
-                layers.table.cache.forgetAll()
-                layers.table.allowedCache.expireAll()
+                firewall.cache.forgetAll()
+                firewall.allowedCache.expireAll()
                 wanted = true
                 do {
-                    reconciler.policy = try PolicyFile.load()
+                    reconciler.policy = try host.loadPolicy()
                     wanted = true
-                    if reconciler.policy.nftablesTable != layers.table.firewall.tableName {
-                        let table = reconciler.policy.nftablesTable, kept = layers.table.firewall.tableName
+                    if reconciler.policy.nftablesTable != firewall.tableName {
+                        let table = reconciler.policy.nftablesTable, kept = firewall.tableName
                         logger.warning(
                             """
                             nftables_table = "\(table)" takes effect when the daemon restarts; \
@@ -193,9 +211,8 @@ final class Daemon {
     /// report that changes the status file is published.
     private func reapChildren() {
         var changed = false
-        var status: Int32 = 0
-        while case let pid = waitpid(-1, &status, WNOHANG), pid > 0 {
-            changed = herald.reaped(pid: pid, status: status, at: Date()) || changed
+        while let child = host.reapChild() {
+            changed = herald.reaped(pid: child.pid, status: child.status, at: Date()) || changed
         }
         sources.hookTimer.arm(after: herald.nextBackstop)
         if changed, let lastReport { publish(lastReport) }
@@ -205,20 +222,20 @@ final class Daemon {
     private func reconcile(reason: String) -> DaemonAnswer {
         let countedBefore = tableCounts()
         do {
-            let clock = try reconciler.store.rebasedClock()
-            let report = try reconciler.reconcile(clock: clock, system: SystemProtections.read())
+            let clock = try host.readClock(reconciler.store)
+            let report = try reconciler.reconcile(clock: clock, system: host.protections())
             let next = DaemonFollowUp(
                 report, previous: lastReport, clock: clock,
-                allowedExpiry: layers.table.allowedCache.nextExpiry,
-                incompleteAnswers: layers.table.cache.incompleteCount)
+                allowedExpiry: firewall.allowedCache.nextExpiry,
+                incompleteAnswers: firewall.cache.incompleteCount)
             // The final counts of the sessions this reconcile (or a helper run's stop or clear) ended.
             let final = tally.counts(
-                countedBefore, sessions: next.ended, policy: reconciler.policy, cache: layers.table.cache)
+                countedBefore, sessions: next.ended, policy: reconciler.policy, cache: firewall.cache)
             if next.carriesCounts {
                 // The new table's counters start at zero: keep what the old one counted.
                 tally.carry(
                     countedBefore, sessions: lastReport?.active ?? [], policy: reconciler.policy,
-                    cache: layers.table.cache)
+                    cache: firewall.cache)
             }
             tally.settle(final)
             if next.drainsHostsWatch {
@@ -246,7 +263,7 @@ final class Daemon {
             // After the announcements: the code and data an end's notification and recap touched are given back too.
             if report.active.isEmpty != idle {
                 idle.toggle()
-                if idle { giveBackMemory() }
+                if idle { host.giveBackMemory() }
             }
             return DaemonAnswer(report)
         } catch {
@@ -256,24 +273,10 @@ final class Daemon {
         }
     }
 
-    /// Returns what start-up and the last sessions left mapped but unused:
-    /// the clean code pages (see `CleanCodePages`) and the heap's free memory.
-    /// Done at start and each time the daemon becomes idle, so an idle daemon
-    /// holds only what it runs.
-    private func giveBackMemory() {
-        let released = CleanCodePages.release()
-        Heap.trim()
-        logger.info("gave back \(released.kibibytes) KiB of code pages (\(released.mappings) mappings)")
-    }
-
     /// What the table refused since it was last replaced; nothing when there is no table.
     /// The allowlist chains' rules are read only while an allowlist session runs.
     private func tableCounts() -> TableCounts {
-        guard let nftables = layers.table.firewall.nftables else { return TableCounts() }
-        let allowing = lastReport?.active.contains { $0.mode == .allow } ?? false
-        return TableCounts(
-            hits: (try? nftables.hitCounters()) ?? [:],
-            allowRefusals: allowing ? (try? nftables.allowRefusals()) ?? [:] : [:])
+        firewall.counts(allowing: lastReport?.active.contains { $0.mode == .allow } ?? false)
     }
 
     /// Publishes what `report` enforces, with the live counts, and keeps the counts that changed in the store.
@@ -286,7 +289,7 @@ final class Daemon {
     @discardableResult
     private func keepCounts(of sessions: [Session]) -> [Int64: BlockedCounts] {
         let counts = tally.counts(
-            tableCounts(), sessions: sessions, policy: reconciler.policy, cache: layers.table.cache)
+            tableCounts(), sessions: sessions, policy: reconciler.policy, cache: firewall.cache)
         tally.keep(counts)
         return counts
     }

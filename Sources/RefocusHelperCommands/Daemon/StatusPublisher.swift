@@ -9,13 +9,17 @@ import RefocusOS
 /// by `BlockedTally`), and the owners' desktop notifications when one of
 /// their programs is stopped (at most one per program a minute).
 final class StatusPublisher {
-    private let status = StatusFile()
+    private let status: StatusFile
+    /// Sends an owner (uid) a desktop notification: title, then body.
+    private let notify: (UInt32, String, String) -> Void
     /// When each owner was last notified of each program, to keep a kill storm to one notification.
     private var lastNotified: [String: ContinuousClock.Instant] = [:]
     private let logger: Logger
 
-    /// A publisher that logs through `logger`.
-    init(logger: Logger) {
+    /// A publisher that writes `status`, tells owners through `notify` and logs through `logger`.
+    init(status: StatusFile, notify: @escaping (UInt32, String, String) -> Void, logger: Logger) {
+        self.status = status
+        self.notify = notify
         self.logger = logger
     }
 
@@ -62,9 +66,9 @@ final class StatusPublisher {
             let key = "\(match.owner) \(match.program)"
             if let last = lastNotified[key], now - last < .seconds(60) { continue }
             lastNotified[key] = now
-            OwnerNotification.send(
-                to: match.owner, title: "ReFocus blocked \(match.program)",
-                body: "It is on a block list of your focus session"
+            notify(
+                match.owner, "ReFocus blocked \(match.program)",
+                "It is on a block list of your focus session"
                     + (session.map { " (\($0.lists.map(\.rawValue).joined(separator: ", ")))" } ?? "") + ".")
         }
     }

@@ -1,0 +1,59 @@
+import Foundation
+import RefocusCore
+import RefocusEnforcement
+import RefocusOS
+
+/// The program blocker as the daemon's loop sees it (`ProgramBlocker` on
+/// the system): its last layer, which also serves its own descriptors.
+protocol DaemonProgramBlocker: EnforcementLayer {
+    /// How programs are blocked now, for the status file.
+    var mode: StatusSnapshot.ProgramBlocking { get }
+    /// Serves `fd` if it is one of the blocker's (nil when not); the matches of the programs killed.
+    func handle(_ fd: Int32) -> [ProgramMatch]?
+}
+
+/// What tells owners of their sessions' events (`SessionHerald` on the
+/// system: hooks run as the owner, desktop notifications).
+protocol DaemonHerald: AnyObject {
+    /// The last hook run of each session that went wrong, for the status file.
+    var hookProblems: [Int64: HookReport] { get }
+    /// How long until the next hook runner is overdue; nil when none runs.
+    var nextBackstop: Duration? { get }
+    /// Announces the sessions' events due at `now`.
+    func announce(now: Date)
+    /// Forgets the problems of sessions no longer among `open`.
+    func keepProblems(of open: [Session])
+    /// Takes a child `waitpid` returned; whether the status file's content changed.
+    func reaped(pid: pid_t, status: Int32, at now: Date) -> Bool
+    /// Kills the hook runners past their backstop.
+    func killOverdueHooks()
+}
+
+/// The table layer's parts the daemon reads between reconciles (`TableLayer`
+/// on the system): the address caches it refreshes, the table's name, and
+/// the counters of what the table refused.
+protocol DaemonFirewall: AnyObject {
+    /// The addresses blocked names resolved to.
+    var cache: AddressCache { get }
+    /// The addresses allowed names resolved to.
+    var allowedCache: AllowedAddressCache { get }
+    /// The name of the table in force (kept until the daemon restarts).
+    var tableName: String { get }
+    /// What the table refused since it was last replaced (the allowlist chains' too when `allowing`);
+    /// nothing when there is no table.
+    func counts(allowing: Bool) -> TableCounts
+}
+
+extension ProgramBlocker: DaemonProgramBlocker {}
+extension SessionHerald: DaemonHerald {}
+
+extension TableLayer: DaemonFirewall {
+    var tableName: String { firewall.tableName }
+
+    func counts(allowing: Bool) -> TableCounts {
+        guard let nftables = firewall.nftables else { return TableCounts() }
+        return TableCounts(
+            hits: (try? nftables.hitCounters()) ?? [:],
+            allowRefusals: allowing ? (try? nftables.allowRefusals()) ?? [:] : [:])
+    }
+}

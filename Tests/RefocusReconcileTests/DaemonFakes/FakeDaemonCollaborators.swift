@@ -1,0 +1,83 @@
+import Foundation
+import RefocusCore
+import RefocusEnforcement
+@testable import RefocusHelperCommands
+import RefocusLayerFakes
+
+/// The program blocker in memory: its layer is the fake `programs` layer,
+/// its mode `.execEvents` while that holds programs, and its descriptor
+/// reports the kills a test queued (as the process connector would).
+final class FakeProgramBlocker: DaemonProgramBlocker, DaemonEventSource {
+    let kind = LayerKind.programs
+    /// The fake layer it applies.
+    let layer: FakeLayer
+    /// Its event descriptor (the process connector's, say).
+    let fileDescriptor: Int32
+    /// The kills its next event reports.
+    var pendingKills: [ProgramMatch] = []
+    private(set) var mode: StatusSnapshot.ProgramBlocking = .none
+
+    init(_ layer: FakeLayer, fileDescriptor: Int32) {
+        self.layer = layer
+        self.fileDescriptor = fileDescriptor
+    }
+
+    func apply(_ plan: EnforcementPlan, after earlier: [LayerOutcome]) throws -> LayerOutcome {
+        let outcome = try layer.apply(plan, after: earlier)
+        mode = outcome.state == .inForce ? .execEvents : .none
+        return outcome
+    }
+
+    func handle(_ fd: Int32) -> [ProgramMatch]? {
+        guard fd == fileDescriptor else { return nil }
+        defer { pendingKills = [] }
+        return pendingKills
+    }
+}
+
+/// The session herald in memory: when it was asked to announce, the sessions it keeps problems of.
+final class FakeHerald: DaemonHerald {
+    private(set) var hookProblems: [Int64: HookReport] = [:]
+    let nextBackstop: Duration? = nil
+    /// The instants of each `announce`.
+    private(set) var announced: [Date] = []
+    /// The sessions of each `keepProblems`, by id.
+    private(set) var kept: [[Int64]] = []
+
+    func announce(now: Date) {
+        announced.append(now)
+    }
+
+    func keepProblems(of open: [Session]) {
+        kept.append(open.compactMap(\.id))
+    }
+
+    func reaped(pid: pid_t, status: Int32, at now: Date) -> Bool { false }
+
+    func killOverdueHooks() {}
+}
+
+/// The table layer's caches and counters in memory: `refused` is what the
+/// table refused; like the kernel's, its counters start at zero again each
+/// time the fake table is rewritten whole.
+final class FakeFirewall: DaemonFirewall {
+    let cache = AddressCache()
+    let allowedCache = AllowedAddressCache()
+    let tableName = "refocus"
+    private let table: FakeLayer
+    private var countedReplacements = 0
+    /// What the table refused since it was made.
+    var refused = TableCounts()
+
+    init(table: FakeLayer) {
+        self.table = table
+    }
+
+    func counts(allowing: Bool) -> TableCounts {
+        if table.replacements != countedReplacements {
+            countedReplacements = table.replacements
+            refused = TableCounts()
+        }
+        return refused
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Logging
+import RefocusCore
+import RefocusEnforcement
+@testable import RefocusHelperCommands
+import RefocusLayerFakes
+import RefocusOS
+import RefocusTestSupport
+import Testing
+
+/// A `Daemon` over fakes, without root: the fake layers (`FakeLayers`, the
+/// real routes over fake routes), the program blocker, herald and table
+/// counters in memory, every event source a fake with a descriptor number
+/// of its own, a store and the status file in a temporary folder, and a
+/// clock the test moves. One session of uid 1000 runs from a minute before
+/// the clock for an hour (a domain, an address and a program); `wake`
+/// feeds the loop one readiness at a time.
+final class DaemonFixture {
+    static let start = ReconcileFixture.start
+
+    let folder: TemporaryFolder
+    let store: SessionStore
+    let layers = FakeLayers()
+    let blocker: FakeProgramBlocker
+    let herald = FakeHerald()
+    let firewall: FakeFirewall
+    let endTimer = FakeTimer(9001), resolveTimer = FakeTimer(9002), countsTimer = FakeTimer(9003)
+    let hookTimer = FakeTimer(9004), clockWatch = FakeTimer(9005)
+    let hostsWatch = FakeChangeWatch(9006), indexWatch = FakeChangeWatch(9007)
+    let browserWatch = FakeFolderWatch(9008)
+    let tableWatch: FakeTableWatch
+    let signals = FakeSignals(9010)
+    let control = FakeControl(9011)
+    let status: StatusFile
+    /// The descriptors the fake loop reports for `run`, one wake-up each; a wait with none left throws
+    /// (the loop would sleep for ever).
+    var wakeUps: [[Int32]] = []
+    /// Ten minutes into the session; a test moves it.
+    var clock = ClockReading(wall: start.addingTimeInterval(600), sinceBoot: .seconds(10_000), bootID: "boot-a")
+    /// How many times the daemon gave memory back.
+    private(set) var memoryGivenBack = 0
+    private(set) var daemon: Daemon!
+
+    /// The fixture; `sessions` false leaves the store empty.
+    init(sessions: Bool = true) throws {
+        folder = try TemporaryFolder()
+        store = try SessionStore(path: folder.path + "/refocus.sqlite")
+        status = StatusFile(path: folder.path + "/run/status.json", groupName: "refocus-loop-test-no-such-group")
+        blocker = FakeProgramBlocker(layers.programs, fileDescriptor: 9012)
+        let table = layers.table
+        firewall = FakeFirewall(table: table)
+        tableWatch = FakeTableWatch(9009) { table.needsRepair() }
+        if sessions { try ReconcileFixture.insertSession(into: store) }
+        var policy = Policy()
+        policy.enforcement.blockDoHEndpoints = false
+        let sources = DaemonSources(
+            wait: { [unowned self] in
+                guard !wakeUps.isEmpty else { throw FakeFailure("the loop would sleep with nothing left to happen") }
+                return wakeUps.removeFirst()
+            }, endTimer: endTimer,
+            resolveTimer: resolveTimer, countsTimer: countsTimer, hookTimer: hookTimer, clockWatch: clockWatch,
+            hostsWatch: hostsWatch, indexWatch: indexWatch, browserWatch: browserWatch, tableWatch: tableWatch,
+            signals: signals, control: control)
+        let host = DaemonHost(
+            loadPolicy: { policy }, resolverModule: { true }, protections: { [] },
+            readClock: { [unowned self] store in
+                let reading = clock
+                _ = try store.write { try $0.rebase(to: reading) }
+                return reading
+            },
+            notifyReady: { nil }, giveBackMemory: { [unowned self] in memoryGivenBack += 1 }, reapChild: { nil })
+        let parts = DaemonParts(
+            store: store, policy: policy, layers: Array(layers.ordered.dropLast()), firewall: firewall,
+            sources: sources, blocker: blocker, status: status, notify: { _, _, _ in }, herald: herald, host: host)
+        daemon = Daemon(parts: parts, logger: Logger(label: "refocus-loop-test") { _ in SwiftLogNoOpLogHandler() })
+    }
+
+    /// One wake-up of the loop with `sources` ready.
+    func wake(_ sources: [any DaemonEventSource]) {
+        daemon.wake(sources.map(\.fileDescriptor))
+    }
+
+    /// A helper run asking `line` through the control socket, in a wake-up of its own; its answer.
+    func request(_ line: String? = DaemonCommand.reconcile.rawValue) throws -> DaemonAnswer {
+        let connection = FakeConnection(line)
+        control.waiting.append(connection)
+        wake([control])
+        let bytes = try #require(connection.answered)
+        return try HelperProtocol.decoder().decode(DaemonAnswer.self, from: Data(bytes))
+    }
+
+    /// What the daemon published last; nil when the file is missing or unreadable.
+    var published: StatusSnapshot? { status.read() }
+}
