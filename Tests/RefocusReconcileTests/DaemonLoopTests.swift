@@ -173,6 +173,26 @@ struct DaemonLoopTests {
         #expect(fixture.memoryGivenBack == given + 1, "an idle daemon gives its memory back")
     }
 
+    @Test func aClockChangeOrAnIndexEditReconcilesWhileTheHookTimerDoesNot() throws {
+        let fixture = try DaemonFixture()
+        defer { fixture.folder.remove() }
+        fixture.daemon.start()
+        fixture.layers.journal.clear()
+        fixture.wake([fixture.hookTimer])
+        #expect(fixture.hookTimer.acknowledged == 1 && fixture.layers.journal.applied.isEmpty)
+
+        fixture.wake([fixture.clockWatch])
+        #expect(fixture.clockWatch.acknowledged == 1 && fixture.layers.journal.applied.count == 6)
+
+        let indexed = fixture.layers.index.system
+        fixture.layers.index.system = []  // the index removed
+        fixture.indexWatch.changed = true
+        fixture.layers.journal.clear()
+        fixture.wake([fixture.indexWatch, fixture.hostsWatch])
+        #expect(fixture.layers.index.system == indexed, "repaired")
+        #expect(fixture.layers.journal.applied.count == 6, "one reconcile serves the wake-up's events")
+    }
+
     @Test func killsBetweenReconcilesArePublishedWithoutOne() throws {
         let fixture = try DaemonFixture()
         defer { fixture.folder.remove() }

@@ -21,6 +21,7 @@ protocol DaemonConnection {
 extension ControlSocket.Connection: DaemonConnection {}
 
 extension ControlSocket: DaemonControl {
+    /// The next waiting connection (`accept()`'s), or nil when none is waiting.
     func accept() -> (any DaemonConnection)? {
         let connection: Connection? = accept()
         return connection
