@@ -37,6 +37,10 @@ final class DaemonFixture {
     var wakeUps: [[Int32]] = []
     /// Ten minutes into the session; a test moves it.
     var clock = ClockReading(wall: start.addingTimeInterval(600), sinceBoot: .seconds(10_000), bootID: "boot-a")
+    /// What the policy file holds when SIGHUP reloads it.
+    var policyFile: Policy
+    /// The children that exited, taken by the daemon's reaping (SIGCHLD): pid and status.
+    var exitedChildren: [(pid: pid_t, status: Int32)] = []
     /// How many times the daemon gave memory back.
     private(set) var memoryGivenBack = 0
     private(set) var daemon: Daemon!
@@ -53,6 +57,7 @@ final class DaemonFixture {
         if sessions { try ReconcileFixture.insertSession(into: store) }
         var policy = Policy()
         policy.enforcement.blockDoHEndpoints = false
+        policyFile = policy
         let sources = DaemonSources(
             wait: { [unowned self] in
                 guard !wakeUps.isEmpty else { throw FakeFailure("the loop would sleep with nothing left to happen") }
@@ -62,13 +67,14 @@ final class DaemonFixture {
             hostsWatch: hostsWatch, indexWatch: indexWatch, browserWatch: browserWatch, tableWatch: tableWatch,
             signals: signals, control: control)
         let host = DaemonHost(
-            loadPolicy: { policy }, resolverModule: { true }, protections: { [] },
+            loadPolicy: { [unowned self] in policyFile }, resolverModule: { true }, protections: { [] },
             readClock: { [unowned self] store in
                 let reading = clock
                 _ = try store.write { try $0.rebase(to: reading) }
                 return reading
             },
-            notifyReady: { nil }, giveBackMemory: { [unowned self] in memoryGivenBack += 1 }, reapChild: { nil })
+            notifyReady: { nil }, giveBackMemory: { [unowned self] in memoryGivenBack += 1 },
+            reapChild: { [unowned self] in exitedChildren.isEmpty ? nil : exitedChildren.removeFirst() })
         let parts = DaemonParts(
             store: store, policy: policy, layers: Array(layers.ordered.dropLast()), firewall: firewall,
             sources: sources, blocker: blocker, status: status, notify: { _, _, _ in }, herald: herald, host: host)

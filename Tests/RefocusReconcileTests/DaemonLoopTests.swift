@@ -220,6 +220,27 @@ struct DaemonLoopTests {
         #expect(fixture.layers.journal.applied.filter { $0 == .hosts }.count == 3, "start, SIGHUP, the exit's")
     }
 
+    @Test func sighupReloadsThePolicyAndSigchldReapsWithoutAReconcile() throws {
+        let fixture = try DaemonFixture()
+        defer { fixture.folder.remove() }
+        fixture.daemon.start()
+        let names = try #require(fixture.published?.counts?.names)
+        fixture.policyFile.subdomains = []
+        fixture.signals.pending = [SIGHUP]
+        fixture.wake([fixture.signals])
+        let reloaded = try #require(fixture.published?.counts?.names)
+        #expect(reloaded < names && reloaded == fixture.layers.hosts.system.count, "no subdomains any more")
+
+        fixture.layers.journal.clear()
+        let arms = fixture.hookTimer.arms
+        fixture.exitedChildren = [(pid: 4242, status: 0), (pid: 4243, status: 256)]
+        fixture.signals.pending = [SIGCHLD]
+        fixture.wake([fixture.signals])
+        #expect(fixture.herald.reapedChildren == [4242, 4243] && fixture.exitedChildren.isEmpty)
+        #expect(fixture.hookTimer.arms == arms + 1, "the hooks' backstop is armed again")
+        #expect(fixture.layers.journal.applied.isEmpty && !fixture.daemon.exitRequested)
+    }
+
     @Test func sigtermEndsTheLoopWithoutLiftingAnything() throws {
         let fixture = try DaemonFixture()
         defer { fixture.folder.remove() }

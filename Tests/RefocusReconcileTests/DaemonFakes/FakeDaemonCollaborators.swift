@@ -52,7 +52,13 @@ final class FakeHerald: DaemonHerald {
         kept.append(open.compactMap(\.id))
     }
 
-    func reaped(pid: pid_t, status: Int32, at now: Date) -> Bool { false }
+    /// The children it was given, by pid.
+    private(set) var reapedChildren: [pid_t] = []
+
+    func reaped(pid: pid_t, status: Int32, at now: Date) -> Bool {
+        reapedChildren.append(pid)
+        return false
+    }
 
     func killOverdueHooks() {}
 }
