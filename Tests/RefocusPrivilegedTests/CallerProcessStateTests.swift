@@ -33,8 +33,12 @@ struct CallerProcessStateTests {
                 as_user ann sh -c "$crippled cat /proc/self/sched" | awk '/^policy/ {print "caller policy:", $3}'
                 # The helper, while it waits for a request that never comes.
                 as_user ann sh -c "$crippled sudo -n \"\$0\" status" "$B/refocus-helper" < <(sleep 1000) > /dev/null 2>&1 &
-                for _ in $(seq 100); do helper=$(pgrep -f "^$B/refocus-helper status" || true); [ -n "$helper" ] && break; sleep 0.05; done
-                sleep 0.3
+                # A SCHED_IDLE caller pinned to one CPU may wait long on a loaded machine: up to a minute each.
+                for _ in $(seq 1200); do helper=$(pgrep -f "^$B/refocus-helper status" || true); [ -n "$helper" ] && break; sleep 0.05; done
+                echo "helper found: ${helper:+yes}"
+                # It resets its state before it reads the request: read it once it waits in poll(2) on standard input.
+                for _ in $(seq 1200); do call=$(cut -d' ' -f1 "/proc/$helper/syscall" 2> /dev/null || true); [ "$call" = 7 ] && break; sleep 0.05; done
+                echo "helper waits in: $(cut -d' ' -f1 "/proc/$helper/syscall")"
                 state helper "$helper"
                 # A start from the same shell: the daemon it starts.
                 status=0
@@ -45,6 +49,9 @@ struct CallerProcessStateTests {
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("caller policy: 5\n"), "the caller really runs SCHED_IDLE: \(run.stdout)")
         #expect(run.stdout.contains("start: 0\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("helper found: yes\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("helper waits in: 7\n"), "the helper waits in poll(2) for its request: \(run.stdout)")
         let cpus = try #require(
             run.stdout.split(separator: "\n").first { $0.hasPrefix("machine cpus: ") }?.dropFirst(14))
         for process in ["helper", "daemon"] {
