@@ -39,15 +39,30 @@ let package = Package(
         // the Swift runtime); compiled here too, so that tests call its functions in-process.
         .target(name: "CNSSRefocus", dependencies: ["CNameIndex"], cSettings: [.define("_GNU_SOURCE")]),
 
-        // Pure logic: no files, no clock, no processes.
-        .target(name: "RefocusCore", dependencies: ["CIDN2", "CPSL", "CNameIndex"]),
+        // Pure logic (no files, no clock, no processes), in four modules along the trust boundary
+        // (docs/architecture.md, "Modules"):
+        // the model both sides share: names, lists, time, text, TOML, JSON, notes, the policy's values, stats.
+        .target(name: "RefocusCore", dependencies: ["CIDN2", "CPSL"]),
+        // The wire between the CLI and the helper, and status.json: requests, answers, summaries, the snapshot.
+        .target(name: "RefocusProtocol", dependencies: ["RefocusCore"]),
+        // Root's planning: sessions and their rules, the desired enforcement, the hosts section, the names
+        // index, nsswitch.conf, browser policies and program matching. The CLI does not link it.
+        .target(name: "RefocusPlanning", dependencies: ["RefocusCore", "RefocusProtocol", "CNameIndex"]),
         // Mechanisms of the system, a module each; the CLI links OS and Resolver only.
         // Syscalls and errors, files, time, the list store, the status file, locks, spawning, users.
         .target(
             name: "RefocusOS",
             dependencies: [
-                "RefocusCore", "CLinux", .product(name: "SystemPackage", package: "swift-system"),
+                "RefocusCore", "RefocusProtocol", "CLinux", .product(name: "SystemPackage", package: "swift-system"),
             ]),
+        // The user's features: presets, schedules and cron, list sync (its transports too), the watch's drawing.
+        // The helper does not link it.
+        .target(name: "RefocusFeatures", dependencies: ["RefocusCore", "RefocusOS"]),
+        // Hooks, in one place: their variables and environment, the runner that drops to the user, the
+        // launcher and the runs the daemon keeps.
+        .target(
+            name: "RefocusHooks",
+            dependencies: ["RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusOS", "CLinux"]),
         // c-ares: asking the system's name servers directly.
         .target(name: "RefocusResolver", dependencies: ["RefocusCore", "RefocusOS", "CAres"]),
         // Netlink: the nf_tables table inet refocus (libnftnl, libmnl), its monitor, and routes.
@@ -60,20 +75,20 @@ let package = Package(
         .target(
             name: "RefocusEnforcement",
             dependencies: [
-                "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusNetfilter", "CLinux",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusHooks", "RefocusOS", "RefocusResolver",
+                "RefocusNetfilter", "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .target(
             name: "RefocusCommands",
             dependencies: [
-                "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusPolicy",
+                "RefocusCore", "RefocusProtocol", "RefocusFeatures", "RefocusOS", "RefocusResolver", "RefocusPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .target(
             name: "RefocusHelperCommands",
             dependencies: [
-                "RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusEnforcement",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusHooks", "RefocusOS", "RefocusPolicy",
+                "RefocusEnforcement", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: testHooks),
         .executableTarget(name: "refocus", dependencies: ["RefocusCommands"]),
@@ -95,7 +110,7 @@ let package = Package(
             ], path: "Tests/RefocusTestSupport"),
         // In-memory fakes of the enforcement layers, for the reconcile's tests without root.
         .target(
-            name: "RefocusLayerFakes", dependencies: ["RefocusCore", "RefocusEnforcement"],
+            name: "RefocusLayerFakes", dependencies: ["RefocusCore", "RefocusPlanning", "RefocusEnforcement"],
             path: "Tests/RefocusLayerFakes"),
         // Checks and fact-printing scenarios of table inet refocus against the kernel and nft, for
         // the privileged tests: no product, built with the tests.
@@ -105,7 +120,7 @@ let package = Package(
             path: "Tests/refocus-nft-scenarios"),
         // Starts a hook as the daemon does (HookLauncher, the real setpriv), for the privileged tests.
         .executableTarget(
-            name: "refocus-hook-launch", dependencies: ["RefocusCore", "RefocusEnforcement"],
+            name: "refocus-hook-launch", dependencies: ["RefocusCore", "RefocusHooks"],
             path: "Tests/refocus-hook-launch"),
         // Prints the machine's time zone as refocus sees it (glibc under TZ), for RefocusOSTests.
         .executableTarget(name: "refocus-zone-probe", dependencies: ["RefocusOS"], path: "Tests/refocus-zone-probe"),
@@ -114,7 +129,7 @@ let package = Package(
         .executableTarget(
             name: "refocus-crash-inject",
             dependencies: [
-                "RefocusCore", "RefocusOS", "RefocusEnforcement",
+                "RefocusCore", "RefocusPlanning", "RefocusFeatures", "RefocusOS", "RefocusEnforcement",
                 "RefocusTestSupport",
             ],
             path: "Tests/refocus-crash-inject"),
@@ -124,10 +139,23 @@ let package = Package(
         .systemLibrary(name: "CLibFuzzer", path: "Tests/CLibFuzzer"),
         .executableTarget(
             name: "refocus-fuzz",
-            dependencies: ["RefocusCore", "RefocusOS", "RefocusPolicy", "RefocusCommands", "CLibFuzzer"],
+            dependencies: [
+                "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusFeatures", "RefocusOS", "RefocusPolicy",
+                "RefocusCommands", "CLibFuzzer",
+            ],
             path: "Tests/refocus-fuzz", exclude: ["Corpus"]),
-        .testTarget(name: "RefocusCoreTests", dependencies: ["RefocusCore", "RefocusTestSupport"]),
-        .testTarget(name: "RefocusOSTests", dependencies: ["RefocusOS", "RefocusTestSupport", "refocus-zone-probe"]),
+        .testTarget(
+            name: "RefocusCoreTests",
+            dependencies: [
+                "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusFeatures", "RefocusHooks",
+                "RefocusTestSupport",
+            ]),
+        .testTarget(
+            name: "RefocusOSTests",
+            dependencies: [
+                "RefocusOS", "RefocusProtocol", "RefocusFeatures", "RefocusHooks", "RefocusTestSupport",
+                "refocus-zone-probe",
+            ]),
         .testTarget(name: "RefocusPolicyTests", dependencies: ["RefocusPolicy", "RefocusCore"]),
         .testTarget(name: "RefocusResolverTests", dependencies: ["RefocusResolver", "CAres"]),
         .testTarget(
@@ -138,36 +166,44 @@ let package = Package(
         .testTarget(
             name: "RefocusEnforcementTests",
             dependencies: [
-                "RefocusEnforcement", "RefocusOS", "RefocusTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "RefocusEnforcement", "RefocusProtocol", "RefocusPlanning", "RefocusHooks", "RefocusOS",
+                "RefocusTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .testTarget(
             name: "RefocusHelperCommandsTests",
             dependencies: [
-                "RefocusHelperCommands", "RefocusCore", "RefocusEnforcement",
+                "RefocusHelperCommands", "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusEnforcement",
             ]),
         // The Reconciler, the daemon's follow-up of a reconcile and its loop over fake layers and event sources:
         // ordering, failures, the routes' fallback, tamper repair, notes, timers, watches and the status (no root).
         .testTarget(
             name: "RefocusReconcileTests",
             dependencies: [
-                "RefocusLayerFakes", "RefocusEnforcement", "RefocusHelperCommands", "RefocusCore", "RefocusTestSupport",
+                "RefocusLayerFakes", "RefocusEnforcement", "RefocusHelperCommands", "RefocusCore", "RefocusProtocol",
+                "RefocusPlanning", "RefocusTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         // The NSS module's functions called in-process on index files of the test's own (needs root:
         // the module trusts only root's files).
         .testTarget(
-            name: "RefocusNSSTests", dependencies: ["CNSSRefocus", "CNameIndex", "RefocusCore", "RefocusTestSupport"]),
+            name: "RefocusNSSTests",
+            dependencies: ["CNSSRefocus", "CNameIndex", "RefocusCore", "RefocusPlanning", "RefocusTestSupport"]),
         .testTarget(
             name: "RefocusCommandsTests",
             dependencies: [
-                "RefocusCore", "RefocusOS", "RefocusCommands", "RefocusTestSupport", "refocus", "refocus-helper",
+                "RefocusCore", "RefocusProtocol", "RefocusFeatures", "RefocusOS", "RefocusCommands",
+                "RefocusTestSupport",
+                "refocus", "refocus-helper",
                 "refocus-fuzz",
             ]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(
             name: "RefocusPrivilegedTests",
             dependencies: [
-                "RefocusTestSupport", "RefocusEnforcement", "refocus", "refocus-helper", "refocus-bench",
+                "RefocusTestSupport", "RefocusCore", "RefocusPlanning", "RefocusEnforcement", "refocus",
+                "refocus-helper",
+                "refocus-bench",
                 "refocus-nft-scenarios", "refocus-hook-launch", "refocus-crash-inject",
             ],
             exclude: ["HostileRequests"]),

@@ -3,6 +3,7 @@ import RefocusCore
 import RefocusEnforcement
 import RefocusOS
 import RefocusPolicy
+import RefocusProtocol
 
 /// Who runs the helper and under which policy: what is known before the
 /// request is read (`HelperVerb.run`).

@@ -2,6 +2,7 @@ import ArgumentParser
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusProtocol
 
 /// A verb of the helper: identify the caller, read the verb's request,
 /// take the lock, serve it, answer in JSON on stdout. Failures are answered

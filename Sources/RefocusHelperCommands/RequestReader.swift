@@ -2,6 +2,7 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusProtocol
 
 /// Reads the one JSON request on stdin: at most the verb's
 /// `HelperPayload.maximumBytes` (checked as the bytes arrive, before any

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefocusCore
+import RefocusProtocol
 
 /// Writes the one JSON answer on stdout; a caller who closed it (SIGPIPE is
 /// ignored) loses the answer, and the exit status still tells.

@@ -84,7 +84,7 @@ public enum PolicyFile {
             policy.resolveTimeoutMilliseconds = number
         case .subdomains:
             guard let labels = value.array?.map(\.string),
-                labels.allSatisfy({ $0.map(HostsSection.isValidSubdomain) == true })
+                labels.allSatisfy({ $0.map(Policy.isValidSubdomain) == true })
             else { throw fail("give an array of lower-case labels, such as [\"www\", \"m\"]") }
             policy.subdomains = labels.compactMap { $0 }
         case .neverBlock:

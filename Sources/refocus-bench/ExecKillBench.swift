@@ -4,6 +4,7 @@ import RefocusCore
 import RefocusNetfilter
 import RefocusOS
 import RefocusEnforcement
+import RefocusPlanning
 
 /// Exec-to-kill latency of the program blocker: 1,000 launches, by uid
 /// 65534, of a copy of sleep under a unique name, each killed at exec by the

@@ -3,6 +3,7 @@ import Glibc
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
 
 /// What the exec guard (`ExecGuard`, fanotify exec permission events) costs
 /// and how fast it refuses, in one run:

@@ -1,5 +1,6 @@
 import Foundation
 import RefocusCore
+import RefocusPlanning
 
 /// Rewriting the managed section of a large hosts file, against `sed`
 /// removing the same section from the same file.

@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// `refocus-bench hosts-budget`: what one member's 60 lists of 833 domains
 /// (issue 28's finding 3: each list under `hosts_only_above`, 49,980

@@ -3,6 +3,7 @@ import RefocusCore
 import RefocusNetfilter
 import RefocusOS
 import RefocusEnforcement
+import RefocusPlanning
 
 /// Applying the hosts section for real: rendering the names and writing the
 /// file atomically (temporary file, fsync, rename, fsync of the folder)
@@ -17,7 +18,7 @@ enum HostsWriteBench {
         let path = folder + "/hosts"
         let original = Array("127.0.0.1 localhost\n::1 localhost ip6-localhost ip6-loopback\n".utf8)
         let hosts = HostsFile(path: path, journalPath: folder + "/journal")
-        let expansions = 1 + HostsSection.defaultSubdomains.count
+        let expansions = 1 + Policy.defaultSubdomains.count
         print("hosts section applied to a file (render + atomic write), names = domains x \(expansions):")
         for names in [1_000, 10_000, 100_000, 300_000] {
             let domains = try (0..<(names / expansions)).map { try DomainName(validating: "site\($0).example.com") }

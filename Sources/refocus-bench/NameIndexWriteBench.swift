@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RefocusCore
 import RefocusEnforcement
+import RefocusPlanning
 
 /// Writing the names index as reconcile does: building its bytes
 /// (`NameIndex(blocking:)`) from domains made beforehand, from an array and

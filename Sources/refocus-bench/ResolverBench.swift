@@ -1,5 +1,6 @@
 import Foundation
 import RefocusCore
+import RefocusPlanning
 
 /// `refocus-bench resolver`: the NSS module (`libnss_refocus.so.2`)
 /// against the same lookups without it, in one run, in a private mount
@@ -136,10 +137,10 @@ enum ResolverBench {
         module: ModuleFigures
     ) throws {
         let section = try ManagedSection(name: HostsSection.sectionName)
-        let expansions = 1 + HostsSection.defaultSubdomains.count
+        let expansions = 1 + Policy.defaultSubdomains.count
         print(
             "the same lookup with the domains in the /etc/hosts section instead (hosts: files, no module; each domain with "
-                + "\(HostsSection.defaultSubdomains.joined(separator: ", ")); two lines a name); added: to \(Measure.format(module.withoutModule)) "
+                + "\(Policy.defaultSubdomains.joined(separator: ", ")); two lines a name); added: to \(Measure.format(module.withoutModule)) "
                 + "with a 4-line /etc/hosts")
         try scene.useServices("files")
         var perName = 0.0, bytesPerName = 0.0

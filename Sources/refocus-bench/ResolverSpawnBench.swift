@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// What every new process pays: `getent hosts example.org` (two
 /// gethostbyname2 lookups) and `getent ahosts example.org` (one

@@ -2,6 +2,8 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
+import RefocusProtocol
 
 /// What `refocus stats` waits for: the helper's `focus` verb answering
 /// 100,000 ended sessions (its SQLite read, focus computed from each

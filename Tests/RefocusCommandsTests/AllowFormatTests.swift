@@ -3,6 +3,7 @@ import RefocusCore
 import Testing
 
 @testable import RefocusCommands
+@testable import RefocusProtocol
 
 /// How `refocus status` (every format) shows an allowlist session: its
 /// lists as `allow: work`, and waybar's class `allow` while it restricts.

@@ -9,7 +9,10 @@ import Testing
 /// (time zones come from glibc through MachineTimeZone, weeks from LocaleWeek);
 /// and their object files in this build call nothing of Foundation's own.
 @Suite struct FoundationImportTests {
-    static let modules = ["RefocusCore", "RefocusOS", "RefocusResolver", "RefocusPolicy", "RefocusCommands"]
+    static let modules = [
+        "RefocusCore", "RefocusProtocol", "RefocusFeatures", "RefocusOS", "RefocusResolver", "RefocusPolicy",
+        "RefocusCommands",
+    ]
 
     /// `import` lines of Foundation's modules outside the guard's `#else`, as `path:line: text`.
     static func unguardedImports(in module: String) throws -> [String] {

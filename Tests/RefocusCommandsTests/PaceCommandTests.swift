@@ -5,6 +5,7 @@ import RefocusTestSupport
 import Testing
 
 @testable import RefocusCommands
+@testable import RefocusProtocol
 
 /// `refocus next`, `pause` and `resume` as a user runs them: the help, and,
 /// as root (who runs the helper without sudo), the request each sends to a

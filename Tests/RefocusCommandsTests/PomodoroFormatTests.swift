@@ -3,6 +3,7 @@ import RefocusCore
 import Testing
 
 @testable import RefocusCommands
+@testable import RefocusProtocol
 
 /// How `refocus status` (every format) and `history` show pomodoro and
 /// paused sessions, at a fixed `now`. Clock times are

@@ -3,6 +3,7 @@ import Glibc
 import RefocusCore
 import RefocusTestSupport
 import Testing
+import RefocusProtocol
 
 /// Pomodoro sessions from the command line and from presets: `preset save
 /// --pomodoro` keeps the plan in config.toml beside the user's comments,

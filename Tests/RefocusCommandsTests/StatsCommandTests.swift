@@ -6,6 +6,7 @@ import RefocusTestSupport
 import Testing
 
 @testable import RefocusCommands
+@testable import RefocusProtocol
 
 /// `refocus stats` as a user runs it: the help, checks before the helper is
 /// asked, streak_minimum in config.toml, an unreadable history, and, as

@@ -2,6 +2,7 @@ import RefocusCore
 import Testing
 
 @testable import RefocusCommands
+@testable import RefocusProtocol
 
 /// The "Enforced by" line of `refocus status`: each layer when in force,
 /// the DNS-over-HTTPS endpoints last, and nothing for a layer not in force.

@@ -3,6 +3,8 @@ import RefocusCore
 import Testing
 
 @testable import RefocusCommands
+@testable import RefocusFeatures
+@testable import RefocusProtocol
 
 /// The frames `refocus watch` draws, at a fixed `now` and size: the ring
 /// with the digits inside on a roomy terminal, a bar on a narrow one and on

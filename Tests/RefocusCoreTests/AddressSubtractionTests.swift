@@ -1,5 +1,6 @@
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// Taking protected addresses out of the blocked ones, adding the sinkhole,
 /// and measuring merged ranges against the shortest prefix allowed.

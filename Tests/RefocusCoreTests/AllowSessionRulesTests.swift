@@ -5,6 +5,8 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusFeatures
+@testable import RefocusProtocol
 
 /// Allowlist sessions in the start rules and the protocol: the mode is kept,
 /// the same lists in the other mode are another session, a lock on an allow

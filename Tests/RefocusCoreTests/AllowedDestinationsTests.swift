@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// Allowlist sessions in the desired enforcement: they block nothing, and
 /// their owner's allowed destinations are the union of their lists.

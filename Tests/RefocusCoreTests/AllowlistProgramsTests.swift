@@ -1,6 +1,8 @@
 import Foundation
 import RefocusCore
 import Testing
+import RefocusPlanning
+import RefocusProtocol
 
 /// What an allowlist start does with programs, decided by the core alone
 /// (the CLI sends its lists as they are): the session keeps none, the

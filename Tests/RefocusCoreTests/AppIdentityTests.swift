@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusPlanning
 
 /// Apps known by what they are: the entries that name them, and the facts
 /// of a process that match them.

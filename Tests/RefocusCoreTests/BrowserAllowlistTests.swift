@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// Allowlist sessions in the browsers' policies: Chromium's `URLBlocklist`
 /// `*` with `URLAllowlist`, Firefox's `<all_urls>` with `Exceptions`, the

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// Path entries (`youtube.com/shorts`): what they parse to, what they refuse,
 /// and that they round-trip through every form they are kept in.

@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusPlanning
 
 /// `refocus.json` for Chromium-family browsers: the patterns of hosts and
 /// paths, the exact bytes, and the 1,000-entry limit.

@@ -2,6 +2,7 @@ import Foundation
 import RefocusCore
 import RefocusTestSupport
 import Testing
+import RefocusFeatures
 
 /// The cron expression parser against a table of what Debian's cron accepts
 /// and refuses (CronCases, which RefocusPrivilegedTests also checks against

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// The pure function at the heart of reconcile: what a set of active
 /// sessions makes the system enforce.

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// The built-in DNS-over-HTTPS endpoints, and what sessions make of them
 /// with `block_doh_endpoints` on (the default) and off.

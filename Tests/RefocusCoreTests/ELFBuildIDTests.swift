@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusPlanning
 
 /// The build id found in ELF files made here byte by byte: both classes,
 /// both byte orders, notes aligned to 4 and 8, Go's note, and files that

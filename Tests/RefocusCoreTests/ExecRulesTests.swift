@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusPlanning
 
 /// The exec guard's decision: an owner's exec of a file found under a
 /// blocked name (by identity, whatever it is called now) or of any file

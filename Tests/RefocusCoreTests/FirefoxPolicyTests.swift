@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
 import Testing
+import RefocusPlanning
 
 /// Firefox's WebsiteFilter patterns, the 1,000-entry limit shared with the
 /// administrator's entries, and the merge into (and out of) an

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RefocusCore
+@testable import RefocusProtocol
 
 /// The `focus` verb's compact answer: records to columns and back, through
 /// the whole response's JSON, and columns that do not agree refused.

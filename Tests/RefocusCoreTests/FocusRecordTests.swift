@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// How much of an ended session was focus.
 @Suite struct FocusRecordTests {

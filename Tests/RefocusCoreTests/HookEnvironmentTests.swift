@@ -1,6 +1,8 @@
 import Foundation
 import RefocusCore
 import Testing
+import RefocusHooks
+import RefocusPlanning
 
 /// What a hook is told: the `REFOCUS_*` pairs built from a session's
 /// context, the checks the runner applies to what it is passed, and the

@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
 import Testing
+import RefocusProtocol
 
 /// The one status that crosses from the hook runner to the daemon: every
 /// runner exit code decodes to one outcome and back, every outcome the

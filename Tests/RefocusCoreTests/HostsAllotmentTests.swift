@@ -1,5 +1,6 @@
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// Which lists the /etc/hosts section holds beside the resolver module:
 /// within the machine's total, in whole lists, fairly between owners.

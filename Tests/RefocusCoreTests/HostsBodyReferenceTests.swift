@@ -1,5 +1,6 @@
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// The hosts section as the String-based code made it before bodies were
 /// built as bytes: one `String` per name and per line, one sort of all the
@@ -7,7 +8,7 @@ import Testing
 /// must give exactly these bytes.
 private enum Reference {
     static func names(domains: [DomainName], subdomains: [String]) -> [String] {
-        let prefixes = subdomains.filter(HostsSection.isValidSubdomain)
+        let prefixes = subdomains.filter(Policy.isValidSubdomain)
         var names: [String] = []
         for domain in domains {
             names.append(domain.ascii)
@@ -73,7 +74,7 @@ private struct Numbers {
     ]
 
     static let subdomainSets: [[String]] = [
-        HostsSection.defaultSubdomains, [], ["www"], ["www", "www", "bad label", "m", "-x"],
+        Policy.defaultSubdomains, [], ["www"], ["www", "www", "bad label", "m", "-x"],
         ["zz", "a", "mobile", "m"],
     ]
 
@@ -108,7 +109,7 @@ private struct Numbers {
         let names = try domains.map { try DomainName(validating: $0) }
         let split = try ManagedSection(name: "refocus").split(file)
         let body = HostsSection.body(domains: names)
-        let lines = Reference.lines(domains: names, subdomains: HostsSection.defaultSubdomains)
+        let lines = Reference.lines(domains: names, subdomains: Policy.defaultSubdomains)
         let written = try split.replacingBody(with: body)
         #expect(written == (try Reference.file(file, holding: lines)))
         // Written again (unchanged, except where a lone final `\r` made the file CRLF),
@@ -129,7 +130,7 @@ private struct Numbers {
                 decoding: (0..<length).map { _ in alphabet[numbers.next(below: alphabet.count)] }, as: UTF8.self)
             if let domain = try? DomainName(validating: label + ".example") { domains.append(domain) }
         }
-        for subdomains in [HostsSection.defaultSubdomains, ["a", "ab", "w", "www"]] {
+        for subdomains in [Policy.defaultSubdomains, ["a", "ab", "w", "www"]] {
             #expect(
                 HostsSection.body(domains: domains, subdomains: subdomains).lines
                     == Reference.lines(domains: domains, subdomains: subdomains))

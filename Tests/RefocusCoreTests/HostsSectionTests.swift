@@ -1,5 +1,6 @@
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 @Suite struct HostsSectionTests {
     @Test func expandsSortsAndPairsAddresses() throws {
@@ -33,7 +34,7 @@ import Testing
         ("a.b", false), (String(repeating: "a", count: 64), false),
     ])
     func subdomainLabels(_ label: String, valid: Bool) {
-        #expect(HostsSection.isValidSubdomain(label) == valid)
+        #expect(Policy.isValidSubdomain(label) == valid)
     }
 
     @Test func invalidSubdomainsAreIgnoredAndLongNamesNotExpanded() throws {

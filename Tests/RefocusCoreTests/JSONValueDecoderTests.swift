@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RefocusCore
+@testable import RefocusProtocol
 
 /// `JSONValueDecoder`: a `Codable` type read back from what `JSONEncoder`
 /// wrote, numbers as the type asks, dates in UTC, and the errors.

@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusPlanning
 
 /// The program a loader run by hand runs: after its options, as glibc's
 /// loader reads them; none when it only inspects.

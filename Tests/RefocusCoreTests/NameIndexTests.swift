@@ -1,6 +1,7 @@
 import CNameIndex
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// The names index as the NSS module reads it (the same C reader,
 /// `rf_names_lookup`): names and every name under them, most specific

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RefocusCore
+import RefocusProtocol
 
 /// Every kind of note is put into words (the words the daemon, the helper and the CLI said before notes
 /// had kinds), and crosses JSON with its kind, its values and its words.

@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusPlanning
 
 /// The bytes of `text` as UTF-8.
 private func b(_ text: String) -> [UInt8] { Array(text.utf8) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RefocusCore
+@testable import RefocusFeatures
 
 /// A pomodoro plan as `refocus start` and `preset save` are given it: a
 /// `WORK/BREAK` word among the positional ones, `--pomodoro`, `--cycles`

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusProtocol
 
 /// Pomodoro plans: their phases, bounds, positions and the WORK/BREAK words.
 @Suite struct PomodoroPlanTests {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// The program matcher: which processes a session's program names block.
 @Suite struct ProgramRulesTests {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
+@testable import RefocusProtocol
 
 @Suite struct ProtocolTests {
     /// Decodes `json` as the envelope of the verb it names, as the helper of that verb does.

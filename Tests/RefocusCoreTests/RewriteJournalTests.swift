@@ -1,5 +1,6 @@
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// The in-place rewrite's journal: replayed only over the file it was
 /// written against, or a torn mix of that file and the new one.

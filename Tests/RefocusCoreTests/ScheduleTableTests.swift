@@ -1,6 +1,7 @@
 import RefocusCore
 import RefocusTestSupport
 import Testing
+import RefocusFeatures
 
 /// Schedules in a crontab's managed section: adding appends one line to
 /// the section (made at the end when missing) and keeps every other byte;

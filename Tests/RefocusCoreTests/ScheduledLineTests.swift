@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusFeatures
 
 /// The crontab lines of schedules: what is written (the expression, the
 /// absolute program quoted for sh and escaped for cron, start -q and its

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
 
 /// Which hooks and notifications are due as a pomodoro session runs, and
 /// that a restarted daemon neither repeats nor replays them.

@@ -5,6 +5,8 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
+@testable import RefocusProtocol
 
 /// The machine-wide budgets a start is checked against, over every owner's
 /// sessions: the share of the address space (`total_prefix_ipv4`,

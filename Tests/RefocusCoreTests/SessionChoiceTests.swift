@@ -1,5 +1,6 @@
 import Testing
 @testable import RefocusCore
+@testable import RefocusFeatures
 
 /// `refocus start`'s words, options, preset and [defaults] put together:
 /// the command line over the preset, the preset over the defaults.

@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
 import Testing
+import RefocusPlanning
 
 /// Sessions keep their real length when the wall clock moves, with an
 /// injected clock (the machine's clock is never changed in a test).

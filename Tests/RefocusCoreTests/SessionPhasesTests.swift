@@ -5,6 +5,8 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
+@testable import RefocusProtocol
 
 /// A pomodoro session's phases on an injected clock: what it enforces,
 /// when that changes, how pauses, `next` and clock changes move it, and

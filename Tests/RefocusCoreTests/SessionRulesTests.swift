@@ -5,6 +5,8 @@ import Foundation
 #endif
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
+@testable import RefocusProtocol
 
 /// Starting sessions: a lock only tightens, an empty list is refused, and
 /// every cap of the policy is enforced with its name and value.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RefocusCore
+@testable import RefocusPlanning
+@testable import RefocusProtocol
 
 /// A summary's phase worked out at any moment (what `refocus status` shows
 /// from a status file written earlier) agrees with the helper's own

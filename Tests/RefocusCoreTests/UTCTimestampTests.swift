@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import RefocusCore
+@testable import RefocusProtocol
 
 /// `UTCTimestamp`: the status file's times, read exactly.
 @Suite struct UTCTimestampTests {

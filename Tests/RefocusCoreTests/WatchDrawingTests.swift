@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusFeatures
 
 /// The pieces `refocus watch` draws with: the ring depleting clockwise
 /// from 12 o'clock, the bar, the large digits, the canvas's colours and the

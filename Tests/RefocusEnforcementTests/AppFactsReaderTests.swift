@@ -3,6 +3,7 @@ import Glibc
 import RefocusCore
 import Testing
 @testable import RefocusEnforcement
+@testable import RefocusPlanning
 
 /// The facts of real processes: a Steam launch found among the ancestors
 /// (a process named `reaper` with `SteamLaunch AppId=620` in its command

@@ -3,6 +3,7 @@ import RefocusCore
 import Testing
 @testable import RefocusEnforcement
 import RefocusTestSupport
+@testable import RefocusPlanning
 
 /// `refocus.json` in the policy folders of browsers installed under a
 /// temporary root: written, updated and removed, nothing else touched, no

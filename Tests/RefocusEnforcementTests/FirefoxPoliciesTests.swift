@@ -4,6 +4,7 @@ import RefocusOS
 import Testing
 @testable import RefocusEnforcement
 import RefocusTestSupport
+@testable import RefocusPlanning
 
 /// Firefox's policies.json under a temporary root with Firefox "installed"
 /// (its probe file): merged into the administrator's file, the

@@ -3,6 +3,7 @@ import RefocusCore
 import Testing
 @testable import RefocusEnforcement
 import RefocusTestSupport
+@testable import RefocusPlanning
 
 /// The hosts file in a temporary folder: written through a symlink, leftovers
 /// of a crash removed, the journal replayed only over the file it was written

@@ -5,6 +5,7 @@ import RefocusEnforcement
 import RefocusOS
 import RefocusTestSupport
 import Testing
+import RefocusPlanning
 
 /// Program files examined as the blocker does: a real program's build id is
 /// the one binutils' readelf prints, a copy has the original's fingerprint,

@@ -3,6 +3,7 @@ import Glibc
 import RefocusCore
 import Testing
 @testable import RefocusEnforcement
+@testable import RefocusPlanning
 
 /// Where blocked programs are found: executable regular files, through
 /// symbolic links, by identity; `sh` is found where the system keeps it.

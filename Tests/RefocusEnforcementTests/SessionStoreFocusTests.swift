@@ -4,6 +4,7 @@ import RefocusCore
 import Testing
 @testable import RefocusEnforcement
 import RefocusTestSupport
+@testable import RefocusPlanning
 
 /// What stats read of the store: blocked counts kept per session (migration
 /// v6), and ended sessions as focus records, oldest first, by owner and since a start.

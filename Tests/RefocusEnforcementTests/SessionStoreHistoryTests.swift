@@ -3,6 +3,7 @@ import RefocusCore
 import Testing
 @testable import RefocusEnforcement
 import RefocusTestSupport
+@testable import RefocusPlanning
 
 /// The store's history query: ended sessions only, newest end first, by owner, since a start, up to a limit.
 @Suite struct SessionStoreHistoryTests {

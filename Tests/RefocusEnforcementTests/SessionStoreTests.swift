@@ -4,6 +4,7 @@ import RefocusCore
 import RefocusEnforcement
 import RefocusTestSupport
 import Testing
+import RefocusPlanning
 
 /// The session store in a temporary folder: anchors survive a round trip,
 /// and rebasing moves open sessions only.

@@ -4,6 +4,7 @@ import RefocusCore
 import Testing
 @testable import RefocusEnforcement
 import RefocusTestSupport
+@testable import RefocusPlanning
 
 /// Stored rows are trusted data: a domain that has since become a public
 /// suffix is still read, a row that cannot be read is isolated, and ended

@@ -5,6 +5,7 @@ import Testing
 @testable import RefocusEnforcement
 import RefocusOS
 import RefocusTestSupport
+@testable import RefocusProtocol
 
 /// status.json has its group from the instant it appears: the group is set
 /// on the temporary file, before the rename (AtomicFile's `owner`), so a

@@ -3,6 +3,7 @@ import RefocusCore
 import RefocusEnforcement
 import Testing
 @testable import RefocusHelperCommands
+@testable import RefocusPlanning
 
 /// Refused connections attributed to the sessions that blocked them: a
 /// listed address, a range, a name's resolved address, the sinkhole of the

@@ -4,6 +4,7 @@ import RefocusCore
 import RefocusEnforcement
 import Testing
 @testable import RefocusHelperCommands
+@testable import RefocusPlanning
 
 /// The daemon's counts of what each session blocked: kept in the store
 /// when they change, final when a session ends, and resumed from the store

@@ -2,6 +2,7 @@ import Foundation
 import RefocusCore
 import Testing
 @testable import RefocusHelperCommands
+@testable import RefocusProtocol
 
 /// The daemon's answer keeps its lists keyed by `BlockListName` and its
 /// JSON as before: the maps of lists enforced by one layer only are

@@ -3,6 +3,7 @@ import Glibc
 import RefocusCore
 import Testing
 @testable import RefocusHelperCommands
+@testable import RefocusProtocol
 
 /// The helper's request reader, on a pipe of the test's own: the verb its
 /// command line names is checked once, in the envelope; size, duplicate

@@ -1,5 +1,6 @@
 import RefocusCore
 import RefocusEnforcement
+import RefocusPlanning
 
 /// An enforcement point in memory: what a layer of `kind` would hold for a
 /// plan (`wanted`), a `system` that a test may change behind its back (as

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RefocusCore
 import RefocusTestSupport
+import RefocusPlanning
 
 /// A temporary folder holding the index file `names.idx` that the tests hand
 /// the module: written as the helper writes it (a sibling renamed into place,

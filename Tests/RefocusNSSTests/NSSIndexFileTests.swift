@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import RefocusCore
 import Testing
+import RefocusPlanning
 
 extension NSSModuleTests {
     /// Which files the module believes, and how it follows them: only a

@@ -4,6 +4,7 @@ import Glibc
 import RefocusCore
 import Synchronization
 import Testing
+import RefocusPlanning
 
 extension NSSModuleTests {
     /// Sixteen threads looking names up at once, each with its own buffer,

@@ -4,6 +4,7 @@ import RefocusCore
 @testable import RefocusOS
 import RefocusTestSupport
 import Testing
+@testable import RefocusFeatures
 
 /// The git sync transport against a real bare repository in a temporary
 /// folder, with a clone per machine: the first push to an empty remote, a

@@ -5,6 +5,7 @@ import RefocusOS
 import RefocusTestSupport
 import SystemPackage
 import Testing
+import RefocusHooks
 
 /// The hook runner as any user runs it, in a temporary home: a missing
 /// hook leaves no trace, a safe one runs with its output in the log, an

@@ -3,6 +3,7 @@ import RefocusCore
 import Testing
 
 @testable import RefocusOS
+@testable import RefocusProtocol
 
 /// The status file's reader (`StatusFile.decode`, its fast path
 /// `StatusSnapshotReader`) against the type that writes it

@@ -1,6 +1,7 @@
 import Foundation
 import RefocusTestSupport
 import Testing
+import RefocusOS
 
 /// A Debian root booted with systemd-nspawn, for `BootedUnitTests`: made
 /// once by debootstrap (minbase and what the package depends on, cached in

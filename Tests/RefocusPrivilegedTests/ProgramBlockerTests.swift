@@ -4,6 +4,7 @@ import RefocusCore
 import RefocusEnforcement
 import RefocusTestSupport
 import Testing
+import RefocusPlanning
 
 /// The program blocker's system parts against the real kernel: the process
 /// connector, /proc and pidfds. They run in this process, in the initial

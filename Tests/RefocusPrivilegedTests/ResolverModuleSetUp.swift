@@ -2,6 +2,7 @@ import Foundation
 import RefocusCore
 import RefocusTestSupport
 import Testing
+import RefocusPlanning
 
 /// The sandbox of the resolver module's tests: the module installed
 /// (`Sandbox(resolverModule:)`), and dnsmasq answering every name the tests

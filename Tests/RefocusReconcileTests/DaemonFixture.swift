@@ -7,6 +7,7 @@ import RefocusLayerFakes
 import RefocusOS
 import RefocusTestSupport
 import Testing
+@testable import RefocusProtocol
 
 /// A `Daemon` over fakes, without root: the fake layers (`FakeLayers`, the
 /// real routes over fake routes), the program blocker, herald and table

@@ -4,6 +4,8 @@ import RefocusEnforcement
 @testable import RefocusHelperCommands
 import RefocusLayerFakes
 import Testing
+@testable import RefocusPlanning
+@testable import RefocusProtocol
 
 /// The daemon's step after each reconcile (`DaemonFollowUp`, and the status
 /// file's counts), read from reports of the Reconciler over fake layers,

@@ -4,6 +4,8 @@ import RefocusEnforcement
 @testable import RefocusHelperCommands
 import RefocusLayerFakes
 import Testing
+@testable import RefocusPlanning
+@testable import RefocusProtocol
 
 /// The daemon's loop over fakes, event by event, without root: a helper
 /// run's request, tampering with a watched file or the table, a failing

@@ -3,6 +3,7 @@ import RefocusCore
 import RefocusEnforcement
 import RefocusLayerFakes
 import RefocusTestSupport
+import RefocusPlanning
 
 /// A Reconciler over `FakeLayers` and a store in a temporary folder, with
 /// one session of `owner` running from a minute before `clock` for an hour:

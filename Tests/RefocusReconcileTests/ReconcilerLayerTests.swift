@@ -4,6 +4,7 @@ import RefocusCore
 import RefocusEnforcement
 import RefocusLayerFakes
 import Testing
+import RefocusPlanning
 
 /// The Reconciler over fake layers, without root: the order it runs them,
 /// a layer that fails, the routes standing in for a table that cannot be

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// A user's crontab in the spool, to which `refocus schedule add` (the real
 /// CLI, run once as the user: `command`) adds our section. The killed writes

@@ -2,6 +2,7 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
 
 /// The administrator's Firefox policies.json under `root`, into which
 /// `FirefoxPolicies` merges ours as the daemon does (saving the original,
@@ -45,7 +46,7 @@ struct FirefoxScenario: CrashScenario {
         try FileManager.default.createDirectory(atPath: root + "/opt/firefox", withIntermediateDirectories: true)
         try Leftovers.put([], at: root + Self.probe, mode: 0o755)
         try FileManager.default.createDirectory(
-            atPath: AtomicFile.parentDirectory(of: root + FirefoxPolicy.systemFile),
+            atPath: AtomicFile.parentDirectory(of: root + FirefoxInstall.systemFile),
             withIntermediateDirectories: true)
     }
 

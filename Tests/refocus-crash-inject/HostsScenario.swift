@@ -2,6 +2,7 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
 
 /// /etc/hosts, rewritten by `HostsFile` as the helper and the daemon do:
 /// our section of `domains` domains written in after the administrator's

@@ -7,7 +7,7 @@
 // for it, and prints its pid, the outcome and the report as JSON. Exits 1 when nothing was launched.
 import Foundation
 import RefocusCore
-import RefocusEnforcement
+import RefocusHooks
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard (3...4).contains(arguments.count), let owner = UInt32(arguments[0]), let event = HookEvent(rawValue: arguments[1])

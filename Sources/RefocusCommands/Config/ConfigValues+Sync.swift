@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusFeatures
 
 extension ConfigValues {
     /// `[sync]`: `dir = "PATH"` (absolute), or `git = "URL"` and optionally `branch = "NAME"`.

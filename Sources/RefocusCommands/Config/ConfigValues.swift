@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusFeatures
 
 /// Reads the values of one table of config.toml, strictly: each error names
 /// the key and its line.

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// The user's `config.toml` (`$XDG_CONFIG_HOME/refocus/config.toml`):
 /// `[defaults]`, one `[presets.NAME]` table per saved preset, and `[sync]`.

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// The calling user's config.toml and presets, found from the environment.
 enum UserPresets {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RefocusCore
+import RefocusFeatures
 
 /// `refocus preset`: saved ways to start a session, started by name.
 struct PresetCommand: ParsableCommand {

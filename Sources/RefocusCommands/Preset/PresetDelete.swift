@@ -1,5 +1,6 @@
 import ArgumentParser
 import RefocusCore
+import RefocusFeatures
 
 /// `refocus preset delete NAME`: removes one of the user's presets.
 struct PresetDelete: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RefocusCore
+import RefocusFeatures
 
 /// `refocus preset list`: every preset, the user's and the built-in ones.
 struct PresetList: ParsableCommand {

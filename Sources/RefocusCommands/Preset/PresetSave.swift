@@ -1,5 +1,6 @@
 import ArgumentParser
 import RefocusCore
+import RefocusFeatures
 
 /// `refocus preset save NAME --list L… (LENGTH | --pomodoro [WORK/BREAK])`: saves (or replaces) one of the user's presets.
 struct PresetSave: ParsableCommand {

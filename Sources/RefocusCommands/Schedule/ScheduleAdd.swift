@@ -6,6 +6,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// `refocus schedule add EXPRESSION (NAME | --list L… | --allow L… LENGTH|--until HH:MM)`: a crontab line.
 struct ScheduleAdd: ParsableCommand {

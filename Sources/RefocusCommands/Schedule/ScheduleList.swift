@@ -6,6 +6,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// `refocus schedule list`: the schedules in the crontab and their next runs.
 struct ScheduleList: ParsableCommand {

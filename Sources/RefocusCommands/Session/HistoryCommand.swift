@@ -6,6 +6,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// `refocus history`: your ended sessions, newest first.
 struct HistoryCommand: ParsableCommand {

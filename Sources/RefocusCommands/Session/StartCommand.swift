@@ -6,6 +6,8 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
+import RefocusProtocol
 
 /// `refocus start [PRESET] [--list NAME…] [LENGTH | --pomodoro [WORK/BREAK]]`: blocks lists until the session ends.
 struct StartCommand: ParsableCommand {

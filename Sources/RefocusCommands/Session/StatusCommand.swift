@@ -6,6 +6,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// `refocus status`: the active sessions, from the daemon's status file
 /// when it can be read (no sudo: cheap enough for a bar polling every

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// `refocus stop [ID]`: ends your session early, unless it is locked.
 struct StopCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusProtocol
 
 /// What a status bar shows of the active sessions after their lists, and
 /// the class it has (waybar's `class` and `alt`): the time left until the

@@ -11,7 +11,8 @@ enum BrowserRestartAdvice {
     /// The lines to print, one a browser; none when every running browser
     /// of the user's started after its policy's last change.
     static func lines(uid: UInt32 = getuid()) -> [String] {
-        let running = StartedBefore.programs(FirefoxPolicy.executables, ofUser: uid, before: [FirefoxPolicy.systemFile])
+        let running = StartedBefore.programs(
+            FirefoxInstall.executables, ofUser: uid, before: [FirefoxInstall.systemFile])
         guard !running.isEmpty else { return [] }
         return ["Firefox is running: the browser rules apply from its next start; hosts and the firewall block now"]
     }

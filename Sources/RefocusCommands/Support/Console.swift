@@ -6,6 +6,7 @@ import Foundation
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// Writes what the commands print: results on stdout, problems on stderr.
 enum Console {

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusProtocol
 
 /// The caller's ended sessions as `FocusRecord`s, for stats, streaks, the
 /// heatmap and the recap, from the helper.

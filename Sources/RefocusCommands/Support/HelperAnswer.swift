@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusProtocol
 
 /// Reads what the helper wrote on stdout as its answer: a `HelperResponse`
 /// of this build's protocol version, or a `HelperClientError` in one line

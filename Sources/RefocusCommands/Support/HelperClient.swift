@@ -6,6 +6,7 @@ import Foundation
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// Runs `refocus-helper` for the user: directly when already root, else
 /// through `sudo -n` (no prompt: works from cron and scripts), falling back

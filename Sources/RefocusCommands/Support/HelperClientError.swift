@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusProtocol
 import RefocusOS
 
 /// Why the helper could not be asked, or its answer not read: each one

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusProtocol
 
 /// What `refocus next`, `pause` and `resume` share: the id argument, the
 /// request to the helper, and the line saying what changed.

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// What the schedule commands share: the crontab's table, the program and
 /// configuration folder a new line runs with, and how run times are shown.

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// How sessions are shown to a person.
 enum SessionFormat {

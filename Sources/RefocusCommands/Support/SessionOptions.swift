@@ -1,5 +1,6 @@
 import ArgumentParser
 import RefocusCore
+import RefocusFeatures
 
 /// The options that shape a session, shared by `refocus start` and
 /// `refocus preset save`: the lists to block or to allow, an end time instead of a length, the

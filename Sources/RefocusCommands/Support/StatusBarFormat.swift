@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusProtocol
 
 /// The output formats of `refocus status`: for people, and one line for
 /// each common status bar.

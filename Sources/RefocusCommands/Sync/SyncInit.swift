@@ -1,6 +1,7 @@
 import ArgumentParser
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// `refocus sync init --dir PATH | --git URL [--branch B]`: `[sync]` in config.toml.
 struct SyncInit: ParsableCommand {

@@ -1,6 +1,7 @@
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// `refocus sync --every`: the crontab line that runs `refocus sync -q`,
 /// kept in the refocus section that `refocus schedule` uses.

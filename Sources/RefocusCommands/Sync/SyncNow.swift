@@ -1,6 +1,7 @@
 import ArgumentParser
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// `refocus sync [now] [--every 15m|off]`: one sync, or cron's interval for it.
 struct SyncNow: ParsableCommand {

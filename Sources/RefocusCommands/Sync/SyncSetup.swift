@@ -5,6 +5,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// What the sync commands share: the settings, the state and a `ListSync`.
 enum SyncSetup {

@@ -6,6 +6,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// `refocus sync status`: the last sync, and what a sync now would move.
 struct SyncStatus: ParsableCommand {

@@ -5,6 +5,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
 
 /// The transport `[sync]` names. The one place that knows every kind.
 enum SyncTransports {

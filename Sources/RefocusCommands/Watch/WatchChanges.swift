@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusProtocol
 
 /// What `refocus watch` prints when stdout is not a terminal: one plain line
 /// per change, no escapes. A session that starts, changes phase, pauses or

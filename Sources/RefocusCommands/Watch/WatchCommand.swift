@@ -7,6 +7,8 @@ import Foundation
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusFeatures
+import RefocusProtocol
 
 /// `refocus watch`: the active session, live and full screen, as the
 /// Pomodoro app shows it; one plain line per change when stdout is not a terminal.

@@ -6,6 +6,7 @@ import Foundation
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// The event loop of `refocus watch`: one poll(2) over the status file's
 /// inotify watch (its folder, /run/refocus: the daemon replaces the file by

@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusFeatures
 
 /// What the terminal can show, from the environment: colours unless
 /// NO_COLOR is set (to anything but the empty string) or TERM is `dumb`

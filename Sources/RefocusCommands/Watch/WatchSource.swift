@@ -5,6 +5,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// Where `refocus watch` gets what it shows: the daemon's status file, read
 /// again whenever it is replaced; when it cannot be read (no daemon, or not

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusFeatures
+import RefocusProtocol
 
 /// The frame `refocus watch` shows, worked out from a snapshot, the time,
 /// the terminal's size and what it can draw: pure, so that tests compare text.

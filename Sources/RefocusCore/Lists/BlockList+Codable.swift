@@ -7,9 +7,9 @@ extension BlockList: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(BlockListName.self, forKey: .name)
         entries = Set(
-            try container.decodeArray(BlockEntry.self, forKey: .entries, limit: HelperProtocol.maximumEntries))
+            try container.decodeArray(BlockEntry.self, forKey: .entries, limit: BlockList.maximumEntries))
         programs = Set(
-            try container.decodeArray(ProgramName.self, forKey: .programs, limit: HelperProtocol.maximumPrograms))
+            try container.decodeArray(ProgramName.self, forKey: .programs, limit: BlockList.maximumPrograms))
     }
 
     /// Encodes the name and the sorted entries and programs.

@@ -8,6 +8,12 @@ public struct BlockList: Hashable, Sendable {
     /// Programs to kill while the list is active.
     public var programs: Set<ProgramName>
 
+    /// The most entries (domains and addresses) a list read from JSON may carry:
+    /// a start request's cap, all its lists together (`HelperProtocol.maximumEntries`).
+    public static let maximumEntries = 1_000_000
+    /// The most program names a list read from JSON may carry (`HelperProtocol.maximumPrograms`).
+    public static let maximumPrograms = 4_096
+
     /// Makes a list.
     public init(name: BlockListName, entries: Set<BlockEntry> = [], programs: Set<ProgramName> = []) {
         self.name = name

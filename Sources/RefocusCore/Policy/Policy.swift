@@ -8,7 +8,7 @@ public struct Policy: Sendable, Equatable {
     /// without resolving their addresses for the firewall (`hosts_only_above`).
     public var hostsOnlyAbove = 5_000
     /// The subdomains added to every blocked domain (`subdomains`).
-    public var subdomains = HostsSection.defaultSubdomains
+    public var subdomains = Policy.defaultSubdomains
     /// How long resolving blocked domains may take, in milliseconds (`resolve_timeout_ms`).
     public var resolveTimeoutMilliseconds = 2_000
     /// Domains that no session may block, with their subdomains (`never_block`).

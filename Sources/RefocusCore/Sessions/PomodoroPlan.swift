@@ -124,6 +124,14 @@ public struct PomodoroPhase: Sendable, Equatable {
     public let start: Int
     /// Its end, in seconds from the plan's start.
     public let end: Int
+
+    /// A phase of `kind` in `cycle`, from `start` to `end`.
+    package init(kind: PhaseKind, cycle: Int, start: Int, end: Int) {
+        self.kind = kind
+        self.cycle = cycle
+        self.start = start
+        self.end = end
+    }
 }
 
 /// Why a pomodoro plan was refused.

@@ -35,7 +35,7 @@ struct FocusDayTable {
     var count: Int { starts.count - 1 }
 
     /// The day at `index`.
-    func day(at index: Int) -> LocalDay { first.adding(days: index) }
+    package func day(at index: Int) -> LocalDay { first.adding(days: index) }
 
     /// The index of the day `day`, nil outside the table.
     func index(of day: LocalDay) -> Int? {

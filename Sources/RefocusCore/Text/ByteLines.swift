@@ -1,39 +1,39 @@
 /// Byte values the line scanner cares about.
-enum Byte {
-    static let lineFeed: UInt8 = 0x0A
-    static let carriageReturn: UInt8 = 0x0D
-    static let space: UInt8 = 0x20
-    static let tab: UInt8 = 0x09
-    static let hash: UInt8 = 0x23
+package enum Byte {
+    package static let lineFeed: UInt8 = 0x0A
+    package static let carriageReturn: UInt8 = 0x0D
+    package static let space: UInt8 = 0x20
+    package static let tab: UInt8 = 0x09
+    package static let hash: UInt8 = 0x23
 }
 
 /// One line of a byte array, as offsets into it.
-struct ByteLine: Equatable {
+package struct ByteLine: Equatable {
     /// Offset of the line's first byte.
-    let start: Int
+    package let start: Int
     /// Offset just past the content, before any `\r\n` or `\n`.
-    let contentEnd: Int
+    package let contentEnd: Int
     /// Offset just past the line terminator (`== count` for an unterminated last line).
-    let next: Int
+    package let next: Int
     /// 1-based line number.
-    let number: Int
+    package let number: Int
 }
 
 /// The lines of a byte array, split at `\n`; a last line without `\n` is still a line.
-struct ByteLines: Sequence, IteratorProtocol {
+package struct ByteLines: Sequence, IteratorProtocol {
     private let bytes: [UInt8]
     private let end: Int
     private var position: Int
     private var number = 0
 
     /// The lines of `bytes[range]` (all of `bytes` by default), numbered from 1.
-    init(_ bytes: [UInt8], in range: Range<Int>? = nil) {
+    package init(_ bytes: [UInt8], in range: Range<Int>? = nil) {
         self.bytes = bytes
         position = range?.lowerBound ?? 0
         end = range?.upperBound ?? bytes.count
     }
 
-    mutating func next() -> ByteLine? {
+    package mutating func next() -> ByteLine? {
         guard position < end else { return nil }
         let start = position
         var index = bytes.firstLineFeed(in: start..<end) ?? end
@@ -56,7 +56,7 @@ extension Array where Element == UInt8 {
     /// Reads eight bytes at a time: a hosts file can hold hundreds of
     /// thousands of lines. (`unsafeLoadUnaligned` is bounds-checked; any bit
     /// pattern is a valid `UInt64`.)
-    func firstLineFeed(in range: Range<Int>) -> Int? {
+    package func firstLineFeed(in range: Range<Int>) -> Int? {
         let raw = span.bytes
         var index = range.lowerBound
         while index + 8 <= range.upperBound {
@@ -70,7 +70,7 @@ extension Array where Element == UInt8 {
     }
 
     /// Whether `self[range]` holds the same bytes as `other`, compared eight at a time.
-    func bytes(in range: Range<Int>, equal other: [UInt8]) -> Bool {
+    package func bytes(in range: Range<Int>, equal other: [UInt8]) -> Bool {
         guard range.count == other.count else { return false }
         let mine = span.bytes
         let theirs = other.span.bytes
@@ -99,7 +99,7 @@ extension Array where Element == UInt8 {
     }
 
     /// Whether `self[range]`, without leading spaces/tabs and trailing spaces/tabs/`\r`, equals `marker`.
-    func matchesTrimmed(_ marker: [UInt8], in range: Range<Int>) -> Bool {
+    package func matchesTrimmed(_ marker: [UInt8], in range: Range<Int>) -> Bool {
         var low = range.lowerBound
         var high = range.upperBound
         while low < high, self[low] == Byte.space || self[low] == Byte.tab {

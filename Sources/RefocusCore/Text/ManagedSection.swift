@@ -16,7 +16,7 @@ public struct ManagedSection: Sendable, Hashable {
     }
 
     /// A section whose name is a literal of this module, known to be valid (checked in debug builds).
-    init(validName name: String) {
+    package init(validName name: String) {
         assert(Self.isValid(name), "invalid section name \(name)")
         self.name = name
     }

@@ -54,7 +54,7 @@ public struct SectionBody: Sendable, Equatable {
     /// A body whose lines were rendered by this module and are known to hold
     /// no `\r`, and no `#` before their first byte other than a space or tab
     /// (such as `0.0.0.0 name` built from a `DomainName`); only checked in debug builds.
-    init(renderedLines bytes: [UInt8], lineCount: Int) {
+    package init(renderedLines bytes: [UInt8], lineCount: Int) {
         self.init(bytes: bytes, lineCount: lineCount, hashLines: [])
         assert(bytes.isEmpty || bytes.last == Byte.lineFeed, "a rendered body ends within a line")
         assert((try? SectionBody(lines: lines)) == self, "a rendered line holds \\r or starts with #")

@@ -242,7 +242,7 @@ extension Substring {
     }
 
     /// The range of `other` in this text, if any.
-    func range(of other: String) -> Range<Index>? {
+    package func range(of other: String) -> Range<Index>? {
         guard !other.isEmpty else { return nil }
         var index = startIndex
         while index < endIndex {

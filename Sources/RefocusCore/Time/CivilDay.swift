@@ -2,18 +2,18 @@
 /// 1970-01-01, both ways: pure arithmetic (Howard Hinnant's
 /// `civil_from_days` and `days_from_civil`), no calendar object, for
 /// walking a schedule day by day and for the local days of stats.
-struct CivilDay: Equatable {
+package struct CivilDay: Equatable {
     /// The year, such as 2026.
     let year: Int
     /// 1-12.
-    let month: Int
+    package let month: Int
     /// 1-31.
-    let day: Int
+    package let day: Int
     /// 0 for Sunday through 6 for Saturday.
-    let weekday: Int
+    package let weekday: Int
 
     /// The day `days` days after 1970-01-01 (a Thursday); negative before it.
-    init(daysSinceEpoch days: Int) {
+    package init(daysSinceEpoch days: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097

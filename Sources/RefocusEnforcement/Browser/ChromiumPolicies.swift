@@ -2,6 +2,7 @@ import Glibc
 import RefocusCore
 import RefocusOS
 import SystemPackage
+import RefocusPlanning
 
 /// `refocus.json` in the managed policy folder of every installed
 /// Chromium-family browser (`ChromiumBrowser.known`): written while

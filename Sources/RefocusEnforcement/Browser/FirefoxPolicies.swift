@@ -1,6 +1,7 @@
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// Firefox's enterprise policy file, `/etc/firefox/policies/policies.json`,
 /// holding ReFocus's `FirefoxPolicy` merged into the administrator's own
@@ -46,7 +47,7 @@ public struct FirefoxPolicies: Sendable {
     /// The file's name in its folder.
     public static let fileName = "policies.json"
     /// The file Firefox reads.
-    public static let policyFile = FirefoxPolicy.systemFile
+    public static let policyFile = FirefoxInstall.systemFile
     /// Executables of Firefox's packages (Mozilla's tarball in /opt, Debian's
     /// firefox-esr and firefox, the snap); one present means installed.
     public static let knownProbes = [

@@ -1,6 +1,7 @@
 import RefocusCore
 import SystemPackage
 import RefocusOS
+import RefocusPlanning
 
 /// The `refocus` section of /etc/hosts, written so that nothing is lost.
 ///

@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusPlanning
 
 /// The Chromium-family browsers' managed policies as a layer: the desired
 /// enforcement's browser rules, and DoH as the policy says. A browser

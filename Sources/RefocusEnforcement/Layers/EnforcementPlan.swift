@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusPlanning
 
 /// What one reconcile asks of every layer: the desired enforcement of the
 /// sessions that enforce now, the administrator's policy, the clocks and

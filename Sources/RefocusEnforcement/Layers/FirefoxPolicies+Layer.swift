@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusPlanning
 
 /// Firefox's enterprise policies as a layer (merged into the
 /// administrator's file): the desired enforcement's browser rules, and DoH

@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusPlanning
 
 /// What one layer's `apply` did: the typed result the `Reconciler` gathers
 /// into its report and the daemon reads its watches, counts and status from.

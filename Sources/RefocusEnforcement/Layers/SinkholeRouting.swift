@@ -1,5 +1,6 @@
 import RefocusCore
 import RefocusNetfilter
+import RefocusPlanning
 
 /// Puts unreachable routes for the `Sinkhole` addresses in place, or takes
 /// them away: what the `RoutesLayer` changes. `SinkholeRoutes` is the

@@ -1,6 +1,7 @@
 import RefocusCore
 import RefocusNetfilter
 import RefocusOS
+import RefocusPlanning
 
 extension TableLayer {
     /// What each owner of allowlist sessions may send: the lists' addresses

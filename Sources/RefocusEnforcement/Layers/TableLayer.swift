@@ -2,6 +2,7 @@ import RefocusCore
 import RefocusNetfilter
 import RefocusOS
 import RefocusResolver
+import RefocusPlanning
 
 /// Table `inet refocus` as a layer: the listed addresses, those the blocked
 /// names resolve to upstream (kept by `cache`), and the `Sinkhole`

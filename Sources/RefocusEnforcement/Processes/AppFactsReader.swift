@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// Reads what a process shows of the app it belongs to (`AppFacts`) from
 /// /proc/PID: its cgroup, the `name=` of the `/.flatpak-info` in its root

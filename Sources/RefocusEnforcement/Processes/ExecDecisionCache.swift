@@ -1,5 +1,6 @@
 import Glibc
 import RefocusCore
+import RefocusPlanning
 
 /// The exec permission decisions already made for owners' execs, per file
 /// identity, change time and uid: a file renamed, linked, rewritten or

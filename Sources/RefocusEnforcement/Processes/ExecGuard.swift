@@ -5,6 +5,7 @@ import RefocusCore
 import RefocusOS
 import Synchronization
 import SystemPackage
+import RefocusPlanning
 
 /// Refuses blocked programs before they run: a fanotify group marks every
 /// filesystem a program can be run from (`ExecutableMounts`) for exec

@@ -2,6 +2,7 @@ import Glibc
 import RefocusCore
 import SystemPackage
 import RefocusOS
+import RefocusPlanning
 
 /// Signals the processes that the rules (`ProgramMatching`) block, through pidfds, after
 /// checking each one's identity again, and counts the kills per owner.

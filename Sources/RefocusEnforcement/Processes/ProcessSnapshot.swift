@@ -1,6 +1,7 @@
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// One process as the program blocker sees it in /proc/PID: its pid, its
 /// start time (with the pid, what tells it apart from a later process that

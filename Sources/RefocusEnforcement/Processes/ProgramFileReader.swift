@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// Examines program files for the program blocker, as root, without ever
 /// waiting on what a user controls. A path is walked one component at a

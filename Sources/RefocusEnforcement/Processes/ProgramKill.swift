@@ -1,5 +1,6 @@
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// A blocked process that the program blocker signalled: for the daemon's
 /// log, its kill counts and the owner's notification.

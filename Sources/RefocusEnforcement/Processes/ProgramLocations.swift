@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// Where blocked programs are installed: for each blocked name, the files
 /// of that name in the folders programs are run from (the system's PATH

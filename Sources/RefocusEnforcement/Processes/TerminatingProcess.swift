@@ -1,5 +1,6 @@
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// A blocked process that was already running when its list became active
 /// and was sent SIGTERM: it gets SIGKILL through `ProcessKiller.finish` when

@@ -1,5 +1,7 @@
 import Foundation
 import RefocusCore
+import RefocusPlanning
+import RefocusProtocol
 
 extension Reconciler {
     /// What one run found and did: the sessions, and each layer's outcome.

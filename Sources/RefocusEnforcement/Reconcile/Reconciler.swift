@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// `reconcile(clock)`: the one path by which enforcement changes. It closes
 /// sessions whose end has passed, computes the desired enforcement of the

@@ -2,6 +2,7 @@ import Glibc
 import RefocusCore
 import RefocusOS
 import SystemPackage
+import RefocusPlanning
 
 /// `/run/refocus/names.idx`, the index the NSS module maps: written
 /// atomically (a temporary sibling renamed over it, so a process that maps

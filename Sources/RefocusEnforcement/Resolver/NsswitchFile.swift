@@ -1,5 +1,6 @@
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// /etc/nsswitch.conf with the resolver module's service, `refocus`, on
 /// its hosts line (`NsswitchConf.adding`) or without it (`removing`).

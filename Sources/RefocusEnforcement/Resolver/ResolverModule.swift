@@ -1,5 +1,6 @@
 import Glibc
 import RefocusCore
+import RefocusPlanning
 
 /// The resolver module, `libnss_refocus.so.2`: where `make install` and the
 /// Debian package put it, and whether nsswitch.conf names it. The one place

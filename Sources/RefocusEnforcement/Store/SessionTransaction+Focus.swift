@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RefocusCore
+import RefocusPlanning
 
 /// What stats read of the store: ended sessions as `FocusRecord`s, and
 /// each session's blocked counts (refused connections, programs killed),

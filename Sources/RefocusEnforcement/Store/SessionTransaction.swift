@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RefocusCore
 import RefocusOS
+import RefocusPlanning
 
 /// Reads and writes sessions inside one store transaction.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// A session's lists as the store keeps them in its `lists` column: the JSON
 /// that `BlockList` encodes (`[{"name": …, "entries": […], "programs": […]}]`).

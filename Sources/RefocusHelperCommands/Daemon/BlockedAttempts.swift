@@ -1,6 +1,7 @@
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
 
 /// What the table counted since it was last replaced: refused packets per
 /// destination address (its hits sets) and per allowlist owner (the

@@ -3,6 +3,7 @@ import Logging
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
 
 /// What each session has blocked, as the daemon counts it: refused
 /// connections (`BlockedAttempts`, carried across table replacements) and

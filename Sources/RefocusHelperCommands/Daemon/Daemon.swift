@@ -3,6 +3,7 @@ import Logging
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
 
 /// The enforcer daemon: one event loop (`DaemonSources`) that keeps every
 /// active session enforced and lifts each on time (and each pomodoro phase

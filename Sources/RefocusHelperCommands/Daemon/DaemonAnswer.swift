@@ -2,6 +2,8 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
+import RefocusProtocol
 
 /// The daemon's answer on its control socket to `reconcile`: what the
 /// reconcile found, or why it failed. Both ends are root.

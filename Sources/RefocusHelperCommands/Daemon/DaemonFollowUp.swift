@@ -1,6 +1,7 @@
 import Foundation
 import RefocusCore
 import RefocusEnforcement
+import RefocusPlanning
 
 /// What the daemon does after one reconcile, read from the report's layer
 /// outcomes and nothing else (no layer-specific code): the sessions whose

@@ -2,6 +2,7 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusProtocol
 
 /// The helper's side of the daemon: asks the running daemon to reconcile
 /// (it owns the table, so only it can change it), starting one when none

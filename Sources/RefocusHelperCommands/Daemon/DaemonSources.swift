@@ -2,6 +2,7 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
 
 /// The daemon's event sources, each registered with its one epoll loop: a
 /// boot-time timer for the next session end or phase boundary, one for

@@ -5,6 +5,7 @@ import RefocusCore
 import RefocusEnforcement
 import RefocusOS
 import RefocusPolicy
+import RefocusProtocol
 
 /// `refocus-helper daemon`: the enforcer daemon, started by systemd
 /// (`refocus.service`) or by the first helper run that needs it.

@@ -1,5 +1,6 @@
 import RefocusCore
 import RefocusEnforcement
+import RefocusPlanning
 
 /// The program blocker as the daemon's last layer: the exec guard where
 /// the kernel allows it, the process connector (or the /proc scan) else.

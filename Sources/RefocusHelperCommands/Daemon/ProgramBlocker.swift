@@ -3,6 +3,8 @@ import Logging
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
+import RefocusProtocol
 
 /// The daemon's program blocker: refuses and kills a session owner's blocked programs.
 ///

@@ -3,6 +3,8 @@ import Logging
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusHooks
+import RefocusPlanning
 
 /// Tells owners what happened to their sessions: after each reconcile, it
 /// finds the events due (`SessionAnnouncements`: starts, phase changes,

@@ -3,6 +3,8 @@ import Logging
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
+import RefocusProtocol
 
 /// What the daemon tells people: the status file (`/run/refocus/status.json`)
 /// with each session's refused connections and killed programs (counted

@@ -3,6 +3,8 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
+import RefocusProtocol
 
 /// `refocus-helper clear`: for real root only (no SUDO_UID): ends every
 /// session, locked ones included unless the policy's `root_may_clear_locked`

@@ -2,6 +2,7 @@ import ArgumentParser
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusProtocol
 
 /// `refocus-helper focus`: every ended session of the caller (root:
 /// everyone's) as a focus record, oldest first, those started since the

@@ -2,6 +2,7 @@ import ArgumentParser
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusProtocol
 
 /// `refocus-helper history`: the caller's ended sessions, newest first (root: everyone's),
 /// those started since the request's `since` only when it has one.

@@ -3,6 +3,7 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusProtocol
 
 /// `refocus-helper nsswitch add|remove|check`: the resolver module's
 /// service in /etc/nsswitch.conf (`NsswitchFile`), for `make install`, the

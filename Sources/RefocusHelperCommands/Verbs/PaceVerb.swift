@@ -2,6 +2,8 @@ import ArgumentParser
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
+import RefocusProtocol
 
 /// `refocus-helper pace`: skips a pomodoro phase, pauses or resumes the
 /// caller's session(s); a lock is never weakened (`SessionRules.pace`).

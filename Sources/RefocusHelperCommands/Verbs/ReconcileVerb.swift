@@ -2,6 +2,7 @@ import ArgumentParser
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusProtocol
 
 /// `refocus-helper reconcile`: makes the system match the store; reads no request.
 struct ReconcileVerb: HelperVerb {

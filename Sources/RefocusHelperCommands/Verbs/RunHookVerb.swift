@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusHooks
 
 /// `refocus-helper run-hook EVENT`: runs one of the user's hooks as that
 /// user (`HookRunner`). The daemon starts it through setpriv with the

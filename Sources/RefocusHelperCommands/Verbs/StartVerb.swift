@@ -2,6 +2,8 @@ import ArgumentParser
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
+import RefocusProtocol
 
 /// `refocus-helper start`: starts or extends a session from the request on stdin.
 struct StartVerb: HelperVerb {

@@ -2,6 +2,7 @@ import ArgumentParser
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusProtocol
 
 /// `refocus-helper status`: every active session; enforcement changes only if a session has ended.
 struct StatusVerb: HelperVerb {

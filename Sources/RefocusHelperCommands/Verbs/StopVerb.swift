@@ -2,6 +2,8 @@ import ArgumentParser
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
+import RefocusProtocol
 
 /// `refocus-helper stop`: ends the caller's session(s), refusing locked ones.
 struct StopVerb: HelperVerb {

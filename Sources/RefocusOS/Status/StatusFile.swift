@@ -5,6 +5,7 @@ import Foundation
 #endif
 import Glibc
 import RefocusCore
+import RefocusProtocol
 
 /// Publishes and reads `/run/refocus/status.json`. The daemon writes it
 /// atomically, owned by root and group `refocus` with mode 0640 (root's

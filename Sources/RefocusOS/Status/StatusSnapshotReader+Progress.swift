@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusProtocol
 
 /// A session's progress fields as `SessionSummary` encodes them beside its
 /// others: `pomodoro` {work, shortBreak, cycles, longBreak} in seconds,

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusProtocol
 
 /// The fast path of `StatusFile.decode`: a `StatusSnapshot` taken from the
 /// one `JSONReader`'s value by hand, field by field as its `Codable` reads

@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusFeatures
 
 /// The three-way merge over a table of cases, and the built-in lists' rule.
 struct ListMergeTests {

@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusFeatures
 
 /// Which files of a sync folder are lists, conflict copies, or none of ours.
 struct SyncFileNameTests {

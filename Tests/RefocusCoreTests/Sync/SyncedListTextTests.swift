@@ -1,5 +1,6 @@
 import RefocusCore
 import Testing
+import RefocusFeatures
 
 /// The synced form: rendering, and reading a remote text line by line.
 struct SyncedListTextTests {

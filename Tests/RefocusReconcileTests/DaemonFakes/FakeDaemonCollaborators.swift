@@ -3,6 +3,8 @@ import RefocusCore
 import RefocusEnforcement
 @testable import RefocusHelperCommands
 import RefocusLayerFakes
+@testable import RefocusPlanning
+@testable import RefocusProtocol
 
 /// The program blocker in memory: its layer is the fake `programs` layer,
 /// its mode `.execEvents` while that holds programs, and its descriptor

@@ -1,5 +1,6 @@
 import RefocusCommands
 import RefocusCore
+import RefocusFeatures
 
 /// `UserConfig.parse`, the reader of the user's config.toml (`[defaults]`,
 /// the presets, `[sync]`; `TOMLTable(parsing:)`, then `ConfigValues`),

@@ -1,5 +1,6 @@
 import Foundation
 import RefocusCore
+import RefocusFeatures
 
 /// `CronExpression` (what `refocus schedule add` is given) and its
 /// `nextRuns` across a clock change, and `ScheduledLine(parsing:)` (each

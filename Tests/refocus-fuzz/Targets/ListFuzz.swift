@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusFeatures
 
 /// A list file's text as `ListStore` reads it (`ListText` of entries and of
 /// programs), `ImportParser` (hosts files, Adblock rules, plain lists) and

@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusProtocol
 
 /// `HelperProtocol.decodeRequest`, what refocus-helper (root) makes of the
 /// bytes any user sends on its standard input, for the envelope of every

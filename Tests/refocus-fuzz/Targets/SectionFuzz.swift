@@ -1,4 +1,6 @@
 import RefocusCore
+import RefocusFeatures
+import RefocusPlanning
 
 /// The managed section of a shared file, as /etc/hosts, a user's crontab
 /// and /etc/nsswitch.conf are read and rewritten: `ManagedSection.split`,

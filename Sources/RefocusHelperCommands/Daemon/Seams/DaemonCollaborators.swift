@@ -2,6 +2,8 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import RefocusOS
+import RefocusPlanning
+import RefocusProtocol
 
 /// The program blocker as the daemon's loop sees it (`ProgramBlocker` on
 /// the system): its last layer, which also serves its own descriptors.

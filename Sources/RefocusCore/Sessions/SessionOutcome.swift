@@ -1,0 +1,9 @@
+/// How a session ended.
+public enum SessionOutcome: String, Codable, Sendable, CaseIterable {
+    /// It ran to its planned end.
+    case completed
+    /// Its owner stopped it early.
+    case stopped
+    /// Root cleared it (`refocus-helper clear`).
+    case cleared
+}

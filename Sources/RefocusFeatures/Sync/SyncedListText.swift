@@ -1,0 +1,66 @@
+import RefocusCore
+
+/// The synced form of a list's entries: what leaves the machine, one
+/// `NAME.domains` file per list. One entry per line in canonical text
+/// (domains as ASCII after IDNA, addresses and ranges as ReFocus writes
+/// them), sorted, each line ended by LF; no comments, no blank lines.
+///
+/// Reading a remote text never fails as a whole: each line that is not an
+/// entry in canonical form (a public suffix, bad characters, a path, a
+/// comment) is reported with its line number and skipped, and the rest is
+/// kept. A text whose last line has no LF was caught half written by a sync
+/// engine: `isHalfWritten` tells the caller to skip it for this round.
+public struct SyncedListText: Sendable, Equatable {
+    /// The valid entries of the text.
+    public let entries: Set<BlockEntry>
+    /// The lines skipped, each with its 1-based number and why.
+    public let issues: [ListLineIssue]
+    /// Whether the text is not empty and does not end with LF.
+    public let isHalfWritten: Bool
+
+    /// Reads a synced text.
+    public init(parsing text: String) {
+        var entries = Set<BlockEntry>()
+        var issues: [ListLineIssue] = []
+        isHalfWritten = !text.utf8.isEmpty && text.utf8.last != 0x0A
+        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if !isHalfWritten { lines.removeLast() }
+        for (index, bytes) in lines.enumerated() {
+            let line = String(decoding: bytes, as: UTF8.self)
+            switch Self.entry(line) {
+            case .success(let entry): entries.insert(entry)
+            case .failure(let reason): issues.append(ListLineIssue(line: index + 1, text: line, reason: reason.text))
+            }
+        }
+        self.entries = entries
+        self.issues = issues
+    }
+
+    /// The synced text of `entries`: sorted, one per line, LF-ended.
+    public static func render(_ entries: some Sequence<BlockEntry>) -> String {
+        Set(entries).sorted().map { "\($0)\n" }.joined()
+    }
+
+    /// Why a line was skipped.
+    struct Reason: Error {
+        let text: String
+    }
+
+    /// The entry on one line, which must be exactly its canonical text.
+    static func entry(_ line: String) -> Result<BlockEntry, Reason> {
+        if line.isEmpty { return .failure(Reason(text: "an empty line; the synced form has one entry per line")) }
+        if line.hasPrefix("#") { return .failure(Reason(text: "a comment; the synced form has none")) }
+        if line.utf8.contains(where: { $0 < 0x21 || $0 > 0x7E }) {
+            return .failure(Reason(text: "bad characters; the synced form is ASCII, one entry per line"))
+        }
+        let entry: BlockEntry
+        do { entry = try BlockEntry(parsing: line) } catch { return .failure(Reason(text: "\(error)")) }
+        guard entry.description == line else {
+            if entry.domain != nil, line.contains("/") || line.contains(":") {
+                return .failure(Reason(text: "a URL; only domains and host/path entries sync (\(entry) would)"))
+            }
+            return .failure(Reason(text: "not in the synced form; write it as \(entry)"))
+        }
+        return .success(entry)
+    }
+}

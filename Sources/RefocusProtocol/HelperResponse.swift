@@ -1,0 +1,84 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import RefocusCore
+
+/// The helper's answer to one request: `{"version": 1, "ok": true, "sessions": [...]}`
+/// (the `focus` verb's with `"focus": {...}` beside them, the `nsswitch` verb's
+/// with `"resolverModule": {...}`)
+/// or `{"version": 1, "ok": false, "error": {"code": "...", "message": "..."}}`.
+public struct HelperResponse: Codable, Sendable, Equatable {
+    /// The protocol version of the helper that answered.
+    public var version: Int
+    /// The sessions the request started, stopped, listed or found in history.
+    public var sessions: [SessionSummary]
+    /// Remarks for the user, such as a list enforced through /etc/hosts only: each a kind with its values and
+    /// its words (`Note`); a plain string from a helper that sent words only reads as a remark.
+    public var notes: [Note]
+    /// The `focus` verb's ended sessions; nil in every other answer.
+    public var focus: FocusColumns?
+    /// The `nsswitch` verb's resolver module; nil in every other answer.
+    public var resolverModule: ResolverModuleState?
+    /// The failure, when the request failed.
+    public var error: ProtocolFailure?
+
+    /// Whether the request succeeded.
+    public var ok: Bool { error == nil }
+
+    /// A successful answer.
+    public init(
+        sessions: [SessionSummary], notes: [Note] = [], focus: FocusColumns? = nil,
+        resolverModule: ResolverModuleState? = nil
+    ) {
+        version = HelperProtocol.version
+        self.sessions = sessions
+        self.notes = notes
+        self.focus = focus
+        self.resolverModule = resolverModule
+        error = nil
+    }
+
+    /// A failed answer.
+    public init(failure: ProtocolFailure) {
+        version = HelperProtocol.version
+        sessions = []
+        notes = []
+        focus = nil
+        resolverModule = nil
+        error = failure
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case version, ok, sessions, notes, focus, resolverModule, error
+    }
+
+    /// Decodes a response, checking that `ok` agrees with the presence of `error`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        sessions = try container.decodeIfPresent([SessionSummary].self, forKey: .sessions) ?? []
+        notes = try container.decodeIfPresent([Note].self, forKey: .notes) ?? []
+        focus = try container.decodeIfPresent(FocusColumns.self, forKey: .focus)
+        resolverModule = try container.decodeIfPresent(ResolverModuleState.self, forKey: .resolverModule)
+        error = try container.decodeIfPresent(ProtocolFailure.self, forKey: .error)
+        guard try container.decode(Bool.self, forKey: .ok) == (error == nil) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .ok, in: container,
+                debugDescription: "'ok' disagrees with 'error'")
+        }
+    }
+
+    /// Encodes `ok` explicitly, so that scripts can test one field.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(version, forKey: .version)
+        try container.encode(ok, forKey: .ok)
+        try container.encode(sessions, forKey: .sessions)
+        try container.encode(notes, forKey: .notes)
+        try container.encodeIfPresent(focus, forKey: .focus)
+        try container.encodeIfPresent(resolverModule, forKey: .resolverModule)
+        try container.encodeIfPresent(error, forKey: .error)
+    }
+}
