@@ -84,11 +84,21 @@ let package = Package(
                 "RefocusCore", "RefocusProtocol", "RefocusFeatures", "RefocusOS", "RefocusResolver", "RefocusPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The enforcer daemon, root's runtime: its loop over the event sources, the reconcile's follow-up,
+        // the program blocker and exec guard, the status it publishes, the herald of hooks and notifications.
+        .target(
+            name: "RefocusDaemon",
+            dependencies: [
+                "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusHooks", "RefocusOS", "RefocusPolicy",
+                "RefocusEnforcement", .product(name: "Logging", package: "swift-log"),
+            ], swiftSettings: testHooks),
+        // The helper's verbs, run through sudo: each request read, checked and answered; the daemon started and asked.
         .target(
             name: "RefocusHelperCommands",
             dependencies: [
                 "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusHooks", "RefocusOS", "RefocusPolicy",
-                "RefocusEnforcement", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RefocusEnforcement", "RefocusDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: testHooks),
         .executableTarget(name: "refocus", dependencies: ["RefocusCommands"]),
@@ -172,15 +182,16 @@ let package = Package(
             ]),
         .testTarget(
             name: "RefocusHelperCommandsTests",
-            dependencies: [
-                "RefocusHelperCommands", "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusEnforcement",
-            ]),
+            dependencies: ["RefocusHelperCommands", "RefocusCore", "RefocusProtocol", "RefocusPlanning"]),
+        .testTarget(
+            name: "RefocusDaemonTests",
+            dependencies: ["RefocusDaemon", "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusEnforcement"]),
         // The Reconciler, the daemon's follow-up of a reconcile and its loop over fake layers and event sources:
         // ordering, failures, the routes' fallback, tamper repair, notes, timers, watches and the status (no root).
         .testTarget(
             name: "RefocusReconcileTests",
             dependencies: [
-                "RefocusLayerFakes", "RefocusEnforcement", "RefocusHelperCommands", "RefocusCore", "RefocusProtocol",
+                "RefocusLayerFakes", "RefocusEnforcement", "RefocusDaemon", "RefocusCore", "RefocusProtocol",
                 "RefocusPlanning", "RefocusTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),

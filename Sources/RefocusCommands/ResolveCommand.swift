@@ -59,7 +59,7 @@ struct ResolveCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let domains = try parsedNames()
         let configuration = try SystemNameServers.load()
         configuration.ignored.forEach { Console.error($0.description) }

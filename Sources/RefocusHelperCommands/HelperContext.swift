@@ -1,5 +1,6 @@
 import Foundation
 import RefocusCore
+import RefocusDaemon
 import RefocusEnforcement
 import RefocusOS
 import RefocusPolicy

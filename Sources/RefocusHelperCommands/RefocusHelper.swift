@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import RefocusCore
+import RefocusDaemon
 import RefocusEnforcement
 import RefocusOS
 

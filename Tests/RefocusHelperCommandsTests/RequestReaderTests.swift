@@ -170,26 +170,4 @@ import Testing
         #expect(ClearVerb.configuration.commandName == "clear")
         #expect(DaemonVerb.configuration.commandName == "daemon")
     }
-
-    @Test(arguments: [
-        // commands (nil: not a command), whether events want a reconcile, reconcile, exit
-        ([DaemonCommand?](), false, false, false),
-        ([], true, true, false),
-        ([.reconcile], false, true, false),
-        ([.exit], false, true, true),
-        ([nil], false, false, false),
-        ([nil, .reconcile, .exit], false, true, true),
-    ])
-    func oneReconcileServesAWakeUp(commands: [DaemonCommand?], eventsWant: Bool, reconcile: Bool, exit: Bool) {
-        let plan = DaemonCommand.Plan(commands, eventsWant: eventsWant)
-        #expect(plan.reconcile == reconcile)
-        #expect(plan.exit == exit)
-    }
-
-    @Test func commandsAreTheirLines() {
-        #expect(DaemonCommand(rawValue: "reconcile") == .reconcile)
-        #expect(DaemonCommand(rawValue: "exit") == .exit)
-        #expect(DaemonCommand(rawValue: "EXIT") == nil)
-        #expect(DaemonCommand(rawValue: "") == nil)
-    }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import RefocusCore
 import RefocusEnforcement
-@testable import RefocusHelperCommands
+@testable import RefocusDaemon
 import RefocusLayerFakes
 import RefocusOS
 import RefocusTestSupport

@@ -100,7 +100,7 @@ struct ScheduleAdd: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let expression = try CronExpression(self.expression)
         let action = try self.action()
         let table = try Schedules.table()

@@ -43,7 +43,7 @@ struct ScheduleRemove: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         let table = try Schedules.table()
         let id = number ?? 0
         let bytes = try table.removing(id: id)

@@ -27,7 +27,7 @@ struct NextCommand: ParsableCommand {
 
     @OptionGroup var pace: PaceOptions
 
-    func run() throws {
+    package func run() throws {
         try pace.send(.next)
     }
 }

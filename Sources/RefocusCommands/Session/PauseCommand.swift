@@ -26,7 +26,7 @@ struct PauseCommand: ParsableCommand {
 
     @OptionGroup var pace: PaceOptions
 
-    func run() throws {
+    package func run() throws {
         try pace.send(.pause)
     }
 }

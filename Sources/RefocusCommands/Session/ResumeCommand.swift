@@ -25,7 +25,7 @@ struct ResumeCommand: ParsableCommand {
 
     @OptionGroup var pace: PaceOptions
 
-    func run() throws {
+    package func run() throws {
         try pace.send(.resume)
     }
 }

@@ -57,7 +57,7 @@ struct StartCommand: ParsableCommand {
         do { _ = try SessionChoice.Words(words) } catch { throw ValidationError("\(error)") }
     }
 
-    func run() throws {
+    package func run() throws {
         let config = try UserPresets.config()
         let choice = try Self.choice(words: words, session, config: config)
         let store = try UserLists.store()

@@ -43,7 +43,7 @@ struct StatusCommand: ParsableCommand {
     @Option(help: "Plain text, or a line for a status bar.")
     var format: StatusBarFormat = .plain
 
-    func run() throws {
+    package func run() throws {
         try Self.show(json: json, format: format)
     }
 

@@ -71,7 +71,7 @@ struct GitCommand {
 
     /// Runs git with `arguments`; throws when git is missing, could not be
     /// started, or ran until the time limit.
-    func run(_ arguments: [String]) throws(GitTransportError) -> Result {
+    package func run(_ arguments: [String]) throws(GitTransportError) -> Result {
         guard access(path, X_OK) == 0 else { throw .notInstalled(path) }
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         let name = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RefocusCore
+import RefocusDaemon
 import RefocusEnforcement
 import RefocusOS
 import RefocusPlanning

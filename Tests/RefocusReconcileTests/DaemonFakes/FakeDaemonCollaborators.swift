@@ -1,7 +1,7 @@
 import Foundation
 import RefocusCore
 import RefocusEnforcement
-@testable import RefocusHelperCommands
+@testable import RefocusDaemon
 import RefocusLayerFakes
 @testable import RefocusPlanning
 @testable import RefocusProtocol

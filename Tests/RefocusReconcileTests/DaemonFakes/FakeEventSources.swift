@@ -1,4 +1,4 @@
-@testable import RefocusHelperCommands
+@testable import RefocusDaemon
 
 /// A timer in memory: what it was last armed with, and how often it fired
 /// and was acknowledged. Its descriptor is a number no kernel object has.

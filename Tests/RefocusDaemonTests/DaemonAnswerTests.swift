@@ -1,7 +1,7 @@
 import Foundation
 import RefocusCore
 import Testing
-@testable import RefocusHelperCommands
+@testable import RefocusDaemon
 @testable import RefocusProtocol
 
 /// The daemon's answer keeps its lists keyed by `BlockListName` and its

@@ -1,5 +1,5 @@
 import Testing
-@testable import RefocusHelperCommands
+@testable import RefocusDaemon
 
 /// The tests' hook into the exec guard works in the debug build the tests
 /// run (`REFOCUS_TEST_HOOKS` is defined for it), capped and ignored when

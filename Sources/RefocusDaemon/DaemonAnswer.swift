@@ -7,26 +7,26 @@ import RefocusProtocol
 
 /// The daemon's answer on its control socket to `reconcile`: what the
 /// reconcile found, or why it failed. Both ends are root.
-struct DaemonAnswer: Codable {
+package struct DaemonAnswer: Codable {
     /// The sessions enforced now.
-    var active: [SessionSummary]
+    package var active: [SessionSummary]
     /// Sessions that ended at their planned end during this reconcile.
-    var expired: [SessionSummary]
+    package var expired: [SessionSummary]
     /// Remarks for the user.
-    var notes: [Note]
+    package var notes: [Note]
     /// The active lists enforced through /etc/hosts only, with their domain
     /// counts (`DesiredEnforcement.hostsOnlyLists`); nil from an older daemon.
-    var hostsOnly: [BlockListName: Int]?
+    package var hostsOnly: [BlockListName: Int]?
     /// The active lists enforced through the resolver module only, with
     /// their domain counts (`DesiredEnforcement.resolverOnlyLists`); nil from an older daemon.
-    var resolverOnly: [BlockListName: Int]?
+    package var resolverOnly: [BlockListName: Int]?
     /// The failure, when the reconcile failed.
-    var error: String?
+    package var error: String?
     /// The failure's category, so the helper exits as if it had failed itself.
-    var category: ErrorCategory?
+    package var category: ErrorCategory?
 
     /// The answer for a finished reconcile.
-    init(_ report: Reconciler.Report) {
+    package init(_ report: Reconciler.Report) {
         active = report.active.map { $0.summary(at: report.now) }
         expired = report.expired.map { $0.summary(at: report.now) }
         notes = report.notes
@@ -35,14 +35,14 @@ struct DaemonAnswer: Codable {
     }
 
     /// The answer when nothing was reconciled: `active` sessions at `now`, nothing expired.
-    init(active sessions: [Session], now: Date) {
+    package init(active sessions: [Session], now: Date) {
         active = sessions.map { $0.summary(at: now) }
         expired = []
         notes = []
     }
 
     /// The answer for a failed reconcile or a refused command.
-    init(failure: String, category: ErrorCategory = .system) {
+    package init(failure: String, category: ErrorCategory = .system) {
         active = []
         expired = []
         notes = []
@@ -51,7 +51,7 @@ struct DaemonAnswer: Codable {
     }
 
     /// The answer for a reconcile that threw `error`.
-    init(failure error: any Error) {
+    package init(failure error: any Error) {
         self.init(failure: "\(error)", category: (error as? any RefocusError)?.category ?? .system)
     }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RefocusCore
+import RefocusDaemon
 import RefocusEnforcement
 import RefocusOS
 import RefocusPolicy

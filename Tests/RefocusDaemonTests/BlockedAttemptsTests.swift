@@ -2,7 +2,7 @@ import Foundation
 import RefocusCore
 import RefocusEnforcement
 import Testing
-@testable import RefocusHelperCommands
+@testable import RefocusDaemon
 @testable import RefocusPlanning
 
 /// Refused connections attributed to the sessions that blocked them: a

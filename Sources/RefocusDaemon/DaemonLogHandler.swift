@@ -42,7 +42,7 @@ struct DaemonLogHandler: LogHandler {
 
 extension Logger {
     /// The daemon's logger, writing through `log`.
-    static func daemon(_ log: sending NonBlockingLog) -> Logger {
+    package static func daemon(_ log: sending NonBlockingLog) -> Logger {
         let shared = DaemonLogHandler.SharedLog(log)
         return Logger(label: "refocus-helper daemon") { _ in DaemonLogHandler(log: shared) }
     }

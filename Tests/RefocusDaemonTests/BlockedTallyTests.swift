@@ -3,7 +3,7 @@ import Logging
 import RefocusCore
 import RefocusEnforcement
 import Testing
-@testable import RefocusHelperCommands
+@testable import RefocusDaemon
 @testable import RefocusPlanning
 
 /// The daemon's counts of what each session blocked: kept in the store

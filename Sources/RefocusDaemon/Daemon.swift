@@ -19,7 +19,7 @@ import RefocusPlanning
 /// sleeps until an event. Everything it works with comes in `DaemonParts`
 /// (the system's, or a test's fakes), and its loop is `start`, a `wake`
 /// per readiness, and `finish`, so that a test drives it event by event.
-final class Daemon {
+package final class Daemon {
     /// How often blocked names are resolved again while sessions are active.
     static let resolveInterval: Duration = .seconds(15 * 60)
     /// How soon names whose answers were incomplete are asked again.
@@ -46,7 +46,7 @@ final class Daemon {
     private var idle = false
 
     /// The daemon over the system's parts (`DaemonParts.system`); the caller holds the daemon lock.
-    convenience init(logger: Logger) throws {
+    package convenience init(logger: Logger) throws {
         try self.init(parts: .system(logger: logger), logger: logger)
     }
 
@@ -69,7 +69,7 @@ final class Daemon {
     /// closed), then serves events until SIGTERM, SIGINT or an `exit`
     /// command. Exiting lifts nothing: the table stays (PERSIST) and so does
     /// the hosts section.
-    func run() throws {
+    package func run() throws {
         start()
         while !exitRequested {
             wake(try sources.wait())

@@ -1,5 +1,5 @@
 /// What a helper run asks the daemon on its control socket, one line each.
-enum DaemonCommand: String, CaseIterable, Sendable {
+package enum DaemonCommand: String, CaseIterable, Sendable {
     /// Make the system enforce the store, and answer what is enforced.
     case reconcile
     /// Answer like `reconcile`, then exit (its blocks stay).
