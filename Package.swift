@@ -48,7 +48,7 @@ let package = Package(
         // Root's planning: sessions and their rules, the desired enforcement, the hosts section, the names
         // index, nsswitch.conf, browser policies and program matching. The CLI does not link it.
         .target(name: "RefocusPlanning", dependencies: ["RefocusCore", "RefocusProtocol", "CNameIndex"]),
-        // Mechanisms of the system, a module each; the CLI links OS and Resolver only.
+        // Mechanisms of the system, a module each; the CLI links OS, DNS and Policy only.
         // Syscalls and errors, files, time, the list store, the status file, locks, spawning, users.
         .target(
             name: "RefocusOS",
@@ -64,7 +64,7 @@ let package = Package(
             name: "RefocusHooks",
             dependencies: ["RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusOS", "CLinux"]),
         // c-ares: asking the system's name servers directly.
-        .target(name: "RefocusResolver", dependencies: ["RefocusCore", "RefocusOS", "CAres"]),
+        .target(name: "RefocusDNS", dependencies: ["RefocusCore", "RefocusOS", "CAres"]),
         // Netlink: the nf_tables table inet refocus (libnftnl, libmnl), its monitor, and routes.
         .target(name: "RefocusNetfilter", dependencies: ["RefocusCore", "RefocusOS", "CNetfilter", "CLinux"]),
         // The administrator's policy file, /etc/refocus/policy.toml (RefocusCore's TOML reader): the
@@ -75,13 +75,13 @@ let package = Package(
         .target(
             name: "RefocusEnforcement",
             dependencies: [
-                "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusHooks", "RefocusOS", "RefocusResolver",
-                "RefocusNetfilter", "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
+                "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusOS", "RefocusDNS", "RefocusNetfilter",
+                "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
             ]),
         .target(
             name: "RefocusCommands",
             dependencies: [
-                "RefocusCore", "RefocusProtocol", "RefocusFeatures", "RefocusOS", "RefocusResolver", "RefocusPolicy",
+                "RefocusCore", "RefocusProtocol", "RefocusFeatures", "RefocusOS", "RefocusDNS", "RefocusPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The enforcer daemon, root's runtime: its loop over the event sources, the reconcile's follow-up,
@@ -107,7 +107,7 @@ let package = Package(
         .executableTarget(
             name: "refocus-bench",
             dependencies: [
-                "RefocusCore", "RefocusOS", "RefocusResolver", "RefocusNetfilter", "RefocusEnforcement",
+                "RefocusCore", "RefocusOS", "RefocusDNS", "RefocusNetfilter", "RefocusEnforcement",
                 "RefocusNftReference",
             ]),
         .target(name: "RefocusNftReference", dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter"]),
@@ -167,7 +167,7 @@ let package = Package(
                 "refocus-zone-probe",
             ]),
         .testTarget(name: "RefocusPolicyTests", dependencies: ["RefocusPolicy", "RefocusCore"]),
-        .testTarget(name: "RefocusResolverTests", dependencies: ["RefocusResolver", "CAres"]),
+        .testTarget(name: "RefocusDNSTests", dependencies: ["RefocusDNS", "CAres"]),
         .testTarget(
             name: "RefocusNetfilterTests",
             dependencies: [

@@ -2,7 +2,7 @@ import ArgumentParser
 import Glibc
 import RefocusCore
 import RefocusOS
-import RefocusResolver
+import RefocusDNS
 
 /// `refocus resolve NAME…`: the addresses the firewall would block for names,
 /// found by asking the upstream name servers directly.
@@ -65,7 +65,7 @@ struct ResolveCommand: ParsableCommand {
         configuration.ignored.forEach { Console.error($0.description) }
         let servers = try configuration.upstreamServers()
         let deadline = Duration.milliseconds(Int64((timeout * 1000).rounded(.up)))
-        let results = try Resolver(servers: servers, deadline: deadline).resolve(domains)
+        let results = try DNSClient(servers: servers, deadline: deadline).resolve(domains)
         if json {
             try Console.json(
                 Report(

@@ -3,7 +3,7 @@ import Glibc
 import RefocusCore
 import RefocusNetfilter
 import RefocusOS
-import RefocusResolver
+import RefocusDNS
 
 /// Resolving 1,000 and 5,000 names (A and AAAA each) against dnsmasq in a
 /// private network namespace: the benchmark runs itself again under
@@ -30,14 +30,14 @@ enum ResolveBench {
         print("resolve: names under bulk.test, A + AAAA each, dnsmasq on 127.0.0.1 in a private network namespace")
         for count in [1_000, 5_000] {
             let names = try (0..<count).map { try DomainName(validating: "name\($0).bulk.test") }
-            for inFlight in [16, Resolver.defaultMaxInFlight, 128, 256] {
-                let resolver = Resolver(servers: [server], deadline: .seconds(30), maxInFlight: inFlight)
+            for inFlight in [16, DNSClient.defaultMaxInFlight, 128, 256] {
+                let resolver = DNSClient(servers: [server], deadline: .seconds(30), maxInFlight: inFlight)
                 var failed = 0
                 let time = try Measure.median(runs: 5) {
                     failed = try resolver.resolve(names).filter { $0.failure != nil }.count
                 }
                 guard failed == 0 else { throw BenchError.referenceFailed("\(failed) of \(count) names failed") }
-                let note = inFlight == Resolver.defaultMaxInFlight ? " (default)" : ""
+                let note = inFlight == DNSClient.defaultMaxInFlight ? " (default)" : ""
                 print(
                     "  \(count) names, \(inFlight) queries in flight\(note): \(Measure.format(time)) "
                         + "(\(Int(Double(count * 2) / time)) queries/s)")
@@ -66,7 +66,7 @@ enum ResolveBench {
         let probe = [try DomainName(validating: "ready.bulk.test")]
         let begun = ContinuousClock.now
         while ContinuousClock.now - begun < .seconds(5) {
-            if try Resolver(servers: [server], deadline: .milliseconds(50)).resolve(probe).first?.failure == nil {
+            if try DNSClient(servers: [server], deadline: .milliseconds(50)).resolve(probe).first?.failure == nil {
                 return
             }
             usleep(20_000)

@@ -10,7 +10,7 @@ import Testing
 /// and their object files in this build call nothing of Foundation's own.
 @Suite struct FoundationImportTests {
     static let modules = [
-        "RefocusCore", "RefocusProtocol", "RefocusFeatures", "RefocusOS", "RefocusResolver", "RefocusPolicy",
+        "RefocusCore", "RefocusProtocol", "RefocusFeatures", "RefocusOS", "RefocusDNS", "RefocusPolicy",
         "RefocusCommands",
     ]
 

@@ -1,6 +1,6 @@
 import RefocusCore
 import RefocusOS
-import RefocusResolver
+import RefocusDNS
 
 extension TableLayer {
     /// The upstream name servers' answers for `names` (never /etc/hosts). A
@@ -14,7 +14,7 @@ extension TableLayer {
         do {
             let servers = try SystemNameServers.load().upstreamServers()
             let deadline = Duration.milliseconds(policy.resolveTimeoutMilliseconds)
-            let answers = try Resolver(servers: servers, deadline: deadline).resolve(domains)
+            let answers = try DNSClient(servers: servers, deadline: deadline).resolve(domains)
             let timedOut = answers.filter { $0.failure == .timedOut }.count
             if timedOut > 0 {
                 notes.append(.namesTimedOut(count: timedOut, purpose: purpose))

@@ -1,7 +1,7 @@
 import RefocusCore
 import RefocusNetfilter
 import RefocusOS
-import RefocusResolver
+import RefocusDNS
 import RefocusPlanning
 
 /// Table `inet refocus` as a layer: the listed addresses, those the blocked

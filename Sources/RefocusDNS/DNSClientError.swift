@@ -4,7 +4,7 @@ import RefocusOS
 
 /// Why the resolver could not run at all. (Names that fail to resolve are
 /// not errors: they come back with a `LookupFailure`.)
-public enum ResolverError: RefocusError, Equatable {
+public enum DNSClientError: RefocusError, Equatable {
     /// c-ares could not be initialised or a channel not created.
     case library(operation: String, reason: String)
     /// c-ares refused the list of name servers.

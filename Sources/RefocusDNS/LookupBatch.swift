@@ -1,7 +1,7 @@
 import RefocusCore
 import RefocusOS
 
-/// The bookkeeping of one `Resolver.resolve` call: which queries (an A and
+/// The bookkeeping of one `DNSClient.resolve` call: which queries (an A and
 /// an AAAA per name, in name order) are yet to be sent, how many are in
 /// flight, and what each came back with.
 final class LookupBatch {

@@ -1,12 +1,12 @@
 import CAres
 import RefocusCore
 import Testing
-@testable import RefocusResolver
+@testable import RefocusDNS
 
 /// The resolver's parts that need no name server: status mapping, the
 /// bookkeeping of a batch, and a channel's life. (Queries are tested against
 /// dnsmasq in RefocusPrivilegedTests/ResolverTests, inside a namespace.)
-@Suite struct ResolverUnitTests {
+@Suite struct DNSClientTests {
     @Test(arguments: [
         (ARES_ENODATA, LookupOutcome.noData),
         (ARES_ENOTFOUND, .notFound),
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func nothingToResolveSendsNothing() throws {
-        #expect(try Resolver(servers: [.v4(0xC000_0235)]).resolve([]).isEmpty)
+        #expect(try DNSClient(servers: [.v4(0xC000_0235)]).resolve([]).isEmpty)
     }
 
     @Test(

@@ -7,7 +7,7 @@ extension AresChannel {
     /// Waits with poll(2) on the channel's sockets for at most `limit` (less
     /// when c-ares has a retry due sooner), then lets c-ares read answers,
     /// send retries and expire queries. Completions run inside this call.
-    func waitAndProcess(upTo limit: Duration) throws(ResolverError) {
+    func waitAndProcess(upTo limit: Duration) throws(DNSClientError) {
         var watched = sockets.interests.map { socket, interest in
             pollfd(
                 fd: socket,

@@ -11,7 +11,7 @@ import RefocusOS
 /// reported as timed out, and `resolve` returns within the deadline plus a
 /// few milliseconds. Needs no privilege; sends UDP (and TCP for truncated
 /// answers) to port 53 of `servers`.
-public struct Resolver: Sendable {
+public struct DNSClient: Sendable {
     /// The default overall deadline: 2 seconds.
     public static let defaultDeadline: Duration = .seconds(2)
     /// The default number of queries in flight at once: low enough for a
@@ -40,7 +40,7 @@ public struct Resolver: Sendable {
     /// removed. A name that fails (NXDOMAIN, no data, timeout, server
     /// failure) carries its `failure`; only a resolver that cannot run at
     /// all throws.
-    public func resolve(_ names: [DomainName]) throws(ResolverError) -> [ResolvedName] {
+    public func resolve(_ names: [DomainName]) throws(DNSClientError) -> [ResolvedName] {
         var seen = Set<DomainName>()
         let batch = LookupBatch(names: names.filter { seen.insert($0).inserted })
         guard !batch.names.isEmpty else { return [] }

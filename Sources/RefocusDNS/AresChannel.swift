@@ -16,7 +16,7 @@ final class AresChannel {
     /// A channel asking `servers` (port 53), retrying each query `tries`
     /// times with a first wait of `attemptTimeout` that c-ares doubles per
     /// round over the servers.
-    init(servers: [IPAddress], attemptTimeout: Duration, tries: Int) throws(ResolverError) {
+    init(servers: [IPAddress], attemptTimeout: Duration, tries: Int) throws(DNSClientError) {
         guard AresLibrary.status == ARES_SUCCESS else {
             throw .library(operation: "initialise", reason: AresReply.reason(AresLibrary.status))
         }
