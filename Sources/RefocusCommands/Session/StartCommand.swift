@@ -57,7 +57,7 @@ struct StartCommand: ParsableCommand {
         do { _ = try SessionChoice.Words(words) } catch { throw ValidationError("\(error)") }
     }
 
-    package func run() throws {
+    func run() throws {
         let config = try UserPresets.config()
         let choice = try Self.choice(words: words, session, config: config)
         let store = try UserLists.store()
@@ -84,8 +84,9 @@ struct StartCommand: ParsableCommand {
         if json { return try Console.json(response) }
         let answered = Date()  // after the helper's answer: the time left counts from the session's start
         for session in response.sessions {
-            let domains = blockLists.reduce(0) { $0 + $1.entries.count }
-            let programs = blockLists.reduce(0) { $0 + $1.programs.count }
+            // The session as the helper summarised it; the lists sent, from a helper older than these fields.
+            let domains = session.entries ?? blockLists.reduce(0) { $0 + $1.entries.count }
+            let programs = session.programs ?? blockLists.reduce(0) { $0 + $1.programs.count }
             output.report(
                 choice.mode == .allow
                     ? "Allowing only \(count(domains, "entry", "entries")): "
