@@ -27,7 +27,7 @@ struct ListsCommand: ParsableCommand {
         let error: String?
     }
 
-    package func run() throws {
+    func run() throws {
         let store = try UserLists.store()
         let rows = try store.names().map { name, origin in
             do {

@@ -59,7 +59,7 @@ struct ResolveCommand: ParsableCommand {
         }
     }
 
-    package func run() throws {
+    func run() throws {
         let domains = try parsedNames()
         let configuration = try SystemNameServers.load()
         configuration.ignored.forEach { Console.error($0.description) }

@@ -5,6 +5,7 @@ import RefocusEnforcement
 import RefocusOS
 import RefocusHooks
 import RefocusPlanning
+import RefocusProtocol
 
 /// Tells owners what happened to their sessions: after each reconcile, it
 /// finds the events due (`SessionAnnouncements`: starts, phase changes,

@@ -2,6 +2,7 @@ import Glibc
 import RefocusCore
 import RefocusOS
 import SystemPackage
+import RefocusProtocol
 
 /// A hook that may run: its folder open (so that it runs from exactly the
 /// folder that was checked) and its name in it. Closes the folder in `deinit`.

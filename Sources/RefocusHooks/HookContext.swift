@@ -5,6 +5,7 @@ import Foundation
 #endif
 import RefocusCore
 import RefocusPlanning
+import RefocusProtocol
 
 /// What a hook is told about the session it runs for: the daemon fills
 /// one in at each event and `environment(for:)` turns it into the

@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusProtocol
 
 /// The whole environment a hook runs with, built by the hook runner from
 /// what it trusts: the password database's entry of its user, what exists

@@ -1,6 +1,7 @@
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// Starts a session owner's hook from the root daemon: the hook runner
 /// (`refocus-helper run-hook EVENT`, this very executable) as the owner,

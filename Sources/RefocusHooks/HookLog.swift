@@ -7,6 +7,7 @@ import Glibc
 import RefocusCore
 import SystemPackage
 import RefocusOS
+import RefocusProtocol
 
 /// The user's hook log, `~/.local/state/refocus/hooks.log` (`HookPaths`):
 /// the runner's lines about each run and, between them, what the hook

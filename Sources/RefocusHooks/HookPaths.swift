@@ -1,5 +1,6 @@
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// Where a user's hooks and their log are, under the home folder that the
 /// password database gives (never `$HOME` or `$XDG_CONFIG_HOME`, which the

@@ -7,6 +7,7 @@ import Glibc
 import RefocusCore
 import SystemPackage
 import RefocusOS
+import RefocusProtocol
 
 /// Runs one of a user's hooks, as that user: what `refocus-helper run-hook`
 /// does once the daemon has started it with the user's uid, gid and groups

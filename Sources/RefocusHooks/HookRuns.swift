@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import RefocusCore
 import RefocusOS
+import RefocusProtocol
 
 /// The daemon's books of the hook runners it started (`HookLauncher`):
 /// which pid runs which session's hook, since when. The daemon reaps its

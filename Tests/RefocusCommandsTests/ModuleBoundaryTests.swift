@@ -35,7 +35,8 @@ struct ModuleBoundaryTests {
     }
 
     @Test func theCLILinksNothingOfRootsModules() throws {
-        let counts = try Self.symbolCounts(in: "refocus", of: Self.rootsModules + ["RefocusCommands", "RefocusProtocol"])
+        let counts = try Self.symbolCounts(
+            in: "refocus", of: Self.rootsModules + ["RefocusCommands", "RefocusProtocol"])
         #expect(counts["RefocusCommands", default: 0] > 100, "the check sees the CLI's own module: \(counts)")
         #expect(counts["RefocusProtocol", default: 0] > 10, "and the shared protocol it links: \(counts)")
         for module in Self.rootsModules {

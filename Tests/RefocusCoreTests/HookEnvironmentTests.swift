@@ -3,6 +3,7 @@ import RefocusCore
 import Testing
 import RefocusHooks
 import RefocusPlanning
+import RefocusProtocol
 
 /// What a hook is told: the `REFOCUS_*` pairs built from a session's
 /// context, the checks the runner applies to what it is passed, and the

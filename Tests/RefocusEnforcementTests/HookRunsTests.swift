@@ -6,6 +6,7 @@ import Testing
 @testable import RefocusEnforcement
 import RefocusOS
 @testable import RefocusHooks
+import RefocusProtocol
 
 /// The daemon's side of hooks without root: the setpriv command line that
 /// drops privileges before the runner is opened, root and unknown owners

@@ -6,6 +6,7 @@ import RefocusTestSupport
 import SystemPackage
 import Testing
 import RefocusHooks
+import RefocusProtocol
 
 /// The hook runner as any user runs it, in a temporary home: a missing
 /// hook leaves no trace, a safe one runs with its output in the log, an

@@ -8,6 +8,7 @@
 import Foundation
 import RefocusCore
 import RefocusHooks
+import RefocusProtocol
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard (3...4).contains(arguments.count), let owner = UInt32(arguments[0]), let event = HookEvent(rawValue: arguments[1])

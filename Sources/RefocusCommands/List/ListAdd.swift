@@ -32,7 +32,7 @@ struct ListAdd: ParsableCommand {
     @OptionGroup var arguments: EntryArguments
     @OptionGroup var output: OutputOptions
 
-    package func run() throws {
+    func run() throws {
         let name = try list.listName
         let (entries, programs) = try arguments.parsed()
         try Blockability.refuseUnblockable(entries)

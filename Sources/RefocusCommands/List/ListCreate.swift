@@ -17,7 +17,7 @@ struct ListCreate: ParsableCommand {
     @OptionGroup var list: ListNameArgument
     @OptionGroup var output: OutputOptions
 
-    package func run() throws {
+    func run() throws {
         let name = try list.listName
         let store = try UserLists.store()
         if try store.texts(of: name) != nil { throw ListStoreError.exists(name) }

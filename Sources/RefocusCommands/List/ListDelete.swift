@@ -18,7 +18,7 @@ struct ListDelete: ParsableCommand {
     @OptionGroup var list: ListNameArgument
     @OptionGroup var output: OutputOptions
 
-    package func run() throws {
+    func run() throws {
         let name = try list.listName
         let store = try UserLists.store()
         guard let (_, origin) = try store.texts(of: name) else { throw ListStoreError.notFound(name) }

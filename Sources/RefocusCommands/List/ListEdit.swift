@@ -32,7 +32,7 @@ struct ListEdit: ParsableCommand {
     @Flag(help: "Edit the program names instead of the domains.")
     var programs = false
 
-    package func run() throws {
+    func run() throws {
         let name = try list.listName
         let store = try UserLists.store()
         guard let (texts, origin) = try store.texts(of: name) else { throw ListStoreError.notFound(name) }

@@ -66,7 +66,7 @@ struct ListImport: ParsableCommand {
         let rejected: [ImportRejection]
     }
 
-    package func run() throws {
+    func run() throws {
         let name = try list.listName
         let bytes: [UInt8]
         if file == "-" {

@@ -25,7 +25,7 @@ struct ListRemove: ParsableCommand {
     @OptionGroup var arguments: EntryArguments
     @OptionGroup var output: OutputOptions
 
-    package func run() throws {
+    func run() throws {
         let name = try list.listName
         let (entries, programs) = try arguments.parsed()
         let change = try ListChange(name, in: try UserLists.store(), creating: false)

@@ -45,7 +45,7 @@ struct ListShow: ParsableCommand {
         let programs: [ProgramName]
     }
 
-    package func run() throws {
+    func run() throws {
         let name = try list.listName
         let (loaded, origin) = try UserLists.store().load(name)
         let entries = loaded.entries.sorted()

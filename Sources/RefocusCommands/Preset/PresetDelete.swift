@@ -23,7 +23,7 @@ struct PresetDelete: ParsableCommand {
     @OptionGroup var preset: PresetNameArgument
     @OptionGroup var output: OutputOptions
 
-    package func run() throws {
+    func run() throws {
         let name = try preset.presetName
         let path = try UserPresets.path()
         let (config, text) = try UserConfig.load(path: path)

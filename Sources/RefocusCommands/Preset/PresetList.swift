@@ -25,7 +25,7 @@ struct PresetList: ParsableCommand {
     @Flag(help: "Print JSON for scripts (keys above).")
     var json = false
 
-    package func run() throws {
+    func run() throws {
         let presets = try UserPresets.config().allPresets
         if json { return try Console.json(presets.map { PresetRow($0.preset, builtIn: $0.builtIn) }) }
         for (preset, builtIn) in presets { print(PresetRow.line(preset, builtIn: builtIn)) }

@@ -60,7 +60,7 @@ struct PresetSave: ParsableCommand {
         return (words, plan)
     }
 
-    package func run() throws {
+    func run() throws {
         let path = try UserPresets.path()
         let (_, text) = try UserConfig.load(path: path)
         let (words, plan) = try self.plan()

@@ -21,7 +21,7 @@ struct PresetShow: ParsableCommand {
     @Flag(help: "Print JSON for scripts.")
     var json = false
 
-    package func run() throws {
+    func run() throws {
         let name = try preset.presetName
         let config = try UserPresets.config()
         guard let found = config.preset(name) else { throw UserPresetError.notFound(name) }

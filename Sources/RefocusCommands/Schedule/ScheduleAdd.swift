@@ -100,7 +100,7 @@ struct ScheduleAdd: ParsableCommand {
         }
     }
 
-    package func run() throws {
+    func run() throws {
         let expression = try CronExpression(self.expression)
         let action = try self.action()
         let table = try Schedules.table()

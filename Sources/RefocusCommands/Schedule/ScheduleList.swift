@@ -51,7 +51,7 @@ struct ScheduleList: ParsableCommand {
         let line: String
     }
 
-    package func run() throws {
+    func run() throws {
         let now = Date()
         let lines = try Schedules.table().lines
         let rows = lines.map { Self.row($0, now: now) }

@@ -43,7 +43,7 @@ struct ScheduleRemove: ParsableCommand {
         }
     }
 
-    package func run() throws {
+    func run() throws {
         let table = try Schedules.table()
         let id = number ?? 0
         let bytes = try table.removing(id: id)

@@ -115,7 +115,7 @@ struct HistoryCommand: ParsableCommand {
         }
     }
 
-    package func run() throws {
+    func run() throws {
         let now = Date()
         let start = try since.map { try SinceDate.parse($0, now: now, timeZone: MachineTimeZone.current) }
         let response = try HelperClient().send(HistoryRequest(limit: limit, since: start))

@@ -27,7 +27,7 @@ struct NextCommand: ParsableCommand {
 
     @OptionGroup var pace: PaceOptions
 
-    package func run() throws {
+    func run() throws {
         try pace.send(.next)
     }
 }

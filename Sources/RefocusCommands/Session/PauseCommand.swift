@@ -26,7 +26,7 @@ struct PauseCommand: ParsableCommand {
 
     @OptionGroup var pace: PaceOptions
 
-    package func run() throws {
+    func run() throws {
         try pace.send(.pause)
     }
 }

@@ -25,7 +25,7 @@ struct ResumeCommand: ParsableCommand {
 
     @OptionGroup var pace: PaceOptions
 
-    package func run() throws {
+    func run() throws {
         try pace.send(.resume)
     }
 }

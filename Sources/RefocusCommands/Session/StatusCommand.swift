@@ -43,7 +43,7 @@ struct StatusCommand: ParsableCommand {
     @Option(help: "Plain text, or a line for a status bar.")
     var format: StatusBarFormat = .plain
 
-    package func run() throws {
+    func run() throws {
         try Self.show(json: json, format: format)
     }
 

@@ -38,7 +38,7 @@ struct StopCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    package func run() throws {
+    func run() throws {
         let response = try HelperClient().send(StopRequest(sessionID: id))
         if json { return try Console.json(response) }
         response.sessions.forEach { output.report("Stopped " + SessionFormat.line($0)) }

@@ -61,7 +61,7 @@ struct StatsCommand: ParsableCommand {
         }
     }
 
-    package func run() throws {
+    func run() throws {
         let now = Date()
         let calendar = FocusCalendar(timeZone: MachineTimeZone.current, firstWeekday: MachineWeek.firstWeekday())
         let start = try since.map { try SinceDate.parse($0, now: now, timeZone: calendar.timeZone) }

@@ -46,7 +46,7 @@ struct SyncInit: ParsableCommand {
         }
     }
 
-    package func run() throws {
+    func run() throws {
         var pairs: [(key: String, value: String)] = []
         if let dir {
             let path = dir.count > 1 && dir.hasSuffix("/") ? String(dir.dropLast()) : dir

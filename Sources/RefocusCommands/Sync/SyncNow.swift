@@ -52,7 +52,7 @@ struct SyncNow: ParsableCommand {
         }
     }
 
-    package func run() throws {
+    func run() throws {
         if let every {
             try SyncInterval.set(every == "off" ? nil : SyncInterval.expression(every), output: output)
             return

@@ -21,7 +21,7 @@ struct SyncOff: ParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    package func run() throws {
+    func run() throws {
         let path = try UserPresets.path()
         let (config, text) = try UserConfig.load(path: path)
         if config.sync != nil {

@@ -39,7 +39,7 @@ struct SyncStatus: ParsableCommand {
         let inSync: Bool
     }
 
-    package func run() throws {
+    func run() throws {
         let settings = try SyncSetup.settings()
         let sync = try SyncSetup.listSync()
         let last = sync.state.last()

@@ -51,7 +51,7 @@ struct WatchCommand: ParsableCommand {
     @Flag(help: "Show one frame (one line per session when stdout is not a terminal) and exit.")
     var once = false
 
-    package func run() throws {
+    func run() throws {
         var source = WatchSource()
         let snapshot = try source.first()
         if Terminal.isTerminal(STDOUT_FILENO) {

@@ -34,7 +34,7 @@ struct WatchLoop {
     /// after every event and tick, `resized` on SIGWINCH, and `suspend` on
     /// SIGTSTP (it stops the process and returns once continued), until a
     /// key `q` or a signal ends it.
-    mutating package func run(
+    mutating func run(
         draw: (StatusSnapshot, Date, String?) throws -> Void, resized: () throws -> Void,
         suspend: () throws -> Void = { WatchLoop.stop() }
     ) throws {

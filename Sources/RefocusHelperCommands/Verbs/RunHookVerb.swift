@@ -4,6 +4,7 @@ import Glibc
 import RefocusCore
 import RefocusOS
 import RefocusHooks
+import RefocusProtocol
 
 /// `refocus-helper run-hook EVENT`: runs one of the user's hooks as that
 /// user (`HookRunner`). The daemon starts it through setpriv with the

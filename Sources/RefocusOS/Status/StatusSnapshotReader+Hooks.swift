@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import RefocusCore
+import RefocusProtocol
 
 /// A session's `hookProblem` as `HookReport` encodes it: {event, sessionID,
 /// outcome: {result, exitCode | signal | exitAbove127}, at}.

@@ -1,3 +1,5 @@
+import RefocusCore
+
 /// When a user's hook runs: the session events (`SessionEventKind`),
 /// whose six names are the names of the executables in
 /// `~/.config/refocus/hooks/` and the values of `REFOCUS_EVENT`.
