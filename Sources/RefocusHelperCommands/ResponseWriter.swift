@@ -8,7 +8,7 @@ import RefocusProtocol
 enum ResponseWriter {
     static func write(_ response: HelperResponse) {
         let data =
-            (try? HelperProtocol.encoder().encode(response))
+            (try? response.json())
             ?? Data(
                 #"{"ok":false,"version":1,"error":{"code":"system-error","message":"cannot encode the answer"}}"#.utf8)
         try? FileHandle.standardOutput.write(contentsOf: data + Data("\n".utf8))

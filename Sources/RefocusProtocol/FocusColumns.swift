@@ -70,7 +70,7 @@ public struct FocusColumns: Codable, Sendable, Equatable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case ids, starts, ends, focused, names, outcomes, listCounts, lists, labels, completedWork, attempts,
             programsKilled
     }

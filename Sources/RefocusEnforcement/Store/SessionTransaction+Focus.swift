@@ -9,14 +9,15 @@ import RefocusPlanning
 /// columns (migration v6; NULL for sessions that ended before).
 extension SessionTransaction {
     /// Every ended session, oldest start first, as a focus record; those of
-    /// `owner` only, and those started at or after `since` only, when given.
+    /// `owner` only, those started at or after `since` only, and the first
+    /// `limit` rows only, when given.
     ///
     /// Reads only the columns focus needs (the timeline, never the lists'
     /// JSON: an ended session's list names are in `listNames`), interning
     /// list names and labels, so 100,000 rows take a fraction of a second.
     /// A row that cannot be read (a damaged list name or pomodoro plan) is
     /// left out, as `history` leaves it out.
-    public func focusRecords(owner: UInt32?, since: Date? = nil) throws -> [FocusRecord] {
+    public func focusRecords(owner: UInt32?, since: Date? = nil, limit: Int? = nil) throws -> [FocusRecord] {
         var records: [FocusRecord] = []
         var lists = Interned<[BlockListName]> { text in
             try text.split(separator: ",").map { try BlockListName($0) }
@@ -40,6 +41,7 @@ extension SessionTransaction {
                 SELECT id, listNames, start, plannedEnd, endedAt, outcome, label, pomodoroWork, pomodoroBreak,
                     pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, blockedAttempts, programsKilled
                 FROM session WHERE \(conditions.joined(separator: " AND ")) ORDER BY start, id
+                \(limit.map { "LIMIT \(max(0, $0))" } ?? "")
                 """, arguments: arguments)
         while let row = try rows.next() {
             guard let id = row[0] as Int64?, let listText = row[1] as String?, let start = row[2] as Double?,

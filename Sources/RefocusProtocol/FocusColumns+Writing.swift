@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+extension FocusColumns {
+    /// The columns as JSON, the bytes `HelperProtocol.encoder()` writes for
+    /// them (sorted keys, each number column one string), but with the
+    /// numbers written straight into one buffer: `JSONEncoder` took a
+    /// quarter of a second over 100,000 records, building each column as a
+    /// `String` and then escaping it character by character. Only `names`,
+    /// a few short strings, goes through `JSONEncoder`.
+    public func json() throws -> Data {
+        var out: [UInt8] = []
+        out.reserveCapacity(count * 64 + 256)
+        var first = true
+        func name(_ key: CodingKeys) {
+            out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
+            first = false
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: key.stringValue.utf8)
+            out.append(contentsOf: #"":"#.utf8)
+        }
+        func integers<T: BinaryInteger>(_ key: CodingKeys, _ values: some Collection<T?>) {
+            name(key)
+            out.append(UInt8(ascii: "\""))
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                if let value { Self.appendDecimal(value, to: &out) } else { out.append(UInt8(ascii: "-")) }
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+        func doubles(_ key: CodingKeys, _ values: [Double]) {
+            name(key)
+            out.append(UInt8(ascii: "\""))
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(contentsOf: value.description.utf8)
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+        // In the order of `.sortedKeys`.
+        integers(.attempts, attempts)
+        integers(.completedWork, completedWork)
+        doubles(.ends, ends)
+        integers(.focused, focused.lazy.map(Optional.some))
+        integers(.ids, ids.lazy.map(Optional.some))
+        integers(.labels, labels)
+        integers(.listCounts, listCounts.lazy.map(Optional.some))
+        integers(.lists, lists.lazy.map(Optional.some))
+        name(.names)
+        out.append(contentsOf: try HelperProtocol.encoder().encode(names))
+        integers(.outcomes, outcomes.lazy.map(Optional.some))
+        integers(.programsKilled, programsKilled)
+        doubles(.starts, starts)
+        out.append(UInt8(ascii: "}"))
+        return Data(out)
+    }
+
+    /// Appends `value` in decimal, as its `description` reads.
+    private static func appendDecimal<T: BinaryInteger>(_ value: T, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for the 20 digits of UInt64.max
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude != 0
+            out.append(contentsOf: buffer[index...])
+        }
+    }
+}
