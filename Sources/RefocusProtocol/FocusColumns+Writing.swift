@@ -13,7 +13,13 @@ extension FocusColumns {
     /// a few short strings, goes through `JSONEncoder`.
     public func json() throws -> Data {
         var out: [UInt8] = []
-        out.reserveCapacity(count * 64 + 256)
+        try write(into: &out)
+        return Data(out)
+    }
+
+    /// Appends `json()`'s bytes to `out`.
+    func write(into out: inout [UInt8]) throws {
+        out.reserveCapacity(out.count + count * 64 + 256)
         var first = true
         func name(_ key: CodingKeys) {
             out.append(first ? UInt8(ascii: "{") : UInt8(ascii: ","))
@@ -55,22 +61,17 @@ extension FocusColumns {
         integers(.programsKilled, programsKilled)
         doubles(.starts, starts)
         out.append(UInt8(ascii: "}"))
-        return Data(out)
     }
 
     /// Appends `value` in decimal, as its `description` reads.
     private static func appendDecimal<T: BinaryInteger>(_ value: T, to out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for the 20 digits of UInt64.max
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude != 0
-            out.append(contentsOf: buffer[index...])
-        }
+        let first = out.count
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude != 0
+        out[first...].reverse()
     }
 }

@@ -95,10 +95,12 @@ extension HelperResponse {
         rest.focus = nil
         let envelope = try HelperProtocol.encoder().encode(rest)
         guard envelope.first == UInt8(ascii: "{") else { return try HelperProtocol.encoder().encode(self) }
-        var data = Data(#"{"focus":"#.utf8)
-        data.append(try focus.json())
-        data.append(UInt8(ascii: ","))
-        data.append(envelope.dropFirst())
-        return data
+        var bytes = Array(#"{"focus":"#.utf8)
+        try focus.write(into: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: envelope.dropFirst())
+        // The helper's answer ends with a newline: room for it.
+        bytes.reserveCapacity(bytes.count + 1)
+        return Data(bytes)
     }
 }

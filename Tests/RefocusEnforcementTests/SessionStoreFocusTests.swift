@@ -105,6 +105,9 @@ import RefocusTestSupport
         #expect(try starts(1000, nil) == [0, 2, 4])
         #expect(try starts(1000, Self.start.addingTimeInterval(2 * 3600)) == [2, 4], "a start exactly at since counts")
         #expect(try starts(1001, Self.start.addingTimeInterval(4 * 3600)) == [])
+        // The focus verb's cap: the oldest rows up to the limit.
+        let firstTwo = try store.read { try $0.focusRecords(owner: nil, limit: 2) }
+        #expect(firstTwo.map { $0.start.timeIntervalSince(Self.start) / 3600 } == [0, 2])
         let record = try #require(try store.read { try $0.focusRecords(owner: 1000) }.first)
         let session = try #require(try store.read { try $0.history(owner: 1000, limit: 10) }.last)
         #expect(record == session.focusRecord(), "the same record as from the whole row")

@@ -19,8 +19,14 @@ extension SessionTransaction {
     /// left out, as `history` leaves it out.
     public func focusRecords(owner: UInt32?, since: Date? = nil, limit: Int? = nil) throws -> [FocusRecord] {
         var records: [FocusRecord] = []
+        // Each row's lists and outcome are one of a handful: parsed once each, shared by the rows.
         var lists = Interned<[BlockListName]> { text in
-            try text.split(separator: ",").map { try BlockListName($0) }
+            // Sorted, as a session holds its lists.
+            try text.split(separator: ",").map { try BlockListName($0) }.sorted()
+        }
+        var outcomes = Interned<SessionOutcome> { text in
+            guard let outcome = SessionOutcome(rawValue: text) else { throw FocusRowError() }
+            return outcome
         }
         var labels = Interned<SessionLabel> { try SessionLabel($0) }
         // Only the conditions given, so that a member's query searches index session_focus
@@ -46,31 +52,35 @@ extension SessionTransaction {
         while let row = try rows.next() {
             guard let id = row[0] as Int64?, let listText = row[1] as String?, let start = row[2] as Double?,
                 let plannedEnd = row[3] as Double?, let endedAt = row[4] as Double?,
-                let outcome = (row[5] as String?).flatMap(SessionOutcome.init(rawValue:)),
+                let outcome = (row[5] as String?).flatMap({ try? outcomes.value($0) }),
                 let names = try? lists.value(listText)
             else { continue }
-            var session = Session(
-                id: id, owner: 0, blockLists: names.map { BlockList(name: $0) },
-                start: Date(timeIntervalSince1970: start),
-                plannedEnd: Date(timeIntervalSince1970: plannedEnd), locked: false,
-                endedAt: Date(timeIntervalSince1970: endedAt), outcome: outcome,
-                label: (row[6] as String?).flatMap { try? labels.value($0) })
+            var plan: PomodoroPlan?
             if let work = row[7] as Int? {
                 guard let shortBreak = row[8] as Int?, let cycles = row[9] as Int?, let longBreak = row[10] as Int?,
-                    let plan = try? PomodoroPlan(
+                    let valid = try? PomodoroPlan(
                         work: SessionLength(seconds: work),
                         shortBreak: SessionLength(seconds: shortBreak), cycles: cycles,
                         longBreak: SessionLength(seconds: longBreak))
                 else { continue }
-                session.timeline.pomodoro = plan
+                plan = valid
             }
-            session.timeline.pausedAt = (row[11] as Double?).map(Date.init(timeIntervalSince1970:))
-            session.timeline.pausedSeconds = max(0, row[12] as Double? ?? 0)
+            // What Session.focusRecord computes, without a Session per row.
+            let focus = EndedFocus(
+                start: Date(timeIntervalSince1970: start), plannedEnd: Date(timeIntervalSince1970: plannedEnd),
+                endedAt: Date(timeIntervalSince1970: endedAt),
+                pausedAt: (row[11] as Double?).map(Date.init(timeIntervalSince1970:)),
+                pausedSeconds: max(0, row[12] as Double? ?? 0), pomodoro: plan)
             var blocked: BlockedCounts?
             if let attempts = row[13] as Int64?, let killed = row[14] as Int? {
                 blocked = BlockedCounts(attempts: UInt64(max(0, attempts)), programsKilled: max(0, killed))
             }
-            if let record = session.focusRecord(blocked: blocked) { records.append(record) }
+            records.append(
+                FocusRecord(
+                    id: id, start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: endedAt),
+                    focusedSeconds: focus.seconds, outcome: outcome, lists: names,
+                    label: (row[6] as String?).flatMap { try? labels.value($0) },
+                    completedWork: focus.completedWork, blocked: blocked))
         }
         return records
     }
@@ -104,6 +114,9 @@ extension SessionTransaction {
         }
     }
 }
+
+/// A row's text that names no value.
+private struct FocusRowError: Error {}
 
 /// Values parsed once per distinct text: a history of 100,000 sessions
 /// names a handful of lists and labels.
