@@ -1,0 +1,82 @@
+import RefocusCore
+
+/// A local `NAME.domains` file as the sync reads and edits it: each line
+/// with the canonical text of its entry, if it holds one. The same
+/// reading as `ListText<BlockEntry>` (a `#` starts a comment, blank lines
+/// are kept, a bad line refuses the whole file with `ListError.badLines`)
+/// and the same editing, except that a line whose content is already one
+/// of the `known` canonical texts (the base copy, the side read before)
+/// is taken as that entry without being parsed again.
+public struct LocalListLines: Sendable {
+    /// One line of the file and the canonical text of its entry, if any.
+    struct Line: Sendable {
+        let text: Substring
+        let entry: String?
+    }
+
+    private let lines: [Line]
+    /// The distinct entries of the file.
+    public let entries: SyncedLines
+
+    /// Reads `text`; `source` names it in errors.
+    public init(parsing text: String, source: String, known: [SyncedLines]) throws(ListError) {
+        var lines: [Line] = []
+        var entries: [String] = []
+        var issues: [ListLineIssue] = []
+        var pieces = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if text.utf8.last == 0x0A || text.isEmpty { pieces.removeLast() }
+        lines.reserveCapacity(pieces.count)
+        entries.reserveCapacity(pieces.count)
+        for (index, piece) in pieces.enumerated() {
+            // A CRLF ends a line as one character: the CR is not part of it.
+            let bytes = piece.last == 0x0D ? piece.dropLast() : piece
+            let raw = Substring(bytes)
+            let content = Self.content(of: raw)
+            guard !content.isEmpty else {
+                lines.append(Line(text: raw, entry: nil))
+                continue
+            }
+            if known.contains(where: { $0.contains(content) }) {
+                let entry = String(content)
+                lines.append(Line(text: raw, entry: entry))
+                entries.append(entry)
+                continue
+            }
+            do {
+                let entry = try BlockEntry.parseListItem(content).description
+                lines.append(Line(text: raw, entry: entry))
+                entries.append(entry)
+            } catch {
+                issues.append(ListLineIssue(line: index + 1, text: String(raw), reason: "\(error)"))
+            }
+        }
+        guard issues.isEmpty else { throw .badLines(source: source, issues: issues) }
+        self.lines = lines
+        self.entries = SyncedLines(entries)
+    }
+
+    /// The text with the entries of `target` that it lacks appended in the
+    /// entries' order, and every line whose entry is not in `target`
+    /// dropped; all other lines, comments included, stay as they were
+    /// (`ListText.editing`).
+    public func editing(to target: SyncedLines) -> String {
+        let removed = SyncedLines(sortedDistinct: entries.subtracting(target))
+        var kept: [Substring] = []
+        kept.reserveCapacity(lines.count)
+        for line in lines {
+            if let entry = line.entry, removed.contains(entry) { continue }
+            kept.append(line.text)
+        }
+        var text = kept.joined(separator: "\n")
+        if !kept.isEmpty { text += "\n" }
+        return text + SyncedLines.entryOrder(target.subtracting(entries)).map { "\($0)\n" }.joined()
+    }
+
+    /// The part of a line before `#`, without surrounding white space; by
+    /// bytes when the line is ASCII, else as `ListText` finds it.
+    private static func content(of line: Substring) -> Substring {
+        guard line.utf8.allSatisfy({ $0 < 0x80 }) else { return ListText<BlockEntry>.content(of: line) }
+        let beforeComment = line.utf8.firstIndex(of: UInt8(ascii: "#")).map { line[..<$0] } ?? line
+        return beforeComment.trimmingASCIIWhitespace()
+    }
+}

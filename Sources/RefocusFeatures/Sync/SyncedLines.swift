@@ -1,0 +1,144 @@
+import RefocusCore
+
+/// One side of a list as the sync merges it: the canonical texts of its
+/// entries (`BlockEntry.description`), distinct and sorted by their bytes.
+///
+/// Canonical text and entry are one-to-one, so sets of texts merge exactly
+/// as sets of entries would, without building an entry for each line: the
+/// merge walks sorted sequences in one pass. Only the synced text puts
+/// them in the entries' order (`render`), and there only paths and
+/// addresses need their entries (domains sort as their bytes do).
+public struct SyncedLines: Sendable, Equatable {
+    /// The distinct canonical texts, in byte order.
+    public let lines: [String]
+
+    /// Lines already distinct and in byte order (from a merge).
+    init(sortedDistinct lines: [String]) {
+        self.lines = lines
+    }
+
+    /// Canonical texts in any order, duplicates allowed.
+    public init(_ texts: [String]) {
+        var lines = texts
+        if !Self.isSortedDistinct(lines) {
+            lines.sort(by: Self.precedes)
+            lines = Self.dropRepeats(lines)
+        }
+        self.lines = lines
+    }
+
+    /// The canonical texts of `entries`.
+    public init(_ entries: some Sequence<BlockEntry>) {
+        self.init(entries.map(\.description))
+    }
+
+    /// The lines of a text this machine wrote in the synced form (a base
+    /// copy): taken as they are, not validated again; an empty line is
+    /// dropped.
+    public init(trusted text: String) {
+        self.init(text.utf8.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) })
+    }
+
+    /// The number of entries.
+    public var count: Int { lines.count }
+
+    /// Whether `line` is one of the lines (binary search).
+    public func contains(_ line: some StringProtocol) -> Bool {
+        var low = 0, high = lines.count
+        let key = String(line)
+        while low < high {
+            let middle = (low + high) / 2
+            if Self.precedes(lines[middle], key) { low = middle + 1 } else { high = middle }
+        }
+        return low < lines.count && Self.same(lines[low], key)
+    }
+
+    /// Equal byte for byte (`String`'s `==` would also match canonically equivalent Unicode).
+    public static func == (lhs: SyncedLines, rhs: SyncedLines) -> Bool {
+        lhs.lines.count == rhs.lines.count && zip(lhs.lines, rhs.lines).allSatisfy { same($0, $1) }
+    }
+
+    /// The entries, each built from its canonical text; for messages and
+    /// tests, not for the merge.
+    public var entries: Set<BlockEntry> {
+        Set(lines.compactMap { try? BlockEntry(stored: $0) })
+    }
+
+    /// The synced text: the entries in their order, one per line, LF-ended
+    /// (the same text as `SyncedListText.render` of the entries).
+    public func render() -> String {
+        Self.entryOrder(lines).map { "\($0)\n" }.joined()
+    }
+
+    /// The lines of `self` missing from `other`, in byte order.
+    public func subtracting(_ other: SyncedLines) -> [String] {
+        var result: [String] = []
+        var index = 0
+        for line in lines {
+            while index < other.lines.count, Self.precedes(other.lines[index], line) { index += 1 }
+            if index == other.lines.count || !Self.same(other.lines[index], line) { result.append(line) }
+        }
+        return result
+    }
+
+    /// `lines` (in byte order) in the entries' order: domains in byte order,
+    /// then paths, then addresses, each as `BlockEntry` sorts them.
+    public static func entryOrder(_ lines: [String]) -> [String] {
+        var domains: [String] = [], others: [(entry: BlockEntry?, line: String)] = []
+        domains.reserveCapacity(lines.count)
+        for line in lines {
+            if isDomain(line) {
+                domains.append(line)
+            } else {
+                others.append((try? BlockEntry(stored: line), line))
+            }
+        }
+        guard !others.isEmpty else { return domains }
+        others.sort { lhs, rhs in
+            switch (lhs.entry, rhs.entry) {
+            case let (left?, right?): left < right
+            case (.some, nil): true
+            case (nil, .some): false
+            case (nil, nil): precedes(lhs.line, rhs.line)
+            }
+        }
+        return domains + others.map(\.line)
+    }
+
+    /// Whether a canonical text is a domain's: no `/`, and not an address (as `BlockEntry(stored:)` tells).
+    static func isDomain(_ line: String) -> Bool {
+        !line.utf8.contains(UInt8(ascii: "/")) && !AddressRange.looksLikeAddress(line)
+    }
+
+    /// Byte order of two texts.
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        compare(lhs, rhs) < 0
+    }
+
+    /// Whether two texts hold the same bytes.
+    static func same(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && compare(lhs, rhs) == 0
+    }
+
+    /// Negative, zero or positive as `lhs` sorts before, with or after `rhs`, by bytes.
+    private static func compare(_ lhs: String, _ rhs: String) -> Int {
+        var (lhs, rhs) = (lhs, rhs)
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                for (a, b) in zip(left, right) where a != b { return Int(a) - Int(b) }
+                return left.count - right.count
+            }
+        }
+    }
+
+    private static func isSortedDistinct(_ lines: [String]) -> Bool {
+        zip(lines, lines.dropFirst()).allSatisfy { precedes($0, $1) }
+    }
+
+    private static func dropRepeats(_ sorted: [String]) -> [String] {
+        var result: [String] = []
+        result.reserveCapacity(sorted.count)
+        for line in sorted where result.last.map({ !same($0, line) }) ?? true { result.append(line) }
+        return result
+    }
+}
