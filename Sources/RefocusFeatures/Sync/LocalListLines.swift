@@ -14,6 +14,7 @@ public struct LocalListLines: Sendable {
         let entry: String?
     }
 
+    private let source: String
     private let lines: [Line]
     /// The distinct entries of the file.
     public let entries: SyncedLines
@@ -25,6 +26,7 @@ public struct LocalListLines: Sendable {
         var issues: [ListLineIssue] = []
         var pieces = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
         if text.utf8.last == 0x0A || text.isEmpty { pieces.removeLast() }
+        var finders = known.map(SyncedLines.Finder.init)
         lines.reserveCapacity(pieces.count)
         entries.reserveCapacity(pieces.count)
         for (index, piece) in pieces.enumerated() {
@@ -36,8 +38,9 @@ public struct LocalListLines: Sendable {
                 lines.append(Line(text: raw, entry: nil))
                 continue
             }
-            if known.contains(where: { $0.contains(content) }) {
-                let entry = String(content)
+            let text = String(content)
+            if finders.indices.contains(where: { finders[$0].find(text) }) {
+                let entry = text
                 lines.append(Line(text: raw, entry: entry))
                 entries.append(entry)
                 continue
@@ -51,8 +54,14 @@ public struct LocalListLines: Sendable {
             }
         }
         guard issues.isEmpty else { throw .badLines(source: source, issues: issues) }
+        self.source = text
         self.lines = lines
         self.entries = SyncedLines(entries)
+    }
+
+    /// Whether this is the reading of `text`, byte for byte.
+    public func isReading(_ text: String) -> Bool {
+        source.utf8.elementsEqual(text.utf8)
     }
 
     /// The text with the entries of `target` that it lacks appended in the
@@ -69,7 +78,7 @@ public struct LocalListLines: Sendable {
         }
         var text = kept.joined(separator: "\n")
         if !kept.isEmpty { text += "\n" }
-        return text + SyncedLines.entryOrder(target.subtracting(entries)).map { "\($0)\n" }.joined()
+        return text + SyncedLines.text(SyncedLines.entryOrder(target.subtracting(entries)))
     }
 
     /// The part of a line before `#`, without surrounding white space; by

@@ -58,6 +58,35 @@ public struct SyncedLines: Sendable, Equatable {
         lhs.lines.count == rhs.lines.count && zip(lhs.lines, rhs.lines).allSatisfy { same($0, $1) }
     }
 
+    /// Looks lines up one after another: a lookup first tries the line
+    /// after the last one found (texts read in the same order cost one
+    /// comparison each), then searches the whole side.
+    public struct Finder {
+        private let lines: [String]
+        private var next = 0
+
+        /// A finder over the lines of `side`.
+        public init(_ side: SyncedLines) {
+            lines = side.lines
+        }
+
+        /// Whether `line` is one of the lines, byte for byte.
+        public mutating func find(_ line: String) -> Bool {
+            if next < lines.count, SyncedLines.same(lines[next], line) {
+                next += 1
+                return true
+            }
+            var low = 0, high = lines.count
+            while low < high {
+                let middle = (low + high) / 2
+                if SyncedLines.precedes(lines[middle], line) { low = middle + 1 } else { high = middle }
+            }
+            guard low < lines.count, SyncedLines.same(lines[low], line) else { return false }
+            next = low + 1
+            return true
+        }
+    }
+
     /// The entries, each built from its canonical text; for messages and
     /// tests, not for the merge.
     public var entries: Set<BlockEntry> {
@@ -67,7 +96,18 @@ public struct SyncedLines: Sendable, Equatable {
     /// The synced text: the entries in their order, one per line, LF-ended
     /// (the same text as `SyncedListText.render` of the entries).
     public func render() -> String {
-        Self.entryOrder(lines).map { "\($0)\n" }.joined()
+        Self.text(Self.entryOrder(lines))
+    }
+
+    /// `lines` each ended by LF, in one string.
+    static func text(_ lines: [String]) -> String {
+        var text = ""
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
     }
 
     /// The lines of `self` missing from `other`, in byte order.
@@ -107,7 +147,20 @@ public struct SyncedLines: Sendable, Equatable {
 
     /// Whether a canonical text is a domain's: no `/`, and not an address (as `BlockEntry(stored:)` tells).
     static func isDomain(_ line: String) -> Bool {
-        !line.utf8.contains(UInt8(ascii: "/")) && !AddressRange.looksLikeAddress(line)
+        var line = line
+        // Letters or a hyphen with neither `/` nor `:` cannot look like an address: only digits and dots ask.
+        let (slashOrColon, onlyDigitsAndDots) = line.withUTF8 { bytes in
+            var onlyDigitsAndDots = true
+            for byte in bytes {
+                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":") { return (true, false) }
+                if byte != UInt8(ascii: ".") && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                    onlyDigitsAndDots = false
+                }
+            }
+            return (false, onlyDigitsAndDots)
+        }
+        if slashOrColon { return false }
+        return !onlyDigitsAndDots || !AddressRange.looksLikeAddress(line)
     }
 
     /// Byte order of two texts.
@@ -122,13 +175,17 @@ public struct SyncedLines: Sendable, Equatable {
 
     /// Negative, zero or positive as `lhs` sorts before, with or after `rhs`, by bytes.
     private static func compare(_ lhs: String, _ rhs: String) -> Int {
-        var (lhs, rhs) = (lhs, rhs)
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
-                for (a, b) in zip(left, right) where a != b { return Int(a) - Int(b) }
-                return left.count - right.count
-            }
+        let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
+            rhs.utf8.withContiguousStorageIfAvailable { right in compare(left, right) }
         }
+        if let fast, let result = fast { return result }
+        var (lhs, rhs) = (lhs, rhs)
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in compare(left, right) } }
+    }
+
+    private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
+        for (a, b) in zip(left, right) where a != b { return Int(a) - Int(b) }
+        return left.count - right.count
     }
 
     private static func isSortedDistinct(_ lines: [String]) -> Bool {

@@ -32,13 +32,14 @@ public struct SyncedListText: Sendable, Equatable {
     public init(parsing text: String, known: [SyncedLines]) {
         var texts: [String] = []
         var issues: [ListLineIssue] = []
-        isHalfWritten = !text.utf8.isEmpty && text.utf8.last != 0x0A
+        isHalfWritten = Self.isHalfWritten(text)
         var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
         if !isHalfWritten { lines.removeLast() }
         texts.reserveCapacity(lines.count)
+        var finders = known.map(SyncedLines.Finder.init)
         for (index, bytes) in lines.enumerated() {
             let line = String(decoding: bytes, as: UTF8.self)
-            if !line.isEmpty, known.contains(where: { $0.contains(line) }) {
+            if !line.isEmpty, finders.indices.contains(where: { finders[$0].find(line) }) {
                 texts.append(line)
                 continue
             }
@@ -49,6 +50,11 @@ public struct SyncedListText: Sendable, Equatable {
         }
         self.lines = SyncedLines(texts)
         self.issues = issues
+    }
+
+    /// Whether `text` is not empty and does not end with LF: caught half written.
+    public static func isHalfWritten(_ text: String) -> Bool {
+        !text.utf8.isEmpty && text.utf8.last != 0x0A
     }
 
     /// The synced text of `entries`: sorted, one per line, LF-ended.

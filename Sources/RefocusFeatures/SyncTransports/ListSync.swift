@@ -70,7 +70,7 @@ public struct ListSync {
                         report.local.append(line)
                     }
                 }
-                try state.saveBase(item.outcome.lines, for: item.name)
+                try state.saveBase(item.outcomeText, for: item.name)
             }
             return report
         }
@@ -90,9 +90,12 @@ public struct ListSync {
             return
         }
         let current = try store.texts(of: item.name)?.texts.domains ?? ""
-        let known = [item.local, entries].compactMap { $0 }
-        let text = try LocalListLines(parsing: current, source: store.domainsPath(item.name), known: known)
-        try store.saveDomains(text.editing(to: entries), as: item.name)
+        // The file read for the plan, unless it changed since: then read again.
+        let file =
+            try item.localFile.flatMap { $0.isReading(current) ? $0 : nil }
+            ?? LocalListLines(
+                parsing: current, source: store.domainsPath(item.name), known: [item.local, entries].compactMap { $0 })
+        try store.saveDomains(file.editing(to: entries), as: item.name)
     }
 
     /// This machine's host name, for push messages; `this machine` when it has none.

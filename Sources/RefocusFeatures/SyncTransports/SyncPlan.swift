@@ -21,6 +21,10 @@ public struct SyncPlan: Sendable {
         public let hasConflictCopies: Bool
         /// The remote text as read; nil when absent.
         public let remoteText: String?
+        /// The synced text of the outcome; nil when the list is deleted.
+        public let outcomeText: String?
+        /// The local `.domains` file as read; nil when there is none.
+        public let localFile: LocalListLines?
 
         /// The list changed here since the last sync.
         public var changedLocally: Bool { local != base }
@@ -31,8 +35,7 @@ public struct SyncPlan: Sendable {
         /// The synced text the remote must hold; `.some(nil)` deletes it; nil leaves it.
         public var remoteChange: String?? {
             if remoteText == nil && outcome.lines == remote && !hasConflictCopies { return nil }
-            let desired = outcome.lines.map { $0.render() }
-            return desired == remoteText && !hasConflictCopies ? nil : .some(desired)
+            return outcomeText == remoteText && !hasConflictCopies ? nil : .some(outcomeText)
         }
     }
 
@@ -50,18 +53,17 @@ public struct SyncPlan: Sendable {
         var items: [Item] = []
         for name in names.sorted() {
             let base = ListMerge.base(name, lines: bases[name])
-            var local: SyncedLines?
+            var localFile: LocalListLines?
             if userFiles.contains(name), let texts = try store.texts(of: name)?.texts {
                 do {
-                    local =
-                        try LocalListLines(
-                            parsing: texts.domains, source: store.domainsPath(name), known: base.map { [$0] } ?? []
-                        ).entries
+                    localFile = try LocalListLines(
+                        parsing: texts.domains, source: store.domainsPath(name), known: base.map { [$0] } ?? [])
                 } catch {
                     messages.append("\(error.description); \(name) is skipped until it is fixed")
                     continue
                 }
             }
+            let local = localFile?.entries
             let remoteText = remote.texts[name]
             // Only what is new is validated: lines already in the base or on this side are known good.
             let known = [base, local].compactMap { $0 }
@@ -77,7 +79,8 @@ public struct SyncPlan: Sendable {
             items.append(
                 Item(
                     name: name, base: base, local: sides[0], remote: sides[1], outcome: outcome,
-                    hasConflictCopies: !copies.isEmpty, remoteText: remoteText))
+                    hasConflictCopies: !copies.isEmpty, remoteText: remoteText,
+                    outcomeText: outcome.lines.map { $0.render() }, localFile: localFile))
         }
         self.items = items
         self.messages = messages

@@ -32,16 +32,17 @@ public struct SyncState: Sendable {
         return bases
     }
 
-    /// Records `entries` as the list's base (nil: the list is gone), writing only when it differs.
-    public func saveBase(_ entries: SyncedLines?, for name: BlockListName) throws(SystemError) {
+    /// Records a list's synced text (`SyncedLines.render`) as its base
+    /// (nil: the list is gone), writing only when it differs.
+    public func saveBase(_ text: String?, for name: BlockListName) throws(SystemError) {
         let path = "\(baseDirectory)/\(name)\(SyncFileName.suffix)"
-        guard let entries else {
+        guard let text else {
             if case .failure(let errno) = syscall({ unlink(path) }), errno != .noSuchFileOrDirectory {
                 throw SystemError("remove", path, errno)
             }
             return
         }
-        let bytes = Array(entries.render().utf8)
+        let bytes = Array(text.utf8)
         if try FileReader.readIfPresent(path) == bytes { return }
         try Directories.prepare(baseDirectory, mode: 0o700)
         try AtomicFile.write(bytes, to: path, mode: 0o600)
