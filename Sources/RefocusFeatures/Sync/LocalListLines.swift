@@ -24,15 +24,14 @@ public struct LocalListLines: Sendable {
         var lines: [Line] = []
         var entries: [String] = []
         var issues: [ListLineIssue] = []
-        var pieces = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        var pieces = SyncedLines.pieces(of: text)
         if text.utf8.last == 0x0A || text.isEmpty { pieces.removeLast() }
         var finders = known.map(SyncedLines.Finder.init)
         lines.reserveCapacity(pieces.count)
         entries.reserveCapacity(pieces.count)
         for (index, piece) in pieces.enumerated() {
             // A CRLF ends a line as one character: the CR is not part of it.
-            let bytes = piece.last == 0x0D ? piece.dropLast() : piece
-            let raw = Substring(bytes)
+            let raw = piece.utf8.last == 0x0D ? Substring(piece.utf8.dropLast()) : Substring(piece)
             let content = Self.content(of: raw)
             guard !content.isEmpty else {
                 lines.append(Line(text: raw, entry: nil))
@@ -61,7 +60,7 @@ public struct LocalListLines: Sendable {
 
     /// Whether this is the reading of `text`, byte for byte.
     public func isReading(_ text: String) -> Bool {
-        source.utf8.elementsEqual(text.utf8)
+        SyncedLines.same(source, text)
     }
 
     /// The text with the entries of `target` that it lacks appended in the
@@ -70,10 +69,11 @@ public struct LocalListLines: Sendable {
     /// (`ListText.editing`).
     public func editing(to target: SyncedLines) -> String {
         let removed = SyncedLines(sortedDistinct: entries.subtracting(target))
+        var finder = SyncedLines.Finder(removed)
         var kept: [Substring] = []
         kept.reserveCapacity(lines.count)
         for line in lines {
-            if let entry = line.entry, removed.contains(entry) { continue }
+            if removed.count > 0, let entry = line.entry, finder.find(entry) { continue }
             kept.append(line.text)
         }
         var text = kept.joined(separator: "\n")
@@ -84,6 +84,12 @@ public struct LocalListLines: Sendable {
     /// The part of a line before `#`, without surrounding white space; by
     /// bytes when the line is ASCII, else as `ListText` finds it.
     private static func content(of line: Substring) -> Substring {
+        // Most lines are an entry alone: ASCII, no comment, nothing to trim.
+        let plain = line.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let first = bytes.first, let last = bytes.last, first > 0x20, last > 0x20 else { return false }
+            return !bytes.contains { $0 >= 0x80 || $0 == UInt8(ascii: "#") }
+        }
+        if plain == true { return line }
         guard line.utf8.allSatisfy({ $0 < 0x80 }) else { return ListText<BlockEntry>.content(of: line) }
         let beforeComment = line.utf8.firstIndex(of: UInt8(ascii: "#")).map { line[..<$0] } ?? line
         return beforeComment.trimmingASCIIWhitespace()

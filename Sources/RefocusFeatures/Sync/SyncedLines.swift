@@ -36,7 +36,23 @@ public struct SyncedLines: Sendable, Equatable {
     /// copy): taken as they are, not validated again; an empty line is
     /// dropped.
     public init(trusted text: String) {
-        self.init(text.utf8.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) })
+        self.init(Self.pieces(of: text).filter { !$0.isEmpty })
+    }
+
+    /// `text` split at each LF, the LFs dropped: one piece more than it has
+    /// LFs (the last one empty when it ends with LF). By bytes, in one scan.
+    public static func pieces(of text: String) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var pieces: [String] = []
+            var start = 0
+            while let end = bytes[start...].firstIndex(of: 0x0A) {
+                pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                start = end + 1
+            }
+            pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            return pieces
+        }
     }
 
     /// The number of entries.
@@ -169,7 +185,7 @@ public struct SyncedLines: Sendable, Equatable {
     }
 
     /// Whether two texts hold the same bytes.
-    static func same(_ lhs: String, _ rhs: String) -> Bool {
+    public static func same(_ lhs: String, _ rhs: String) -> Bool {
         lhs.utf8.count == rhs.utf8.count && compare(lhs, rhs) == 0
     }
 
@@ -184,7 +200,23 @@ public struct SyncedLines: Sendable, Equatable {
     }
 
     private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-        for (a, b) in zip(left, right) where a != b { return Int(a) - Int(b) }
+        let common = min(left.count, right.count)
+        guard common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
+            return left.count - right.count
+        }
+        // Eight bytes at a time, read big-endian so that their order is the bytes' order.
+        let (leftRaw, rightRaw) = (UnsafeRawPointer(leftBase), UnsafeRawPointer(rightBase))
+        var index = 0
+        while index + 8 <= common {
+            let a = leftRaw.loadUnaligned(fromByteOffset: index, as: UInt64.self).bigEndian
+            let b = rightRaw.loadUnaligned(fromByteOffset: index, as: UInt64.self).bigEndian
+            if a != b { return a < b ? -1 : 1 }
+            index += 8
+        }
+        while index < common {
+            if leftBase[index] != rightBase[index] { return Int(leftBase[index]) - Int(rightBase[index]) }
+            index += 1
+        }
         return left.count - right.count
     }
 

@@ -33,12 +33,11 @@ public struct SyncedListText: Sendable, Equatable {
         var texts: [String] = []
         var issues: [ListLineIssue] = []
         isHalfWritten = Self.isHalfWritten(text)
-        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        var lines = SyncedLines.pieces(of: text)
         if !isHalfWritten { lines.removeLast() }
         texts.reserveCapacity(lines.count)
         var finders = known.map(SyncedLines.Finder.init)
-        for (index, bytes) in lines.enumerated() {
-            let line = String(decoding: bytes, as: UTF8.self)
+        for (index, line) in lines.enumerated() {
             if !line.isEmpty, finders.indices.contains(where: { finders[$0].find(line) }) {
                 texts.append(line)
                 continue
