@@ -64,16 +64,19 @@ public enum ListMerge {
         while true {
             var next: String?
             if let base, basePosition < base.count { next = base[basePosition] }
+            var inBase = next != nil
             for (side, position) in zip(sides, positions) where position < side.count {
-                if let current = next, !SyncedLines.precedes(side[position], current) { continue }
-                next = side[position]
+                guard let current = next else {
+                    next = side[position]
+                    continue
+                }
+                if SyncedLines.compare(side[position], current) < 0 {
+                    next = side[position]
+                    inBase = false
+                }
             }
             guard let line = next else { return result }
-            var inBase = false
-            if let base, basePosition < base.count, SyncedLines.same(base[basePosition], line) {
-                inBase = true
-                basePosition += 1
-            }
+            if inBase { basePosition += 1 }
             var holders = 0
             for index in sides.indices
             where positions[index] < sides[index].count && SyncedLines.same(sides[index][positions[index]], line) {

@@ -126,13 +126,19 @@ public struct SyncedLines: Sendable, Equatable {
         return text
     }
 
-    /// The lines of `self` missing from `other`, in byte order.
+    /// The lines of `self` missing from `other`, in byte order: one pass over both.
     public func subtracting(_ other: SyncedLines) -> [String] {
         var result: [String] = []
-        var index = 0
-        for line in lines {
-            while index < other.lines.count, Self.precedes(other.lines[index], line) { index += 1 }
-            if index == other.lines.count || !Self.same(other.lines[index], line) { result.append(line) }
+        var (index, otherIndex) = (0, 0)
+        while index < lines.count {
+            guard otherIndex < other.lines.count else {
+                result += lines[index...]
+                break
+            }
+            let order = Self.compare(lines[index], other.lines[otherIndex])
+            if order < 0 { result.append(lines[index]) }
+            if order <= 0 { index += 1 }
+            if order >= 0 { otherIndex += 1 }
         }
         return result
     }
@@ -190,7 +196,7 @@ public struct SyncedLines: Sendable, Equatable {
     }
 
     /// Negative, zero or positive as `lhs` sorts before, with or after `rhs`, by bytes.
-    private static func compare(_ lhs: String, _ rhs: String) -> Int {
+    static func compare(_ lhs: String, _ rhs: String) -> Int {
         let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
             rhs.utf8.withContiguousStorageIfAvailable { right in compare(left, right) }
         }
