@@ -41,3 +41,19 @@ struct SyncedLinesTests {
         #expect(base.lines == ["a.com", "b.com"])
     }
 }
+
+/// Lookups in order (the next line) and in any order (by halves), by bytes.
+struct SyncedLinesFinderTests {
+    @Test func findsInAnyOrderByBytes() {
+        let texts = (0..<500).map { "n\($0).example" } + ["example.com/a;b"]
+        let sorted = SyncedLines(texts)
+        var finder = SyncedLines.Finder(sorted)
+        let inOrder = sorted.lines.map { finder.find($0) }
+        let reversed = texts.reversed().map { finder.find($0) }
+        let missing = (0..<200).map { finder.find("m\($0).example") }
+        #expect(inOrder.allSatisfy { $0 } && reversed.allSatisfy { $0 } && !missing.contains(true))
+        let equivalent = finder.find("example.com/a\u{037E}b")
+        let exact = finder.find("example.com/a;b")
+        #expect(!equivalent && exact)
+    }
+}
