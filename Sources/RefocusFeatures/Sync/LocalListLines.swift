@@ -25,13 +25,15 @@ public struct LocalListLines: Sendable {
         var entries: [String] = []
         var issues: [ListLineIssue] = []
         var pieces = SyncedLines.pieces(of: text)
-        if text.utf8.last == 0x0A || text.isEmpty { pieces.removeLast() }
+        let endsWithNewline = text.utf8.last == 0x0A
+        if endsWithNewline || text.isEmpty { pieces.removeLast() }
         var finders = known.map(SyncedLines.Finder.init)
         lines.reserveCapacity(pieces.count)
         entries.reserveCapacity(pieces.count)
         for (index, piece) in pieces.enumerated() {
-            // A CRLF ends a line as one character: the CR is not part of it.
-            let raw = piece.utf8.last == 0x0D ? Substring(piece.utf8.dropLast()) : Substring(piece)
+            // A CRLF ends a line as one character: the CR is not part of it (a CR ending the text is).
+            let endsWithCRLF = piece.utf8.last == 0x0D && (endsWithNewline || index < pieces.count - 1)
+            let raw = endsWithCRLF ? Substring(piece.utf8.dropLast()) : Substring(piece)
             let content = Self.content(of: raw)
             guard !content.isEmpty else {
                 lines.append(Line(text: raw, entry: nil))

@@ -9,6 +9,7 @@ struct LocalListLinesTests {
         "", "\n", "a.com\n", "a.com", "# mine\nzeta.example  # last\n\n  Reddit.com\n",
         "one.example\r\ntwo.example\r\n", "dup.example\ndup.example\n# été\nbücher.example # ok\n",
         "https://old.reddit.com/r/x\n192.0.2.1\n2001:db8::/32\nyoutube.com/shorts\n",
+        "one.example\r\nzeta.example\r", "a.com\r\n\r\n# x\r",
     ]
 
     @Test(arguments: texts)
