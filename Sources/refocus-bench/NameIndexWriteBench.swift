@@ -23,7 +23,9 @@ enum NameIndexWriteBench {
     /// enough to iterate on. Needs root only for the file's owner check.
     static func runAlone(_ options: BenchMain.Options) throws {
         guard geteuid() == 0 else {
-            return print("names-index: skipped, needs root: the file is trusted only when root's (sudo refocus-bench names-index)")
+            return print(
+                "names-index: skipped, needs root: the file is trusted only when root's (sudo refocus-bench names-index)"
+            )
         }
         let size = options.checkOnly ? 1_000 : 1_000_000
         print("names-index: \(Machine.summary)")
