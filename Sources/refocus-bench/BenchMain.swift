@@ -19,6 +19,7 @@ enum BenchMain {
         "nft": NftBench.run,
         "resolve": { _ in try ResolveBench.run() },
         "resolver": ResolverBench.run,
+        "names-index": NameIndexWriteBench.runAlone,
         "stats": StatsBench.run,
         "stats-figures": StatsFiguresBench.run,
         "sync": SyncBench.run,
@@ -49,12 +50,13 @@ enum BenchMain {
                 names.removeAll {
                     [
                         "nft", "resolve", "resolver", "hosts-budget", "daemon", "exec-kill", "exec-permission",
-                        "stats",
+                        "stats", "names-index",
                     ].contains($0)
                 }
                 print(
-                    "nft, resolve, resolver, hosts-budget, daemon, exec-kill, exec-permission, stats: skipped, they need "
-                        + "root (sudo refocus-bench nft resolve resolver hosts-budget daemon exec-kill exec-permission stats)"
+                    "nft, resolve, resolver, hosts-budget, daemon, exec-kill, exec-permission, stats, names-index: skipped, "
+                        + "they need root (sudo refocus-bench nft resolve resolver hosts-budget daemon exec-kill "
+                        + "exec-permission stats names-index)"
                 )
             }
         }

@@ -17,6 +17,27 @@ enum NameIndexWriteBench {
     /// The target for building and writing a million names, in seconds.
     static let target = 0.3
 
+    /// `refocus-bench names-index`: the build and write of `resolver` alone,
+    /// at 1M names (1k with `--check`), into a file in a fresh folder on
+    /// /dev/shm (tmpfs), without the resolver's mount namespace: a run short
+    /// enough to iterate on. Needs root only for the file's owner check.
+    static func runAlone(_ options: BenchMain.Options) throws {
+        guard geteuid() == 0 else {
+            return print(
+                "names-index: skipped, needs root: the file is trusted only when root's (sudo refocus-bench names-index)"
+            )
+        }
+        let size = options.checkOnly ? 1_000 : 1_000_000
+        print("names-index: \(Machine.summary)")
+        print("  command: \(CommandLine.arguments.joined(separator: " "))")
+        let folder = "/dev/shm/refocus-bench-names-\(getpid())"
+        defer { rmdir(folder) }
+        try run(
+            BenchDomains.make(size), sizes: [size], runs: options.checkOnly ? 2 : 7,
+            file: NameIndexFile(path: folder + "/names.idx"))
+        print("  load at the end: \(Machine.load)")
+    }
+
     /// Times each size of `sizes` (a prefix of `domains`) into `file`, on tmpfs; `runs` runs a figure.
     static func run(_ domains: [DomainName], sizes: [Int], runs: Int, file: NameIndexFile) throws {
         print(

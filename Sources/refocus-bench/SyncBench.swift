@@ -73,11 +73,11 @@ enum SyncBench {
         print(
             "sync: \(lists) lists of \(entries.formatted()) entries through a folder (refocus sync, spawn to exit; median of \(runs))"
         )
-        print("  first sync (publishes every list): \(first.medianAndRange)")
+        print("  first sync (publishes every list): \(first.medianAndRange)   target under 0.2 s")
         print(
             "  both sides added \(added) to every list, merged three ways: \(merge.medianAndRange)   "
                 + "git merge-file of the same files: \(reference.medianAndRange)"
-                + String(format: "   refocus/git %.1fx", merge.median / reference.median))
+                + String(format: "   refocus/git %.2fx (target at most 1.0x)", merge.median / reference.median))
     }
 
     /// Entries `range` of `list`: `bench-LIST-N.test`, or from a machine: `MACHINE-LIST-N.test`.

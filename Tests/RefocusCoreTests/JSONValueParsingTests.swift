@@ -56,6 +56,26 @@ import Testing
         #expect(Self.parse("\"\u{E9}\"") == .string("é"))
     }
 
+    /// A string without an escape is taken from the document as a slice, one
+    /// with escapes byte by byte from its first escape: both keep the same
+    /// text, and both refuse bytes that are not UTF-8, before or after an
+    /// escape, in a key as in a value.
+    @Test func readsAStringAlikeWithOrWithoutEscapes() {
+        #expect(Self.parse(#""é€😀""#) == .string("é€😀"))
+        #expect(Self.parse(#""é€\n😀""#) == .string("é€\n😀"))
+        #expect(Self.parse(#"{"clé":"\u00e9t\u00e9"}"#) == .object([.init(key: "clé", value: .string("été"))]))
+        let quote = UInt8(ascii: "\""), escape = Array(#"\n"#.utf8)
+        let notUTF8: [[UInt8]] = [[UInt8(ascii: "a"), 0xFF], [0xC3] + escape, escape + [0xC3]]
+        for text in notUTF8 {
+            #expect(throws: JSONValue.ParseProblem(line: 1, reason: "the string is not UTF-8")) {
+                try JSONValue(parsing: [quote] + text + [quote])
+            }
+            #expect(throws: JSONValue.ParseProblem(line: 1, reason: "the key is not UTF-8")) {
+                try JSONValue(parsing: [UInt8(ascii: "{"), quote] + text + Array(#"":1}"#.utf8))
+            }
+        }
+    }
+
     @Test func capsTheNestingAtTheCallersDepth() {
         let limit = 32
         let within = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
@@ -98,7 +118,7 @@ extension JSONValueParsingTests {
     /// An object's keys are compared in a list up to `smallObject` and in a
     /// set beyond it: a repeated key is found on either side, and when it
     /// repeats one from before the switch.
-    @Test(arguments: [2, JSONScanner<JSONCheckOnly>.smallObject, JSONScanner<JSONCheckOnly>.smallObject + 1, 200])
+    @Test(arguments: [2, JSONScanner.smallObject, JSONScanner.smallObject + 1, 200])
     func findsARepeatedKeyWhateverTheObjectsSize(keys: Int) {
         let members = (0..<keys).map { #""k\#($0)":\#($0)"# }
         for repeated in ["k0", "k\(keys - 1)"] {

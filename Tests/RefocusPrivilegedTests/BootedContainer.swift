@@ -89,6 +89,9 @@ enum BootedContainer {
         mkdir -p "$C/upper" "$C/work" "$C/root" "$P"
         mount -t overlay overlay -o lowerdir='\#(root)',upperdir="$C/upper",workdir="$C/work" "$C/root"
         cp "$DEB" "$P/refocus.deb"
+        # The program a session blocks: the container's sleep with a build id of its own, so that the exec
+        # guard refuses no sleep of the same uid on the machine or in a test beside this one.
+        another_program "$C/root/bin/sleep" "$P/rf-booted-victim"
         # What the Debian installer writes; the name server that nobody answers at refuses at once.
         printf '127.0.0.1\tlocalhost\n::1\t\tlocalhost ip6-localhost ip6-loopback\nff02::1\t\tip6-allnodes\nff02::2\t\tip6-allrouters\n' \
           > "$C/root/etc/hosts"
@@ -253,7 +256,7 @@ enum BootedContainer {
           say "$(head -1 /proof/start.log | cut -d: -f1)"
           block
           # A programs-only session: the exec guard refuses the blocked program before it runs.
-          cp /bin/sleep /usr/local/bin/rf-booted-victim
+          cp /proof/rf-booted-victim /usr/local/bin/rf-booted-victim
           member refocus list add apps --program rf-booted-victim > /dev/null
           say "mia blocks a program: $(run apps member refocus start --list apps 10m)"
           member /usr/local/bin/rf-booted-victim 5 2> /dev/null; say "mia runs it: $?"

@@ -16,7 +16,7 @@ struct DaemonProgramTests {
         useradd --no-log-init --no-create-home --user-group --shell /usr/sbin/nologin rf-tester
         tester=$(id -u rf-tester)
         victim="rf-v$RANDOM$RANDOM"
-        cp /bin/sleep "$WORK/$victim"
+        another_program /bin/sleep "$WORK/$victim"
         as_tester() { setpriv --reuid=$tester --regid=$tester --init-groups "$@"; }
         block() {
           printf '{"version":1,"verb":"start","start":{"lists":[{"name":"games","entries":[],"programs":["%s"]}],"length":%s,"locked":false}}' "$1" "$2" \\

@@ -139,7 +139,7 @@ struct ExecPermissionTests {
                 prog="rf-x$RANDOM$RANDOM"
                 home="$WORK/home-ann"
                 as_user ann mkdir -p "$home/bin" "$home/x" "$home/.config/refocus/lists"
-                as_user ann cp /bin/sleep "$home/bin/$prog"
+                another_program /bin/sleep "$home/bin/$prog" && chown ann: "$home/bin/$prog"
                 printf '%s\n' "$prog" | as_user ann tee "$home/.config/refocus/lists/games.programs" > /dev/null
                 as_user ann "$B/refocus" start -q --list games 10m
                 as_user ann cp "$home/bin/$prog" "$home/x/innocent"
@@ -176,7 +176,7 @@ struct ExecPermissionTests {
         let run = try Sandbox(network: false, privatePIDs: false).run(
             Self.setUp + #"""
                 mount -t tmpfs -o mode=0755 tmpfs /usr/local/bin
-                cp /bin/sleep "/usr/local/bin/$victim"; ln "/usr/local/bin/$victim" /usr/local/bin/rf-innocent
+                another_program /bin/sleep "/usr/local/bin/$victim"; ln "/usr/local/bin/$victim" /usr/local/bin/rf-innocent
                 block "$victim" 60
                 as_tester /usr/local/bin/rf-innocent 0 2>&1 | sed "s/$victim/VICTIM/" || true
                 cp /bin/true "$WORK/rf-innocent"

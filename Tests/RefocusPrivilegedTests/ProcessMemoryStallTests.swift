@@ -85,7 +85,7 @@ struct ProcessMemoryStallTests {
                 sleep 1
                 bob_runs
                 # ann's blocked program is still refused (by its name and file; her arguments are not read).
-                install -o ann -m 755 /usr/bin/sleep "$WORK/rf-game-ann"
+                another_program /usr/bin/sleep "$WORK/rf-game-ann" && chown ann: "$WORK/rf-game-ann"
                 if as_user ann "$WORK/rf-game-ann" 5 2> /dev/null; then echo "ann's game: ran"; else echo "ann's game: refused"; fi
                 daemon=$(daemon_pid)
                 echo "daemon main thread: $(cat /proc/$daemon/wchan)"

@@ -18,14 +18,15 @@ struct Victim {
     let name: String
     var path: String { folder + "/" + name }
 
-    /// Copies `program` into a fresh folder that every user can read and run.
+    /// Copies `program` into a fresh folder that every user can read and run, as another program (a new
+    /// build id): blocking it refuses nobody the original.
     init(copying program: String, prefix: String = "rf-victim-") throws {
         folder = NSTemporaryDirectory() + "refocus-victim-" + UUID().uuidString
         name = prefix + UUID().uuidString.prefix(8).lowercased()
         try FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true,
             attributes: [.posixPermissions: 0o755])
-        try ProgramFile.copy(program, to: path)
+        try ProgramFile.copyAsAnotherProgram(program, to: path)
     }
 
     func remove() {

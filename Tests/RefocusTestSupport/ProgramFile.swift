@@ -25,4 +25,20 @@ public enum ProgramFile {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
         try write(bytes, to: path, mode: mode)
     }
+
+    /// Copies the ELF program `source` to `path` with a new, random build id: another program to the exec
+    /// guard and the program blocker, so that blocking it in one test's session refuses neither `source` nor
+    /// another test's copy of it (the shell's `another_program` in `Sandbox.functions` does the same).
+    public static func copyAsAnotherProgram(_ source: String, to path: String) throws {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: source)))
+        let header: [UInt8] = [3, 0, 0, 0] + Array("GNU".utf8) + [0]
+        guard
+            let at = bytes.indices.dropFirst(8).first(where: {
+                bytes[$0..<min($0 + 8, bytes.count)].elementsEqual(header)
+            })
+        else { throw POSIXError(.ENOEXEC) }
+        let size = Int(bytes[at - 4]) | Int(bytes[at - 3]) << 8 | Int(bytes[at - 2]) << 16 | Int(bytes[at - 1]) << 24
+        for index in (at + 8)..<(at + 8 + size) { bytes[index] = UInt8.random(in: 0...255) }
+        try write(Data(bytes), to: path, mode: 0o755)
+    }
 }

@@ -202,6 +202,7 @@ public struct Sandbox: Sendable {
         }
         if !exit.isEmpty { lines.append("trap '" + (exit + ["true"]).joined(separator: "; ") + "' EXIT") }
         lines.append(Self.knownState)
+        lines.append(Self.programFunctions)
         if let resolverModule { lines.append(Self.resolverModuleSetUp(resolverModule)) }
         lines.append(network ? "export REFOCUS_TABLE=refocus" : Self.ownTable)
         guard network else { return lines.joined(separator: "\n") }
@@ -276,7 +277,26 @@ public struct Sandbox: Sendable {
         return network + (network == "192.0.2" ? ".254/24" : ".1/24")
     }
 
-    /// Shell functions every script can use.
+    /// Shell functions every script can use, with or without a network of its own.
+    static let programFunctions = #"""
+        # another_program SOURCE DEST: a copy of the ELF program SOURCE whose build id is new and random, so
+        # that blocking DEST in a test's session cannot refuse SOURCE itself, or another copy of it, to the same
+        # uid in another test running beside it (the exec guard knows a copy by its build id).
+        another_program() {
+          python3 - "$1" "$2" <<'PY'
+        import os, struct, sys
+        data = bytearray(open(sys.argv[1], "rb").read())
+        at = data.find(b"\x03\x00\x00\x00GNU\x00")
+        assert at >= 8, "no GNU build id note in " + sys.argv[1]
+        size = struct.unpack_from("<I", data, at - 4)[0]
+        data[at + 8:at + 8 + size] = os.urandom(size)
+        with open(sys.argv[2], "wb") as out: out.write(data)
+        os.chmod(sys.argv[2], 0o755)
+        PY
+        }
+        """#
+
+    /// Shell functions every script with a network of its own can use.
     static let functions = #"""
         # connect ADDRESS [PORT]: prints "connected" or "refused" (or "timeout").
         connect() {

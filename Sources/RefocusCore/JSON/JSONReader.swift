@@ -45,32 +45,7 @@ public enum JSONReader {
     /// Throws the first problem of `bytes`, read as one JSON document; keeps nothing of it.
     /// The helper runs this on a request's bytes before `JSONDecoder` decodes them.
     public static func check(_ bytes: [UInt8], maximumDepth: Int = Self.maximumDepth) throws(Problem) {
-        var scanner = JSONScanner(bytes, maximumDepth: maximumDepth, sink: JSONCheckOnly())
+        var scanner = JSONScanner(bytes, maximumDepth: maximumDepth, builder: nil)
         try scanner.document()
     }
-}
-
-/// What `JSONScanner` reports as it reads, in the document's order: a
-/// container opened, a key (already checked to be new in its object), a
-/// scalar, the innermost container closed.
-protocol JSONSink {
-    /// Whether the scanner copies out the text of strings that are no keys, and of numbers.
-    static var keepsScalars: Bool { get }
-    /// An object (or an array) begins.
-    mutating func open(isObject: Bool)
-    /// The key of the next member of the innermost object.
-    mutating func key(_ key: String)
-    /// A string, number, `true`, `false` or `null` (only when `keepsScalars`).
-    mutating func scalar(_ value: JSONValue)
-    /// The innermost object or array ends.
-    mutating func close()
-}
-
-/// The sink of `JSONReader.check`: it keeps nothing.
-struct JSONCheckOnly: JSONSink {
-    static var keepsScalars: Bool { false }
-    func open(isObject: Bool) {}
-    func key(_ key: String) {}
-    func scalar(_ value: JSONValue) {}
-    func close() {}
 }

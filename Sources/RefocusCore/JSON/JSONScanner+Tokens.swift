@@ -1,9 +1,40 @@
 /// The tokens of `JSONScanner`: strings and their escapes, numbers, and the cursor's moves.
 extension JSONScanner {
     /// The rest of a string after its opening quote; its unescaped text when `keeping` (checked to be UTF-8).
+    /// Most strings have no escape: their text is then a slice of the document, copied once into
+    /// the `String`, and one that is all ASCII needs no UTF-8 check.
     mutating func string(keeping: Bool, isKey: Bool = false) throws(JSONReader.Problem) -> String {
         let start = offset - 1
-        var text: [UInt8] = []
+        var isASCII = true
+        while true {
+            let byte = try next("the closing quote of the string that starts at byte \(start)")
+            switch byte {
+            case UInt8(ascii: "\""):
+                guard keeping else { return "" }
+                let text = bytes[start + 1..<offset - 1]
+                if isASCII { return String(decoding: text, as: UTF8.self) }
+                guard let string = String(validating: text, as: UTF8.self) else {
+                    throw fail(start, isKey ? "the key is not UTF-8" : "the string is not UTF-8")
+                }
+                return string
+            case UInt8(ascii: "\\"):
+                offset -= 1
+                return try escapedString(from: start, keeping: keeping, isKey: isKey)
+            case 0..<0x20:
+                throw fail(offset - 1, "a control character in a string must be escaped")
+            case 0x80...:
+                isASCII = false
+            default:
+                break
+            }
+        }
+    }
+
+    /// The rest of the string that starts at `start`, from its first escape (at `offset`) on.
+    private mutating func escapedString(from start: Int, keeping: Bool, isKey: Bool) throws(JSONReader.Problem)
+        -> String
+    {
+        var text: [UInt8] = keeping ? Array(bytes[start + 1..<offset]) : []
         while true {
             let byte = try next("the closing quote of the string that starts at byte \(start)")
             switch byte {

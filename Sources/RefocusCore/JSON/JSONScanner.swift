@@ -1,7 +1,14 @@
 /// The tokenizer and grammar behind `JSONReader`: a cursor, a stack of the
 /// open containers, and the one place that refuses a repeated key. What it
-/// reads it reports to `sink`.
-struct JSONScanner<Sink: JSONSink> {
+/// reads it reports to `builder`, when it has one (`JSONValue(parsing:)`);
+/// the request check (`JSONReader.check`) keeps nothing.
+///
+/// Not generic over what it reports to: the runtime would make the metadata
+/// of each specialization (and of its stack's element type) from its
+/// mangled name at the first use in a process, checking the conformance by
+/// a search of every protocol conformance in the binary, 0.2 million
+/// instructions of each `refocus status` that reads the status file once.
+struct JSONScanner {
     /// An open object (with the keys seen so far and the last one) or array (with the index of its current element).
     struct Container {
         let isObject: Bool
@@ -22,14 +29,19 @@ struct JSONScanner<Sink: JSONSink> {
 
     let bytes: [UInt8]
     let maximumDepth: Int
-    var sink: Sink
+    /// Whether the text of strings that are no keys, and of numbers, is copied out (for `builder`).
+    let keepsScalars: Bool
+    /// What builds the value, when one is kept.
+    var builder: JSONTreeBuilder?
     var offset = 0
     var open: [Container] = []
 
-    init(_ bytes: [UInt8], maximumDepth: Int, sink: Sink) {
+    /// A scanner of `bytes` that reports to `builder` (nil: keeps nothing).
+    init(_ bytes: [UInt8], maximumDepth: Int, builder: JSONTreeBuilder?) {
         self.bytes = bytes
         self.maximumDepth = maximumDepth
-        self.sink = sink
+        self.keepsScalars = builder != nil
+        self.builder = builder
     }
 
     /// One value, then nothing but white space.
@@ -49,7 +61,7 @@ struct JSONScanner<Sink: JSONSink> {
                 try value()
             case (UInt8(ascii: "}"), true), (UInt8(ascii: "]"), false):
                 open.removeLast()
-                sink.close()
+                builder?.close()
             default:
                 throw fail(offset - 1, "expected ',' or the end of the \(kind)")
             }
@@ -71,22 +83,22 @@ struct JSONScanner<Sink: JSONSink> {
             if peek == UInt8(ascii: isObject ? "}" : "]") {
                 offset += 1
                 open.removeLast()
-                sink.close()
+                builder?.close()
             } else if isObject {
                 try member()
             } else {
                 try value()
             }
         case UInt8(ascii: "\""):
-            let text = try string(keeping: Sink.keepsScalars)
-            if Sink.keepsScalars { sink.scalar(.string(text)) }
+            let text = try string(keeping: keepsScalars)
+            if keepsScalars { builder?.scalar(.string(text)) }
         case UInt8(ascii: "t"): try literal("true", at: start, .bool(true))
         case UInt8(ascii: "f"): try literal("false", at: start, .bool(false))
         case UInt8(ascii: "n"): try literal("null", at: start, .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             offset = start
             try number()
-            if Sink.keepsScalars { sink.scalar(.number(String(decoding: bytes[start..<offset], as: UTF8.self))) }
+            if keepsScalars { builder?.scalar(.number(String(decoding: bytes[start..<offset], as: UTF8.self))) }
         default:
             throw fail(start, "expected a value")
         }
@@ -103,7 +115,7 @@ struct JSONScanner<Sink: JSONSink> {
             throw .duplicateKey(key, path: path(through: index, includingLast: false))
         }
         open[index].key = key
-        sink.key(key)
+        builder?.key(key)
         skipSpace()
         guard try next("':'") == UInt8(ascii: ":") else { throw fail(offset - 1, "expected ':' after the key") }
         try value()
@@ -130,7 +142,7 @@ struct JSONScanner<Sink: JSONSink> {
             throw .tooDeep(path: path(through: open.count - 1, includingLast: true))
         }
         open.append(Container(isObject: isObject))
-        sink.open(isObject: isObject)
+        builder?.open(isObject: isObject)
     }
 
     /// `true`, `false` or `null` from `start`, reported as `value`.
@@ -141,7 +153,7 @@ struct JSONScanner<Sink: JSONSink> {
             && word.withUTF8Buffer { bytes[start..<start + count].elementsEqual($0) }
         guard matches else { throw fail(start, "expected a value") }
         offset = start + count
-        if Sink.keepsScalars { sink.scalar(value) }
+        if keepsScalars { builder?.scalar(value) }
     }
 
     /// The path of the container at `index`: `start.lists[0]`; with `includingLast`, its current member too.

@@ -13,7 +13,7 @@ extension JSONValue {
     /// The document in `bytes`, read by `JSONReader` (RFC 8259, no key
     /// twice in an object, at most `maximumDepth` levels); a problem names its line.
     public init(parsing bytes: [UInt8], maximumDepth: Int = JSONReader.maximumDepth) throws(ParseProblem) {
-        var scanner = JSONScanner(bytes, maximumDepth: maximumDepth, sink: JSONTreeBuilder())
+        var scanner = JSONScanner(bytes, maximumDepth: maximumDepth, builder: JSONTreeBuilder())
         do {
             try scanner.document()
         } catch {
@@ -25,13 +25,15 @@ extension JSONValue {
             throw ParseProblem(line: line, reason: reason)
         }
         // A document that was read whole has its one value.
-        self = scanner.sink.root ?? .null
+        self = scanner.builder?.root ?? .null
     }
 }
 
-/// The sink that builds a `JSONValue` from what `JSONScanner` reports: a
-/// stack of the containers still open, each filled in place.
-struct JSONTreeBuilder: JSONSink {
+/// What builds a `JSONValue` from what `JSONScanner` reports, in the
+/// document's order (a container opened, a key already checked to be new in
+/// its object, a scalar, the innermost container closed): a stack of the
+/// containers still open, each filled in place.
+struct JSONTreeBuilder {
     /// An object's members so far and the key of the next, or an array's elements so far.
     private struct Open {
         let isObject: Bool
@@ -44,20 +46,22 @@ struct JSONTreeBuilder: JSONSink {
     /// The document's value, once read.
     private(set) var root: JSONValue?
 
-    static var keepsScalars: Bool { true }
-
+    /// An object (or an array) begins.
     mutating func open(isObject: Bool) {
         stack.append(Open(isObject: isObject))
     }
 
+    /// The key of the next member of the innermost object.
     mutating func key(_ key: String) {
         stack[stack.count - 1].key = key
     }
 
+    /// A string, number, `true`, `false` or `null`.
     mutating func scalar(_ value: JSONValue) {
         add(value)
     }
 
+    /// The innermost object or array ends.
     mutating func close() {
         let done = stack.removeLast()
         add(done.isObject ? .object(done.members) : .array(done.elements))

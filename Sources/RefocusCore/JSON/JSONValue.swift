@@ -2,7 +2,9 @@
 /// their order, a number as its own text (never rounded through a
 /// `Double`). For merging ReFocus's keys into a file that belongs to an
 /// administrator (Firefox's policies.json) without losing or reordering theirs.
-public indirect enum JSONValue: Sendable, Equatable {
+/// Not `indirect`: its containers are arrays, already on the heap, and a
+/// box for every value would be one more allocation and release for each.
+public enum JSONValue: Sendable, Equatable {
     /// `null`.
     case null
     /// `true` or `false`.

@@ -67,7 +67,7 @@ public struct ListText<Item: ListItem>: Sendable {
     }
 
     /// The part of a line before `#`, without surrounding white space.
-    static func content(of line: Substring) -> Substring {
+    package static func content(of line: Substring) -> Substring {
         let beforeComment = line.firstIndex(of: "#").map { line[..<$0] } ?? line
         return beforeComment.trimmingASCIIWhitespace()
     }

@@ -27,20 +27,65 @@ public enum ListMerge {
     /// Merges the `sides` of list `name` (nil: absent on that side) against
     /// `base` (nil: never synced).
     public static func merge(_ name: BlockListName, base: Set<BlockEntry>?, sides: [Set<BlockEntry>?]) -> Outcome {
+        let outcome = merge(name, base: base.map { SyncedLines($0) }, sides: sides.map { $0.map { SyncedLines($0) } })
+        return Outcome(entries: outcome.lines?.entries, note: outcome.note)
+    }
+
+    /// What the merge of canonical texts decided for one list.
+    public struct LinesOutcome: Sendable, Equatable {
+        /// The merged entries' texts; nil when the list is deleted.
+        public let lines: SyncedLines?
+        /// One line to tell the user, when a side's deletion was overruled.
+        public let note: String?
+    }
+
+    /// The merge of `merge(_:base:sides:)` on canonical texts, in one pass
+    /// over the sorted sides: a text in the base stays unless a present
+    /// side lacks it (removed there); a text not in the base is kept when
+    /// a present side has it (added there).
+    public static func merge(_ name: BlockListName, base: SyncedLines?, sides: [SyncedLines?]) -> LinesOutcome {
         let present = sides.compactMap { $0 }
-        guard let base else {
-            // Created since the last sync, on one side or several: their union.
-            return Outcome(entries: present.isEmpty ? nil : present.reduce(into: Set()) { $0.formUnion($1) })
-        }
-        let added = present.reduce(into: Set<BlockEntry>()) { $0.formUnion($1.subtracting(base)) }
-        let removed = present.reduce(into: Set<BlockEntry>()) { $0.formUnion(base.subtracting($1)) }
-        let merged = base.subtracting(removed).union(added)
-        guard present.count < sides.count else { return Outcome(entries: merged) }
+        guard !present.isEmpty || base != nil else { return LinesOutcome(lines: nil, note: nil) }
+        let merged = SyncedLines(sortedDistinct: walk(base: base?.lines, sides: present.map(\.lines)))
+        guard let base else { return LinesOutcome(lines: merged, note: nil) }
+        guard present.count < sides.count else { return LinesOutcome(lines: merged, note: nil) }
         // Deleted on at least one side: deleted, unless another side changed it.
-        guard present.contains(where: { $0 != base }) else { return Outcome(entries: nil) }
-        return Outcome(
-            entries: merged,
-            note: "list \(name) was deleted on one side and changed on another; kept with the changes")
+        guard present.contains(where: { $0 != base }) else { return LinesOutcome(lines: nil, note: nil) }
+        return LinesOutcome(
+            lines: merged, note: "list \(name) was deleted on one side and changed on another; kept with the changes")
+    }
+
+    /// The kept texts of `sides` against `base` (nil: their union), each sequence sorted and distinct.
+    private static func walk(base: [String]?, sides: [[String]]) -> [String] {
+        var positions = [Int](repeating: 0, count: sides.count)
+        var basePosition = 0
+        var result: [String] = []
+        result.reserveCapacity(sides.map(\.count).max() ?? 0)
+        while true {
+            var next: String?
+            if let base, basePosition < base.count { next = base[basePosition] }
+            var inBase = next != nil
+            for (side, position) in zip(sides, positions) where position < side.count {
+                guard let current = next else {
+                    next = side[position]
+                    continue
+                }
+                if SyncedLines.compare(side[position], current) < 0 {
+                    next = side[position]
+                    inBase = false
+                }
+            }
+            guard let line = next else { return result }
+            if inBase { basePosition += 1 }
+            var holders = 0
+            for index in sides.indices
+            where positions[index] < sides[index].count && SyncedLines.same(sides[index][positions[index]], line) {
+                holders += 1
+                positions[index] += 1
+            }
+            let kept = base == nil || (inBase ? holders == sides.count : holders > 0)
+            if kept { result.append(line) }
+        }
     }
 
     /// A list's side as the merge sees it: its entries when it has them,
@@ -50,9 +95,19 @@ public enum ListMerge {
         entries ?? BuiltinLists.list(named: name)?.entries
     }
 
+    /// `side(_:entries:)` on canonical texts.
+    public static func side(_ name: BlockListName, lines: SyncedLines?) -> SyncedLines? {
+        lines ?? BuiltinLists.list(named: name).map { SyncedLines($0.entries) }
+    }
+
     /// A list's base: the last synced copy, else on a first sync a built-in
     /// list's entries (so a removal made elsewhere applies here too), else nil.
     public static func base(_ name: BlockListName, synced: Set<BlockEntry>?) -> Set<BlockEntry>? {
         synced ?? BuiltinLists.list(named: name)?.entries
+    }
+
+    /// `base(_:synced:)` on canonical texts.
+    public static func base(_ name: BlockListName, lines: SyncedLines?) -> SyncedLines? {
+        lines ?? BuiltinLists.list(named: name).map { SyncedLines($0.entries) }
     }
 }

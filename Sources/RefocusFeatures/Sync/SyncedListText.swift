@@ -11,29 +11,49 @@ import RefocusCore
 /// kept. A text whose last line has no LF was caught half written by a sync
 /// engine: `isHalfWritten` tells the caller to skip it for this round.
 public struct SyncedListText: Sendable, Equatable {
-    /// The valid entries of the text.
-    public let entries: Set<BlockEntry>
+    /// The canonical texts of the valid entries.
+    public let lines: SyncedLines
     /// The lines skipped, each with its 1-based number and why.
     public let issues: [ListLineIssue]
     /// Whether the text is not empty and does not end with LF.
     public let isHalfWritten: Bool
 
-    /// Reads a synced text.
+    /// The valid entries of the text.
+    public var entries: Set<BlockEntry> { lines.entries }
+
+    /// Reads a synced text, validating every line.
     public init(parsing text: String) {
-        var entries = Set<BlockEntry>()
+        self.init(parsing: text, known: [])
+    }
+
+    /// Reads a synced text; a line byte for byte equal to one of `known`
+    /// (lines already valid: the base copy, this machine's side) is taken
+    /// without being validated again, every other line is checked.
+    public init(parsing text: String, known: [SyncedLines]) {
+        var texts: [String] = []
         var issues: [ListLineIssue] = []
-        isHalfWritten = !text.utf8.isEmpty && text.utf8.last != 0x0A
-        var lines = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false)
+        isHalfWritten = Self.isHalfWritten(text)
+        var lines = SyncedLines.pieces(of: text)
         if !isHalfWritten { lines.removeLast() }
-        for (index, bytes) in lines.enumerated() {
-            let line = String(decoding: bytes, as: UTF8.self)
+        texts.reserveCapacity(lines.count)
+        var finders = known.map(SyncedLines.Finder.init)
+        for (index, line) in lines.enumerated() {
+            if !line.isEmpty, finders.indices.contains(where: { finders[$0].find(line) }) {
+                texts.append(line)
+                continue
+            }
             switch Self.entry(line) {
-            case .success(let entry): entries.insert(entry)
+            case .success: texts.append(line)
             case .failure(let reason): issues.append(ListLineIssue(line: index + 1, text: line, reason: reason.text))
             }
         }
-        self.entries = entries
+        self.lines = SyncedLines(texts)
         self.issues = issues
+    }
+
+    /// Whether `text` is not empty and does not end with LF: caught half written.
+    public static func isHalfWritten(_ text: String) -> Bool {
+        !text.utf8.isEmpty && text.utf8.last != 0x0A
     }
 
     /// The synced text of `entries`: sorted, one per line, LF-ended.

@@ -39,8 +39,8 @@ public struct FolderTransport: SyncTransport {
             guard kind != .other, let bytes = try FileReader.readIfPresent(directory + "/" + file) else { continue }
             let text = String(decoding: bytes, as: UTF8.self)
             switch kind {
-            case .list(let name) where SyncedListText(parsing: text).isHalfWritten,
-                .conflictCopy(let name) where SyncedListText(parsing: text).isHalfWritten:
+            case .list(let name) where SyncedListText.isHalfWritten(text),
+                .conflictCopy(let name) where SyncedListText.isHalfWritten(text):
                 remote.skipped.append("\(file): half written (no newline at the end); \(name) is skipped this round")
                 halfWritten.insert(name)
             case .list(let name):

@@ -53,7 +53,7 @@ public struct ListSync {
             var report = Report(messages: plan.messages)
             let changes = plan.remoteChanges
             for item in plan.items where changes[item.name] != nil {
-                if let line = SyncPlan.describe(item.name, from: item.remote, to: item.outcome.entries) {
+                if let line = SyncPlan.describe(item.name, from: item.remote, to: item.outcome.lines) {
                     report.remote.append(line)
                 }
             }
@@ -66,11 +66,11 @@ public struct ListSync {
             for item in plan.items {
                 if item.localChanges {
                     try apply(item)
-                    if let line = SyncPlan.describe(item.name, from: item.local, to: item.outcome.entries) {
+                    if let line = SyncPlan.describe(item.name, from: item.local, to: item.outcome.lines) {
                         report.local.append(line)
                     }
                 }
-                try state.saveBase(item.outcome.entries, for: item.name)
+                try state.saveBase(item.outcomeText, for: item.name)
             }
             return report
         }
@@ -85,16 +85,17 @@ public struct ListSync {
     /// Writes the merged entries of one list into its local `.domains` file,
     /// keeping its other lines; a list deleted elsewhere loses only that file.
     private func apply(_ item: SyncPlan.Item) throws {
-        guard let entries = item.outcome.entries else {
+        guard let entries = item.outcome.lines else {
             try store.deleteDomains(item.name)
             return
         }
         let current = try store.texts(of: item.name)?.texts.domains ?? ""
-        let text = try ListText<BlockEntry>(parsing: current, source: store.domainsPath(item.name))
-        let local = text.items
-        try store.saveDomains(
-            text.editing(adding: Array(entries.subtracting(local)), removing: local.subtracting(entries)),
-            as: item.name)
+        // The file read for the plan, unless it changed since: then read again.
+        let file =
+            try item.localFile.flatMap { $0.isReading(current) ? $0 : nil }
+            ?? LocalListLines(
+                parsing: current, source: store.domainsPath(item.name), known: [item.local, entries].compactMap { $0 })
+        try store.saveDomains(file.editing(to: entries), as: item.name)
     }
 
     /// This machine's host name, for push messages; `this machine` when it has none.

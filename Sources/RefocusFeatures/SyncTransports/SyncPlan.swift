@@ -9,26 +9,33 @@ public struct SyncPlan: Sendable {
     /// One list's part of the round.
     public struct Item: Sendable {
         public let name: BlockListName
-        public let base: Set<BlockEntry>?
-        public let local: Set<BlockEntry>?
-        public let remote: Set<BlockEntry>?
-        public let outcome: ListMerge.Outcome
+        /// The entries as of the last sync (or a built-in list's); nil: never synced.
+        public let base: SyncedLines?
+        /// This machine's entries; nil: no list here.
+        public let local: SyncedLines?
+        /// The other side's entries; nil: no list there.
+        public let remote: SyncedLines?
+        /// What the merge decided.
+        public let outcome: ListMerge.LinesOutcome
         /// Whether the list has extra sides (conflict copies) to publish over.
         public let hasConflictCopies: Bool
         /// The remote text as read; nil when absent.
         public let remoteText: String?
+        /// The synced text of the outcome; nil when the list is deleted.
+        public let outcomeText: String?
+        /// The local `.domains` file as read; nil when there is none.
+        public let localFile: LocalListLines?
 
         /// The list changed here since the last sync.
         public var changedLocally: Bool { local != base }
         /// The list changed on the other side since the last sync.
         public var changedRemotely: Bool { remote != base || hasConflictCopies }
         /// The local entries must change.
-        public var localChanges: Bool { outcome.entries != local }
+        public var localChanges: Bool { outcome.lines != local }
         /// The synced text the remote must hold; `.some(nil)` deletes it; nil leaves it.
         public var remoteChange: String?? {
-            let desired = outcome.entries.map(SyncedListText.render)
-            if remoteText == nil && outcome.entries == remote && !hasConflictCopies { return nil }
-            return desired == remoteText && !hasConflictCopies ? nil : .some(desired)
+            if remoteText == nil && outcome.lines == remote && !hasConflictCopies { return nil }
+            return outcomeText == remoteText && !hasConflictCopies ? nil : .some(outcomeText)
         }
     }
 
@@ -38,35 +45,42 @@ public struct SyncPlan: Sendable {
     public let messages: [String]
 
     /// Works out the round from the local lists, the bases and `remote`.
-    public init(store: ListStore, bases: [BlockListName: Set<BlockEntry>], remote: RemoteLists) throws {
+    public init(store: ListStore, bases: [BlockListName: SyncedLines], remote: RemoteLists) throws {
         var messages = remote.skipped
         let userFiles = try store.domainsFileNames()
         let names = userFiles.union(BuiltinLists.names).union(bases.keys).union(remote.texts.keys)
             .union(remote.conflictCopies.keys).subtracting(remote.halfWritten)
         var items: [Item] = []
         for name in names.sorted() {
-            var local: Set<BlockEntry>?
+            let base = ListMerge.base(name, lines: bases[name])
+            var localFile: LocalListLines?
             if userFiles.contains(name), let texts = try store.texts(of: name)?.texts {
                 do {
-                    local = try ListText<BlockEntry>(parsing: texts.domains, source: store.domainsPath(name)).items
+                    localFile = try LocalListLines(
+                        parsing: texts.domains, source: store.domainsPath(name), known: base.map { [$0] } ?? [])
                 } catch {
                     messages.append("\(error.description); \(name) is skipped until it is fixed")
                     continue
                 }
             }
+            let local = localFile?.entries
             let remoteText = remote.texts[name]
-            let remoteEntries = remoteText.map { Self.read($0, file: "\(name)\(SyncFileName.suffix)", into: &messages) }
-            let copies = (remote.conflictCopies[name] ?? []).map { copy in
-                Self.read(copy.text, file: copy.file, into: &messages)
+            // Only what is new is validated: lines already in the base or on this side are known good.
+            let known = [base, local].compactMap { $0 }
+            let remoteEntries = remoteText.map {
+                Self.read($0, file: "\(name)\(SyncFileName.suffix)", known: known, into: &messages)
             }
-            let sides = [ListMerge.side(name, entries: local), ListMerge.side(name, entries: remoteEntries)]
-            let base = ListMerge.base(name, synced: bases[name])
+            let copies = (remote.conflictCopies[name] ?? []).map { copy in
+                Self.read(copy.text, file: copy.file, known: known, into: &messages)
+            }
+            let sides = [ListMerge.side(name, lines: local), ListMerge.side(name, lines: remoteEntries)]
             let outcome = ListMerge.merge(name, base: base, sides: sides + copies)
             if let note = outcome.note { messages.append(note) }
             items.append(
                 Item(
                     name: name, base: base, local: sides[0], remote: sides[1], outcome: outcome,
-                    hasConflictCopies: !copies.isEmpty, remoteText: remoteText))
+                    hasConflictCopies: !copies.isEmpty, remoteText: remoteText,
+                    outcomeText: outcome.lines.map { $0.render() }, localFile: localFile))
         }
         self.items = items
         self.messages = messages
@@ -80,18 +94,19 @@ public struct SyncPlan: Sendable {
     }
 
     /// `social +example.org -reddit.com`, from `old` to `new`; nil when equal.
-    public static func describe(_ name: BlockListName, from old: Set<BlockEntry>?, to new: Set<BlockEntry>?) -> String?
-    {
+    public static func describe(_ name: BlockListName, from old: SyncedLines?, to new: SyncedLines?) -> String? {
         guard old != new else { return nil }
         guard let new else { return "\(name) deleted" }
-        let added = new.subtracting(old ?? []).sorted().map { "+\($0)" }
-        let removed = (old ?? []).subtracting(new).sorted().map { "-\($0)" }
+        let added = SyncedLines.entryOrder(new.subtracting(old ?? SyncedLines([String]()))).map { "+\($0)" }
+        let removed = SyncedLines.entryOrder((old ?? SyncedLines([String]())).subtracting(new)).map { "-\($0)" }
         return ([old == nil ? "\(name) (new)" : "\(name)"] + added + removed).joined(separator: " ")
     }
 
-    private static func read(_ text: String, file: String, into messages: inout [String]) -> Set<BlockEntry> {
-        let parsed = SyncedListText(parsing: text)
+    private static func read(_ text: String, file: String, known: [SyncedLines], into messages: inout [String])
+        -> SyncedLines
+    {
+        let parsed = SyncedListText(parsing: text, known: known)
         messages += parsed.issues.map { "\(file):\($0.line): \($0.reason); skipped" }
-        return parsed.entries
+        return parsed.lines
     }
 }

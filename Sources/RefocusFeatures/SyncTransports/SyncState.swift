@@ -19,28 +19,30 @@ public struct SyncState: Sendable {
     /// The folder of base copies.
     public var baseDirectory: String { directory + "/base" }
 
-    /// The last synced entries of every list that has a base copy.
-    public func bases() throws(SystemError) -> [BlockListName: Set<BlockEntry>] {
-        var bases: [BlockListName: Set<BlockEntry>] = [:]
+    /// The last synced entries of every list that has a base copy. This
+    /// machine wrote them valid: they are not validated again.
+    public func bases() throws(SystemError) -> [BlockListName: SyncedLines] {
+        var bases: [BlockListName: SyncedLines] = [:]
         for file in try Directories.names(in: baseDirectory) {
             guard case .list(let name) = SyncFileName(file),
                 let bytes = try FileReader.readIfPresent(baseDirectory + "/" + file)
             else { continue }
-            bases[name] = SyncedListText(parsing: String(decoding: bytes, as: UTF8.self)).entries
+            bases[name] = SyncedLines(trusted: String(decoding: bytes, as: UTF8.self))
         }
         return bases
     }
 
-    /// Records `entries` as the list's base (nil: the list is gone), writing only when it differs.
-    public func saveBase(_ entries: Set<BlockEntry>?, for name: BlockListName) throws(SystemError) {
+    /// Records a list's synced text (`SyncedLines.render`) as its base
+    /// (nil: the list is gone), writing only when it differs.
+    public func saveBase(_ text: String?, for name: BlockListName) throws(SystemError) {
         let path = "\(baseDirectory)/\(name)\(SyncFileName.suffix)"
-        guard let entries else {
+        guard let text else {
             if case .failure(let errno) = syscall({ unlink(path) }), errno != .noSuchFileOrDirectory {
                 throw SystemError("remove", path, errno)
             }
             return
         }
-        let bytes = Array(SyncedListText.render(entries).utf8)
+        let bytes = Array(text.utf8)
         if try FileReader.readIfPresent(path) == bytes { return }
         try Directories.prepare(baseDirectory, mode: 0o700)
         try AtomicFile.write(bytes, to: path, mode: 0o600)

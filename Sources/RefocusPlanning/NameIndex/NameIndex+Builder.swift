@@ -15,7 +15,8 @@ extension NameIndex {
     /// from its start to its end in one sweep (only its last cluster may
     /// wrap to the start). The records are then laid out in slot order.
     ///
-    /// For a million names (some 50 MB) the time goes to memory: the order
+    /// For a million names (some 50 MB) the time goes to memory: the names'
+    /// bytes are copied once into a pool sized beforehand; the order
     /// is a counting sort by home slot, not a comparison sort; the slots and
     /// records are written straight into the file's bytes; and each record's
     /// size is known before it is read, so that the reads from the pool,
@@ -23,9 +24,9 @@ extension NameIndex {
     @usableFromInline
     struct Builder {
         /// The records in the order the names came: kind, length, name.
-        private var pool: [UInt8] = []
+        private let pool: [UInt8]
         /// How many names came.
-        private var count = 0
+        private let count: Int
 
         private struct Entry {
             var hash: UInt64
@@ -34,25 +35,59 @@ extension NameIndex {
             var size: UInt16
         }
 
-        /// A builder with room for `names` names.
+        /// A builder of the records `records` (`records(kept:blocked:)`).
         @usableFromInline
-        init(capacity names: Int) {
-            // Enough for names of up to 46 bytes without growing; pages left untouched cost nothing.
-            pool.reserveCapacity(48 * names)
+        init(records: (bytes: [UInt8], count: Int)) {
+            (pool, count) = records
         }
 
-        /// Adds `name`, blocked, or kept (never blocked) when `kept`. Only
-        /// copies its bytes, so that the reads of names scattered over
-        /// memory (a set's) overlap; they are hashed later, from the pool.
-        @usableFromInline
-        mutating func append(_ name: DomainName, kept: Bool) {
-            var ascii = name.ascii
-            ascii.withUTF8 { text in
-                pool.append(UInt8((kept ? RF_NAMES_KEEP : RF_NAMES_BLOCK).rawValue))
-                pool.append(UInt8(text.count))
-                pool.append(contentsOf: text)
+        /// The records of `kept` (kept, never blocked), then of `blocked`,
+        /// and how many: each name's bytes copied once, in the collections'
+        /// order, into an array sized beforehand (a name's length is read
+        /// without reading the name). Only copied, so that the reads of
+        /// names scattered over memory (a set's) overlap: neither retained
+        /// nor hashed here (they are hashed later, from the pool).
+        @inlinable
+        static func records(kept: some Collection<DomainName>, blocked: some Collection<DomainName>)
+            -> (bytes: [UInt8], count: Int)
+        {
+            let size = recordsSize(kept) + recordsSize(blocked)
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                var written = 0
+                copyRecords(kept, kind: UInt8(RF_NAMES_KEEP.rawValue), into: buffer, at: &written)
+                copyRecords(blocked, kind: UInt8(RF_NAMES_BLOCK.rawValue), into: buffer, at: &written)
+                precondition(written == size, "the names' records were miscounted")
+                initialized = size
             }
-            count += 1
+            return (bytes, kept.count + blocked.count)
+        }
+
+        /// The bytes of the records of `names`: 2 + each name's length.
+        @inlinable
+        static func recordsSize(_ names: some Collection<DomainName>) -> Int {
+            names.reduce(0) { $0 + 2 + $1.ascii.utf8.count }
+        }
+
+        /// Writes the records of `names` of `kind` into `buffer` from `written` on, and moves `written` past them.
+        @inlinable
+        static func copyRecords(
+            _ names: some Collection<DomainName>, kind: UInt8, into buffer: UnsafeMutableBufferPointer<UInt8>,
+            at written: inout Int
+        ) {
+            for name in names {
+                let length = name.ascii.utf8.count
+                precondition(length <= UInt8.max && written + 2 + length <= buffer.count, "a name's record overflows")
+                buffer[written] = kind
+                buffer[written + 1] = UInt8(length)
+                let text = UnsafeMutableBufferPointer(rebasing: buffer[(written + 2)..<(written + 2 + length)])
+                // The closure captures no builder, so that the name is only borrowed.
+                let copied: Void? = name.ascii.utf8.withContiguousStorageIfAvailable { source in
+                    guard let from = source.baseAddress, let to = text.baseAddress else { return }
+                    to.initialize(from: from, count: length)
+                }
+                if copied == nil { _ = text.initialize(from: name.ascii.utf8) }
+                written += 2 + length
+            }
         }
 
         /// The whole file.

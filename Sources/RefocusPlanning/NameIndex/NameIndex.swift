@@ -24,17 +24,17 @@ public struct NameIndex: Sendable, Equatable {
 
     /// The index that blocks `blocked` and keeps `kept`.
     ///
-    /// Inlined into the caller, where the sequences' types are known, so
+    /// Inlined into the caller, where the collections' types are known, so
     /// that walking them is not a call through the protocol's witnesses a
-    /// name; each name is read once, in the sequence's order (a `Set`'s
-    /// scatters the reads over memory: a million names take about half as
-    /// long again from a set as from an array).
+    /// name, and a name is copied without being retained
+    /// (`Builder.records`): a `Set`'s order scatters the names over memory,
+    /// and a retain of each, an atomic write, made those reads wait one
+    /// for another.
     @inlinable
-    public init(blocking blocked: some Sequence<DomainName>, keeping kept: some Sequence<DomainName> = [DomainName]()) {
-        var builder = Builder(capacity: blocked.underestimatedCount + kept.underestimatedCount)
-        for name in kept { builder.append(name, kept: true) }
-        for name in blocked { builder.append(name, kept: false) }
-        bytes = builder.file()
+    public init(
+        blocking blocked: some Collection<DomainName>, keeping kept: some Collection<DomainName> = [DomainName]()
+    ) {
+        bytes = Builder(records: Builder.records(kept: kept, blocked: blocked)).file()
     }
 
     /// The index whose file is `bytes`, when the module would understand it

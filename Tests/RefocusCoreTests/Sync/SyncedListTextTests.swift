@@ -46,3 +46,29 @@ struct SyncedListTextTests {
         #expect(!SyncedListText(parsing: "a.com\n").isHalfWritten)
     }
 }
+
+/// Reading a remote text with known lines: only the new lines are validated.
+struct SyncedListTextKnownLinesTests {
+    @Test func knownLinesAreTakenAndOthersChecked() {
+        // "com" stands for a line already accepted on this side; "co.uk" is new and refused.
+        let text = SyncedListText(parsing: "a.com\nco.uk\ncom\n", known: [SyncedLines(["com"])])
+        #expect(text.lines.lines == ["a.com", "com"])
+        #expect(text.issues.map(\.line) == [2] && text.issues.first?.reason.contains("public suffix") == true)
+    }
+
+    @Test func aLineEquivalentButNotEqualToAKnownOneIsChecked() {
+        let known = SyncedLines(["example.com/a;b"])
+        let text = SyncedListText(parsing: "example.com/a\u{037E}b\n", known: [known])
+        #expect(text.lines.lines.isEmpty)
+        #expect(text.issues.first?.reason.contains("bad characters") == true, "\(text.issues)")
+    }
+
+    @Test func readsTheSameWithOrWithoutKnownLines() throws {
+        let text = "a.com\nExample.com\n\n# x\n192.0.2.1\nyoutube.com/shorts\nco.uk\n"
+        let known = SyncedListText(parsing: text, known: [SyncedLines(["a.com", "192.0.2.1", "youtube.com/shorts"])])
+        let plain = SyncedListText(parsing: text)
+        #expect(known == plain)
+        #expect(
+            plain.entries == Set(try ["a.com", "192.0.2.1", "youtube.com/shorts"].map { try BlockEntry(parsing: $0) }))
+    }
+}
