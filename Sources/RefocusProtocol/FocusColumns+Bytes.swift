@@ -5,16 +5,17 @@ import Foundation
 #endif
 
 extension FocusColumns {
-    /// The columns of the `focus` object at `start` in `bytes`, read as
+    /// The columns of the `focus` object whose members' values lie at
+    /// `members` in `bytes` (found by `JSONMemberRanges`), read as
     /// `init(from:)` reads them but straight from the bytes: each number
-    /// column's string parsed in place, only `names` (a few short strings)
-    /// through `JSONDecoder`. Added keys are skipped; a missing or malformed
-    /// column, or more than `HelperProtocol.maximumFocusRecords` numbers in
-    /// one, is a `FocusColumnsError` naming it. `records()` checks the rest.
-    init(json bytes: UnsafeRawBufferPointer, at start: Int) throws(FocusColumnsError) {
-        guard let object = JSONMembers(bytes, from: start) else { throw .init("'focus' is not an object") }
+    /// column's string parsed in place (a string with an escape is not a
+    /// column), only `names` (a few short strings) through `JSONDecoder`.
+    /// Added keys are skipped; a missing or malformed column, or more than
+    /// `HelperProtocol.maximumFocusRecords` numbers in one, is a
+    /// `FocusColumnsError` naming it. `records()` checks the rest.
+    init(json bytes: UnsafeRawBufferPointer, members: [String: Range<Int>]) throws(FocusColumnsError) {
         func text(_ key: CodingKeys) throws(FocusColumnsError) -> UnsafeRawBufferPointer {
-            guard let range = object.value(of: key.stringValue) else { throw .init("no 'focus.\(key.stringValue)'") }
+            guard let range = members[key.stringValue] else { throw .init("no 'focus.\(key.stringValue)'") }
             guard range.count >= 2, bytes[range.lowerBound] == UInt8(ascii: "\""),
                 bytes[range.upperBound - 1] == UInt8(ascii: "\"")
             else { throw .init("'focus.\(key.stringValue)' is not a string") }
@@ -53,7 +54,7 @@ extension FocusColumns {
         completedWork = try column(.completedWork) { PackedColumn.integers($0, as: Int.self, limit: limit) }
         attempts = try column(.attempts) { PackedColumn.integers($0, as: UInt64.self, limit: limit) }
         programsKilled = try column(.programsKilled) { PackedColumn.integers($0, as: Int.self, limit: limit) }
-        guard let range = object.value(of: CodingKeys.names.stringValue) else { throw .init("no 'focus.names'") }
+        guard let range = members[CodingKeys.names.stringValue] else { throw .init("no 'focus.names'") }
         do {
             names = try HelperProtocol.decoder().decode(
                 Names.self, from: Data(UnsafeRawBufferPointer(rebasing: bytes[range])))

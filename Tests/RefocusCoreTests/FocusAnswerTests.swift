@@ -50,14 +50,28 @@ import Testing
         #expect(try FocusAnswer(data).map { try $0.columns() } == columns)
     }
 
-    static let unfollowable = [
-        "", "not JSON", "[1, 2]", #"{"ok": true"#, #"{"fo\u006fcus": {}}"#, #"{"focus": "unclosed}"#,
+    static let refused = [
+        "", "not JSON", "[1, 2]", #"{"ok": true"#, #"{"focus": "unclosed}"#,
         #"{"focus": {"a": [1, 2}}"#, String(repeating: #"{"a":["#, count: 70) + String(repeating: "]}", count: 70),
+        #"{"focus": null, "f\u006fcus": {}}"#, #"{"ok": true, "focus": {"ids": "1", "ids": "2"}}"#,
     ]
 
-    @Test(arguments: unfollowable)
-    func whatTheSkimCannotFollowIsLeftToTheDecoder(_ text: String) {
+    /// What the one JSON reader refuses (not JSON, not an object, a key twice, too deep) is left to the decoder.
+    @Test(arguments: refused)
+    func whatTheReaderRefusesIsLeftToTheDecoder(_ text: String) {
         #expect(FocusAnswer(Data(text.utf8)) == nil)
+    }
+
+    /// A key with an escape is the key it spells, as `JSONDecoder` reads it.
+    @Test func anEscapedKeyIsTheKeyItSpells() throws {
+        let columns = FocusColumns(try FocusColumnsTests.records())
+        let text = String(decoding: try Self.answer(columns), as: UTF8.self)
+        let escaped = text.replacingOccurrences(of: #""focus""#, with: #""f\u006fcus""#)
+            .replacingOccurrences(of: #""ids""#, with: #""\u0069ds""#)
+        #expect(escaped != text)
+        #expect(try FocusAnswer(Data(escaped.utf8))?.columns() == columns)
+        let empty = Data(#"{"f\u006fcus": {}}"#.utf8)
+        #expect(throws: FocusColumnsError("no 'focus.ids'")) { try FocusAnswer(empty)?.columns() }
     }
 
     static let broken: [(String, String)] = [
