@@ -119,9 +119,13 @@ extension SessionTransaction {
 private struct FocusRowError: Error {}
 
 /// Values parsed once per distinct text: a history of 100,000 sessions
-/// names a handful of lists and labels.
+/// names a handful of lists and labels. The texts already seen are
+/// compared one by one while there are few (hashing each row's cost 800
+/// instructions a column), looked up by hash beyond `fewTexts`.
 private struct Interned<Value> {
-    private var values: [String: Value] = [:]
+    static var fewTexts: Int { 16 }
+    private var few: [(text: String, value: Value)] = []
+    private var many: [String: Value] = [:]
     private let parse: (String) throws -> Value
 
     init(_ parse: @escaping (String) throws -> Value) {
@@ -129,9 +133,21 @@ private struct Interned<Value> {
     }
 
     mutating func value(_ text: String) throws -> Value {
-        if let known = values[text] { return known }
+        if many.isEmpty {
+            for known in few where known.text == text { return known.value }
+        } else if let known = many[text] {
+            return known
+        }
         let value = try parse(text)
-        values[text] = value
+        if many.isEmpty, few.count < Self.fewTexts {
+            few.append((text, value))
+            return value
+        }
+        if many.isEmpty {
+            for known in few { many[known.text] = known.value }
+            few = []
+        }
+        many[text] = value
         return value
     }
 }
