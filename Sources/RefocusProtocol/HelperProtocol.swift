@@ -35,6 +35,10 @@ public enum HelperProtocol {
     public static let maximumPrograms = BlockList.maximumPrograms
     /// The most history rows one request may ask for.
     public static let maximumHistory = 10_000
+    /// The most ended sessions one `focus` answer holds (ten sessions a day
+    /// for 270 years): the helper refuses to answer more, naming `--since`,
+    /// and the CLI refuses a column longer than that. About 50 MB of answer.
+    public static let maximumFocusRecords = 1_000_000
 
     /// The encoder both sides use: sorted keys, ISO 8601 dates.
     public static func encoder() -> JSONEncoder {

@@ -82,3 +82,25 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         try container.encodeIfPresent(error, forKey: .error)
     }
 }
+
+extension HelperResponse {
+    /// The answer as `HelperProtocol.encoder()` encodes it, byte for byte,
+    /// with the focus columns written by `FocusColumns.json()` (a
+    /// 100,000-session answer in milliseconds instead of a quarter of a
+    /// second): the rest encoded without them, the columns put where
+    /// sorted keys put them, first in an answer without `error`.
+    public func json() throws -> Data {
+        guard let focus, error == nil else { return try HelperProtocol.encoder().encode(self) }
+        var rest = self
+        rest.focus = nil
+        let envelope = try HelperProtocol.encoder().encode(rest)
+        guard envelope.first == UInt8(ascii: "{") else { return try HelperProtocol.encoder().encode(self) }
+        var bytes = Array(#"{"focus":"#.utf8)
+        try focus.write(into: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: envelope.dropFirst())
+        // The helper's answer ends with a newline: room for it.
+        bytes.reserveCapacity(bytes.count + 1)
+        return Data(bytes)
+    }
+}

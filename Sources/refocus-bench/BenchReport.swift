@@ -56,7 +56,9 @@ enum BenchReport {
             about: "What the exec guard adds to every exec, and a blocked exec to its EPERM.",
             benchmark: "exec-permission"),
         Section(
-            title: "refocus stats over 100,000 sessions", about: "The helper's focus verb and the CLI's decoding.",
+            title: "refocus stats over 100,000 sessions",
+            about: "The helper's focus verb and the CLI's decoding, against the same answer through JSONEncoder and "
+                + "JSONDecoder and against the history verb's 10,000 sessions.",
             benchmark: "stats"),
         Section(
             title: "Stats figures", about: "FocusStats and the recap over 100,000 sessions in ten years.",

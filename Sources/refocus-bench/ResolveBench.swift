@@ -30,18 +30,28 @@ enum ResolveBench {
         print("resolve: names under bulk.test, A + AAAA each, dnsmasq on 127.0.0.1 in a private network namespace")
         for count in [1_000, 5_000] {
             let names = try (0..<count).map { try DomainName(validating: "name\($0).bulk.test") }
-            for inFlight in [16, DNSClient.defaultMaxInFlight, 128, 256] {
+            var times: [Int: Double] = [:]
+            for inFlight in [16, DNSClient.defaultMaxInFlight, 128, 256, 512] {
                 let resolver = DNSClient(servers: [server], deadline: .seconds(30), maxInFlight: inFlight)
                 var failed = 0
                 let time = try Measure.median(runs: 5) {
                     failed = try resolver.resolve(names).filter { $0.failure != nil }.count
                 }
                 guard failed == 0 else { throw BenchError.referenceFailed("\(failed) of \(count) names failed") }
+                times[inFlight] = time
                 let note = inFlight == DNSClient.defaultMaxInFlight ? " (default)" : ""
                 print(
                     "  \(count) names, \(inFlight) queries in flight\(note): \(Measure.format(time)) "
                         + "(\(Int(Double(count * 2) / time)) queries/s)")
             }
+            // The cliff this guards against: 256 in flight took 1.03 s where 64 took 0.06 s.
+            let slowest = times.filter { $0.key > DNSClient.defaultMaxInFlight }.values.max() ?? 0
+            let base = times[DNSClient.defaultMaxInFlight] ?? 1
+            print(
+                String(
+                    format: "  \(count) names: the slowest above the default / the default = %.2f "
+                        + "(target: more in flight never slower than fewer, about 1; 9 to 42 at 256 before the limit adapted)",
+                    slowest / base))
         }
     }
 

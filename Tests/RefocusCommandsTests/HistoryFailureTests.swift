@@ -56,6 +56,9 @@ import Testing
             status: 71, says: ["cannot read (sessions[0]", "ISO8601"]),
         Case(name: "an array", answer: "[]", status: 71, says: ["cannot read (the answer: not an object"]),
         Case(
+            name: "a broken focus column", answer: #"{"version":1,"ok":true,"sessions":[],"focus":{"ids":"1,x"}}"#,
+            status: 71, says: ["cannot read ('focus.ids' is not at most 1000000 numbers separated by commas"]),
+        Case(
             name: "ok disagreeing with error",
             answer: #"{"version":1,"ok":true,"error":{"code":"busy","message":"m"}}"#,
             status: 71, says: ["cannot read (ok: 'ok' disagrees with 'error'"]),

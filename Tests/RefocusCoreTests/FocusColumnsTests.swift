@@ -39,6 +39,25 @@ import Testing
                 == nil)
     }
 
+
+    /// Names each once in the order first met, however many: past the few
+    /// compared one by one (16), they are found by hashing, with the same indexes.
+    @Test(arguments: [3, 16, 17, 40])
+    func manyNamesAreEachNamedOnce(_ distinct: Int) throws {
+        let base = Date(timeIntervalSince1970: 1_800_000_000)
+        let records = try (0..<(distinct * 3)).map { index in
+            let name = index % distinct
+            return FocusRecord(
+                id: Int64(index), start: base, end: base.addingTimeInterval(60), focusedSeconds: 60,
+                outcome: .completed, lists: [try BlockListName("list-\(name)"), try BlockListName("list-\(name + 1)")],
+                label: index % 2 == 0 ? try SessionLabel("label \(name)") : nil)
+        }
+        let columns = FocusColumns(records)
+        #expect(columns.names.lists == (0...distinct).map { "list-\($0)" })
+        #expect(columns.names.labels.count == Set(records.compactMap(\.label)).count)
+        #expect(Set(columns.names.labels).count == columns.names.labels.count)
+        #expect(try columns.records() == records)
+    }
     @Test func addedKeysAreAcceptedByTheCaller() throws {
         var object =
             try JSONSerialization.jsonObject(

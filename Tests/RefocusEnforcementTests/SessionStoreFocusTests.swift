@@ -105,11 +105,40 @@ import RefocusTestSupport
         #expect(try starts(1000, nil) == [0, 2, 4])
         #expect(try starts(1000, Self.start.addingTimeInterval(2 * 3600)) == [2, 4], "a start exactly at since counts")
         #expect(try starts(1001, Self.start.addingTimeInterval(4 * 3600)) == [])
+        // The focus verb's cap: the oldest rows up to the limit.
+        let firstTwo = try store.read { try $0.focusRecords(owner: nil, limit: 2) }
+        #expect(firstTwo.map { $0.start.timeIntervalSince(Self.start) / 3600 } == [0, 2])
         let record = try #require(try store.read { try $0.focusRecords(owner: 1000) }.first)
         let session = try #require(try store.read { try $0.history(owner: 1000, limit: 10) }.last)
         #expect(record == session.focusRecord(), "the same record as from the whole row")
         #expect(
             record.focusedSeconds == 1700 && record.completedWork == 1
                 && record.lists.map(\.rawValue) == ["chat", "work"])
+    }
+
+    /// Lists and labels read once per distinct text, however many there
+    /// are (past 16 they are looked up by hash): each record the same as
+    /// the one its whole row gives.
+    @Test(arguments: [3, 40])
+    func manyDistinctListsAndLabelsReadAsTheirRows(_ distinct: Int) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try SessionStore(path: folder.path + "/refocus.sqlite")
+        try store.write { transaction in
+            for index in 0..<(distinct * 2) {
+                let start = Self.start.addingTimeInterval(Double(index) * 3600)
+                let session = try transaction.insert(
+                    Session(
+                        owner: 1000, blockLists: [try Self.list("list-\(index % distinct)")], start: start,
+                        plannedEnd: start.addingTimeInterval(1800), locked: false,
+                        label: try SessionLabel("label \(index % distinct)")))
+                _ = try transaction.end([session], at: start.addingTimeInterval(1200), outcome: .stopped)
+            }
+        }
+        let records = try store.read { try $0.focusRecords(owner: 1000) }
+        let sessions = try store.read { try $0.history(owner: 1000, limit: 1000) }.reversed()
+        #expect(records.count == distinct * 2)
+        #expect(records == sessions.map { $0.focusRecord() })
+        #expect(Set(records.compactMap(\.label?.rawValue)).count == distinct)
     }
 }

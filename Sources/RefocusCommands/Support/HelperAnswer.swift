@@ -19,13 +19,27 @@ enum HelperAnswer {
         guard output.contains(where: { !Self.isWhiteSpace($0) }) else {
             throw .noAnswer(helper: helper, status: status, message: Self.shortened(message))
         }
+        // The focus verb's columns are parsed in place; JSONDecoder reads the rest (or the whole,
+        // when the skim cannot follow it, to say what is wrong).
+        let parts = FocusAnswer(output)
+        let envelope = parts?.envelope ?? output
         // The version first: an answer of another version may have another shape altogether.
-        let outline = try? HelperProtocol.decoder().decode(Outline.self, from: output)
+        let outline = try? HelperProtocol.decoder().decode(Outline.self, from: envelope)
         if let version = outline?.version, version != HelperProtocol.version {
             throw .otherProtocol(helper: helper, version: version)
         }
         do {
-            return try HelperProtocol.decoder().decode(HelperResponse.self, from: output)
+            var response = try HelperProtocol.decoder().decode(HelperResponse.self, from: envelope)
+            if let parts {
+                do {
+                    response.focus = try parts.columns()
+                } catch {
+                    throw HelperClientError.unreadableAnswer(helper: helper, status: status, reason: error.reason)
+                }
+            }
+            return response
+        } catch let error as HelperClientError {
+            throw error
         } catch let error as DecodingError {
             // A refusal this build does not know the code of still says what is wrong.
             if outline?.ok == false, let message = outline?.error?.message, !message.isEmpty {

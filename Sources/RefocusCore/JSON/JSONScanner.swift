@@ -1,7 +1,8 @@
 /// The tokenizer and grammar behind `JSONReader`: a cursor, a stack of the
 /// open containers, and the one place that refuses a repeated key. What it
 /// reads it reports to `builder`, when it has one (`JSONValue(parsing:)`);
-/// the request check (`JSONReader.check`) keeps nothing.
+/// the request check (`JSONReader.check`) keeps nothing; `JSONMemberRanges`
+/// keeps only where the values of the shallow members lie (`ranges`).
 ///
 /// Not generic over what it reports to: the runtime would make the metadata
 /// of each specialization (and of its stack's element type) from its
@@ -18,6 +19,8 @@ struct JSONScanner {
         var manyKeys: Set<String> = []
         var key = ""
         var index = 0
+        /// Where it starts (its `{` or `[`).
+        var start = 0
     }
 
     /// Up to this many keys an object's are compared in a list, beyond it in
@@ -33,6 +36,8 @@ struct JSONScanner {
     let keepsScalars: Bool
     /// What builds the value, when one is kept.
     var builder: JSONTreeBuilder?
+    /// Where the values of the members this deep or shallower lie, when they are recorded (`JSONMemberRanges`).
+    var ranges: JSONMemberRanges.Recorder?
     var offset = 0
     var open: [Container] = []
 
@@ -60,8 +65,9 @@ struct JSONScanner {
                 open[open.count - 1].index += 1
                 try value()
             case (UInt8(ascii: "}"), true), (UInt8(ascii: "]"), false):
-                open.removeLast()
+                let closed = open.removeLast()
                 builder?.close()
+                recordValue(from: closed.start)
             default:
                 throw fail(offset - 1, "expected ',' or the end of the \(kind)")
             }
@@ -78,12 +84,13 @@ struct JSONScanner {
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             let isObject = byte == UInt8(ascii: "{")
-            try push(isObject: isObject)
+            try push(isObject: isObject, at: start)
             skipSpace()
             if peek == UInt8(ascii: isObject ? "}" : "]") {
                 offset += 1
                 open.removeLast()
                 builder?.close()
+                recordValue(from: start)
             } else if isObject {
                 try member()
             } else {
@@ -92,6 +99,7 @@ struct JSONScanner {
         case UInt8(ascii: "\""):
             let text = try string(keeping: keepsScalars)
             if keepsScalars { builder?.scalar(.string(text)) }
+            recordValue(from: start)
         case UInt8(ascii: "t"): try literal("true", at: start, .bool(true))
         case UInt8(ascii: "f"): try literal("false", at: start, .bool(false))
         case UInt8(ascii: "n"): try literal("null", at: start, .null)
@@ -99,6 +107,7 @@ struct JSONScanner {
             offset = start
             try number()
             if keepsScalars { builder?.scalar(.number(String(decoding: bytes[start..<offset], as: UTF8.self))) }
+            recordValue(from: start)
         default:
             throw fail(start, "expected a value")
         }
@@ -137,11 +146,11 @@ struct JSONScanner {
         return open[index].manyKeys.insert(key).inserted
     }
 
-    private mutating func push(isObject: Bool) throws(JSONReader.Problem) {
+    private mutating func push(isObject: Bool, at start: Int) throws(JSONReader.Problem) {
         guard open.count < maximumDepth else {
             throw .tooDeep(path: path(through: open.count - 1, includingLast: true))
         }
-        open.append(Container(isObject: isObject))
+        open.append(Container(isObject: isObject, start: start))
         builder?.open(isObject: isObject)
     }
 
@@ -154,6 +163,7 @@ struct JSONScanner {
         guard matches else { throw fail(start, "expected a value") }
         offset = start + count
         if keepsScalars { builder?.scalar(value) }
+        recordValue(from: start)
     }
 
     /// The path of the container at `index`: `start.lists[0]`; with `includingLast`, its current member too.

@@ -9,17 +9,24 @@ import RefocusPlanning
 /// columns (migration v6; NULL for sessions that ended before).
 extension SessionTransaction {
     /// Every ended session, oldest start first, as a focus record; those of
-    /// `owner` only, and those started at or after `since` only, when given.
+    /// `owner` only, those started at or after `since` only, and the first
+    /// `limit` rows only, when given.
     ///
     /// Reads only the columns focus needs (the timeline, never the lists'
     /// JSON: an ended session's list names are in `listNames`), interning
     /// list names and labels, so 100,000 rows take a fraction of a second.
     /// A row that cannot be read (a damaged list name or pomodoro plan) is
     /// left out, as `history` leaves it out.
-    public func focusRecords(owner: UInt32?, since: Date? = nil) throws -> [FocusRecord] {
+    public func focusRecords(owner: UInt32?, since: Date? = nil, limit: Int? = nil) throws -> [FocusRecord] {
         var records: [FocusRecord] = []
+        // Each row's lists and outcome are one of a handful: parsed once each, shared by the rows.
         var lists = Interned<[BlockListName]> { text in
-            try text.split(separator: ",").map { try BlockListName($0) }
+            // Sorted, as a session holds its lists.
+            try text.split(separator: ",").map { try BlockListName($0) }.sorted()
+        }
+        var outcomes = Interned<SessionOutcome> { text in
+            guard let outcome = SessionOutcome(rawValue: text) else { throw FocusRowError() }
+            return outcome
         }
         var labels = Interned<SessionLabel> { try SessionLabel($0) }
         // Only the conditions given, so that a member's query searches index session_focus
@@ -40,35 +47,40 @@ extension SessionTransaction {
                 SELECT id, listNames, start, plannedEnd, endedAt, outcome, label, pomodoroWork, pomodoroBreak,
                     pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, blockedAttempts, programsKilled
                 FROM session WHERE \(conditions.joined(separator: " AND ")) ORDER BY start, id
+                \(limit.map { "LIMIT \(max(0, $0))" } ?? "")
                 """, arguments: arguments)
         while let row = try rows.next() {
             guard let id = row[0] as Int64?, let listText = row[1] as String?, let start = row[2] as Double?,
                 let plannedEnd = row[3] as Double?, let endedAt = row[4] as Double?,
-                let outcome = (row[5] as String?).flatMap(SessionOutcome.init(rawValue:)),
+                let outcome = (row[5] as String?).flatMap({ try? outcomes.value($0) }),
                 let names = try? lists.value(listText)
             else { continue }
-            var session = Session(
-                id: id, owner: 0, blockLists: names.map { BlockList(name: $0) },
-                start: Date(timeIntervalSince1970: start),
-                plannedEnd: Date(timeIntervalSince1970: plannedEnd), locked: false,
-                endedAt: Date(timeIntervalSince1970: endedAt), outcome: outcome,
-                label: (row[6] as String?).flatMap { try? labels.value($0) })
+            var plan: PomodoroPlan?
             if let work = row[7] as Int? {
                 guard let shortBreak = row[8] as Int?, let cycles = row[9] as Int?, let longBreak = row[10] as Int?,
-                    let plan = try? PomodoroPlan(
+                    let valid = try? PomodoroPlan(
                         work: SessionLength(seconds: work),
                         shortBreak: SessionLength(seconds: shortBreak), cycles: cycles,
                         longBreak: SessionLength(seconds: longBreak))
                 else { continue }
-                session.timeline.pomodoro = plan
+                plan = valid
             }
-            session.timeline.pausedAt = (row[11] as Double?).map(Date.init(timeIntervalSince1970:))
-            session.timeline.pausedSeconds = max(0, row[12] as Double? ?? 0)
+            // What Session.focusRecord computes, without a Session per row.
+            let focus = EndedFocus(
+                start: Date(timeIntervalSince1970: start), plannedEnd: Date(timeIntervalSince1970: plannedEnd),
+                endedAt: Date(timeIntervalSince1970: endedAt),
+                pausedAt: (row[11] as Double?).map(Date.init(timeIntervalSince1970:)),
+                pausedSeconds: max(0, row[12] as Double? ?? 0), pomodoro: plan)
             var blocked: BlockedCounts?
             if let attempts = row[13] as Int64?, let killed = row[14] as Int? {
                 blocked = BlockedCounts(attempts: UInt64(max(0, attempts)), programsKilled: max(0, killed))
             }
-            if let record = session.focusRecord(blocked: blocked) { records.append(record) }
+            records.append(
+                FocusRecord(
+                    id: id, start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: endedAt),
+                    focusedSeconds: focus.seconds, outcome: outcome, lists: names,
+                    label: (row[6] as String?).flatMap { try? labels.value($0) },
+                    completedWork: focus.completedWork, blocked: blocked))
         }
         return records
     }
@@ -103,10 +115,17 @@ extension SessionTransaction {
     }
 }
 
+/// A row's text that names no value.
+private struct FocusRowError: Error {}
+
 /// Values parsed once per distinct text: a history of 100,000 sessions
-/// names a handful of lists and labels.
+/// names a handful of lists and labels. The texts already seen are
+/// compared one by one while there are few (hashing each row's cost 800
+/// instructions a column), looked up by hash beyond `fewTexts`.
 private struct Interned<Value> {
-    private var values: [String: Value] = [:]
+    static var fewTexts: Int { 16 }
+    private var few: [(text: String, value: Value)] = []
+    private var many: [String: Value] = [:]
     private let parse: (String) throws -> Value
 
     init(_ parse: @escaping (String) throws -> Value) {
@@ -114,9 +133,21 @@ private struct Interned<Value> {
     }
 
     mutating func value(_ text: String) throws -> Value {
-        if let known = values[text] { return known }
+        if many.isEmpty {
+            for known in few where known.text == text { return known.value }
+        } else if let known = many[text] {
+            return known
+        }
         let value = try parse(text)
-        values[text] = value
+        if many.isEmpty, few.count < Self.fewTexts {
+            few.append((text, value))
+            return value
+        }
+        if many.isEmpty {
+            for known in few { many[known.text] = known.value }
+            few = []
+        }
+        many[text] = value
         return value
     }
 }

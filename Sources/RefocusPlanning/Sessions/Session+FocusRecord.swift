@@ -11,17 +11,12 @@ extension Session {
     /// completed work phases and the part of the one it ended in.
     public func focusRecord(blocked: BlockedCounts? = nil) -> FocusRecord? {
         guard let endedAt, let outcome else { return nil }
-        let run = max(0, endedAt.timeIntervalSince(start) - timeline.pausedSeconds)
-        var focused = run
-        if let plan = timeline.pomodoro, let elapsed = planElapsed(at: endedAt) {
-            focused = plan.phases.filter { $0.kind == .work }.reduce(0) { total, phase in
-                total + max(0, min(elapsed, Double(phase.end)) - Double(phase.start))
-            }
-            focused = min(focused, run)
-        }
+        let focus = EndedFocus(
+            start: start, plannedEnd: plannedEnd, endedAt: endedAt, pausedAt: timeline.pausedAt,
+            pausedSeconds: timeline.pausedSeconds, pomodoro: timeline.pomodoro)
         return FocusRecord(
-            id: id ?? 0, start: start, end: endedAt, focusedSeconds: Int(focused.rounded()),
-            outcome: outcome, lists: lists, label: label, completedWork: completedWork(at: endedAt),
+            id: id ?? 0, start: start, end: endedAt, focusedSeconds: focus.seconds,
+            outcome: outcome, lists: lists, label: label, completedWork: focus.completedWork,
             blocked: blocked)
     }
 }
