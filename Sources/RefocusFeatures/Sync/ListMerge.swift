@@ -46,7 +46,7 @@ public enum ListMerge {
     public static func merge(_ name: BlockListName, base: SyncedLines?, sides: [SyncedLines?]) -> LinesOutcome {
         let present = sides.compactMap { $0 }
         guard !present.isEmpty || base != nil else { return LinesOutcome(lines: nil, note: nil) }
-        let merged = SyncedLines(sortedDistinct: walk(base: base?.lines, sides: present.map(\.lines)))
+        let merged = walk(base: base, sides: present)
         guard let base else { return LinesOutcome(lines: merged, note: nil) }
         guard present.count < sides.count else { return LinesOutcome(lines: merged, note: nil) }
         // Deleted on at least one side: deleted, unless another side changed it.
@@ -55,36 +55,43 @@ public enum ListMerge {
             lines: merged, note: "list \(name) was deleted on one side and changed on another; kept with the changes")
     }
 
-    /// The kept texts of `sides` against `base` (nil: their union), each sequence sorted and distinct.
-    private static func walk(base: [String]?, sides: [[String]]) -> [String] {
+    /// The kept lines of `sides` against `base` (nil: their union), each
+    /// side sorted and distinct, compared as bytes and copied as bytes.
+    private static func walk(base: SyncedLines?, sides: [SyncedLines]) -> SyncedLines {
+        let baseLines = base?.buffer
+        let sideLines = sides.map(\.buffer)
         var positions = [Int](repeating: 0, count: sides.count)
         var basePosition = 0
-        var result: [String] = []
-        result.reserveCapacity(sides.map(\.count).max() ?? 0)
-        while true {
-            var next: String?
-            if let base, basePosition < base.count { next = base[basePosition] }
-            var inBase = next != nil
-            for (side, position) in zip(sides, positions) where position < side.count {
-                guard let current = next else {
-                    next = side[position]
-                    continue
+        let result = LineCollector(
+            lines: sideLines.map(\.count).max() ?? 0, bytes: sideLines.map(\.text.count).max() ?? 0)
+        return withExtendedLifetime((baseLines, sideLines)) {
+            while true {
+                var next: UnsafeBufferPointer<UInt8>?
+                if let baseLines, basePosition < baseLines.count { next = baseLines.line(basePosition) }
+                var inBase = next != nil
+                for (side, position) in zip(sideLines, positions) where position < side.count {
+                    guard let current = next else {
+                        next = side.line(position)
+                        continue
+                    }
+                    if ByteOrder.compare(side.line(position), current) < 0 {
+                        next = side.line(position)
+                        inBase = false
+                    }
                 }
-                if SyncedLines.compare(side[position], current) < 0 {
-                    next = side[position]
-                    inBase = false
+                guard let line = next else { return SyncedLines(result.sortedDistinct()) }
+                if inBase { basePosition += 1 }
+                var holders = 0
+                for index in sideLines.indices
+                where positions[index] < sideLines[index].count
+                    && ByteOrder.same(sideLines[index].line(positions[index]), line)
+                {
+                    holders += 1
+                    positions[index] += 1
                 }
+                let kept = base == nil || (inBase ? holders == sides.count : holders > 0)
+                if kept { result.append(line) }
             }
-            guard let line = next else { return result }
-            if inBase { basePosition += 1 }
-            var holders = 0
-            for index in sides.indices
-            where positions[index] < sides[index].count && SyncedLines.same(sides[index][positions[index]], line) {
-                holders += 1
-                positions[index] += 1
-            }
-            let kept = base == nil || (inBase ? holders == sides.count : holders > 0)
-            if kept { result.append(line) }
         }
     }
 
