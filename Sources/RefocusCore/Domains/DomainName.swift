@@ -18,20 +18,7 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
     public init(validating input: some StringProtocol) throws(EntryError) {
         var name = String(input)
         if Self.isPlain(name) {
-            // Already canonical: no dot to drop, no IDNA, nothing to lower; the same checks as below.
-            var bytes = name
-            let failure: EntryError? = bytes.withUTF8 { bytes in
-                do throws(EntryError) {
-                    try Self.checkSyntax(bytes, name: name, as: name)
-                    return nil
-                } catch {
-                    return error
-                }
-            }
-            if let failure { throw failure }
-            guard let suffixes = PublicSuffixList.shared else { throw .suffixListUnavailable }
-            if suffixes.isPublicSuffix(name) { throw .publicSuffix(name: name) }
-            ascii = name
+            self = try DomainName(plain: name)
             return
         }
         if name.utf8.last == asciiByte("."), name.utf8.dropLast().last != asciiByte(".") { name.removeLast() }
@@ -48,6 +35,25 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
         let bytes = name.utf8.map { isASCIILetter($0) ? $0 | 0x20 : $0 }
         name = String(decoding: bytes, as: UTF8.self)
         try Self.checkSyntax(bytes, name: name, as: String(input))
+        guard let suffixes = PublicSuffixList.shared else { throw .suffixListUnavailable }
+        if suffixes.isPublicSuffix(name) { throw .publicSuffix(name: name) }
+        ascii = name
+    }
+
+    /// A name that `isPlain` accepted: already canonical (no dot to drop,
+    /// no IDNA, nothing to lower), so only the checks of `init(validating:)`
+    /// that can refuse it: its syntax and the public suffix list.
+    init(plain name: String) throws(EntryError) {
+        var bytes = name
+        let failure: EntryError? = bytes.withUTF8 { bytes in
+            do throws(EntryError) {
+                try Self.checkSyntax(bytes, name: name, as: name)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
         guard let suffixes = PublicSuffixList.shared else { throw .suffixListUnavailable }
         if suffixes.isPublicSuffix(name) { throw .publicSuffix(name: name) }
         ascii = name
@@ -78,19 +84,23 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// for libidn2 as `hasALabel` finds them.
     static func isPlain(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            guard let last = bytes.last, last != asciiByte(".") else { return false }
+        // (plain, has an x): without an `x`, `hasALabel` finds nothing.
+        let (plain, hasX) = text.withUTF8 { bytes in
+            guard let last = bytes.last, last != asciiByte(".") else { return (false, false) }
             var onlyDigitsAndDots = true
+            var hasX = false
             for byte in bytes {
                 switch byte {
                 case asciiByte("a")...asciiByte("z"), asciiByte("-"), asciiByte("_"):
                     onlyDigitsAndDots = false
+                    hasX = hasX || byte == asciiByte("x")
                 case asciiByte("0")...asciiByte("9"), asciiByte("."): break
-                default: return false
+                default: return (false, false)
                 }
             }
-            return !onlyDigitsAndDots
-        } && !hasALabel(text)
+            return (!onlyDigitsAndDots, hasX)
+        }
+        return plain && !(hasX && hasALabel(text))
     }
 
     /// Whether any label starts with `xn--` (any case): an A-label that libidn2 must check.

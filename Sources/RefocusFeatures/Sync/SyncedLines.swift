@@ -114,6 +114,23 @@ public struct SyncedLines: Sendable, Equatable {
         return true
     }
 
+    /// The lines in the entries' order, each after `sign` (`+a.com +b.com`),
+    /// separated by spaces; empty when there are none. Written from the
+    /// buffer when every line is a domain.
+    func signed(_ sign: Unicode.Scalar) -> String {
+        guard isEveryLineADomain() else {
+            return Self.entryOrder(lines).map { "\(sign)\($0)" }.joined(separator: " ")
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(buffer.text.count + buffer.count)
+        for index in 0..<buffer.count {
+            if index > 0 { text.append(UInt8(ascii: " ")) }
+            text.append(UInt8(ascii: sign))
+            text.append(contentsOf: buffer.line(index))
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
     /// `lines` each ended by LF, in one string.
     static func text(_ lines: [String]) -> String {
         var text = ""
