@@ -26,6 +26,34 @@ final class LineBuffer: @unchecked Sendable {
         free(starts)
     }
 
+    /// The lines of `text` as they are, in one copy, when it is already in
+    /// the form a buffer holds (non-empty lines each ended by LF, in byte
+    /// order, distinct: a synced text as this machine writes it); else nil.
+    static func adopting(_ text: UnsafeBufferPointer<UInt8>) -> LineBuffer? {
+        guard let source = text.baseAddress, !text.isEmpty, text[text.count - 1] == 0x0A else { return nil }
+        var starts: [Int] = [0]
+        starts.reserveCapacity(text.count / 8)
+        var previous: UnsafeBufferPointer<UInt8>?
+        var start = 0
+        while start < text.count {
+            guard let found = memchr(source + start, 0x0A, text.count - start) else { return nil }
+            let end = source.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            let line = UnsafeBufferPointer(start: source + start, count: end - start)
+            if line.isEmpty { return nil }
+            if let previous, ByteOrder.compare(previous, line) >= 0 { return nil }
+            previous = line
+            start = end + 1
+            starts.append(start)
+        }
+        guard let bytes = malloc(text.count)?.bindMemory(to: UInt8.self, capacity: text.count),
+            let lineStarts = malloc(starts.count * MemoryLayout<Int>.stride)?.bindMemory(
+                to: Int.self, capacity: starts.count)
+        else { fatalError("out of memory") }
+        memcpy(bytes, source, text.count)
+        starts.withUnsafeBufferPointer { _ = memcpy(lineStarts, $0.baseAddress!, $0.count * MemoryLayout<Int>.stride) }
+        return LineBuffer(taking: bytes, starts: lineStarts, count: starts.count - 1)
+    }
+
     /// The bytes of line `index`, without its LF.
     @inline(__always)
     func line(_ index: Int) -> UnsafeBufferPointer<UInt8> {

@@ -26,7 +26,9 @@ public struct LocalListLines: Sendable {
     public init(parsing text: String, source: String, known: [SyncedLines]) throws(ListError) {
         var lines: [Line] = []
         var entryText: [UInt8] = []
-        let collector = LineCollector(lines: text.utf8.count / 16, bytes: text.utf8.count)
+        // The known lines found (a mark per line of each known side), and the entries parsed.
+        var found = known.map { [Bool](repeating: false, count: $0.count) }
+        let parsed = LineCollector()
         var issues: [ListLineIssue] = []
         var text = text
         text.withUTF8 { bytes in
@@ -51,23 +53,25 @@ public struct LocalListLines: Sendable {
                     holdsEntry = false
                 case .bytes(let range):
                     let content = UnsafeBufferPointer(rebasing: rawBytes[range])
-                    if finders.findAny(content) {
+                    if Self.mark(content, finders: &finders, found: &found) {
                         entryText.append(contentsOf: content)
                     } else {
                         let content = String(decoding: content, as: UTF8.self)
                         guard let entry = Self.parse(content, raw: rawBytes, index, into: &issues) else { continue }
                         entryText.append(contentsOf: entry.utf8)
+                        parsed.append(entry)
                     }
                     holdsEntry = true
                 case .text(let content) where content.isEmpty:
                     holdsEntry = false
                 case .text(let content):
                     var content = String(content)
-                    if content.withUTF8({ finders.findAny($0) }) {
+                    if content.withUTF8({ Self.mark($0, finders: &finders, found: &found) }) {
                         entryText.append(contentsOf: content.utf8)
                     } else {
                         guard let entry = Self.parse(content, raw: rawBytes, index, into: &issues) else { continue }
                         entryText.append(contentsOf: entry.utf8)
+                        parsed.append(entry)
                     }
                     holdsEntry = true
                 }
@@ -75,16 +79,29 @@ public struct LocalListLines: Sendable {
                     lines.append(Line(text: raw, entry: nil))
                     continue
                 }
-                let entry = entryStart..<entryText.count
-                lines.append(Line(text: raw, entry: entry))
-                entryText.withUnsafeBufferPointer { collector.append(UnsafeBufferPointer(rebasing: $0[entry])) }
+                lines.append(Line(text: raw, entry: entryStart..<entryText.count))
             }
         }
         guard issues.isEmpty else { throw .badLines(source: source, issues: issues) }
         self.source = text
         self.lines = lines
         self.entryText = entryText
-        self.entries = SyncedLines(collector.sortedDistinct())
+        // The known lines found, each side in its order, and the parsed entries sorted: merged in one pass.
+        let foundSides = zip(known, found).map { side, found in side.keeping(found) }
+        self.entries = SyncedLines.union(foundSides + [SyncedLines(parsed.sortedDistinct())])
+    }
+
+    /// Whether one of the known sides holds the bytes `content`; marks where.
+    private static func mark(
+        _ content: UnsafeBufferPointer<UInt8>, finders: inout [SyncedLines.Finder], found: inout [[Bool]]
+    ) -> Bool {
+        for side in finders.indices {
+            if let position = finders[side].position(of: content) {
+                found[side][position] = true
+                return true
+            }
+        }
+        return false
     }
 
     /// The canonical text of the entry `content` holds; nil after noting

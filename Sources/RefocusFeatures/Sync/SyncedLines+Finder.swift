@@ -24,27 +24,32 @@ extension SyncedLines {
 
         /// Whether the bytes `line` are one of the lines.
         mutating func find(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+            position(of: line) != nil
+        }
+
+        /// Where the bytes `line` are among the lines, if they are.
+        mutating func position(of line: UnsafeBufferPointer<UInt8>) -> Int? {
             // `buffer` is held by the finder: its lines stay valid here.
             if next < buffer.count, ByteOrder.same(buffer.line(next), line) {
                 next += 1
-                return true
+                return next - 1
             }
             if let index {
-                guard let found = index.position(of: line) else { return false }
+                guard let found = index.position(of: line) else { return nil }
                 next = found + 1
-                return true
+                return found
             }
             var low = 0, high = buffer.count
             while low < high {
                 let middle = (low + high) / 2
                 if ByteOrder.compare(buffer.line(middle), line) < 0 { low = middle + 1 } else { high = middle }
             }
-            guard low < buffer.count, ByteOrder.same(buffer.line(low), line) else { return false }
+            guard low < buffer.count, ByteOrder.same(buffer.line(low), line) else { return nil }
             next = low + 1
             // Found, but not where the last lookup left off: lookups come in another order than the lines.
             outOfOrder += 1
             if outOfOrder == Self.outOfOrderBeforeIndexing { index = LineIndex(buffer) }
-            return true
+            return low
         }
     }
 }

@@ -37,6 +37,7 @@ public struct SyncedLines: Sendable, Equatable {
     public init(trusted text: String) {
         var text = text
         buffer = text.withUTF8 { bytes in
+            if let whole = LineBuffer.adopting(bytes) { return whole }
             let collector = LineCollector(lines: bytes.count / 16, bytes: bytes.count)
             SyncedLines.forEachPiece(of: bytes) { piece in
                 if !piece.isEmpty { collector.append(UnsafeBufferPointer(rebasing: bytes[piece])) }
@@ -163,6 +164,22 @@ public struct SyncedLines: Sendable, Equatable {
             if order >= 0 { otherIndex += 1 }
         }
         return SyncedLines(result.sortedDistinct())
+    }
+
+    /// The lines whose `kept` flag is set, in order (`self` when all are).
+    func keeping(_ kept: [Bool]) -> SyncedLines {
+        if !kept.contains(false) { return self }
+        let result = LineCollector(lines: count, bytes: buffer.text.count)
+        for index in 0..<count where kept[index] { result.append(buffer.line(index)) }
+        return SyncedLines(result.sortedDistinct())
+    }
+
+    /// The lines of all `sides`, each sorted and distinct: one pass over
+    /// them (a side alone, or beside empty ones, is taken as it is).
+    static func union(_ sides: [SyncedLines]) -> SyncedLines {
+        let nonEmpty = sides.filter { $0.count > 0 }
+        if nonEmpty.count <= 1 { return nonEmpty.first ?? SyncedLines([String]()) }
+        return ListMerge.union(nonEmpty)
     }
 
     /// `lines` (in byte order) in the entries' order: domains in byte order,

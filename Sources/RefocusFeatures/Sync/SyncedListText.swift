@@ -34,7 +34,7 @@ public struct SyncedListText: Sendable, Equatable {
         let isHalfWritten = Self.isHalfWritten(text)
         var text = text
         let buffer = text.withUTF8 { bytes in
-            let collector = LineCollector(lines: bytes.count / 16, bytes: bytes.count)
+            var accepted: [Range<Int>] = []
             var finders = known.map(SyncedLines.Finder.init)
             var pieces: [Range<Int>] = []
             SyncedLines.forEachPiece(of: bytes) { pieces.append($0) }
@@ -42,16 +42,20 @@ public struct SyncedListText: Sendable, Equatable {
             for (index, piece) in pieces.enumerated() {
                 let line = UnsafeBufferPointer(rebasing: bytes[piece])
                 if !line.isEmpty, finders.findAny(line) {
-                    collector.append(line)
+                    accepted.append(piece)
                     continue
                 }
                 let lineText = String(decoding: line, as: UTF8.self)
                 switch Self.entry(lineText) {
-                case .success: collector.append(line)
+                case .success: accepted.append(piece)
                 case .failure(let reason):
                     issues.append(ListLineIssue(line: index + 1, text: lineText, reason: reason.text))
                 }
             }
+            // Every line taken (the usual case): the text itself, when it is in order.
+            if issues.isEmpty, let whole = LineBuffer.adopting(bytes) { return whole }
+            let collector = LineCollector(lines: accepted.count, bytes: bytes.count)
+            for piece in accepted { collector.append(UnsafeBufferPointer(rebasing: bytes[piece])) }
             return collector.sortedDistinct()
         }
         self.lines = SyncedLines(buffer)
