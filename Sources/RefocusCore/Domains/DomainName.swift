@@ -17,6 +17,10 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
     /// Throws `EntryError` naming the first problem found.
     public init(validating input: some StringProtocol) throws(EntryError) {
         var name = String(input)
+        if Self.isPlain(name) {
+            self = try DomainName(plain: name)
+            return
+        }
         if name.utf8.last == asciiByte("."), name.utf8.dropLast().last != asciiByte(".") { name.removeLast() }
         guard !name.isEmpty else { throw .empty }
         if name.hasPrefix("*.") { throw .wildcard(name: name, suggestion: String(name.dropFirst(2))) }
@@ -31,6 +35,25 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
         let bytes = name.utf8.map { isASCIILetter($0) ? $0 | 0x20 : $0 }
         name = String(decoding: bytes, as: UTF8.self)
         try Self.checkSyntax(bytes, name: name, as: String(input))
+        guard let suffixes = PublicSuffixList.shared else { throw .suffixListUnavailable }
+        if suffixes.isPublicSuffix(name) { throw .publicSuffix(name: name) }
+        ascii = name
+    }
+
+    /// A name that `isPlain` accepted: already canonical (no dot to drop,
+    /// no IDNA, nothing to lower), so only the checks of `init(validating:)`
+    /// that can refuse it: its syntax and the public suffix list.
+    init(plain name: String) throws(EntryError) {
+        var bytes = name
+        let failure: EntryError? = bytes.withUTF8 { bytes in
+            do throws(EntryError) {
+                try Self.checkSyntax(bytes, name: name, as: name)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
         guard let suffixes = PublicSuffixList.shared else { throw .suffixListUnavailable }
         if suffixes.isPublicSuffix(name) { throw .publicSuffix(name: name) }
         ascii = name
@@ -55,6 +78,31 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     public static func < (lhs: DomainName, rhs: DomainName) -> Bool { lhs.ascii < rhs.ascii }
 
+    /// Whether `text` is a name that `init(validating:)` would take as it
+    /// is: only lower-case letters, digits, `-`, `_` and `.`, not only
+    /// digits and dots (an address), not ending with a dot, and no A-label
+    /// for libidn2 as `hasALabel` finds them.
+    static func isPlain(_ text: String) -> Bool {
+        var text = text
+        // (plain, has an x): without an `x`, `hasALabel` finds nothing.
+        let (plain, hasX) = text.withUTF8 { bytes in
+            guard let last = bytes.last, last != asciiByte(".") else { return (false, false) }
+            var onlyDigitsAndDots = true
+            var hasX = false
+            for byte in bytes {
+                switch byte {
+                case asciiByte("a")...asciiByte("z"), asciiByte("-"), asciiByte("_"):
+                    onlyDigitsAndDots = false
+                    hasX = hasX || byte == asciiByte("x")
+                case asciiByte("0")...asciiByte("9"), asciiByte("."): break
+                default: return (false, false)
+                }
+            }
+            return (!onlyDigitsAndDots, hasX)
+        }
+        return plain && !(hasX && hasALabel(text))
+    }
+
     /// Whether any label starts with `xn--` (any case): an A-label that libidn2 must check.
     private static func hasALabel(_ name: String) -> Bool {
         var labelStart = true
@@ -75,7 +123,9 @@ public struct DomainName: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// Checks lengths, label syntax and the top-level label of a lower-case
     /// ASCII name in one pass over its bytes; messages are built only on failure.
-    private static func checkSyntax(_ bytes: [UInt8], name: String, as typed: String) throws(EntryError) {
+    private static func checkSyntax<Bytes: RandomAccessCollection<UInt8>>(
+        _ bytes: Bytes, name: String, as typed: String
+    ) throws(EntryError) where Bytes.Index == Int {
         if let bad = bytes.firstIndex(where: { !isHostByte($0) }) {
             let character =
                 name.utf8.index(name.utf8.startIndex, offsetBy: bad, limitedBy: name.utf8.endIndex)

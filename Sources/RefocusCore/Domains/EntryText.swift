@@ -13,6 +13,8 @@ struct EntryText {
     /// Scans UTF-8 bytes: every delimiter it looks for is ASCII, and
     /// Character-level indexing would dominate the cost of an import.
     func entry(keepingURLPath: Bool = false) throws(EntryError) -> BlockEntry {
+        // A plain name (`DomainName.isPlain`) has nothing to peel and is no address: the name alone decides.
+        if DomainName.isPlain(input) { return .domain(try DomainName(plain: input)) }
         let trimmed = input.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty else { throw .empty }
 

@@ -46,7 +46,7 @@ public enum ListMerge {
     public static func merge(_ name: BlockListName, base: SyncedLines?, sides: [SyncedLines?]) -> LinesOutcome {
         let present = sides.compactMap { $0 }
         guard !present.isEmpty || base != nil else { return LinesOutcome(lines: nil, note: nil) }
-        let merged = SyncedLines(sortedDistinct: walk(base: base?.lines, sides: present.map(\.lines)))
+        let merged = walk(base: base, sides: present)
         guard let base else { return LinesOutcome(lines: merged, note: nil) }
         guard present.count < sides.count else { return LinesOutcome(lines: merged, note: nil) }
         // Deleted on at least one side: deleted, unless another side changed it.
@@ -55,37 +55,61 @@ public enum ListMerge {
             lines: merged, note: "list \(name) was deleted on one side and changed on another; kept with the changes")
     }
 
-    /// The kept texts of `sides` against `base` (nil: their union), each sequence sorted and distinct.
-    private static func walk(base: [String]?, sides: [[String]]) -> [String] {
-        var positions = [Int](repeating: 0, count: sides.count)
-        var basePosition = 0
-        var result: [String] = []
-        result.reserveCapacity(sides.map(\.count).max() ?? 0)
-        while true {
-            var next: String?
-            if let base, basePosition < base.count { next = base[basePosition] }
-            var inBase = next != nil
-            for (side, position) in zip(sides, positions) where position < side.count {
-                guard let current = next else {
-                    next = side[position]
-                    continue
-                }
-                if SyncedLines.compare(side[position], current) < 0 {
-                    next = side[position]
-                    inBase = false
-                }
-            }
-            guard let line = next else { return result }
-            if inBase { basePosition += 1 }
-            var holders = 0
-            for index in sides.indices
-            where positions[index] < sides[index].count && SyncedLines.same(sides[index][positions[index]], line) {
-                holders += 1
-                positions[index] += 1
-            }
-            let kept = base == nil || (inBase ? holders == sides.count : holders > 0)
-            if kept { result.append(line) }
+    /// The union of `sides`, each sorted and distinct, in one pass.
+    static func union(_ sides: [SyncedLines]) -> SyncedLines {
+        walk(base: nil, sides: sides)
+    }
+
+    /// The kept lines of `sides` against `base` (nil: their union), each
+    /// side sorted and distinct, compared as bytes and copied as bytes: one
+    /// comparison per side and step finds both the least line and the
+    /// sides that hold it.
+    private static func walk(base: SyncedLines?, sides: [SyncedLines]) -> SyncedLines {
+        let baseLines = base?.buffer
+        let sideLines = sides.map(\.buffer)
+        let result = LineCollector(
+            lines: sideLines.map(\.count).max() ?? 0, bytes: sideLines.map(\.text.count).max() ?? 0)
+        let positions = UnsafeMutableBufferPointer<Int>.allocate(capacity: sides.count)
+        let holds = UnsafeMutableBufferPointer<Bool>.allocate(capacity: sides.count)
+        defer {
+            positions.deallocate()
+            holds.deallocate()
         }
+        positions.initialize(repeating: 0)
+        holds.initialize(repeating: false)
+        var basePosition = 0
+        withExtendedLifetime((baseLines, sideLines)) {
+            while true {
+                var next: UnsafeBufferPointer<UInt8>?
+                if let baseLines, basePosition < baseLines.count { next = baseLines.line(basePosition) }
+                var inBase = next != nil
+                var holders = 0
+                for side in 0..<sideLines.count {
+                    holds[side] = false
+                    let position = positions[side]
+                    guard position < sideLines[side].count else { continue }
+                    let line = sideLines[side].line(position)
+                    let order = next.map { ByteOrder.compare(line, $0) } ?? -1
+                    if order < 0 {
+                        // A new least line: the sides seen so far do not hold it, nor does the base.
+                        for earlier in 0..<side { holds[earlier] = false }
+                        inBase = false
+                        next = line
+                        holders = 1
+                        holds[side] = true
+                    } else if order == 0 {
+                        holders += 1
+                        holds[side] = true
+                    }
+                }
+                guard let line = next else { return }
+                if inBase { basePosition += 1 }
+                for side in 0..<sideLines.count where holds[side] { positions[side] += 1 }
+                let kept = base == nil || (inBase ? holders == sides.count : holders > 0)
+                if kept { result.append(line) }
+            }
+        }
+        return SyncedLines(result.sortedDistinct())
     }
 
     /// A list's side as the merge sees it: its entries when it has them,

@@ -5,26 +5,25 @@ import RefocusCore
 ///
 /// Canonical text and entry are one-to-one, so sets of texts merge exactly
 /// as sets of entries would, without building an entry for each line: the
-/// merge walks sorted sequences in one pass. Only the synced text puts
-/// them in the entries' order (`render`), and there only paths and
+/// merge walks sorted sequences in one pass. The lines live in one byte
+/// buffer (`LineBuffer`), compared as bytes, never as Swift strings (which
+/// would take canonically equivalent Unicode as equal). Only the synced text
+/// puts them in the entries' order (`render`), and there only paths and
 /// addresses need their entries (domains sort as their bytes do).
 public struct SyncedLines: Sendable, Equatable {
-    /// The distinct canonical texts, in byte order.
-    public let lines: [String]
+    /// The lines, in byte order, distinct.
+    let buffer: LineBuffer
 
-    /// Lines already distinct and in byte order (from a merge).
-    init(sortedDistinct lines: [String]) {
-        self.lines = lines
+    /// Lines already distinct and in byte order (from a merge or a collector).
+    init(_ buffer: LineBuffer) {
+        self.buffer = buffer
     }
 
     /// Canonical texts in any order, duplicates allowed.
     public init(_ texts: [String]) {
-        var lines = texts
-        if !Self.isSortedDistinct(lines) {
-            lines.sort(by: Self.precedes)
-            lines = Self.dropRepeats(lines)
-        }
-        self.lines = lines
+        let collector = LineCollector(lines: texts.count, bytes: texts.reduce(0) { $0 + $1.utf8.count })
+        for text in texts { collector.append(text) }
+        buffer = collector.sortedDistinct()
     }
 
     /// The canonical texts of `entries`.
@@ -36,71 +35,46 @@ public struct SyncedLines: Sendable, Equatable {
     /// copy): taken as they are, not validated again; an empty line is
     /// dropped.
     public init(trusted text: String) {
-        self.init(Self.pieces(of: text).filter { !$0.isEmpty })
+        var text = text
+        buffer = text.withUTF8 { bytes in
+            if let whole = LineBuffer.adopting(bytes) { return whole }
+            let collector = LineCollector(lines: bytes.count / 16, bytes: bytes.count)
+            SyncedLines.forEachPiece(of: bytes) { piece in
+                if !piece.isEmpty { collector.append(UnsafeBufferPointer(rebasing: bytes[piece])) }
+            }
+            return collector.sortedDistinct()
+        }
     }
 
-    /// `text` split at each LF, the LFs dropped: one piece more than it has
-    /// LFs (the last one empty when it ends with LF). By bytes, in one scan.
-    public static func pieces(of text: String) -> [String] {
-        var text = text
-        return text.withUTF8 { bytes in
-            var pieces: [String] = []
-            var start = 0
-            while let end = bytes[start...].firstIndex(of: 0x0A) {
-                pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-                start = end + 1
-            }
-            pieces.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
-            return pieces
+    /// Calls `body` with the range of each piece of `bytes` split at LF, the
+    /// LFs dropped: one piece more than it has LFs (the last one empty when
+    /// it ends with LF).
+    static func forEachPiece(of bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) throws -> Void) rethrows {
+        var start = 0
+        while let end = bytes[start...].firstIndex(of: 0x0A) {
+            try body(start..<end)
+            start = end + 1
         }
+        try body(start..<bytes.count)
+    }
+
+    /// The distinct canonical texts, in byte order; for messages and tests.
+    public var lines: [String] {
+        withExtendedLifetime(buffer) { (0..<buffer.count).map { String(decoding: buffer.line($0), as: UTF8.self) } }
     }
 
     /// The number of entries.
-    public var count: Int { lines.count }
+    public var count: Int { buffer.count }
 
-    /// Whether `line` is one of the lines (binary search).
+    /// Whether `line` is one of the lines, byte for byte.
     public func contains(_ line: some StringProtocol) -> Bool {
-        var low = 0, high = lines.count
-        let key = String(line)
-        while low < high {
-            let middle = (low + high) / 2
-            if Self.precedes(lines[middle], key) { low = middle + 1 } else { high = middle }
-        }
-        return low < lines.count && Self.same(lines[low], key)
+        var finder = Finder(self)
+        return finder.find(String(line))
     }
 
     /// Equal byte for byte (`String`'s `==` would also match canonically equivalent Unicode).
     public static func == (lhs: SyncedLines, rhs: SyncedLines) -> Bool {
-        lhs.lines.count == rhs.lines.count && zip(lhs.lines, rhs.lines).allSatisfy { same($0, $1) }
-    }
-
-    /// Looks lines up one after another: a lookup first tries the line
-    /// after the last one found (texts read in the same order cost one
-    /// comparison each), then searches the whole side.
-    public struct Finder {
-        private let lines: [String]
-        private var next = 0
-
-        /// A finder over the lines of `side`.
-        public init(_ side: SyncedLines) {
-            lines = side.lines
-        }
-
-        /// Whether `line` is one of the lines, byte for byte.
-        public mutating func find(_ line: String) -> Bool {
-            if next < lines.count, SyncedLines.same(lines[next], line) {
-                next += 1
-                return true
-            }
-            var low = 0, high = lines.count
-            while low < high {
-                let middle = (low + high) / 2
-                if SyncedLines.precedes(lines[middle], line) { low = middle + 1 } else { high = middle }
-            }
-            guard low < lines.count, SyncedLines.same(lines[low], line) else { return false }
-            next = low + 1
-            return true
-        }
+        lhs.buffer === rhs.buffer || lhs.buffer.holdsTheSameLines(as: rhs.buffer)
     }
 
     /// The entries, each built from its canonical text; for messages and
@@ -110,9 +84,52 @@ public struct SyncedLines: Sendable, Equatable {
     }
 
     /// The synced text: the entries in their order, one per line, LF-ended
-    /// (the same text as `SyncedListText.render` of the entries).
+    /// (the same text as `SyncedListText.render` of the entries). When every
+    /// line is a domain, that is the buffer as it is.
     public func render() -> String {
-        Self.text(Self.entryOrder(lines))
+        if isEveryLineADomain() { return String(decoding: buffer.text, as: UTF8.self) }
+        return Self.text(Self.entryOrder(lines))
+    }
+
+    /// Whether every line is a domain's (`isDomain`), in one scan of the text.
+    private func isEveryLineADomain() -> Bool {
+        // `buffer` is held by `self`: its text stays valid here.
+        let text = buffer.text
+        guard let bytes = text.baseAddress else { return true }
+        var lineStart = 0
+        var onlyDigitsAndDots = true
+        for index in 0..<text.count {
+            let byte = bytes[index]
+            if byte == 0x0A {
+                if onlyDigitsAndDots, !Self.isDomain(UnsafeBufferPointer(start: bytes + lineStart, count: index - lineStart)) {
+                    return false
+                }
+                lineStart = index + 1
+                onlyDigitsAndDots = true
+            } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":") {
+                return false
+            } else if byte != UInt8(ascii: "."), byte &- UInt8(ascii: "0") > 9 {
+                onlyDigitsAndDots = false
+            }
+        }
+        return true
+    }
+
+    /// The lines in the entries' order, each after `sign` (`+a.com +b.com`),
+    /// separated by spaces; empty when there are none. Written from the
+    /// buffer when every line is a domain.
+    func signed(_ sign: Unicode.Scalar) -> String {
+        guard isEveryLineADomain() else {
+            return Self.entryOrder(lines).map { "\(sign)\($0)" }.joined(separator: " ")
+        }
+        var text: [UInt8] = []
+        text.reserveCapacity(buffer.text.count + buffer.count)
+        for index in 0..<buffer.count {
+            if index > 0 { text.append(UInt8(ascii: " ")) }
+            text.append(UInt8(ascii: sign))
+            text.append(contentsOf: buffer.line(index))
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `lines` each ended by LF, in one string.
@@ -126,21 +143,43 @@ public struct SyncedLines: Sendable, Equatable {
         return text
     }
 
-    /// The lines of `self` missing from `other`, in byte order: one pass over both.
+    /// The lines of `self` missing from `other`, in byte order.
     public func subtracting(_ other: SyncedLines) -> [String] {
-        var result: [String] = []
+        removing(other).lines
+    }
+
+    /// The lines of `self` missing from `other`: one pass over both.
+    func removing(_ other: SyncedLines) -> SyncedLines {
+        // `self` and `other` hold their buffers: their lines stay valid here.
+        let result = LineCollector()
         var (index, otherIndex) = (0, 0)
-        while index < lines.count {
-            guard otherIndex < other.lines.count else {
-                result += lines[index...]
+        while index < buffer.count {
+            guard otherIndex < other.buffer.count else {
+                for rest in index..<buffer.count { result.append(buffer.line(rest)) }
                 break
             }
-            let order = Self.compare(lines[index], other.lines[otherIndex])
-            if order < 0 { result.append(lines[index]) }
+            let order = ByteOrder.compare(buffer.line(index), other.buffer.line(otherIndex))
+            if order < 0 { result.append(buffer.line(index)) }
             if order <= 0 { index += 1 }
             if order >= 0 { otherIndex += 1 }
         }
-        return result
+        return SyncedLines(result.sortedDistinct())
+    }
+
+    /// The lines whose `kept` flag is set, in order (`self` when all are).
+    func keeping(_ kept: [Bool]) -> SyncedLines {
+        if !kept.contains(false) { return self }
+        let result = LineCollector(lines: count, bytes: buffer.text.count)
+        for index in 0..<count where kept[index] { result.append(buffer.line(index)) }
+        return SyncedLines(result.sortedDistinct())
+    }
+
+    /// The lines of all `sides`, each sorted and distinct: one pass over
+    /// them (a side alone, or beside empty ones, is taken as it is).
+    static func union(_ sides: [SyncedLines]) -> SyncedLines {
+        let nonEmpty = sides.filter { $0.count > 0 }
+        if nonEmpty.count <= 1 { return nonEmpty.first ?? SyncedLines([String]()) }
+        return ListMerge.union(nonEmpty)
     }
 
     /// `lines` (in byte order) in the entries' order: domains in byte order,
@@ -149,7 +188,8 @@ public struct SyncedLines: Sendable, Equatable {
         var domains: [String] = [], others: [(entry: BlockEntry?, line: String)] = []
         domains.reserveCapacity(lines.count)
         for line in lines {
-            if isDomain(line) {
+            var bytes = line
+            if bytes.withUTF8({ isDomain($0) }) {
                 domains.append(line)
             } else {
                 others.append((try? BlockEntry(stored: line), line))
@@ -168,21 +208,16 @@ public struct SyncedLines: Sendable, Equatable {
     }
 
     /// Whether a canonical text is a domain's: no `/`, and not an address (as `BlockEntry(stored:)` tells).
-    static func isDomain(_ line: String) -> Bool {
-        var line = line
+    static func isDomain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Letters or a hyphen with neither `/` nor `:` cannot look like an address: only digits and dots ask.
-        let (slashOrColon, onlyDigitsAndDots) = line.withUTF8 { bytes in
-            var onlyDigitsAndDots = true
-            for byte in bytes {
-                if byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":") { return (true, false) }
-                if byte != UInt8(ascii: ".") && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
-                    onlyDigitsAndDots = false
-                }
+        var onlyDigitsAndDots = true
+        for byte in bytes {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":") { return false }
+            if byte != UInt8(ascii: ".") && !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                onlyDigitsAndDots = false
             }
-            return (false, onlyDigitsAndDots)
         }
-        if slashOrColon { return false }
-        return !onlyDigitsAndDots || !AddressRange.looksLikeAddress(line)
+        return !onlyDigitsAndDots || !AddressRange.looksLikeAddress(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Byte order of two texts.
@@ -197,43 +232,7 @@ public struct SyncedLines: Sendable, Equatable {
 
     /// Negative, zero or positive as `lhs` sorts before, with or after `rhs`, by bytes.
     static func compare(_ lhs: String, _ rhs: String) -> Int {
-        let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in compare(left, right) }
-        }
-        if let fast, let result = fast { return result }
         var (lhs, rhs) = (lhs, rhs)
-        return lhs.withUTF8 { left in rhs.withUTF8 { right in compare(left, right) } }
-    }
-
-    private static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
-        let common = min(left.count, right.count)
-        guard common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
-            return left.count - right.count
-        }
-        // Eight bytes at a time, read big-endian so that their order is the bytes' order.
-        let (leftRaw, rightRaw) = (UnsafeRawPointer(leftBase), UnsafeRawPointer(rightBase))
-        var index = 0
-        while index + 8 <= common {
-            let a = leftRaw.loadUnaligned(fromByteOffset: index, as: UInt64.self).bigEndian
-            let b = rightRaw.loadUnaligned(fromByteOffset: index, as: UInt64.self).bigEndian
-            if a != b { return a < b ? -1 : 1 }
-            index += 8
-        }
-        while index < common {
-            if leftBase[index] != rightBase[index] { return Int(leftBase[index]) - Int(rightBase[index]) }
-            index += 1
-        }
-        return left.count - right.count
-    }
-
-    private static func isSortedDistinct(_ lines: [String]) -> Bool {
-        zip(lines, lines.dropFirst()).allSatisfy { precedes($0, $1) }
-    }
-
-    private static func dropRepeats(_ sorted: [String]) -> [String] {
-        var result: [String] = []
-        result.reserveCapacity(sorted.count)
-        for line in sorted where result.last.map({ !same($0, line) }) ?? true { result.append(line) }
-        return result
+        return lhs.withUTF8 { left in rhs.withUTF8 { right in ByteOrder.compare(left, right) } }
     }
 }

@@ -30,25 +30,37 @@ public struct SyncedListText: Sendable, Equatable {
     /// (lines already valid: the base copy, this machine's side) is taken
     /// without being validated again, every other line is checked.
     public init(parsing text: String, known: [SyncedLines]) {
-        var texts: [String] = []
         var issues: [ListLineIssue] = []
-        isHalfWritten = Self.isHalfWritten(text)
-        var lines = SyncedLines.pieces(of: text)
-        if !isHalfWritten { lines.removeLast() }
-        texts.reserveCapacity(lines.count)
-        var finders = known.map(SyncedLines.Finder.init)
-        for (index, line) in lines.enumerated() {
-            if !line.isEmpty, finders.indices.contains(where: { finders[$0].find(line) }) {
-                texts.append(line)
-                continue
+        let isHalfWritten = Self.isHalfWritten(text)
+        var text = text
+        let buffer = text.withUTF8 { bytes in
+            var accepted: [Range<Int>] = []
+            var finders = known.map(SyncedLines.Finder.init)
+            var pieces: [Range<Int>] = []
+            SyncedLines.forEachPiece(of: bytes) { pieces.append($0) }
+            if !isHalfWritten { pieces.removeLast() }
+            for (index, piece) in pieces.enumerated() {
+                let line = UnsafeBufferPointer(rebasing: bytes[piece])
+                if !line.isEmpty, finders.findAny(line) {
+                    accepted.append(piece)
+                    continue
+                }
+                let lineText = String(decoding: line, as: UTF8.self)
+                switch Self.entry(lineText) {
+                case .success: accepted.append(piece)
+                case .failure(let reason):
+                    issues.append(ListLineIssue(line: index + 1, text: lineText, reason: reason.text))
+                }
             }
-            switch Self.entry(line) {
-            case .success: texts.append(line)
-            case .failure(let reason): issues.append(ListLineIssue(line: index + 1, text: line, reason: reason.text))
-            }
+            // Every line taken (the usual case): the text itself, when it is in order.
+            if issues.isEmpty, let whole = LineBuffer.adopting(bytes) { return whole }
+            let collector = LineCollector(lines: accepted.count, bytes: bytes.count)
+            for piece in accepted { collector.append(UnsafeBufferPointer(rebasing: bytes[piece])) }
+            return collector.sortedDistinct()
         }
-        self.lines = SyncedLines(texts)
+        self.lines = SyncedLines(buffer)
         self.issues = issues
+        self.isHalfWritten = isHalfWritten
     }
 
     /// Whether `text` is not empty and does not end with LF: caught half written.

@@ -97,9 +97,11 @@ public struct SyncPlan: Sendable {
     public static func describe(_ name: BlockListName, from old: SyncedLines?, to new: SyncedLines?) -> String? {
         guard old != new else { return nil }
         guard let new else { return "\(name) deleted" }
-        let added = SyncedLines.entryOrder(new.subtracting(old ?? SyncedLines([String]()))).map { "+\($0)" }
-        let removed = SyncedLines.entryOrder((old ?? SyncedLines([String]())).subtracting(new)).map { "-\($0)" }
-        return ([old == nil ? "\(name) (new)" : "\(name)"] + added + removed).joined(separator: " ")
+        let none = SyncedLines([String]())
+        let added = new.removing(old ?? none).signed("+")
+        let removed = (old ?? none).removing(new).signed("-")
+        return ([old == nil ? "\(name) (new)" : "\(name)"] + [added, removed].filter { !$0.isEmpty })
+            .joined(separator: " ")
     }
 
     private static func read(_ text: String, file: String, known: [SyncedLines], into messages: inout [String])
