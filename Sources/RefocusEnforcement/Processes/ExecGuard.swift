@@ -75,6 +75,7 @@ public final class ExecGuard: @unchecked Sendable {
     /// When the batch being answered was read (CLOCK_MONOTONIC, ns); 0 while idle.
     private let busySince = Atomic<UInt64>(0)
     private let stopping = Atomic<Bool>(false)
+    private let answered = Atomic<Int>(0)
     private let finishedThreads = Atomic<Int>(0)
     /// A delay before each refusal: zero but in a debug build under the tests' hook (the daemon's `ExecGuardHooks`).
     private let answerDelay: Duration
@@ -120,6 +121,9 @@ public final class ExecGuard: @unchecked Sendable {
         }
     }
 
+    /// How many exec events the guard has answered: what an ignore mark spares.
+    public var answeredEvents: Int { answered.load(ordering: .relaxed) }
+
     /// The denials since the last call, and why the guard let go (nil while it holds).
     public func collect() -> (denials: [Denial], fellBack: String?) {
         var count: UInt64 = 0
@@ -151,6 +155,7 @@ public final class ExecGuard: @unchecked Sendable {
             if stopping.load(ordering: .acquiring) || fallBackReason.withLock({ $0 != nil }) { break }
             guard let events = try? group.read(into: buffer), !events.isEmpty else { continue }
             busySince.store(Self.now(), ordering: .releasing)
+            answered.add(events.count, ordering: .relaxed)
             let (generation, current, _) = rules.withLock { $0 }
             cache.use(generation: generation)
             for event in events {
