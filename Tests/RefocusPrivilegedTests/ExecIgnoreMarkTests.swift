@@ -118,6 +118,25 @@ struct ExecIgnoreMarkTests {
         ])
     }
 
+    /// The limit security.md states: in a user and mount namespace of their
+    /// own, the owner binds root's marked file at a blocked name. The guard
+    /// is not asked (the mark is on the inode), but what runs is the allowed
+    /// file, and the process connector kills it at exec by its name (137).
+    /// The same happens without the marks (checked once): the guard does not
+    /// see a name bound in another mount namespace.
+    @Test func aMarkedFileBoundAtABlockedNameIsKilledAtExec() throws {
+        let run = try Sandbox(network: false, privatePIDs: false).run(
+            Self.setUp + #"""
+                name="rf-n$RANDOM$RANDOM"; allowed="$WORK/sys/rf-a$RANDOM$RANDOM"; another_program /bin/sleep "$allowed"
+                block_quietly "$name"
+                as_tester "$allowed" 0 && echo "ran; marked: $(ignored "$allowed")"
+                as_tester touch "$WORK/own/$name"
+                as_tester unshare -Urm /bin/sh -c 'mount --bind "$1" "$2" && exec "$2" 5' sh "$allowed" "$WORK/own/$name" \
+                  || echo "bound at the blocked name: exit $?"
+                """#)
+        Self.expect(run, lines: ["ran; marked: 1", "bound at the blocked name: exit 137"])
+    }
+
     /// `run` ended well and printed each of `lines`, whole.
     static func expect(_ run: Binary.Run, lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(run.status == 0, "\(run.stderr)", sourceLocation: sourceLocation)
