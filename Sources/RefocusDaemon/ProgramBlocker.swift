@@ -162,7 +162,8 @@ final class ProgramBlocker {
         guard refusal.unavailable == nil, refusal.allowed else { return }
         let started: ExecGuard
         do {
-            started = try ExecGuard(rules: execRules, answerDelay: refusal.hooks.answerDelay)
+            started = try ExecGuard(
+                rules: execRules, answerDelay: refusal.hooks.answerDelay, ignoreMarkCap: refusal.hooks.ignoreMarkCap)
         } catch {
             refusal.unavailable = "\(error)"
             logger.notice(

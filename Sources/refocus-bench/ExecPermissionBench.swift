@@ -8,20 +8,28 @@ import RefocusPlanning
 /// What the exec guard (`ExecGuard`, fanotify exec permission events) costs
 /// and how fast it refuses, in one run:
 ///
-/// - the time an exec takes with the guard's marks in place against
-///   without them, in alternating rounds: 10,000 launches of /bin/true by
-///   uid 65534, the owner of the rules (every event goes the whole way:
-///   /proc/PID/status, fstat, the decision cache), and by uid 65533, whom no
-///   rule governs (one read of /proc/PID/status). Each launch is timed from
-///   just before its execve to its end as waitpid sees it; the added cost is
-///   the difference of the medians (target: under 50 µs);
-/// - a refused exec: 1,000 launches by uid 65534 of a copy of sleep under
-///   a blocked name, from just before the execve to its return with EPERM
-///   (target: median under 1 ms).
+/// - the time an exec takes without the guard (the baseline), with the
+///   guard asked about every exec (its ignore marks off: each event goes
+///   the whole way, /proc/PID, fstat, the decision cache), and with the
+///   guard as the daemon runs it, in the steady state where /bin/true,
+///   allowed, already carries an ignore mark (`ExecIgnoreMarks`: the kernel
+///   no longer asks), in 50 rounds (the three in one order, then in
+///   reverse): 10,000 launches of /bin/true each by uid 65534, the owner of
+///   the rules, and with the marks by uid 65533, whom no rule governs;
+///   with how many events the guard answered per launch in each (what the
+///   ignore mark spares, whatever the machine's load does to the times),
+///   and the added times paired by round as well (the median of the
+///   rounds' differences of medians: the machine's drift between rounds
+///   cancels out). Each launch is timed from just before
+///   its execve to its end as waitpid sees it; the added cost is the
+///   difference of the medians (target with the marks: under 10 µs);
+/// - a refused exec under the guard with its marks: 1,000 launches by
+///   uid 65534 of a copy of sleep under a blocked name, from just before
+///   the execve to its return with EPERM (target: median under 1 ms).
 ///
 /// Needs root and fanotify's permission events; the marks cover every
 /// filesystem a program can run from, so the machine's other execs pay the
-/// uid check while it runs.
+/// uid check while it runs (once per file with the ignore marks).
 enum ExecPermissionBench {
     static let owner: uid_t = 65534
     static let stranger: uid_t = 65533
@@ -40,42 +48,87 @@ enum ExecPermissionBench {
         let strangers = try ExecLauncher(path: "/bin/true", arguments: [], uid: stranger, gid: stranger)
         let refused = try ExecLauncher(path: blocked, arguments: ["60"], uid: owner, gid: owner)
 
-        let rounds = options.checkOnly ? 2 : 10
-        let perRound = options.checkOnly ? 50 : 1_000
-        var off: [Double] = [], on: [Double] = [], offStranger: [Double] = [], onStranger: [Double] = []
-        var denials: [Double] = []
-        for _ in 0..<rounds {
-            off += try times(owners, perRound)
-            offStranger += try times(strangers, perRound)
-            let guardian: ExecGuard
-            do {
-                guardian = try ExecGuard(rules: rules)
-            } catch {
-                return print(
-                    "exec-permission: skipped, fanotify's exec permission events are unavailable here (\(error))")
-            }
-            on += try times(owners, perRound)
-            onStranger += try times(strangers, perRound)
-            denials += try refusals(refused, perRound / 10)
-            guardian.stop()
+        let rounds = options.checkOnly ? 2 : 50
+        let perRound = options.checkOnly ? 50 : 200
+        var off: [Double] = [], asked: [Double] = [], ignored: [Double] = []
+        var offStranger: [Double] = [], ignoredStranger: [Double] = [], denials: [Double] = []
+        var askedEvents = 0, ignoredEvents = 0
+        // Each round's owner's launches per phase, for the paired estimate.
+        var roundAdded: (asked: [Double], ignored: [Double]) = ([], [])
+        for round in 0..<rounds {
+            let counts = (off.count, asked.count, ignored.count)
+            // The three phases in turn, in one order then its reverse, so that the machine's drift
+            // over a round weighs on each alike.
+            var phases: [() throws -> Bool] = [
+                {
+                    off += try times(owners, perRound)
+                    offStranger += try times(strangers, perRound)
+                    return true
+                },
+                {
+                    guard let everyExec = guardian(rules, ignoreMarkCap: 0) else { return false }
+                    defer { everyExec.stop() }
+                    asked += try times(owners, perRound)
+                    askedEvents += everyExec.answeredEvents
+                    return true
+                },
+                {
+                    guard let marking = guardian(rules, ignoreMarkCap: ExecGuard.ignoreMarkCap) else { return false }
+                    defer { marking.stop() }
+                    // The first exec of /bin/true marks it: the steady state is every exec after it.
+                    _ = try times(owners, 1)
+                    let before = marking.answeredEvents
+                    ignored += try times(owners, perRound)
+                    ignoredStranger += try times(strangers, perRound)
+                    ignoredEvents += marking.answeredEvents - before
+                    denials += try refusals(refused, perRound / 10)
+                    return true
+                },
+            ]
+            if round % 2 == 1 { phases.reverse() }
+            for phase in phases where try !phase() { return }
+            let offMedian = median(off[counts.0...])
+            roundAdded.asked.append(median(asked[counts.1...]) - offMedian)
+            roundAdded.ignored.append(median(ignored[counts.2...]) - offMedian)
         }
         if options.checkOnly {
             return print(
-                "exec-permission checked: \(on.count + onStranger.count) execs under the guard, \(denials.count) refused"
+                "exec-permission checked: \(asked.count + ignored.count + ignoredStranger.count) execs under the guard, \(denials.count) refused"
             )
         }
         let machine = Machine.summary
         print(
-            "exec-permission: \(rounds) rounds of \(perRound) launches of /bin/true, marks off then on, on \(machine)")
-        print("  owner's exec, marks off:     \(ExecKillBench.summary(off))")
-        print("  owner's exec, marks on:      \(ExecKillBench.summary(on))")
-        print("  added to the owner's exec:   \(added(on, off))   target: under 50 µs")
-        print("  another user's exec, off:    \(ExecKillBench.summary(offStranger))")
-        print("  another user's exec, on:     \(ExecKillBench.summary(onStranger))")
-        print("  added to another user's:     \(added(onStranger, offStranger))")
+            "exec-permission: \(rounds) rounds of \(perRound) launches of /bin/true, guard off, asked, ignored (then the reverse), on \(machine)"
+        )
+        print("  owner's exec, guard off:              \(ExecKillBench.summary(off))")
+        print("  owner's exec, every exec asked:       \(ExecKillBench.summary(asked))")
+        print("  owner's exec, allowed file ignored:   \(ExecKillBench.summary(ignored))")
+        print("  added, every exec asked:              \(added(asked, off))")
+        print("  added, allowed file ignored:          \(added(ignored, off))   target: under 10 µs")
+        print(
+            "  added, paired by round (median of the \(rounds) rounds' differences of medians): asked "
+                + String(format: "%.1f µs", median(roundAdded.asked[...]) * 1e6) + ", ignored "
+                + String(format: "%.1f µs", median(roundAdded.ignored[...]) * 1e6))
+        print(
+            "  events the guard answered per launch (the machine's other execs included): asked "
+                + String(format: "%.2f", Double(askedEvents) / Double(max(1, asked.count))) + ", ignored "
+                + String(format: "%.2f", Double(ignoredEvents) / Double(max(1, ignored.count + ignoredStranger.count))))
+        print("  another user's exec, guard off:       \(ExecKillBench.summary(offStranger))")
+        print("  another user's exec, ignored:         \(ExecKillBench.summary(ignoredStranger))")
+        print("  added to another user's, ignored:     \(added(ignoredStranger, offStranger))")
         print(
             "  refused exec, execve to EPERM (\(denials.count)): \(ExecKillBench.summary(denials))   target: median under 1 ms"
         )
+    }
+
+    /// A guard refusing by `rules` with at most `ignoreMarkCap` ignore marks; nil (said) where fanotify cannot.
+    private static func guardian(_ rules: ExecRules, ignoreMarkCap: Int) -> ExecGuard? {
+        do {
+            return try ExecGuard(rules: rules, ignoreMarkCap: ignoreMarkCap)
+        } catch {
+            print("exec-permission: skipped, fanotify's exec permission events are unavailable here (\(error))")
+            return nil
+        }
     }
 
     /// `count` launches by `launcher`, each from just before its execve to its end, in seconds.
@@ -108,6 +161,11 @@ enum ExecPermissionBench {
             seconds.append(Double(launcher.lastExecFailure &- launcher.lastExecStart) / 1e9)
         }
         return seconds
+    }
+
+    /// The median of `values` (none: 0).
+    private static func median(_ values: ArraySlice<Double>) -> Double {
+        values.isEmpty ? 0 : values.sorted()[values.count / 2]
     }
 
     /// `12.3 µs (median 0.512 ms against 0.500 ms)`.

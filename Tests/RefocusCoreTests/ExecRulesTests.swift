@@ -97,4 +97,21 @@ import RefocusPlanning
         #expect(rules.match(Self.process(Self.loader, loaded: byFile, uid: 0)) == nil, "root's")
         #expect(rules.examination(uid: Self.owner) == rules.loaders && rules.examination(uid: 1001) == nil)
     }
+
+    /// What an ignore mark rests on: a file refused for nobody, whoever runs it.
+    @Test func aFileIsRefusedForNobodyOnlyWhenNoOwnersRuleCouldMatchIt() throws {
+        let rules = try Self.located()
+        let other = FileIdentity(device: 2049, inode: 901)
+        let vim = Array("/usr/bin/vim".utf8)
+        #expect(rules.refusesNobody(file: other, path: vim) { .buildID([4]) })
+        #expect(!rules.refusesNobody(file: Self.discord, path: vim) { .buildID([4]) }, "an owner's identity")
+        #expect(!rules.refusesNobody(file: other, path: Array("/opt/discord".utf8)) { .buildID([4]) }, "a name")
+        #expect(!rules.refusesNobody(file: other, path: vim) { Self.print }, "a copy's fingerprint")
+        #expect(!rules.refusesNobody(file: other, path: vim) { nil }, "a fingerprint that cannot be read")
+        var asked = 0
+        #expect(try Self.rules().refusesNobody(file: other, path: vim) { asked += 1; return nil })
+        #expect(asked == 0, "no fingerprint read where no owner has one")
+        let apps = ExecRules(ProgramRules([Self.owner: [try ProgramName("flatpak:com.example.Fake")]]), identities: [:])
+        #expect(!apps.refusesNobody(file: other, path: vim) { nil }, "apps are known by the process")
+    }
 }

@@ -14,4 +14,10 @@ import Testing
     @Test func noVariableNoDelay() {
         #expect(ExecGuardHooks(environment: ["PATH": "/usr/bin"]).answerDelay == .zero)
     }
+
+    @Test(arguments: [("3", 3), ("100000", 4_096), ("0", 4_096), ("-1", 4_096), ("many", 4_096)])
+    func theIgnoreMarkCapIsReadFromTheEnvironment(value: String, cap: Int) {
+        let hooks = ExecGuardHooks(environment: ["REFOCUS_TEST_EXEC_IGNORE_MARK_CAP": value])
+        #expect(hooks.ignoreMarkCap == cap)
+    }
 }

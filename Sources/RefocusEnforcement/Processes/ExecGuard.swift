@@ -22,6 +22,13 @@ import RefocusPlanning
 /// inode, change time, uid), so a file renamed, linked or rewritten is
 /// decided again.
 ///
+/// Allowed programs cost nothing after their first exec: a file whose
+/// exec is refused for nobody and whose content and name no owner can
+/// change (`ExecIgnoreMarks`) gets an ignore mark, and the kernel stops
+/// asking about it until it is written. New rules flush every such mark
+/// before they apply; so does the `ignoreMarkCap`-th mark. A refused exec
+/// never gets one.
+///
 /// Never hanging the machine: every event read is answered, allowed when
 /// in doubt (a process already gone, a file that cannot be examined). A
 /// watchdog thread checks that no batch of events takes longer than
@@ -48,6 +55,9 @@ public final class ExecGuard: @unchecked Sendable {
     /// path matches such a loader by the program it was asked to run
     /// (`ExecRules`, `LoaderArguments`) instead.
     static let interpreters = ProgramLocations.loaderPaths
+    /// The most files ignored at a time (each mark pins an inode in kernel
+    /// memory): past it, every mark goes and marking starts again.
+    public static let ignoreMarkCap = 4_096
     /// How often the watchdog looks.
     static let watchInterval: Duration = .milliseconds(25)
 
@@ -57,22 +67,31 @@ public final class ExecGuard: @unchecked Sendable {
     public private(set) var marks = FanotifyGroup.Marks()
 
     private let group: FanotifyGroup
-    private let rules: Mutex<(generation: UInt64, rules: ExecRules)>
+    private let rules: Mutex<(generation: UInt64, rules: ExecRules, ignored: Int)>
+    /// Which allowed files may be ignored; the answering thread's own.
+    private let ignoreMarks: ExecIgnoreMarks
     private let denials = Mutex<[Denial]>([])
     private let fallBackReason = Mutex<String?>(nil)
     /// When the batch being answered was read (CLOCK_MONOTONIC, ns); 0 while idle.
     private let busySince = Atomic<UInt64>(0)
     private let stopping = Atomic<Bool>(false)
+    private let answered = Atomic<Int>(0)
     private let finishedThreads = Atomic<Int>(0)
     /// A delay before each refusal: zero but in a debug build under the tests' hook (the daemon's `ExecGuardHooks`).
     private let answerDelay: Duration
 
-    /// Marks the filesystems of `mounts` and starts answering with `rules`.
+    /// Marks the filesystems of `mounts` and starts answering with `rules`,
+    /// ignoring up to `ignoreMarkCap` allowed files at a time (0: asked
+    /// about every exec, as the benchmark's baseline does).
     /// Throws when fanotify or its permission events are unavailable.
-    public init(rules: ExecRules, mounts: ExecutableMounts = .current(), answerDelay: Duration = .zero) throws(Errno) {
+    public init(
+        rules: ExecRules, mounts: ExecutableMounts = .current(), answerDelay: Duration = .zero,
+        ignoreMarkCap: Int = ExecGuard.ignoreMarkCap
+    ) throws(Errno) {
         group = try FanotifyGroup()
         fileDescriptor = try syscall { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }.get()
-        self.rules = Mutex((1, rules))
+        self.rules = Mutex((1, rules, 0))
+        ignoreMarks = ExecIgnoreMarks(cap: max(0, ignoreMarkCap))
         self.answerDelay = answerDelay
         // The answering thread runs before the first mark: no exec ever waits on a group nobody reads.
         Thread.detachNewThread { [self] in
@@ -91,10 +110,19 @@ public final class ExecGuard: @unchecked Sendable {
 
     deinit { close(fileDescriptor) }
 
-    /// Answers with `new` from the next event on.
+    /// Answers with `new` from the next event on. Every file ignored under
+    /// the old rules is asked about again: the marks go before this returns,
+    /// and a mark decided under the old rules is never made after it.
     public func update(_ new: ExecRules) {
-        rules.withLock { $0 = ($0.generation &+ 1, new) }
+        rules.withLock { state in
+            state = (state.generation &+ 1, new, 0)
+            group.forgetIgnoredFiles()
+            group.ignore(Self.interpreters)
+        }
     }
+
+    /// How many exec events the guard has answered: what an ignore mark spares.
+    public var answeredEvents: Int { answered.load(ordering: .relaxed) }
 
     /// The denials since the last call, and why the guard let go (nil while it holds).
     public func collect() -> (denials: [Denial], fellBack: String?) {
@@ -127,7 +155,8 @@ public final class ExecGuard: @unchecked Sendable {
             if stopping.load(ordering: .acquiring) || fallBackReason.withLock({ $0 != nil }) { break }
             guard let events = try? group.read(into: buffer), !events.isEmpty else { continue }
             busySince.store(Self.now(), ordering: .releasing)
-            let (generation, current) = rules.withLock { $0 }
+            answered.add(events.count, ordering: .relaxed)
+            let (generation, current, _) = rules.withLock { $0 }
             cache.use(generation: generation)
             for event in events {
                 let verdict = event.pid == me ? .allowed : Self.decide(event, current, &cache)
@@ -138,10 +167,27 @@ public final class ExecGuard: @unchecked Sendable {
                     var one: UInt64 = 1
                     _ = write(fileDescriptor, &one, 8)
                 } else {
+                    if ignoreMarks.mayIgnore(event.file, rules: current, generation: generation) {
+                        ignore(event, decidedUnder: generation)
+                    }
                     group.answer(event, allow: true)
                 }
             }
             busySince.store(0, ordering: .releasing)
+        }
+    }
+
+    /// Marks the allowed `event`'s file to be ignored, unless the rules
+    /// changed since it was decided; past the cap, every mark goes first.
+    private func ignore(_ event: FanotifyGroup.Event, decidedUnder generation: UInt64) {
+        rules.withLock { state in
+            guard state.generation == generation else { return }
+            if state.ignored >= ignoreMarks.cap {
+                group.forgetIgnoredFiles()
+                group.ignore(Self.interpreters)
+                state.ignored = 0
+            }
+            if group.ignoreUntilModified(event.file) { state.ignored += 1 }
         }
     }
 

@@ -64,16 +64,6 @@ public struct MountTypes: Sendable {
 
     /// The `mnt_id:` of /proc/self/fdinfo/`descriptor`.
     static func mountID(of descriptor: Int32) -> Int? {
-        guard let bytes = ProcFile.read(pid: getpid(), "fdinfo/\(descriptor)") else { return nil }
-        let prefix = Array("mnt_id:".utf8)
-        for line in bytes.split(separator: UInt8(ascii: "\n")) where line.starts(with: prefix) {
-            return Int(
-                String(
-                    decoding: line.dropFirst(prefix.count).filter {
-                        $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: " ")
-                    },
-                    as: UTF8.self))
-        }
-        return nil
+        DescriptorInfo.of(descriptor)?.mountID
     }
 }

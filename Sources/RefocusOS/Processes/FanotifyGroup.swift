@@ -91,6 +91,25 @@ public final class FanotifyGroup: @unchecked Sendable {
         return ignored
     }
 
+    /// Makes the group ignore execs of the file open at `descriptor` (an
+    /// event's own), until the file is written: the kernel drops an ignore
+    /// mark made without `FAN_MARK_IGNORED_SURV_MODIFY` at the file's next
+    /// modification. The mark pins the file's inode in kernel memory until
+    /// `forgetIgnoredFiles` or the group's end. Returns whether it was made.
+    public func ignoreUntilModified(_ descriptor: Int32) -> Bool {
+        let flags = UInt32(FAN_MARK_ADD | FAN_MARK_IGNORED_MASK)
+        if case .success = syscall({ fanotify_mark(fileDescriptor, flags, UInt64(FAN_OPEN_EXEC_PERM), descriptor, nil) }) {
+            return true
+        }
+        return false
+    }
+
+    /// Removes every mark the group holds on single files (`ignore`'s and
+    /// `ignoreUntilModified`'s), keeping those on filesystems and mounts.
+    public func forgetIgnoredFiles() {
+        _ = syscall { fanotify_mark(fileDescriptor, UInt32(FAN_MARK_FLUSH), 0, AT_FDCWD, nil) }
+    }
+
     /// Lets go of the group at once, from any thread: /dev/null takes the
     /// place of its descriptor (the number stays valid, so a thread still
     /// using it reads nothing and answers into nothing), and the kernel,

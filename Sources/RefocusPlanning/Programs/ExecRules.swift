@@ -63,6 +63,21 @@ public struct ExecRules: Sendable, Equatable {
         return ProgramMatch(owner: uid, program: program, field: .executable)
     }
 
+    /// Whether an exec of `file` at `path` is refused for nobody, whoever
+    /// runs it: no owner's rules name it, hold its identity or its
+    /// fingerprint, and no owner's rules name apps (an app is known by the
+    /// process, not the file). What an ignore mark on the file may rest on.
+    /// `fingerprint` is asked for only when some owner's rules hold fingerprints.
+    public func refusesNobody(file: FileIdentity, path: [UInt8], fingerprint: () -> ProgramFingerprint?) -> Bool {
+        let owners = names.programs.keys
+        guard !owners.contains(where: { names.hasApps(uid: $0) || identities[$0]?[file] != nil }) else { return false }
+        let name = Self.removingDeleted(path)
+        guard !owners.contains(where: { names.match(uid: $0, executable: name) != nil }) else { return false }
+        guard !fingerprints.isEmpty else { return true }
+        guard let print = fingerprint() else { return false }
+        return !fingerprints.values.contains { $0[print] != nil }
+    }
+
     /// `path` without the ` (deleted)` the kernel appends to the link of an unlinked file.
     static func removingDeleted(_ path: [UInt8]) -> [UInt8] {
         let suffix = Array(" (deleted)".utf8)
