@@ -222,13 +222,17 @@ clean:
 # that is a linker script naming the archive (libstdc++-12-dev, which the toolchain needs, has
 # it: lld stops when it is missing). lld links (the toolchain's), packing the 60,000
 # relative relocations as RELR (glibc 2.36): 1.4 MB of them no longer read at every start.
+# Nothing is exported (--no-export-dynamic: the static runtime's link arguments export every
+# symbol, 7,000 of them, which the runtime's start-up dladdr scanned one by one: 200,000
+# instructions of each status line) and no $ORIGIN run path (--disable-local-rpath: the loader
+# looked for each library in the binary's folder first, 24 failed calls per start).
 # Each binary's link map (STATIC_MAPS/NAME.map) says what every library adds to it
 # (refocus-bench sizes reads them); not beside the binary, whose folder SwiftPM makes after linking.
 STATIC_BIN   := .build-static/release
 STATIC_LINK  := $(CURDIR)/.build-static/link
 STATIC_MAPS  := $(CURDIR)/.build-static/maps
-STATIC_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-                -Xswiftc -L$(STATIC_LINK)
+STATIC_FLAGS := --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+                -Xlinker --no-export-dynamic -Xswiftc -L$(STATIC_LINK)
 static: $(DEPS)
 	mkdir -p $(STATIC_LINK) $(STATIC_MAPS)
 	echo 'INPUT(-l:libstdc++.a)' > $(STATIC_LINK)/libstdc++.so
