@@ -211,7 +211,8 @@ clean:
 	rm -rf .build .build-static .build-fuzz
 
 # Release binaries that run without the Swift toolchain: the Swift runtime and Foundation are
-# linked in; the C libraries (libnftnl, libmnl, libidn2, libpsl, c-ares, SQLite) stay shared.
+# linked in; the C libraries (libnftnl, libmnl, libidn2, libpsl, c-ares, SQLite) stay shared
+# (libidn2 and libpsl loaded at their first call: Sources/CPSL/shim.h).
 # A scratch path of its own, so that it never rebuilds the ordinary release build. This is the
 # one release build of `make install` and `make deb`: the man pages and completions come from
 # these binaries (generate-manual is built here too, from the modules already built).
