@@ -211,7 +211,8 @@ clean:
 	rm -rf .build .build-static .build-fuzz
 
 # Release binaries that run without the Swift toolchain: the Swift runtime and Foundation are
-# linked in; the C libraries (libnftnl, libmnl, libidn2, libpsl, c-ares, SQLite) stay shared.
+# linked in; the C libraries (libnftnl, libmnl, libidn2, libpsl, c-ares, SQLite) stay shared
+# (libidn2 and libpsl loaded at their first call: Sources/CPSL/shim.h).
 # A scratch path of its own, so that it never rebuilds the ordinary release build. This is the
 # one release build of `make install` and `make deb`: the man pages and completions come from
 # these binaries (generate-manual is built here too, from the modules already built).
@@ -222,13 +223,17 @@ clean:
 # that is a linker script naming the archive (libstdc++-12-dev, which the toolchain needs, has
 # it: lld stops when it is missing). lld links (the toolchain's), packing the 60,000
 # relative relocations as RELR (glibc 2.36): 1.4 MB of them no longer read at every start.
+# Nothing is exported (--no-export-dynamic: the static runtime's link arguments export every
+# symbol, 7,000 of them, which the runtime's start-up dladdr scanned one by one: 200,000
+# instructions of each status line) and no $ORIGIN run path (--disable-local-rpath: the loader
+# looked for each library in the binary's folder first, 24 failed calls per start).
 # Each binary's link map (STATIC_MAPS/NAME.map) says what every library adds to it
 # (refocus-bench sizes reads them); not beside the binary, whose folder SwiftPM makes after linking.
 STATIC_BIN   := .build-static/release
 STATIC_LINK  := $(CURDIR)/.build-static/link
 STATIC_MAPS  := $(CURDIR)/.build-static/maps
-STATIC_FLAGS := --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-                -Xswiftc -L$(STATIC_LINK)
+STATIC_FLAGS := --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+                -Xlinker --no-export-dynamic -Xswiftc -L$(STATIC_LINK)
 static: $(DEPS)
 	mkdir -p $(STATIC_LINK) $(STATIC_MAPS)
 	echo 'INPUT(-l:libstdc++.a)' > $(STATIC_LINK)/libstdc++.so

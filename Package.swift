@@ -27,9 +27,11 @@ let package = Package(
         .systemLibrary(
             name: "CNetfilter", pkgConfig: "libnftnl libmnl",
             providers: [.apt(["libnftnl-dev", "libmnl-dev"])]),
-        .systemLibrary(name: "CIDN2", pkgConfig: "libidn2", providers: [.apt(["libidn2-dev"])]),
+        // libidn2 and libpsl: headers only at build time (libidn2-dev, libpsl-dev); each library is
+        // loaded at its first call (the shims say why), so nothing links them.
+        .systemLibrary(name: "CIDN2"),
         .systemLibrary(name: "CLinux"),
-        .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev", "publicsuffix"])]),
+        .systemLibrary(name: "CPSL"),
         .systemLibrary(name: "CAres", pkgConfig: "libcares", providers: [.apt(["libc-ares-dev"])]),
 
         // The names index's layout, hash and reader, in C: shared by the helper that writes the

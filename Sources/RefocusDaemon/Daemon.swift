@@ -84,7 +84,8 @@ package final class Daemon {
         if let failure = host.notifyReady() {
             logger.warning("systemd was not told the daemon is ready: \(failure)")
         }
-        if !idle { host.giveBackMemory() }
+        // What starting touched (the runtime, the first reconcile) is given back, active or idle.
+        host.giveBackMemory()
     }
 
     /// Serves one wake-up of the loop: the descriptors `ready` reported, then
@@ -141,6 +142,10 @@ package final class Daemon {
         }
         serve(connections, reconcileFirst: wanted)
         if killedSome && !wanted && connections.isEmpty, let lastReport { publish(lastReport) }
+        // Last, once the answers are sent and the end announced: whatever this
+        // wake-up touched while no session runs (a session's end, a helper's
+        // request, a hook's exit) is given back before the loop sleeps again.
+        if idle { host.giveBackMemory() }
     }
 
     /// Closes the control socket and keeps the last counts: the loop ended.
@@ -261,11 +266,7 @@ package final class Daemon {
             herald.keepProblems(of: report.active)
             herald.announce(now: clock.wall)
             sources.hookTimer.arm(after: herald.nextBackstop)
-            // After the announcements: the code and data an end's notification and recap touched are given back too.
-            if report.active.isEmpty != idle {
-                idle.toggle()
-                if idle { host.giveBackMemory() }
-            }
+            idle = report.active.isEmpty
             return DaemonAnswer(report)
         } catch {
             logger.error("reconcile (\(reason)) failed: \(error)")

@@ -30,6 +30,26 @@ struct StatusStartupTests {
         #expect(!needed.contains { $0.hasPrefix("libstdc++") } && needed.contains("libc.so.6"), "\(needed)")
     }
 
+    /// libpsl and libidn2 (with libunistring under them, about 500 symbols to resolve) are
+    /// loaded at their first call, not at the start of every command: neither binary names them.
+    @Test(arguments: ["refocus", "refocus-helper"])
+    func neitherBinaryLoadsTheDomainLibrariesAtStart(binary: String) throws {
+        let needed = try Self.needed(Binary.buildDirectory + "/" + binary)
+        #expect(needed.contains("libc.so.6"), "\(needed)")
+        #expect(!needed.contains { $0.hasPrefix("libpsl") || $0.hasPrefix("libidn2") }, "\(needed)")
+    }
+
+    /// The static binary looks for no library in its own folder first (no $ORIGIN run path) and
+    /// exports only what its libraries need from it, not its 7,000 symbols.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: staticBinary), "not built (make static)"))
+    func theStaticBinaryHasNoRunPathAndExportsLittle() throws {
+        let dynamic = try Binary.execute("/usr/bin/readelf", ["-d", Self.staticBinary]).stdout
+        #expect(!dynamic.contains("RUNPATH") && !dynamic.contains("RPATH"), "\(dynamic)")
+        let symbols = try Binary.execute("/usr/bin/readelf", ["--dyn-syms", "-W", Self.staticBinary]).stdout
+        let defined = symbols.split(separator: "\n").filter { $0.contains(" GLOBAL ") && !$0.contains(" UND ") }
+        #expect(defined.count < 100, "\(defined.count) exported, such as \(defined.prefix(3))")
+    }
+
     /// Full Foundation (with CoreFoundation) and TOMLKit's toml++ made the static binary
     /// megabytes larger and slower to start; neither is linked in: no symbol of the module
     /// Foundation (`10Foundation` mangled; FoundationEssentials is `20FoundationEssentials`),

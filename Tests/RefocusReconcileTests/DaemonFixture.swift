@@ -44,6 +44,9 @@ final class DaemonFixture {
     var exitedChildren: [(pid: pid_t, status: Int32)] = []
     /// How many times the daemon gave memory back.
     private(set) var memoryGivenBack = 0
+    /// Whether, the last time the daemon gave memory back, the last request (`request`) had its answer.
+    private(set) var answeredBeforeGivingBack: Bool?
+    private var lastRequest: FakeConnection?
     private(set) var daemon: Daemon!
 
     /// The fixture; `sessions` false leaves the store empty.
@@ -74,7 +77,11 @@ final class DaemonFixture {
                 _ = try store.write { try $0.rebase(to: reading) }
                 return reading
             },
-            notifyReady: { nil }, giveBackMemory: { [unowned self] in memoryGivenBack += 1 },
+            notifyReady: { nil },
+            giveBackMemory: { [unowned self] in
+                memoryGivenBack += 1
+                answeredBeforeGivingBack = lastRequest.map { $0.answered != nil }
+            },
             reapChild: { [unowned self] in exitedChildren.isEmpty ? nil : exitedChildren.removeFirst() })
         let parts = DaemonParts(
             store: store, policy: policy, layers: Array(layers.ordered.dropLast()), firewall: firewall,
@@ -90,6 +97,7 @@ final class DaemonFixture {
     /// A helper run asking `line` through the control socket, in a wake-up of its own; its answer.
     func request(_ line: String? = DaemonCommand.reconcile.rawValue) throws -> DaemonAnswer {
         let connection = FakeConnection(line)
+        lastRequest = connection
         control.waiting.append(connection)
         wake([control])
         let bytes = try #require(connection.answered)

@@ -175,6 +175,26 @@ struct DaemonLoopTests {
         #expect(fixture.memoryGivenBack == given + 1, "an idle daemon gives its memory back")
     }
 
+    @Test func anIdleDaemonGivesMemoryBackAtTheEndOfEachWakeUpAfterItsAnswersWhileAnActiveOneKeepsIt() throws {
+        let active = try DaemonFixture()
+        defer { active.folder.remove() }
+        active.daemon.start()
+        #expect(active.memoryGivenBack == 1, "what starting touched is given back")
+        _ = try active.request()
+        active.wake([active.countsTimer])
+        #expect(active.memoryGivenBack == 1, "a daemon enforcing a session keeps its working set")
+
+        let idle = try DaemonFixture(sessions: false)
+        defer { idle.folder.remove() }
+        idle.daemon.start()
+        #expect(idle.memoryGivenBack == 1, "once at start, not again for the first reconcile")
+        _ = try idle.request()
+        #expect(idle.memoryGivenBack == 2, "a request served while idle is given back")
+        #expect(idle.answeredBeforeGivingBack == true, "after the answer went out, not before")
+        idle.wake([idle.hookTimer])
+        #expect(idle.memoryGivenBack == 3, "any wake-up while idle")
+    }
+
     @Test func aClockChangeOrAnIndexEditReconcilesWhileTheHookTimerDoesNot() throws {
         let fixture = try DaemonFixture()
         defer { fixture.folder.remove() }

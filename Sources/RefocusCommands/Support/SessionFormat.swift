@@ -30,7 +30,7 @@ enum SessionFormat {
             let (ran, planned) = (self.ran(session), self.planned(session))
             let length = ran < planned ? "\(ran) of \(planned)" : "\(ran)"
             return "#\(session.id) \(lists): \(time(session.start, now: now)), \(length), \(outcome(session))"
-                + progress(session).map { ", " + $0 }.joined()
+                + progress(session).map { ", " + $0 }.joinedText()
         }
         // A paused session's time stands still at its pause.
         let frozen = session.progress.pause?.pausedAt ?? now
@@ -49,7 +49,7 @@ enum SessionFormat {
 
     /// `social, news` for a block-list session, `allow: work, docs` for an allowlist session.
     static func names(_ session: SessionSummary) -> String {
-        (session.mode == .allow ? "allow: " : "") + session.lists.map(\.rawValue).joined(separator: ", ")
+        (session.mode == .allow ? "allow: " : "") + session.lists.map(\.rawValue).joinedText(", ")
     }
 
     /// `work 2/4`, `break 2/4` (the break after work phase 2), `long break`.

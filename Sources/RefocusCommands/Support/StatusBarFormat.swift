@@ -35,7 +35,7 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
                     "Programs are checked once a second: the kernel's process connector is unavailable here "
                         + "(a container or another namespace), so a blocked program may run for up to a second.")
             }
-            return lines.joined(separator: "\n")
+            return lines.joinedText("\n")
         case .polybar:
             return Self.barText(sessions, now: now)
         case .i3blocks:
@@ -43,13 +43,13 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
             guard let state = BarState(sessions, now: now) else { return text + "\n" + text }
             return text + "\n" + state.text + "\n" + (state.blocks ? "#E5C07B" : "#98C379")
         case .waybar:
-            let tooltip = sessions.map { SessionFormat.line($0.session, now: now) }.joined(separator: "\n")
+            let tooltip = sessions.map { SessionFormat.line($0.session, now: now) }.joinedText("\n")
             let state = BarState(sessions, now: now)?.name ?? "idle"
             // The keys in order, as JSONEncoder's .sortedKeys writes them (JSONString says why not it).
             let members = [
                 ("alt", state), ("class", state), ("text", Self.barText(sessions, now: now)), ("tooltip", tooltip),
             ]
-            return "{" + members.map { JSONString.quoted($0) + ":" + JSONString.quoted($1) }.joined(separator: ",")
+            return "{" + members.map { JSONString.quoted($0) + ":" + JSONString.quoted($1) }.joinedText(",")
                 + "}"
         }
     }
@@ -89,12 +89,12 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
                 browsers.contains { $0 != "firefox" } ? "Chromium" : nil,
                 browsers.contains("firefox") ? "Firefox" : nil,
             ]
-            layers.append("browser policies (\(kinds.compactMap { $0 }.joined(separator: ", ")))")
+            layers.append("browser policies (\(kinds.compactMap { $0 }.joinedText(", ")))")
         }
         if let endpoints = counts.dohEndpoints, endpoints > 0 {
             layers.append("DNS-over-HTTPS endpoints (\(endpoints) addresses, ports 443 and 853)")
         }
-        return "Enforced by: " + (layers.isEmpty ? "nothing" : layers.joined(separator: ", ")) + "."
+        return "Enforced by: " + (layers.isEmpty ? "nothing" : layers.joinedText(", ")) + "."
     }
 
     /// `focus: social, news 23m` until the last session ends (`focus: allow: work 23m` for an allowlist session), `focus: social work 2/4 12m3s` in a pomodoro
@@ -103,6 +103,6 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
         guard let state = BarState(sessions, now: now) else { return "no focus" }
         var lists: [String] = []
         for name in sessions.map({ SessionFormat.names($0.session) }) where !lists.contains(name) { lists.append(name) }
-        return "focus: \(lists.joined(separator: ", ")) \(state.text)"
+        return "focus: \(lists.joinedText(", ")) \(state.text)"
     }
 }

@@ -10,10 +10,10 @@ enum IDNA {
     static func toASCII(_ name: String) -> Result<String, IDNAFailure> {
         var output: UnsafeMutablePointer<CChar>?
         let flags = Int32(IDN2_NONTRANSITIONAL.rawValue | IDN2_NFC_INPUT.rawValue)
-        let code = idn2_to_ascii_8z(name, &output, flags)
-        defer { idn2_free(output) }
+        let code = refocus_idn2_to_ascii_8z(name, &output, flags)
+        defer { refocus_idn2_free(output) }
         guard code == Int32(IDN2_OK.rawValue), let output else {
-            return .failure(IDNAFailure(reason: String(cString: idn2_strerror(code))))
+            return .failure(IDNAFailure(reason: String(cString: refocus_idn2_strerror(code))))
         }
         return .success(String(cString: output))
     }

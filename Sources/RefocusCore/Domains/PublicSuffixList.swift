@@ -12,7 +12,7 @@ final class PublicSuffixList: @unchecked Sendable {
 
     /// The list every domain check uses, or nil when libpsl found none.
     static let shared: PublicSuffixList? = {
-        guard let context = psl_latest(nil) ?? psl_builtin() else { return nil }
+        guard let context = refocus_psl_latest(nil) ?? refocus_psl_builtin() else { return nil }
         return PublicSuffixList(context: context)
     }()
 
@@ -23,6 +23,6 @@ final class PublicSuffixList: @unchecked Sendable {
     /// Whether `asciiName` (lower case, no trailing dot) is itself a public
     /// suffix, from the ICANN or the private section of the list.
     func isPublicSuffix(_ asciiName: String) -> Bool {
-        psl_is_public_suffix2(context, asciiName, PSL_TYPE_ANY) != 0
+        refocus_psl_is_public_suffix2(context, asciiName, PSL_TYPE_ANY) != 0
     }
 }

@@ -26,8 +26,11 @@ public struct SessionLength: Hashable, Comparable, Sendable, CustomStringConvert
     /// The canonical compact form, largest units first and zero parts
     /// left out: `1h30m`, `50m`, `1m30s`, `24h`; `0s` for nothing.
     public var description: String {
-        let parts = [(seconds / 3600, "h"), (seconds / 60 % 60, "m"), (seconds % 60, "s")]
-        let text = parts.filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }.joined()
+        // Plain appends: no array of tuples and no generic join, whose metadata the status line's start would pay for.
+        var text = ""
+        if seconds >= 3600 { text += String(seconds / 3600) + "h" }
+        if seconds / 60 % 60 > 0 { text += String(seconds / 60 % 60) + "m" }
+        if seconds % 60 > 0 { text += String(seconds % 60) + "s" }
         return text.isEmpty ? "0s" : text
     }
 

@@ -42,7 +42,8 @@ extension DaemonHost {
             giveBackMemory: {
                 let released = CleanCodePages.release()
                 Heap.trim()
-                logger.info("gave back \(released.kibibytes) KiB of code pages (\(released.mappings) mappings)")
+                // Debug only: formatting a line after the release would map back the code it runs, at every idle wake-up.
+                logger.debug("gave back \(released.kibibytes) KiB of code pages (\(released.mappings) mappings)")
             },
             reapChild: {
                 var status: Int32 = 0
