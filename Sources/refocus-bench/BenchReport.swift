@@ -32,6 +32,10 @@ enum BenchReport {
                 + "module against the same lookup without it, and the /etc/hosts section at 50, 300, 1k, 10k and 100k domains.",
             benchmark: "resolver"),
         Section(
+            title: "The names index: a million names",
+            about: "The resolver module's index of 1,000,000 names built and written, from a set as the daemon builds "
+                + "it and from an array.", benchmark: "names-index"),
+        Section(
             title: "One member's 60 lists of 833 domains: the machine's hosts total",
             about: "An unrelated `getent hosts` with no session, with the 60 lists held to the hosts section's total "
                 + "(`max_hosts_names_per_machine`) and the rest in the resolver module's index, with the section full "
@@ -54,7 +58,7 @@ enum BenchReport {
         Section(
             title: "Programs: exec denial (fanotify)",
             about: "What the exec guard adds to every exec, and a blocked exec to its EPERM.",
-            benchmark: "exec-permission"),
+            benchmark: "exec-permission", runs: 3),
         Section(
             title: "refocus stats over 100,000 sessions",
             about: "The helper's focus verb and the CLI's decoding, against the same answer through JSONEncoder and "
@@ -66,7 +70,7 @@ enum BenchReport {
         Section(
             title: "Sync: 10 lists of 10,000 entries",
             about: "`refocus sync` through a folder, the first sync and a three-way merge of both sides' additions, "
-                + "against `git merge-file` of the same files.", benchmark: "sync"),
+                + "against `git merge-file` of the same files.", benchmark: "sync", runs: 3),
         Section(
             title: "Reading TOML",
             about: "Our TOML reader on large documents of the shapes a careless reader makes "
@@ -74,8 +78,8 @@ enum BenchReport {
         Section(title: "Pasted domains", about: "Validating domains against the `idn2` command.", benchmark: "domains"),
         Section(
             title: "Resolving list names",
-            about: "1,000 and 5,000 names against dnsmasq in a private network namespace.",
-            benchmark: "resolve"),
+            about: "1,000 and 5,000 names against dnsmasq in a private network namespace, at 16 to 512 queries "
+                + "in flight.", benchmark: "resolve", runs: 3),
     ]
 
     static func run(_ options: BenchMain.Options) throws {
