@@ -90,17 +90,22 @@ extension HelperResponse {
     /// second): the rest encoded without them, the columns put where
     /// sorted keys put them, first in an answer without `error`.
     public func json() throws -> Data {
-        guard let focus, error == nil else { return try HelperProtocol.encoder().encode(self) }
+        Data(try jsonBytes())
+    }
+
+    /// `json()`'s bytes, with room for one more (the helper's newline), so
+    /// that a 6 MB answer is written without being copied again.
+    public func jsonBytes() throws -> [UInt8] {
+        guard let focus, error == nil else { return Array(try HelperProtocol.encoder().encode(self)) }
         var rest = self
         rest.focus = nil
         let envelope = try HelperProtocol.encoder().encode(rest)
-        guard envelope.first == UInt8(ascii: "{") else { return try HelperProtocol.encoder().encode(self) }
+        guard envelope.first == UInt8(ascii: "{") else { return Array(try HelperProtocol.encoder().encode(self)) }
         var bytes = Array(#"{"focus":"#.utf8)
         try focus.write(into: &bytes)
         bytes.append(UInt8(ascii: ","))
         bytes.append(contentsOf: envelope.dropFirst())
-        // The helper's answer ends with a newline: room for it.
         bytes.reserveCapacity(bytes.count + 1)
-        return Data(bytes)
+        return bytes
     }
 }

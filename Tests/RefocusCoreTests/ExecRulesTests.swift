@@ -109,7 +109,10 @@ import RefocusPlanning
         #expect(!rules.refusesNobody(file: other, path: vim) { Self.print }, "a copy's fingerprint")
         #expect(!rules.refusesNobody(file: other, path: vim) { nil }, "a fingerprint that cannot be read")
         var asked = 0
-        #expect(try Self.rules().refusesNobody(file: other, path: vim) { asked += 1; return nil })
+        #expect(
+            try Self.rules().refusesNobody(file: other, path: vim) {
+                asked += 1; return nil
+            })
         #expect(asked == 0, "no fingerprint read where no owner has one")
         let apps = ExecRules(ProgramRules([Self.owner: [try ProgramName("flatpak:com.example.Fake")]]), identities: [:])
         #expect(!apps.refusesNobody(file: other, path: vim) { nil }, "apps are known by the process")

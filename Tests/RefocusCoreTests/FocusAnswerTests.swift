@@ -87,7 +87,10 @@ import Testing
         let object = try #require(
             try JSONSerialization.jsonObject(with: try HelperProtocol.encoder().encode(columns)) as? [String: Any])
         var members = try object.keys.sorted().filter { $0 != key }.map { name in
-            "\"\(name)\": " + String(decoding: try JSONSerialization.data(withJSONObject: object[name] as Any, options: .fragmentsAllowed), as: UTF8.self)
+            "\"\(name)\": "
+                + String(
+                    decoding: try JSONSerialization.data(
+                        withJSONObject: object[name] as Any, options: .fragmentsAllowed), as: UTF8.self)
         }
         members.append("\"\(key)\": \(value)")
         let data = Data(#"{"version": 1, "ok": true, "focus": {\#(members.joined(separator: ", "))}}"#.utf8)
@@ -98,7 +101,8 @@ import Testing
         } catch {
             #expect(error.reason.contains("focus.\(key)"), "\(error.reason)")
         }
-        let missing = Data(#"{"version": 1, "ok": true, "focus": {\#(members.dropLast().joined(separator: ", "))}}"#.utf8)
+        let missing = Data(
+            #"{"version": 1, "ok": true, "focus": {\#(members.dropLast().joined(separator: ", "))}}"#.utf8)
         #expect(throws: FocusColumnsError("no 'focus.\(key)'")) { try FocusAnswer(missing)?.columns() }
     }
 

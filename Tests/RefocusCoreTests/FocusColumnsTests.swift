@@ -39,7 +39,6 @@ import Testing
                 == nil)
     }
 
-
     /// Names each once in the order first met, however many: past the few
     /// compared one by one (16), they are found by hashing, with the same indexes.
     @Test(arguments: [3, 16, 17, 40])

@@ -18,14 +18,16 @@ import Testing
 
     @Test(arguments: names)
     func anEntryEndsWhereTheLongWayEnds(_ name: String) {
-        #expect(Self.outcome { () throws(EntryError) in try BlockEntry(parsing: name) }
-            == Self.outcome { () throws(EntryError) in try BlockEntry(parsing: " \(name)\t") })
+        #expect(
+            Self.outcome { () throws(EntryError) in try BlockEntry(parsing: name) }
+                == Self.outcome { () throws(EntryError) in try BlockEntry(parsing: " \(name)\t") })
     }
 
     @Test(arguments: names)
     func aNameEndsWhereTheLongWayEnds(_ name: String) {
-        #expect(Self.outcome { () throws(EntryError) in try DomainName(validating: name) }
-            == Self.outcome { () throws(EntryError) in try DomainName(validating: name.uppercased()) })
+        #expect(
+            Self.outcome { () throws(EntryError) in try DomainName(validating: name) }
+                == Self.outcome { () throws(EntryError) in try DomainName(validating: name.uppercased()) })
     }
 
     @Test func onlyCanonicalNamesTakeTheShortWay() {
@@ -33,9 +35,10 @@ import Testing
             #expect(DomainName.isPlain(name), "\(name)")
         }
         // Capitals, a final dot, only digits and dots, an A-label (as hasALabel finds it), anything else.
-        for name in ["Example.com", "example.com.", "1.2.3.4", "xn--bcher-kva.example", "xa.xxn--b.example",
-            "a com", "a/b", "a:1", "*.a.com", "bücher.example", "example.com/a\u{037E}b", ""]
-        {
+        for name in [
+            "Example.com", "example.com.", "1.2.3.4", "xn--bcher-kva.example", "xa.xxn--b.example",
+            "a com", "a/b", "a:1", "*.a.com", "bücher.example", "example.com/a\u{037E}b", "",
+        ] {
             #expect(!DomainName.isPlain(name), "\(name)")
         }
     }

@@ -45,10 +45,12 @@ struct ExecIgnoreMarkTests {
                 { as_tester "./$prog" 2>&1 || true; } | sed "s/$prog/PROGRAM/"
                 echo "blocked marked: $(ignored "$WORK/$prog"); ran: $(ran)"
                 """#)
-        Self.expect(run, lines: [
-            "before its exec: 0", "first exec ran", "after its exec: 1", "marked execs ran",
-            "own file ran; marked: 0", "./PROGRAM: Operation not permitted", "blocked marked: 0; ran: ",
-        ])
+        Self.expect(
+            run,
+            lines: [
+                "before its exec: 0", "first exec ran", "after its exec: 1", "marked execs ran",
+                "own file ran; marked: 0", "./PROGRAM: Operation not permitted", "blocked marked: 0; ran: ",
+            ])
     }
 
     /// A marked file written in place (root copies a blocked program's
@@ -67,9 +69,11 @@ struct ExecIgnoreMarkTests {
                 [ "$(stat -c %i "$allowed")" = "$inode" ] && echo "written in place; marked: $(ignored "$allowed")"
                 { as_tester "$allowed" 0 2>&1 || echo "exit $?"; } | sed "s|$allowed|ALLOWED|"
                 """#)
-        Self.expect(run, lines: [
-            "ran; marked: 1", "written in place; marked: 0", "ALLOWED: Operation not permitted", "exit 126",
-        ])
+        Self.expect(
+            run,
+            lines: [
+                "ran; marked: 1", "written in place; marked: 0", "ALLOWED: Operation not permitted", "exit 126",
+            ])
     }
 
     /// New rules flush every mark: a file marked under the first session is
@@ -85,10 +89,12 @@ struct ExecIgnoreMarkTests {
                 echo "after the second session: marked: $(ignored "$allowed"); loader: $(ignored "$(readlink -f /lib64/ld-linux-x86-64.so.2)")"
                 { as_tester "$allowed" 2>&1 || echo "exit $?"; } | sed "s|$allowed|ALLOWED|"
                 """#)
-        Self.expect(run, lines: [
-            "ran; marked: 1", "after the second session: marked: 0; loader: 1", "ALLOWED: Operation not permitted",
-            "exit 126",
-        ])
+        Self.expect(
+            run,
+            lines: [
+                "ran; marked: 1", "after the second session: marked: 0; loader: 1", "ALLOWED: Operation not permitted",
+                "exit 126",
+            ])
     }
 
     /// The owner's ways to give an allowed file a blocked name: their own
@@ -111,11 +117,13 @@ struct ExecIgnoreMarkTests {
                 as_tester "$allowed" && echo "root's ran; marked: $(ignored "$allowed")"
                 as_tester ln "$allowed" "$linked-2" 2> /dev/null || echo "root's file cannot be linked by the owner"
                 """#)
-        Self.expect(run, lines: [
-            "ran; marked: 0 0", "./MOVED: Operation not permitted", "renamed: exit 126",
-            "./LINKED: Operation not permitted", "linked: exit 126", "root's ran; marked: 1",
-            "root's file cannot be linked by the owner",
-        ])
+        Self.expect(
+            run,
+            lines: [
+                "ran; marked: 0 0", "./MOVED: Operation not permitted", "renamed: exit 126",
+                "./LINKED: Operation not permitted", "linked: exit 126", "root's ran; marked: 1",
+                "root's file cannot be linked by the owner",
+            ])
     }
 
     /// The limit security.md states: in a user and mount namespace of their

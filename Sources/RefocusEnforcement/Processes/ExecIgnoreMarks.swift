@@ -78,7 +78,8 @@ final class ExecIgnoreMarks {
         guard let found = ProgramFileReader.find(path, below: root, root: root, mounts: mounts) else { return false }
         defer { found.close() }
         guard found.status.st_dev == status.st_dev, found.status.st_ino == status.st_ino,
-            let folder = ProgramFileReader.find(slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash]), below: root, root: root, mounts: mounts)
+            let folder = ProgramFileReader.find(
+                slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash]), below: root, root: root, mounts: mounts)
         else { return false }
         defer { folder.close() }
         let mode = folder.status.st_mode

@@ -28,6 +28,10 @@ public final class SessionStore: Sendable {
         configuration.busyMode = .timeout(60)
         configuration.journalMode = .wal
         configuration.label = "refocus-store"
+        // Reads through a memory map (up to 256 MiB of the file), not a pread(2) per 4 KiB page:
+        // the focus verb's 100,000 sessions were 6,400 preads, a third of its kernel time. Only
+        // root can write the file (its folder is 0700), so nobody else can truncate it under the map.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 268435456") }
         do {
             // One opener at a time: the daemon that systemd has just started and a helper run could
             // otherwise both turn on WAL ("database is locked") or run the same migration ("duplicate

@@ -41,7 +41,8 @@ public struct LocalListLines: Sendable {
             entryText.reserveCapacity(bytes.count)
             for (index, piece) in pieces.enumerated() {
                 // A CRLF ends a line as one character: the CR is not part of it (a CR ending the text is).
-                let endsWithCRLF = !piece.isEmpty && bytes[piece.upperBound - 1] == 0x0D
+                let endsWithCRLF =
+                    !piece.isEmpty && bytes[piece.upperBound - 1] == 0x0D
                     && (endsWithNewline || index < pieces.count - 1)
                 let raw = endsWithCRLF ? piece.dropLast() : piece
                 let rawBytes = UnsafeBufferPointer(rebasing: bytes[raw])
@@ -136,7 +137,9 @@ public struct LocalListLines: Sendable {
             text.reserveCapacity(bytes.count)
             entryText.withUnsafeBufferPointer { entryBytes in
                 for line in lines {
-                    if removed.count > 0, let entry = line.entry, finder.find(UnsafeBufferPointer(rebasing: entryBytes[entry])) {
+                    if removed.count > 0, let entry = line.entry,
+                        finder.find(UnsafeBufferPointer(rebasing: entryBytes[entry]))
+                    {
                         continue
                     }
                     text.append(contentsOf: bytes[line.text])

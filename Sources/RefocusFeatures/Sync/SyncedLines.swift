@@ -101,7 +101,9 @@ public struct SyncedLines: Sendable, Equatable {
         for index in 0..<text.count {
             let byte = bytes[index]
             if byte == 0x0A {
-                if onlyDigitsAndDots, !Self.isDomain(UnsafeBufferPointer(start: bytes + lineStart, count: index - lineStart)) {
+                if onlyDigitsAndDots,
+                    !Self.isDomain(UnsafeBufferPointer(start: bytes + lineStart, count: index - lineStart))
+                {
                     return false
                 }
                 lineStart = index + 1

@@ -98,7 +98,8 @@ public final class FanotifyGroup: @unchecked Sendable {
     /// `forgetIgnoredFiles` or the group's end. Returns whether it was made.
     public func ignoreUntilModified(_ descriptor: Int32) -> Bool {
         let flags = UInt32(FAN_MARK_ADD | FAN_MARK_IGNORED_MASK)
-        if case .success = syscall({ fanotify_mark(fileDescriptor, flags, UInt64(FAN_OPEN_EXEC_PERM), descriptor, nil) }) {
+        if case .success = syscall({ fanotify_mark(fileDescriptor, flags, UInt64(FAN_OPEN_EXEC_PERM), descriptor, nil) }
+        ) {
             return true
         }
         return false

@@ -13,7 +13,9 @@ struct SyncPlanDescribeTests {
     ])
     func namesAddedThenRemovedInTheEntriesOrder(_ old: [String], _ new: [String]) throws {
         let name = try BlockListName("work")
-        let (oldEntries, newEntries) = (try Set(old.map(BlockEntry.init(stored:))), try Set(new.map(BlockEntry.init(stored:))))
+        let (oldEntries, newEntries) = (
+            try Set(old.map(BlockEntry.init(stored:))), try Set(new.map(BlockEntry.init(stored:)))
+        )
         let words =
             newEntries.subtracting(oldEntries).sorted().map { "+\($0)" }
             + oldEntries.subtracting(newEntries).sorted().map { "-\($0)" }
