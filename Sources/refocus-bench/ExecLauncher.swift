@@ -1,4 +1,5 @@
 import Glibc
+import RefocusOS
 
 /// Starts a program as another user, many times, noting in memory shared
 /// with each child the CLOCK_MONOTONIC time just before its execve (the
@@ -73,11 +74,4 @@ final class ExecLauncher {
         stamp[1] = monotonicNanoseconds()
         _exit(errno == EPERM ? 125 : 127)
     }
-}
-
-/// Now on CLOCK_MONOTONIC in nanoseconds: the clock of the process connector's timestamps.
-func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }

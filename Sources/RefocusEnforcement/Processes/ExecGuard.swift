@@ -154,7 +154,7 @@ public final class ExecGuard: @unchecked Sendable {
             // Once let go, the descriptor is /dev/null: nothing more to answer.
             if stopping.load(ordering: .acquiring) || fallBackReason.withLock({ $0 != nil }) { break }
             guard let events = try? group.read(into: buffer), !events.isEmpty else { continue }
-            busySince.store(Self.now(), ordering: .releasing)
+            busySince.store(monotonicNanoseconds(), ordering: .releasing)
             answered.add(events.count, ordering: .relaxed)
             let (generation, current, _) = rules.withLock { $0 }
             cache.use(generation: generation)
@@ -195,7 +195,7 @@ public final class ExecGuard: @unchecked Sendable {
         while !stopping.load(ordering: .acquiring) {
             Self.sleep(Self.watchInterval)
             let since = busySince.load(ordering: .acquiring)
-            guard since != 0, Self.now() &- since > UInt64(Self.stallBound.roundedUpMilliseconds) * 1_000_000
+            guard since != 0, monotonicNanoseconds() &- since > UInt64(Self.stallBound.roundedUpMilliseconds) * 1_000_000
             else { continue }
             fallBackReason.withLock {
                 $0 = "answering exec permission events took longer than \(Self.stallBound.roundedUpMilliseconds) ms"
@@ -253,11 +253,6 @@ public final class ExecGuard: @unchecked Sendable {
         return .governed(match)
     }
 
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
 
     private static func sleep(_ duration: Duration) {
         usleep(UInt32(clamping: duration.roundedUpMilliseconds * 1_000))

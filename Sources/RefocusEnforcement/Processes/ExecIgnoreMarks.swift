@@ -45,7 +45,7 @@ final class ExecIgnoreMarks {
         root = (try? syscall({ open("/", ProgramFileReader.pathOnly | O_DIRECTORY | O_CLOEXEC) }).get()) ?? -1
         self.cap = root >= 0 ? cap : 0
         mounts = MountTypes.seen(by: getpid())
-        mountsRead = Self.now()
+        mountsRead = monotonicNanoseconds()
     }
 
     deinit { if root >= 0 { close(root) } }
@@ -94,9 +94,9 @@ final class ExecIgnoreMarks {
     /// Whether mount `id` (of this process's mount namespace) is of a type
     /// the kernel serves; an id not known yet re-reads the mount table, at most once a second.
     private func servedByTheKernel(_ id: Int) -> Bool {
-        if mounts.types[id] == nil, Self.now() &- mountsRead > 1_000_000_000 {
+        if mounts.types[id] == nil, monotonicNanoseconds() &- mountsRead > 1_000_000_000 {
             mounts = MountTypes.seen(by: getpid())
-            mountsRead = Self.now()
+            mountsRead = monotonicNanoseconds()
         }
         return mounts.types[id].map { MountTypes.servedByTheKernel.contains($0) } ?? false
     }
@@ -110,9 +110,4 @@ final class ExecIgnoreMarks {
         return read(file, &first, 1) == 1 && first == UInt8(ascii: "1")
     }
 
-    private static func now() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
 }

@@ -66,7 +66,7 @@ public final class ProcessMemoryReaders: @unchecked Sendable {
     public func read(pid: Int32, _ name: String, owner: UInt32, limit: Int, stoppingAt terminator: UInt8? = nil)
         -> [UInt8]?
     {
-        let now = Self.monotonic()
+        let now = monotonicNanoseconds()
         let free: ProcessMemoryWorker?? = record.withLock { record in
             guard record.stuck[owner] == nil, (record.distrustedUntil[owner] ?? 0) <= now,
                 record.stuckTotal < stuckLimit
@@ -101,7 +101,7 @@ public final class ProcessMemoryReaders: @unchecked Sendable {
 
     /// Whether reads of `owner`'s processes are given up for now.
     public func isDistrusted(_ owner: UInt32) -> Bool {
-        let now = Self.monotonic()
+        let now = monotonicNanoseconds()
         return record.withLock { $0.stuck[owner] != nil || ($0.distrustedUntil[owner] ?? 0) > now }
     }
 
@@ -111,7 +111,7 @@ public final class ProcessMemoryReaders: @unchecked Sendable {
     /// An abandoned job of `worker` ended at last: whether the worker
     /// should wait for another job (kept idle) or end.
     func recovered(_ worker: ProcessMemoryWorker, from job: ProcessMemoryWorker.Job) -> Bool {
-        let late = Self.monotonic() &- job.started
+        let late = monotonicNanoseconds() &- job.started
         return record.withLock { record in
             if let count = record.stuck[job.owner] { record.stuck[job.owner] = count > 1 ? count - 1 : nil }
             // Back within `lateness`: a worker a loaded machine did not schedule in time, not a trap.
@@ -133,9 +133,4 @@ public final class ProcessMemoryReaders: @unchecked Sendable {
         if !kept { worker.retire() }
     }
 
-    private static func monotonic() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
 }
