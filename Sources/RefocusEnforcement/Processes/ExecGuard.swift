@@ -195,7 +195,8 @@ public final class ExecGuard: @unchecked Sendable {
         while !stopping.load(ordering: .acquiring) {
             Self.sleep(Self.watchInterval)
             let since = busySince.load(ordering: .acquiring)
-            guard since != 0, monotonicNanoseconds() &- since > UInt64(Self.stallBound.roundedUpMilliseconds) * 1_000_000
+            guard since != 0,
+                monotonicNanoseconds() &- since > UInt64(Self.stallBound.roundedUpMilliseconds) * 1_000_000
             else { continue }
             fallBackReason.withLock {
                 $0 = "answering exec permission events took longer than \(Self.stallBound.roundedUpMilliseconds) ms"
@@ -252,7 +253,6 @@ public final class ExecGuard: @unchecked Sendable {
         }
         return .governed(match)
     }
-
 
     private static func sleep(_ duration: Duration) {
         usleep(UInt32(clamping: duration.roundedUpMilliseconds * 1_000))
