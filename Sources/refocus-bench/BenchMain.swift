@@ -34,6 +34,8 @@ enum BenchMain {
     static func run(_ arguments: [String]) {
         // The resolver benchmark's child: not a benchmark of its own.
         if arguments.first == "resolver-probe" { ResolverProbe.run(Array(arguments.dropFirst())) }
+        // The exec permission benchmark's guard, in a process of its own.
+        if arguments.first == ExecGuardHolder.command { ExecGuardHolder.run(Array(arguments.dropFirst())) }
         var options = Options()
         var names: [String] = []
         for argument in arguments {

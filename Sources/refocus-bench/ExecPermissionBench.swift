@@ -6,23 +6,25 @@ import RefocusOS
 import RefocusPlanning
 
 /// What the exec guard (`ExecGuard`, fanotify exec permission events) costs
-/// and how fast it refuses, in one run:
+/// and how fast it refuses, in one run. The guard runs in a process of its
+/// own (`ExecGuardHolder`), as the daemon's does, and the launches come from
+/// this one:
 ///
-/// - the time an exec takes without the guard (the baseline), with the
-///   guard asked about every exec (its ignore marks off: each event goes
-///   the whole way, /proc/PID, fstat, the decision cache), and with the
-///   guard as the daemon runs it, in the steady state where /bin/true,
-///   allowed, already carries an ignore mark (`ExecIgnoreMarks`: the kernel
-///   no longer asks), in 50 rounds (the three in one order, then in
-///   reverse): 10,000 launches of /bin/true each by uid 65534, the owner of
-///   the rules, and with the marks by uid 65533, whom no rule governs;
-///   with how many events the guard answered per launch in each (what the
-///   ignore mark spares, whatever the machine's load does to the times),
-///   and the added times paired by round as well (the median of the
-///   rounds' differences of medians: the machine's drift between rounds
-///   cancels out). Each launch is timed from just before
-///   its execve to its end as waitpid sees it; the added cost is the
-///   difference of the medians (target with the marks: under 10 µs);
+/// - the time an exec takes without a guard (the baseline: the holder
+///   holds none); under the guard asked about every exec (its ignore marks off: each
+///   event goes the whole way, /proc/PID, fstat, the decision cache); and
+///   under the guard as the daemon runs it, in the steady state where
+///   /bin/true, allowed, already carries an ignore mark (`ExecIgnoreMarks`:
+///   the kernel no longer asks). 100 rounds, the three in an order turned
+///   and reversed from round to round: 10,000 launches of /bin/true each by
+///   uid 65534, the owner of the rules, and with the marks by uid 65533,
+///   whom no rule governs; with how many events the guard answered per
+///   launch (what the ignore mark spares, whatever the machine's load does
+///   to the times), and the added times paired by round as well (the
+///   median of the rounds' differences of medians: the machine's drift
+///   between rounds cancels out). Each launch is timed from just before its
+///   execve to its end as waitpid sees it; the added cost is the difference
+///   of the medians (target with the marks: under 10 µs);
 /// - a refused exec under the guard with its marks: 1,000 launches by
 ///   uid 65534 of a copy of sleep under a blocked name, from just before
 ///   the execve to its return with EPERM (target: median under 1 ms).
@@ -42,14 +44,12 @@ enum ExecPermissionBench {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let name = "rf-denied-" + UUID().uuidString.prefix(8).lowercased()
         let blocked = try ExecKillBench.copyOfSleep(into: folder, named: name)
-        let names = ProgramRules([owner: [try ProgramName(name)]])
-        let rules = ProgramLocations.rules(for: names)
         let owners = try ExecLauncher(path: "/bin/true", arguments: [], uid: owner, gid: owner)
         let strangers = try ExecLauncher(path: "/bin/true", arguments: [], uid: stranger, gid: stranger)
         let refused = try ExecLauncher(path: blocked, arguments: ["60"], uid: owner, gid: owner)
 
-        let rounds = options.checkOnly ? 2 : 50
-        let perRound = options.checkOnly ? 50 : 200
+        let rounds = options.checkOnly ? 2 : 100
+        let perRound = options.checkOnly ? 50 : 100
         var off: [Double] = [], asked: [Double] = [], ignored: [Double] = []
         var offStranger: [Double] = [], ignoredStranger: [Double] = [], denials: [Double] = []
         var askedEvents = 0, ignoredEvents = 0
@@ -57,36 +57,47 @@ enum ExecPermissionBench {
         var roundAdded: (asked: [Double], ignored: [Double]) = ([], [])
         for round in 0..<rounds {
             let counts = (off.count, asked.count, ignored.count)
-            // The three phases in turn, in one order then its reverse, so that the machine's drift
+            // Every phase alike but for the guard its holder holds: the holder started, one launch untimed
+            // (under the marking guard it marks /bin/true: the steady state is every launch after it), then
+            // the timed launches.
+            func phase(_ kind: ExecGuardHolder.Kind, _ body: () throws -> Void) throws -> Int? {
+                guard let holder = try ExecGuardHolder.start(kind, refusing: name, to: owner) else { return nil }
+                defer { holder.stop() }
+                _ = try times(owners, 1)
+                usleep(100_000)
+                let before = try holder.answeredEvents()
+                try body()
+                return try holder.answeredEvents() - before
+            }
+            // The three in an order turned and reversed from round to round, so that the machine's drift
             // over a round weighs on each alike.
-            var phases: [() throws -> Bool] = [
+            var phases: [() throws -> Int?] = [
                 {
-                    off += try times(owners, perRound)
-                    offStranger += try times(strangers, perRound)
-                    return true
+                    try phase(.none) {
+                        off += try times(owners, perRound)
+                        offStranger += try times(strangers, perRound)
+                    }
                 },
                 {
-                    guard let everyExec = guardian(rules, ignoreMarkCap: 0) else { return false }
-                    defer { everyExec.stop() }
-                    asked += try times(owners, perRound)
-                    askedEvents += everyExec.answeredEvents
-                    return true
+                    let events = try phase(.asked) { asked += try times(owners, perRound) }
+                    askedEvents += events ?? 0
+                    return events
                 },
                 {
-                    guard let marking = guardian(rules, ignoreMarkCap: ExecGuard.ignoreMarkCap) else { return false }
-                    defer { marking.stop() }
-                    // The first exec of /bin/true marks it: the steady state is every exec after it.
-                    _ = try times(owners, 1)
-                    let before = marking.answeredEvents
-                    ignored += try times(owners, perRound)
-                    ignoredStranger += try times(strangers, perRound)
-                    ignoredEvents += marking.answeredEvents - before
-                    denials += try refusals(refused, perRound / 10)
-                    return true
+                    let events = try phase(.ignored) {
+                        ignored += try times(owners, perRound)
+                        ignoredStranger += try times(strangers, perRound)
+                    }
+                    ignoredEvents += events ?? 0
+                    return events
                 },
             ]
+            let turn = (round / 2) % phases.count
+            phases = Array(phases[turn...] + phases[..<turn])
             if round % 2 == 1 { phases.reverse() }
-            for phase in phases where try !phase() { return }
+            for phase in phases where try phase() == nil { return }
+            // Refused launches, untimed against anything else: after the round, under a marking guard.
+            _ = try phase(.ignored) { denials += try refusals(refused, perRound / 10) }
             let offMedian = median(off[counts.0...])
             roundAdded.asked.append(median(asked[counts.1...]) - offMedian)
             roundAdded.ignored.append(median(ignored[counts.2...]) - offMedian)
@@ -98,7 +109,7 @@ enum ExecPermissionBench {
         }
         let machine = Machine.summary
         print(
-            "exec-permission: \(rounds) rounds of \(perRound) launches of /bin/true, guard off, asked, ignored (then the reverse), on \(machine)"
+            "exec-permission: \(rounds) rounds of \(perRound) launches of /bin/true, guard off, asked, ignored (order turned and reversed by round), on \(machine)"
         )
         print("  owner's exec, guard off:              \(ExecKillBench.summary(off))")
         print("  owner's exec, every exec asked:       \(ExecKillBench.summary(asked))")
@@ -106,8 +117,8 @@ enum ExecPermissionBench {
         print("  added, every exec asked:              \(added(asked, off))")
         print("  added, allowed file ignored:          \(added(ignored, off))   target: under 10 µs")
         print(
-            "  added, paired by round (median of the \(rounds) rounds' differences of medians): asked "
-                + String(format: "%.1f µs", median(roundAdded.asked[...]) * 1e6) + ", ignored "
+            "  added, paired by round (median of the \(rounds) rounds' differences of medians): "
+                + "asked " + String(format: "%.1f µs", median(roundAdded.asked[...]) * 1e6) + ", ignored "
                 + String(format: "%.1f µs", median(roundAdded.ignored[...]) * 1e6))
         print(
             "  events the guard answered per launch (the machine's other execs included): asked "
@@ -119,16 +130,6 @@ enum ExecPermissionBench {
         print(
             "  refused exec, execve to EPERM (\(denials.count)): \(ExecKillBench.summary(denials))   target: median under 1 ms"
         )
-    }
-
-    /// A guard refusing by `rules` with at most `ignoreMarkCap` ignore marks; nil (said) where fanotify cannot.
-    private static func guardian(_ rules: ExecRules, ignoreMarkCap: Int) -> ExecGuard? {
-        do {
-            return try ExecGuard(rules: rules, ignoreMarkCap: ignoreMarkCap)
-        } catch {
-            print("exec-permission: skipped, fanotify's exec permission events are unavailable here (\(error))")
-            return nil
-        }
     }
 
     /// `count` launches by `launcher`, each from just before its execve to its end, in seconds.

@@ -36,6 +36,10 @@ import RefocusPlanning
 /// the kernel removes the marks and allows every waiting exec), and the
 /// daemon falls back to killing at exec through the process connector. A
 /// daemon killed with SIGKILL releases the group the same way.
+///
+/// Idle, the guard never wakes: the answering thread sleeps in poll until an
+/// event or the stop comes, and the watchdog until events are queued, then
+/// looks every `watchInterval` only until they are answered.
 public final class ExecGuard: @unchecked Sendable {
     /// A refused exec, for the owner's notification and the session's counts.
     public struct Denial: Sendable, Equatable {
@@ -58,11 +62,13 @@ public final class ExecGuard: @unchecked Sendable {
     /// The most files ignored at a time (each mark pins an inode in kernel
     /// memory): past it, every mark goes and marking starts again.
     public static let ignoreMarkCap = 4_096
-    /// How often the watchdog looks.
+    /// How often the watchdog looks while events are queued or being answered.
     static let watchInterval: Duration = .milliseconds(25)
 
     /// The descriptor that becomes readable when there are denials to collect or the guard has let go.
     public let fileDescriptor: Int32
+    /// Readable from the moment the guard stops or lets go (never read): wakes both threads for good.
+    private let finished: Int32
     /// How the filesystems were marked.
     public private(set) var marks = FanotifyGroup.Marks()
 
@@ -90,6 +96,12 @@ public final class ExecGuard: @unchecked Sendable {
     ) throws(Errno) {
         group = try FanotifyGroup()
         fileDescriptor = try syscall { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }.get()
+        do {
+            finished = try syscall { eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)) }.get()
+        } catch {
+            close(fileDescriptor)
+            throw error
+        }
         self.rules = Mutex((1, rules, 0))
         ignoreMarks = ExecIgnoreMarks(cap: max(0, ignoreMarkCap))
         self.answerDelay = answerDelay
@@ -108,7 +120,10 @@ public final class ExecGuard: @unchecked Sendable {
         }
     }
 
-    deinit { close(fileDescriptor) }
+    deinit {
+        close(fileDescriptor)
+        close(finished)
+    }
 
     /// Answers with `new` from the next event on. Every file ignored under
     /// the old rules is asked about again: the marks go before this returns,
@@ -139,6 +154,7 @@ public final class ExecGuard: @unchecked Sendable {
     /// ends the threads, waiting for them a moment.
     public func stop() {
         stopping.store(true, ordering: .releasing)
+        Self.signal(finished)
         group.release()
         for _ in 0..<40 where finishedThreads.load(ordering: .acquiring) < 2 { usleep(5_000) }
     }
@@ -149,10 +165,7 @@ public final class ExecGuard: @unchecked Sendable {
         let me = getpid()
         var cache = ExecDecisionCache()
         while !stopping.load(ordering: .acquiring) {
-            var poller = pollfd(fd: group.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 50) > 0 else { continue }
-            // Once let go, the descriptor is /dev/null: nothing more to answer.
-            if stopping.load(ordering: .acquiring) || fallBackReason.withLock({ $0 != nil }) { break }
+            guard Self.wait(for: group.fileDescriptor, orFinished: finished, milliseconds: -1) else { break }
             guard let events = try? group.read(into: buffer), !events.isEmpty else { continue }
             busySince.store(monotonicNanoseconds(), ordering: .releasing)
             answered.add(events.count, ordering: .relaxed)
@@ -164,8 +177,7 @@ public final class ExecGuard: @unchecked Sendable {
                 if case .governed(let match?) = verdict {
                     group.answer(event, allow: false)
                     denials.withLock { $0.append(Denial(pid: event.pid, match: match)) }
-                    var one: UInt64 = 1
-                    _ = write(fileDescriptor, &one, 8)
+                    Self.signal(fileDescriptor)
                 } else {
                     if ignoreMarks.mayIgnore(event.file, rules: current, generation: generation) {
                         ignore(event, decidedUnder: generation)
@@ -192,20 +204,47 @@ public final class ExecGuard: @unchecked Sendable {
     }
 
     private func watchdogLoop() {
-        while !stopping.load(ordering: .acquiring) {
-            Self.sleep(Self.watchInterval)
-            let since = busySince.load(ordering: .acquiring)
-            guard since != 0,
-                monotonicNanoseconds() &- since > UInt64(Self.stallBound.roundedUpMilliseconds) * 1_000_000
-            else { continue }
-            fallBackReason.withLock {
-                $0 = "answering exec permission events took longer than \(Self.stallBound.roundedUpMilliseconds) ms"
-            }
-            group.release()
-            var one: UInt64 = 1
-            _ = write(fileDescriptor, &one, 8)
-            return
+        let bound = UInt64(Self.stallBound.roundedUpMilliseconds) * 1_000_000
+        // Asleep until events are queued; then a look every interval until none is queued or being answered.
+        while Self.wait(for: group.fileDescriptor, orFinished: finished, milliseconds: -1) {
+            repeat {
+                Self.sleep(Self.watchInterval)
+                if stopping.load(ordering: .acquiring) { return }
+                let since = busySince.load(ordering: .acquiring)
+                if since != 0, monotonicNanoseconds() &- since > bound { return fallBack() }
+            } while busySince.load(ordering: .acquiring) != 0
+                || Self.wait(for: group.fileDescriptor, orFinished: finished, milliseconds: 0)
         }
+    }
+
+    /// Lets go of the group after a stall, and says so.
+    private func fallBack() {
+        fallBackReason.withLock {
+            $0 = "answering exec permission events took longer than \(Self.stallBound.roundedUpMilliseconds) ms"
+        }
+        Self.signal(finished)
+        group.release()
+        Self.signal(fileDescriptor)
+    }
+
+    /// Whether `descriptor` is readable within `milliseconds` (-1: however long it takes) while
+    /// `finished` is not: false once the guard has stopped or let go.
+    private static func wait(for descriptor: Int32, orFinished finished: Int32, milliseconds: Int32) -> Bool {
+        var pollers = [
+            pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: finished, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            let ready = poll(&pollers, 2, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0 && pollers[1].revents == 0 && pollers[0].revents & Int16(POLLIN) != 0
+        }
+    }
+
+    /// Makes the eventfd `descriptor` readable.
+    private static func signal(_ descriptor: Int32) {
+        var one: UInt64 = 1
+        _ = write(descriptor, &one, 8)
     }
 
     /// What an event comes to: allowed without a look (not an owner's
