@@ -224,6 +224,10 @@ package final class Daemon {
         if changed, let lastReport { publish(lastReport) }
     }
 
+    /// How soon the end timer fires when /etc/hosts changed again while this reconcile rewrote it:
+    /// the next wake-up reconciles.
+    static let again: Duration = .milliseconds(1)
+
     /// One reconcile; failures are logged and answered, never fatal.
     private func reconcile(reason: String) -> DaemonAnswer {
         let countedBefore = tableCounts()
@@ -244,17 +248,16 @@ package final class Daemon {
                     cache: firewall.cache)
             }
             tally.settle(final)
-            if next.drainsHostsWatch {
-                // Our own rename's events: reacting to them could read the file while
-                // someone else is rewriting it in place, and lose their bytes.
-                _ = sources.hostsWatch.drain()
-            }
+            // Our own rename's events: reacting to them could read the file while someone else is
+            // rewriting it in place, and lose their bytes. Someone's change that landed after our
+            // rename is not ours: it gets a reconcile of its own, at once (below).
+            let changedSinceOurWrite = next.drainsHostsWatch && sources.hostsWatch.drainOwnWrite()
             // Our own writes of the resolver module's index and of the browser policies are not
             // drained: a change that lands between our write and a drain (a chmod of the index, an
             // edit of a policy) would be lost with them. Their events cost one more reconcile, which
             // finds the files right and writes nothing.
             sources.browserWatch.watch(next.watchedFolders)
-            sources.endTimer.arm(after: next.endTimer)
+            sources.endTimer.arm(after: changedSinceOurWrite ? Self.again : next.endTimer)
             sources.countsTimer.arm(after: next.countsTimer)
             sources.resolveTimer.arm(after: next.resolveTimer)
             lastReport = report

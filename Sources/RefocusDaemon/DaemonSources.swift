@@ -22,7 +22,7 @@ struct DaemonSources {
     let countsTimer: any DaemonTimer
     let hookTimer: any DaemonTimer
     let clockWatch: any DaemonAcknowledged
-    let hostsWatch: any DaemonChangeWatch
+    let hostsWatch: any DaemonHostsWatch
     let indexWatch: any DaemonChangeWatch
     /// `refocus.json` in the Chromium-family browsers' policy folders and
     /// Firefox's `policies.json` in its own; re-armed after each reconcile,
@@ -36,7 +36,7 @@ struct DaemonSources {
     init(
         wait: @escaping () throws -> [Int32], endTimer: any DaemonTimer, resolveTimer: any DaemonTimer,
         countsTimer: any DaemonTimer, hookTimer: any DaemonTimer, clockWatch: any DaemonAcknowledged,
-        hostsWatch: any DaemonChangeWatch, indexWatch: any DaemonChangeWatch, browserWatch: any DaemonFolderWatch,
+        hostsWatch: any DaemonHostsWatch, indexWatch: any DaemonChangeWatch, browserWatch: any DaemonFolderWatch,
         tableWatch: (any DaemonTableWatch)?, signals: any DaemonSignalSource, control: any DaemonControl
     ) {
         self.wait = wait

@@ -27,7 +27,7 @@ final class DaemonFixture {
     let firewall: FakeFirewall
     let endTimer = FakeTimer(9001), resolveTimer = FakeTimer(9002), countsTimer = FakeTimer(9003)
     let hookTimer = FakeTimer(9004), clockWatch = FakeTimer(9005)
-    let hostsWatch = FakeChangeWatch(9006), indexWatch = FakeChangeWatch(9007)
+    let hostsWatch = FakeHostsWatch(9006), indexWatch = FakeChangeWatch(9007)
     let browserWatch = FakeFolderWatch(9008)
     let tableWatch: FakeTableWatch
     let signals = FakeSignals(9010)

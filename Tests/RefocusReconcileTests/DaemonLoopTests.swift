@@ -60,6 +60,28 @@ struct DaemonLoopTests {
         #expect(fixture.layers.journal.applied.isEmpty, "no reconcile")
     }
 
+    /// Someone's edit that lands between the daemon's rename of /etc/hosts and
+    /// the drain of that rename's event is not drained with it: the end timer
+    /// fires at once, and the next wake-up repairs the file.
+    @Test func anEditLandingDuringTheDaemonsOwnRewriteIsRepairedToo() throws {
+        let fixture = try DaemonFixture()
+        defer { fixture.folder.remove() }
+        fixture.daemon.start()
+        let applied = fixture.layers.hosts.system
+        fixture.layers.hosts.system = ["someone.else.example"]
+        fixture.hostsWatch.changed = true
+        // Right after the daemon's repair, the file is edited again.
+        fixture.hostsWatch.changedSinceOwnWrite = true
+        fixture.wake([fixture.hostsWatch])
+        #expect(fixture.layers.hosts.system == applied, "repaired")
+        #expect(fixture.endTimer.armed == Daemon.again, "another reconcile at once")
+        fixture.layers.hosts.system = ["the.second.edit.example"]
+        fixture.layers.journal.clear()
+        fixture.wake([fixture.endTimer])
+        #expect(fixture.layers.hosts.system == applied, "the second edit repaired")
+        #expect(fixture.endTimer.armed != Daemon.again, "and then the timer goes back to the sessions' ends")
+    }
+
     @Test func aTamperedPolicyFolderIsRepairedAndItsWatchReArmed() throws {
         let fixture = try DaemonFixture()
         defer { fixture.folder.remove() }

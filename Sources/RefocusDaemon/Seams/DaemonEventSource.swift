@@ -28,6 +28,12 @@ protocol DaemonChangeWatch: DaemonEventSource {
     func drain() -> Bool
 }
 
+/// The watch on /etc/hosts (`FileWatch`), which the daemon rewrites itself.
+protocol DaemonHostsWatch: DaemonChangeWatch {
+    /// Whether any pending event concerned the file, our own rewrite's left out.
+    func drainOwnWrite() -> Bool
+}
+
 /// A watch on policy folders that come and go (`FolderWatch`).
 protocol DaemonFolderWatch: DaemonChangeWatch {
     /// Adds a watch on each of `folders` that exists.
@@ -48,7 +54,7 @@ protocol DaemonSignalSource: DaemonEventSource {
 
 extension BootTimer: DaemonTimer {}
 extension ClockChangeWatch: DaemonAcknowledged {}
-extension FileWatch: DaemonChangeWatch {}
+extension FileWatch: DaemonHostsWatch {}
 extension FolderWatch: DaemonFolderWatch {}
 extension TableWatch: DaemonTableWatch {}
 extension SignalWatch: DaemonSignalSource {}

@@ -36,30 +36,65 @@ public final class FileWatch {
         }
     }
 
+    /// Whether any event since the last call concerned the file, leaving
+    /// out our own atomic write of it (`AtomicFile`: a temporary sibling
+    /// renamed over it, the pair known by the rename's cookie). Called right
+    /// after that write, so that its event does not make the file be read
+    /// again, while someone else's change that landed between our rename and
+    /// this call (a write in place, their own rename) is not lost with it.
+    public func drainOwnWrite() -> Bool {
+        var ours: Set<UInt32> = []
+        return Self.drainEvents(fileDescriptor) { event in
+            if event.mask & UInt32(IN_MOVED_FROM) != 0, isOwnTemporary(event.name) {
+                ours.insert(event.cookie)
+                return false
+            }
+            guard event.mask & UInt32(IN_Q_OVERFLOW) != 0 || event.name.elementsEqual(name.utf8) else { return false }
+            return !(event.mask & UInt32(IN_MOVED_TO) != 0 && ours.remove(event.cookie) != nil)
+        }
+    }
+
+    /// Whether `sibling` is the name of a temporary file `AtomicFile.write` makes for this file.
+    private func isOwnTemporary(_ sibling: [UInt8]) -> Bool {
+        let text = String(decoding: sibling, as: UTF8.self)
+        return text.hasPrefix(name + AtomicFile.temporaryInfix)
+            || (text.hasPrefix("." + name + ".") && text.hasSuffix(AtomicFile.hiddenTemporarySuffix))
+    }
+
     /// Reads every pending event of the inotify descriptor `fd`; whether
     /// `concerns` held for any (its mask and the name it is about).
     package static func drain(_ fd: Int32, where concerns: (UInt32, [UInt8]) -> Bool) -> Bool {
+        drainEvents(fd) { event in concerns(event.mask, event.name) }
+    }
+
+    /// Reads every pending event of the inotify descriptor `fd`, in order; whether `concerns` held for any.
+    private static func drainEvents(_ fd: Int32, where concerns: (Event) -> Bool) -> Bool {
         var touched = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             guard count > 0 else { return touched }
-            for event in events(in: buffer[..<count]) where concerns(event.mask, event.name) {
+            // Every event is looked at (none skipped once one concerned the file): a rename's pair spans two.
+            for event in events(in: buffer[..<count]) where concerns(event) {
                 touched = true
             }
         }
     }
 
-    /// The events in bytes read from an inotify descriptor: each one's mask and the name it concerns.
-    package static func events(in bytes: ArraySlice<UInt8>) -> [(mask: UInt32, name: [UInt8])] {
+    /// One inotify event: its mask, the cookie that pairs a rename's two
+    /// events, and the name in the watched folder it concerns.
+    package typealias Event = (mask: UInt32, cookie: UInt32, name: [UInt8])
+
+    /// The events in bytes read from an inotify descriptor, in order.
+    package static func events(in bytes: ArraySlice<UInt8>) -> [Event] {
         bytes.withUnsafeBytes { raw in
-            var events: [(mask: UInt32, name: [UInt8])] = []
+            var events: [Event] = []
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= raw.count {
                 let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let nameEnd = min(raw.count, nameStart + Int(event.len))
-                events.append((event.mask, Array(raw[nameStart..<nameEnd].prefix { $0 != 0 })))
+                events.append((event.mask, event.cookie, Array(raw[nameStart..<nameEnd].prefix { $0 != 0 })))
                 offset = nameStart + Int(event.len)
             }
             return events

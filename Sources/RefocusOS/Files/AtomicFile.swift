@@ -49,17 +49,21 @@ public enum AtomicFile {
             : (path + temporaryInfix, "")
         let (fd, temporary) = try NewFile.create(prefix: prefix, suffix: suffix, mode: 0o600, for: path)
         do throws(SystemError) {
-            defer { close(fd) }
-            try writeAll(fd, bytes, path: temporary)
-            if existing && keepingOwnerAndAttributes {
-                try syscall { fchown(fd, status.st_uid, status.st_gid) }.get("set the owner of", temporary)
-                try ExtendedAttributes.copy(from: path, to: fd, describing: temporary)
+            // Closed before the rename: its close-write event names the temporary file, so that a
+            // watcher of the target sees our write as one rename (`FileWatch.drainOwnWrite`).
+            do {
+                defer { close(fd) }
+                try writeAll(fd, bytes, path: temporary)
+                if existing && keepingOwnerAndAttributes {
+                    try syscall { fchown(fd, status.st_uid, status.st_gid) }.get("set the owner of", temporary)
+                    try ExtendedAttributes.copy(from: path, to: fd, describing: temporary)
+                }
+                if let owner {
+                    try syscall { fchown(fd, owner.uid, owner.gid) }.get("set the owner of", temporary)
+                }
+                try syscall { fchmod(fd, permissions) }.get("set permissions of", temporary)
+                try syscall { fsync(fd) }.get("flush", temporary)
             }
-            if let owner {
-                try syscall { fchown(fd, owner.uid, owner.gid) }.get("set the owner of", temporary)
-            }
-            try syscall { fchmod(fd, permissions) }.get("set permissions of", temporary)
-            try syscall { fsync(fd) }.get("flush", temporary)
             try syscall { rename(temporary, path) }.get("replace", path)
         } catch {
             unlink(temporary)

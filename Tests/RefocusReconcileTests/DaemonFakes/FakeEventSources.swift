@@ -45,6 +45,20 @@ class FakeChangeWatch: DaemonChangeWatch {
     }
 }
 
+/// The watch on /etc/hosts in memory: `changedSinceOwnWrite` is what the
+/// drain right after the daemon's own rewrite says (someone's edit that
+/// landed between that rewrite and the drain); drains are counted alike.
+final class FakeHostsWatch: FakeChangeWatch, DaemonHostsWatch {
+    /// Whether someone's event is pending behind the daemon's own rename.
+    var changedSinceOwnWrite = false
+
+    func drainOwnWrite() -> Bool {
+        _ = drain()
+        defer { changedSinceOwnWrite = false }
+        return changedSinceOwnWrite
+    }
+}
+
 /// A watch on policy folders in memory: which folders it was asked to watch, in each call.
 final class FakeFolderWatch: FakeChangeWatch, DaemonFolderWatch {
     /// The folders of each `watch` call, in order.
