@@ -37,9 +37,11 @@ public struct FocusStats: Sendable, Equatable {
         public var stopped = 0
         /// Cleared by root.
         public var cleared = 0
+        /// Ended through a locked session's emergency exit.
+        public var emergency = 0
 
         /// All of them.
-        public var total: Int { completed + stopped + cleared }
+        public var total: Int { completed + stopped + cleared + emergency }
     }
 
     /// The day `now` falls on.
@@ -113,6 +115,7 @@ extension FocusStats.Outcomes {
             case .completed: completed += 1
             case .stopped: stopped += 1
             case .cleared: cleared += 1
+            case .emergency: emergency += 1
             }
         }
     }
