@@ -78,7 +78,8 @@ import Testing
         var exiting = try summary(12, lists: ["social"], start: 1_700_000_000, end: 1_700_009_000, locked: true)
         exiting.pending = PendingChange(
             kind: .emergency, requestedAt: Date(timeIntervalSince1970: 1_700_001_000),
-            effectiveAt: Date(timeIntervalSince1970: 1_700_001_900), reason: try EmergencyReason("the \"doctor\" called"))
+            effectiveAt: Date(timeIntervalSince1970: 1_700_001_900),
+            reason: try EmergencyReason("the \"doctor\" called"))
         exiting.delay = 120
         var pausing = try summary(13, lists: ["news"], start: 1_700_000_000, end: 1_700_009_000, locked: false)
         pausing.pending = PendingChange(
@@ -95,7 +96,7 @@ import Testing
                 sessions: [everything],
                 counts: StatusSnapshot.Counts(
                     names: 1, addresses: 2, programs: 3, programBlocking: .execPermission, firewall: .table,
-                    resolverNames: 4, browserPolicies: [], dohEndpoints: 5))
+                    resolverNames: 4, browserPolicies: [], dohEndpoints: 5)),
         ] + hooks.map { StatusSnapshot(sessions: [$0], counts: nil) } + [
             StatusSnapshot(
                 sessions: progressing,
