@@ -12,7 +12,8 @@ struct EmergencyExitTests {
 
     /// A locked session's emergency exit: accepted, the block still in force right after, gone
     /// after the delay; history keeps the outcome and the reason; a second exit in the same week
-    /// is refused with the date the next is possible; another member cannot take or withdraw it.
+    /// is refused with the date the next is possible; another member cannot take, withdraw or read
+    /// it; the daemon killed during the wait and brought back keeps it.
     @Test func theEmergencyExitWaitsItsDelayAndIsAllowedOnceAWeek() throws {
         let run = try Self.sandbox.run(
             PendingChangeSetUp.script + #"""
@@ -26,9 +27,16 @@ struct EmergencyExitTests {
                 echo "bob's withdrawal: $(ask bob stop '{"sessionID":1,"cancel":true}') $(said)"
                 echo "exit again: $(ask ann stop '{"emergency":"again"}') $(pending)"
                 echo "history now: $(ask ann history '{"limit":5}') $(pending)"
+                # The daemon killed during the wait (the only long-lived refocus-helper here), then brought back.
+                for proc in /proc/[0-9]*; do
+                  [ "$(cat "$proc/comm" 2> /dev/null)" = refocus-helper ] && kill -9 "${proc#/proc/}" && echo "daemon killed"
+                done
+                echo '{"version":1,"verb":"status"}' | as_user ann sudo -n "$B/refocus-helper" status > /dev/null && echo "status answered"
+                echo "after the restart: $(resolves)"
                 sleep 7
                 echo "after the delay: $(resolves)"
                 echo "history: $(ask ann history '{"limit":5}') $(pending)"
+                echo "bob's history: $(ask bob history '{"limit":5}') $(pending)"
                 echo "second start: $(ask ann start "$(social 600 true)")"
                 echo "second exit: $(ask ann stop '{"emergency":"once more"}') $(said)"
                 echo "expected: the next is possible on $(TZ=UTC date -d "@$((asked + 7 * 86400))" '+%Y-%m-%d %H:%M')"
@@ -46,7 +54,8 @@ struct EmergencyExitTests {
             "exit again: 0 1 emergency None None\n",
             "history now: 0 \n",
             "after the delay: 192.0.2.2 connected\n",
-            "history: 0 1 None emergency the doctor called\n",
+            "daemon killed\nstatus answered\nafter the restart: 192.0.2.1 refused\n",
+            "history: 0 1 None emergency the doctor called\n", "bob's history: 0 \n",
             "second start: 0\n",
             "still blocked: 192.0.2.1 refused\n",
         ] {
