@@ -283,4 +283,36 @@ import Testing
         #expect(rebased.settled(at: reading.wall) == nil)
         #expect(rebased.enforces(at: reading.wall))
     }
+
+    /// After a reboot the boot-time clock restarts: the change keeps its wall-clock times, like the planned end.
+    @Test func aRebootKeepsThePendingChangesWallClockTimes() throws {
+        var exiting = SessionClockTests.session()
+        exiting.locked = true
+        let start = SessionClockTests.start
+        exiting.pending = PendingChange(
+            kind: .emergency, requestedAt: start, effectiveAt: start.addingTimeInterval(900), reason: Self.reason)
+        let reading = ClockReading(wall: start.addingTimeInterval(1200), sinceBoot: .seconds(20), bootID: "b")
+        let rebased = try #require(SessionClock.rebased(exiting, at: reading))
+        #expect(rebased.pending == exiting.pending)
+        #expect(rebased.anchor == reading.anchor)
+        #expect(rebased.settled(at: reading.wall)?.endedAt == start.addingTimeInterval(900), "it ended while off")
+    }
+
+    /// A locked pomodoro session's exit ends the whole session, in a work phase or a break.
+    @Test func aPomodoroSessionsExitEndsItWhateverItsPhase() throws {
+        let plan = try PomodoroPlan(
+            work: SessionLength(seconds: 1500), shortBreak: SessionLength(seconds: 300), cycles: 2,
+            longBreak: SessionLength(seconds: 0))
+        let session = Session(
+            id: 1, owner: Rules.owner, blockLists: [try Rules.list("social", ["reddit.com"])], start: Self.now,
+            plannedEnd: Self.now.addingTimeInterval(TimeInterval(plan.total)), locked: true, pomodoro: plan)
+        for askedAt in [600.0, 1600.0] {
+            let asked = Self.now.addingTimeInterval(askedAt)
+            let plan = try Self.stop(StopRequest(sessionID: nil, emergency: Self.reason), [session], at: asked)
+            let exiting = try #require(plan.changed.first)
+            #expect(exiting.pending?.effectiveAt == asked.addingTimeInterval(900))
+            let ended = try #require(exiting.settled(at: asked.addingTimeInterval(900)))
+            #expect(ended.outcome == .emergency && ended.endedAt == asked.addingTimeInterval(900))
+        }
+    }
 }
