@@ -73,12 +73,14 @@ public struct StartRequest: Codable, Sendable, Equatable {
         pomodoro = try container.decodeIfPresent(PomodoroPlan.self, forKey: .pomodoro)
         notify = try container.decodeIfPresent(Bool.self, forKey: .notify) ?? true
         mode = try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .block
-        delay = try container.decodeIfPresent(Int.self, forKey: .delay)
+        let delay = try container.decodeIfPresent(Int.self, forKey: .delay)
         if let delay, !(0...PendingChange.maximumDelay).contains(delay) {
             throw DecodingError.dataCorruptedError(
                 forKey: .delay, in: container,
                 debugDescription: "a delay must be from 0 to \(PendingChange.maximumDelay) seconds")
         }
+        // 0 is none, as the encoder writes it: a request reads back the same.
+        self.delay = delay == 0 ? nil : delay
         if let pomodoro, pomodoro.total != length.seconds {
             throw DecodingError.dataCorruptedError(
                 forKey: .length, in: container,
