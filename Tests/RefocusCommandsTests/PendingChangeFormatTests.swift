@@ -95,6 +95,31 @@ import Testing
     }
 }
 
+extension PendingChangeFormatTests {
+    /// The history of `StatsReportTests` (28 sessions: 24 completed, 4 stopped) and one emergency exit more.
+    @Test func statsCountEmergencyExits() throws {
+        let (plain, calendar, records) = try StatsReportTests.stats()
+        let last = try #require(records.last)
+        let exit = FocusRecord(
+            id: 99, start: last.end.addingTimeInterval(3600), end: last.end.addingTimeInterval(4200),
+            focusedSeconds: 600, outcome: .emergency, lists: At.social)
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let now = try #require(StatsReportTests.parts(berlin, 2026, 5, 13, 23))
+        let stats = FocusStats(records: records + [exit], now: now, calendar: calendar)
+        let report = StatsReport(stats: stats, calendar: calendar, since: nil, groups: nil)
+        let text = report.lines(heatmap: .plain).joined(separator: "\n")
+        #expect(text.contains("in 29 sessions: 24 completed, 4 stopped early, 1 by emergency exit\n"), "\(text)")
+        let json = String(
+            decoding: try JSONEncoder().encode(StatsJSON(report: report, since: nil, error: nil)), as: UTF8.self)
+        #expect(json.contains(#""emergency":1"#) && json.contains(#""sessions":29"#), "\(json)")
+        // Without an emergency exit, the object has no such key (it reads as it did before).
+        let before = StatsReport(stats: plain, calendar: calendar, since: nil, groups: nil)
+        let old = String(
+            decoding: try JSONEncoder().encode(StatsJSON(report: before, since: nil, error: nil)), as: UTF8.self)
+        #expect(!old.contains("emergency") && old.contains(#""sessions":28"#), "\(old)")
+    }
+}
+
 extension PendingChange {
     /// An emergency exit asked 5 minutes before `PomodoroFormatTests.now`, applying 10 minutes after it.
     static var emergencyExample: PendingChange {
