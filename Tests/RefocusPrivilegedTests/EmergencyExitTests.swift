@@ -111,4 +111,26 @@ struct EmergencyExitTests {
             #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
     }
+
+    /// The policy's `min_delay` is every session's floor: a session started without a delay still
+    /// waits it before its stop applies, and a start of its lists with a shorter delay keeps it.
+    @Test func thePolicysMinimumDelayBindsASessionStartedWithoutOne() throws {
+        let run = try Self.sandbox.run(
+            PendingChangeSetUp.script + #"""
+                printf 'min_delay = "6s"\n' > /etc/refocus/policy.toml
+                echo "start: $(ask ann start "$(social 600 false)")"
+                echo "again: $(ask ann start "$(social 600 false 1)")"
+                echo "stop: $(ask ann stop '{}') $(pending)"
+                echo "right after: $(resolves)"
+                sleep 7
+                echo "stopped: $(resolves)"
+                """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        for line in [
+            "start: 0\n", "again: 0\n", "stop: 0 1 stop None None\n", "right after: 192.0.2.1 refused\n",
+            "stopped: 192.0.2.2 connected\n",
+        ] {
+            #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
+        }
+    }
 }
