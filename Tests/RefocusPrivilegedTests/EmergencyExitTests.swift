@@ -27,10 +27,10 @@ struct EmergencyExitTests {
                 echo "bob's withdrawal: $(ask bob stop '{"sessionID":1,"cancel":true}') $(said)"
                 echo "exit again: $(ask ann stop '{"emergency":"again"}') $(pending)"
                 echo "history now: $(ask ann history '{"limit":5}') $(pending)"
-                # The daemon killed during the wait (the only long-lived refocus-helper here), then brought back.
-                for proc in /proc/[0-9]*; do
-                  [ "$(cat "$proc/comm" 2> /dev/null)" = refocus-helper ] && kill -9 "${proc#/proc/}" && echo "daemon killed"
-                done
+                # The daemon killed during the wait (its pid is in its lock file), then brought back.
+                daemon=$(tr -d ' \n' < /run/refocus/daemon.lock)
+                [ "$(cat "/proc/$daemon/comm")" = refocus-helper ] && kill -9 "$daemon" && echo "daemon killed"
+                while kill -0 "$daemon" 2> /dev/null; do sleep 0.01; done
                 echo '{"version":1,"verb":"status"}' | as_user ann sudo -n "$B/refocus-helper" status > /dev/null && echo "status answered"
                 echo "after the restart: $(resolves)"
                 sleep 7
