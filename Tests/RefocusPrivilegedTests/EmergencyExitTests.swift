@@ -27,10 +27,10 @@ struct EmergencyExitTests {
                 echo "bob's withdrawal: $(ask bob stop '{"sessionID":1,"cancel":true}') $(said)"
                 echo "exit again: $(ask ann stop '{"emergency":"again"}') $(pending)"
                 echo "history now: $(ask ann history '{"limit":5}') $(pending)"
-                # The daemon killed during the wait (the only long-lived refocus-helper here), then brought back.
-                for proc in /proc/[0-9]*; do
-                  [ "$(cat "$proc/comm" 2> /dev/null)" = refocus-helper ] && kill -9 "${proc#/proc/}" && echo "daemon killed"
-                done
+                # The daemon killed during the wait (its pid is in its lock file), then brought back.
+                daemon=$(tr -d ' \n' < /run/refocus/daemon.lock)
+                [ "$(cat "/proc/$daemon/comm")" = refocus-helper ] && kill -9 "$daemon" && echo "daemon killed"
+                while kill -0 "$daemon" 2> /dev/null; do sleep 0.01; done
                 echo '{"version":1,"verb":"status"}' | as_user ann sudo -n "$B/refocus-helper" status > /dev/null && echo "status answered"
                 echo "after the restart: $(resolves)"
                 sleep 7
@@ -107,6 +107,28 @@ struct EmergencyExitTests {
             "paused: 192.0.2.2 connected\n", "resume: 0\n", "resumed: 192.0.2.1 refused\n",
             "stopping: 192.0.2.1 refused\n",
             "stopped: 192.0.2.2 connected\n", "history: 0 1 None stopped None\n",
+        ] {
+            #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
+        }
+    }
+
+    /// The policy's `min_delay` is every session's floor: a session started without a delay still
+    /// waits it before its stop applies, and a start of its lists with a shorter delay keeps it.
+    @Test func thePolicysMinimumDelayBindsASessionStartedWithoutOne() throws {
+        let run = try Self.sandbox.run(
+            PendingChangeSetUp.script + #"""
+                printf 'min_delay = "6s"\n' > /etc/refocus/policy.toml
+                echo "start: $(ask ann start "$(social 600 false)")"
+                echo "again: $(ask ann start "$(social 600 false 1)")"
+                echo "stop: $(ask ann stop '{}') $(pending)"
+                echo "right after: $(resolves)"
+                sleep 7
+                echo "stopped: $(resolves)"
+                """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        for line in [
+            "start: 0\n", "again: 0\n", "stop: 0 1 stop None None\n", "right after: 192.0.2.1 refused\n",
+            "stopped: 192.0.2.2 connected\n",
         ] {
             #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
