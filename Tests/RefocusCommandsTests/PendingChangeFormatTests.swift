@@ -40,11 +40,14 @@ import Testing
             SessionFormat.line(At.plain(9, left: 1800), now: At.now) == "#9 news until \(At.clock(1800)) (30m left)")
     }
 
-    @Test func theStatusLineShowsItBriefly() {
+    @Test func theStatusLineShowsItBriefly() throws {
         let snapshot = StatusSnapshot(sessions: [.init(Self.waiting(.emergency))], counts: nil)
         #expect(StatusBarFormat.polybar.render(snapshot, now: At.now) == "focus: news 30m, ends \(At.clock(600))")
         let stopping = StatusSnapshot(sessions: [.init(Self.waiting(.stop, delay: 120))], counts: nil)
         #expect(StatusBarFormat.polybar.render(stopping, now: At.now) == "focus: news 30m, stops \(At.clock(600))")
+        // `refocus status --json` writes the snapshot as it is: the pending change and the delay with it.
+        let json = String(decoding: try HelperProtocol.encoder().encode(stopping), as: UTF8.self)
+        #expect(json.contains(#""pending":{"effectiveAt":"#) && json.contains(#""delay":120"#), "\(json)")
         let waybar = StatusBarFormat.waybar.render(snapshot, now: At.now)
         #expect(waybar.contains(#""text":"focus: news 30m, ends "#) && waybar.contains("(emergency exit)"), "\(waybar)")
     }
