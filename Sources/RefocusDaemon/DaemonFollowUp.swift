@@ -29,7 +29,7 @@ struct DaemonFollowUp: Equatable {
     var signalled: [ProgramMatch]
     /// The log's notices: every note, in words.
     var notices: [String]
-    /// The log's information: the sessions that ended at their planned end.
+    /// The log's information: the sessions that ended at their planned end or a pending change.
     var endings: [String]
 
     /// The follow-up of `report` at `clock`, after `previous` (nil at start); `allowedExpiry` is the
@@ -57,6 +57,14 @@ struct DaemonFollowUp: Equatable {
             : incompleteAnswers > 0 ? Daemon.retryInterval : Daemon.resolveInterval
         signalled = report.outcome(of: .programs)?.signalled ?? []
         notices = report.notes.map(\.text)
-        endings = report.expired.map { "session \($0.id ?? 0) ended at its planned end" }
+        endings = report.expired.map { session in
+            let how =
+                switch session.outcome {
+                case .stopped?: "its pending stop"
+                case .emergency?: "its emergency exit"
+                default: "its planned end"
+                }
+            return "session \(session.id ?? 0) ended at \(how)"
+        }
     }
 }

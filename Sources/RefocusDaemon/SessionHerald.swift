@@ -16,15 +16,19 @@ import RefocusProtocol
 /// reconcile, and nothing it starts is waited for. A session's hooks run
 /// one after another, in the order of their events (`work-end` before
 /// `break-start`); different sessions' hooks run side by side. The last
-/// hook of each session that went wrong is kept for the status file.
+/// hook of each session that went wrong is kept for the status file. It
+/// also tells of pending changes (`PendingNotice`): asked, applied as a
+/// pause, withdrawn.
 final class SessionHerald {
-    private let store: SessionStore
-    private let logger: Logger
+    let store: SessionStore
+    let logger: Logger
     private var runs = HookRuns()
     /// Each session's hooks waiting for the one before them to end.
     private var queued: [Int64: [Hook]] = [:]
     /// The last hook run of each session that failed, timed out or was refused.
     private(set) var hookProblems: [Int64: HookReport] = [:]
+    /// The pending change last told of each open session (`SessionHerald+Pending`).
+    var toldPending: [Int64: PendingChange] = [:]
 
     /// A herald over `store`, logging through `logger`.
     init(store: SessionStore, logger: Logger) {
@@ -42,6 +46,7 @@ final class SessionHerald {
                     return Due(id: id, session: session, events: events, marker: newMarker)
                 }
             }
+            try tellPendingChanges()
             guard !due.isEmpty else { return }
             try store.write { transaction in
                 for item in due { try transaction.markAnnounced(item.id, item.marker) }

@@ -102,7 +102,7 @@ struct HelperContext {
     /// none runs and `startingDaemon`), or in this run when no daemon can
     /// be reached or it does not answer in time. With `onlyIfExpired`
     /// (questions such as status), nothing is asked of anyone unless a
-    /// session's end has passed or sessions are open with no daemon running
+    /// session's end or pending change's time has passed, or sessions are open with no daemon running
     /// (it was killed: this run brings it back). A run that enforces the
     /// sessions itself keeps the addresses `system` clear (what the verb
     /// read; read here when the verb read none).
@@ -113,7 +113,9 @@ struct HelperContext {
         let now = self.now
         if onlyIfExpired {
             let open = try store.read { try $0.openSessions() }
-            if open.allSatisfy({ $0.isActive(at: now) }), open.isEmpty || DaemonLink.isRunning {
+            if open.allSatisfy({ $0.isActive(at: now) && $0.settled(at: now) == nil }),
+                open.isEmpty || DaemonLink.isRunning
+            {
                 // Nothing ended and the daemon keeps the rest: the store alone answers.
                 return DaemonAnswer(active: open, now: now)
             }

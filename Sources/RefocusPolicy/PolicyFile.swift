@@ -140,6 +140,35 @@ public enum PolicyFile {
         case .browserAllowlist:
             guard let flag = value.bool else { throw fail("give true or false, without quotes") }
             policy.browsers.allowlist = flag
+        case .emergencyExit:
+            guard let flag = value.bool else { throw fail("give true or false, without quotes") }
+            policy.loosening.emergencyExit = flag
+        case .emergencyDelay:
+            policy.loosening.emergencyDelay = try delay(value, key: key, path: path, example: "15m")
+        case .minDelay:
+            policy.loosening.minimumDelay = try delay(value, key: key, path: path, example: "2m")
+        case .emergencyPerWeek:
+            guard let number = value.int, (0...LooseningChoices.maximumPerWeek).contains(number) else {
+                throw fail(
+                    "give a whole number from 0 (no emergency exit) to \(LooseningChoices.maximumPerWeek), such as 1")
+            }
+            policy.loosening.emergencyPerWeek = number
+        }
+    }
+
+    /// A delay in seconds from a length in quotes, "0s" to "24h".
+    private static func delay(
+        _ value: TOMLValue, key: PolicyKey, path: String, example: String
+    ) throws(PolicyError) -> Int {
+        guard let text = value.string else {
+            throw .invalid(
+                path: path, key: key.rawValue,
+                reason: "give a length in quotes from \"0s\" to \"24h\", such as \"\(example)\"")
+        }
+        do {
+            return try SessionLength.parseDelay(text).seconds
+        } catch {
+            throw .invalid(path: path, key: key.rawValue, reason: error.description)
         }
     }
 }

@@ -23,12 +23,17 @@ public struct StartRequest: Codable, Sendable, Equatable {
     public var notify: Bool
     /// Whether the lists are blocked, or the only destinations allowed to the caller.
     public var mode: SessionMode
+    /// The loosening delay the session keeps, in seconds (0 to
+    /// `PendingChange.maximumDelay`): a stop or pause of it waits this long.
+    /// Nil or 0: none (the policy's `min_delay` may still set one).
+    public var delay: Int?
 
     /// Makes a start request.
     public init(
         lists: [BlockList], length: SessionLength, locked: Bool, label: SessionLabel? = nil,
-        pomodoro: PomodoroPlan? = nil, notify: Bool = true, mode: SessionMode = .block
+        pomodoro: PomodoroPlan? = nil, notify: Bool = true, mode: SessionMode = .block, delay: Int? = nil
     ) {
+        self.delay = delay
         self.mode = mode
         self.lists = lists
         self.length = length
@@ -39,11 +44,12 @@ public struct StartRequest: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case lists, length, locked, label, pomodoro, notify, mode
+        case lists, length, locked, label, pomodoro, notify, mode, delay
     }
 
-    /// Writes the fields; `mode` only for an allowlist session, so that a
-    /// block-list request reads as it did before the field existed.
+    /// Writes the fields; `mode` only for an allowlist session and `delay`
+    /// only when there is one, so that a request without them reads as it
+    /// did before the fields existed.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(lists, forKey: .lists)
@@ -53,6 +59,7 @@ public struct StartRequest: Codable, Sendable, Equatable {
         try container.encodeIfPresent(pomodoro, forKey: .pomodoro)
         try container.encode(notify, forKey: .notify)
         try container.encodeIfPresent(mode == .allow ? mode : nil, forKey: .mode)
+        if let delay, delay > 0 { try container.encode(delay, forKey: .delay) }
     }
 
     /// Decodes strictly and enforces the protocol's count limits.
@@ -66,6 +73,14 @@ public struct StartRequest: Codable, Sendable, Equatable {
         pomodoro = try container.decodeIfPresent(PomodoroPlan.self, forKey: .pomodoro)
         notify = try container.decodeIfPresent(Bool.self, forKey: .notify) ?? true
         mode = try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .block
+        let delay = try container.decodeIfPresent(Int.self, forKey: .delay)
+        if let delay, !(0...PendingChange.maximumDelay).contains(delay) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .delay, in: container,
+                debugDescription: "a delay must be from 0 to \(PendingChange.maximumDelay) seconds")
+        }
+        // 0 is none, as the encoder writes it: a request reads back the same.
+        self.delay = delay == 0 ? nil : delay
         if let pomodoro, pomodoro.total != length.seconds {
             throw DecodingError.dataCorruptedError(
                 forKey: .length, in: container,
@@ -91,22 +106,48 @@ public struct StartRequest: Codable, Sendable, Equatable {
     }
 }
 
-/// Which session to stop.
+/// Which session to stop, and how: at once (or after the session's
+/// delay), through a locked session's emergency exit, or the withdrawal of
+/// a change still pending.
 public struct StopRequest: Codable, Sendable, Equatable {
     /// The session's id; nil stops every unlocked session of the caller.
     public var sessionID: Int64?
+    /// Non-nil for the emergency exit from a locked session, with its reason.
+    public var emergency: EmergencyReason?
+    /// Whether the request withdraws the pending change of the session(s)
+    /// instead of asking for one.
+    public var cancel: Bool
 
-    /// Makes a stop request.
-    public init(sessionID: Int64?) {
+    /// Makes a stop request; `emergency` and `cancel` exclude each other.
+    public init(sessionID: Int64?, emergency: EmergencyReason? = nil, cancel: Bool = false) {
         self.sessionID = sessionID
+        self.emergency = emergency
+        self.cancel = cancel
     }
 
-    private enum CodingKeys: String, CodingKey, CaseIterable { case sessionID }
+    private enum CodingKeys: String, CodingKey, CaseIterable { case sessionID, emergency, cancel }
 
-    /// Decodes strictly.
+    /// Decodes strictly: an emergency exit and a withdrawal together are refused.
     public init(from decoder: any Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
-        sessionID = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int64.self, forKey: .sessionID)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sessionID = try container.decodeIfPresent(Int64.self, forKey: .sessionID)
+        emergency = try container.decodeIfPresent(EmergencyReason.self, forKey: .emergency)
+        cancel = try container.decodeIfPresent(Bool.self, forKey: .cancel) ?? false
+        if cancel && emergency != nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .cancel, in: container,
+                debugDescription: "a request either takes the emergency exit or withdraws a pending change, not both")
+        }
+    }
+
+    /// Writes the fields; `cancel` only when true, so a plain stop reads as
+    /// it did before the field existed.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(sessionID, forKey: .sessionID)
+        try container.encodeIfPresent(emergency, forKey: .emergency)
+        if cancel { try container.encode(cancel, forKey: .cancel) }
     }
 }
 

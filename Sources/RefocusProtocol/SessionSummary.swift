@@ -35,14 +35,24 @@ public struct SessionSummary: Codable, Sendable, Equatable {
     public var mode: SessionMode
     /// Its pomodoro plan and phase, and its pauses.
     public var progress: SessionProgress
+    /// The loosening asked of it that waits for its time (an active session's); nil for none.
+    public var pending: PendingChange?
+    /// Why its owner took the emergency exit (an ended session's, outcome `emergency`); nil otherwise.
+    public var reason: EmergencyReason?
+    /// The loosening delay it keeps, in seconds; nil or 0 for none.
+    public var delay: Int?
 
     /// Makes a summary.
     public init(
         id: Int64, owner: UInt32, lists: [BlockListName], start: Date, plannedEnd: Date,
         locked: Bool, endedAt: Date? = nil, outcome: SessionOutcome? = nil, entries: Int? = nil,
         programs: Int? = nil, label: SessionLabel? = nil, mode: SessionMode = .block,
-        progress: SessionProgress = SessionProgress()
+        progress: SessionProgress = SessionProgress(), pending: PendingChange? = nil,
+        reason: EmergencyReason? = nil, delay: Int? = nil
     ) {
+        self.pending = pending
+        self.reason = reason
+        self.delay = delay
         self.id = id
         self.owner = owner
         self.lists = lists
@@ -68,6 +78,7 @@ public struct SessionSummary: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case id, owner, lists, start, plannedEnd, locked, endedAt, outcome, entries, programs, label, mode
+        case pending, reason, delay
     }
 
     /// Reads the fields, `progress`'s among them.
@@ -86,7 +97,10 @@ public struct SessionSummary: Codable, Sendable, Equatable {
             programs: try container.decodeIfPresent(Int.self, forKey: .programs),
             label: try container.decodeIfPresent(SessionLabel.self, forKey: .label),
             mode: try container.decodeIfPresent(SessionMode.self, forKey: .mode) ?? .block,
-            progress: try SessionProgress(from: decoder))
+            progress: try SessionProgress(from: decoder),
+            pending: try container.decodeIfPresent(PendingChange.self, forKey: .pending),
+            reason: try container.decodeIfPresent(EmergencyReason.self, forKey: .reason),
+            delay: try container.decodeIfPresent(Int.self, forKey: .delay))
     }
 
     /// Writes the fields, `progress`'s beside the others; absent ones are left out.
@@ -104,6 +118,9 @@ public struct SessionSummary: Codable, Sendable, Equatable {
         try container.encodeIfPresent(programs, forKey: .programs)
         try container.encodeIfPresent(label, forKey: .label)
         try container.encode(mode, forKey: .mode)
+        try container.encodeIfPresent(pending, forKey: .pending)
+        try container.encodeIfPresent(reason, forKey: .reason)
+        try container.encodeIfPresent(delay, forKey: .delay)
         try progress.encode(to: encoder)
     }
 }

@@ -291,7 +291,8 @@ import Testing
         do {
             let ended = try SessionRules.stop(
                 StopRequest(sessionID: id), owner: Rules.owner, now: Rules.clock.wall,
-                active: active)
+                active: active
+            ).ended
             #expect(code == nil)
             #expect(ended.compactMap(\.id) == stopped)
         } catch {

@@ -48,7 +48,7 @@ struct SessionStoreTests {
         #expect(try store.write { try $0.rebase(to: reading) } == 0, "a second rebase changes nothing")
         let moved = try #require(try store.read { try $0.openSessions() }.first)
         #expect(moved.plannedEnd == Self.start.addingTimeInterval(7200))
-        #expect(try store.write { try $0.endExpired(now: reading.wall) }.isEmpty, "50 minutes are left")
+        #expect(try store.write { try $0.settleDue(now: reading.wall) }.isEmpty, "50 minutes are left")
     }
 }
 
@@ -70,7 +70,7 @@ struct SessionStoreTimelineTests {
         #expect(read == stored)
         #expect(read.timeline.pauses == 2 && read.timeline.pausedSeconds == 30 && !read.notify)
         #expect(
-            try store.write { try $0.endExpired(now: start.addingTimeInterval(99_999)) }.isEmpty,
+            try store.write { try $0.settleDue(now: start.addingTimeInterval(99_999)) }.isEmpty,
             "a paused session does not expire")
         let ended = try store.write { try $0.end([read], at: start.addingTimeInterval(1700), outcome: .stopped) }
         #expect(ended.first?.isPaused == false && ended.first?.timeline.pausedSeconds == 130)
@@ -94,7 +94,7 @@ struct SessionStoreTimelineTests {
         #expect(try store.read { try $0.announcing() }.map(\.announced) == [nil])
         try store.write { try $0.markAnnounced(id, "start") }
         #expect(try store.read { try $0.announcing() }.map(\.announced) == ["start"])
-        _ = try store.write { try $0.endExpired(now: start.addingTimeInterval(61)) }
+        _ = try store.write { try $0.settleDue(now: start.addingTimeInterval(61)) }
         #expect(try store.read { try $0.announcing() }.count == 1, "its end is still to announce")
         try store.write { try $0.markAnnounced(id, SessionAnnouncements.ended) }
         #expect(try store.read { try $0.announcing() }.isEmpty)

@@ -74,12 +74,29 @@ import Testing
                     event: .end, sessionID: 8, outcome: $0,
                     at: Date(timeIntervalSince1970: 1_700_000_009)))
         }
+        // A locked session whose emergency exit is pending, one with a pending pause, and an ended emergency exit.
+        var exiting = try summary(12, lists: ["social"], start: 1_700_000_000, end: 1_700_009_000, locked: true)
+        exiting.pending = PendingChange(
+            kind: .emergency, requestedAt: Date(timeIntervalSince1970: 1_700_001_000),
+            effectiveAt: Date(timeIntervalSince1970: 1_700_001_900),
+            reason: try EmergencyReason("the \"doctor\" called"))
+        exiting.delay = 120
+        var pausing = try summary(13, lists: ["news"], start: 1_700_000_000, end: 1_700_009_000, locked: false)
+        pausing.pending = PendingChange(
+            kind: .pause, requestedAt: Date(timeIntervalSince1970: 1_700_001_000),
+            effectiveAt: Date(timeIntervalSince1970: 1_700_001_120))
+        pausing.delay = 120
+        var exited = try summary(14, lists: ["video"], start: 1_700_000_000, end: 1_700_009_000, locked: true)
+        (exited.endedAt, exited.outcome) = (Date(timeIntervalSince1970: 1_700_001_900), .emergency)
+        exited.reason = try EmergencyReason("the doctor called")
+        let loosening = [exiting, pausing, exited].map { StatusSnapshot.ActiveSession($0, blockedAttempts: 2) }
         return [
+            StatusSnapshot(sessions: loosening, counts: nil),
             StatusSnapshot(
                 sessions: [everything],
                 counts: StatusSnapshot.Counts(
                     names: 1, addresses: 2, programs: 3, programBlocking: .execPermission, firewall: .table,
-                    resolverNames: 4, browserPolicies: [], dohEndpoints: 5))
+                    resolverNames: 4, browserPolicies: [], dohEndpoints: 5)),
         ] + hooks.map { StatusSnapshot(sessions: [$0], counts: nil) } + [
             StatusSnapshot(
                 sessions: progressing,

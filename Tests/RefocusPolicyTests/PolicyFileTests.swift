@@ -108,7 +108,8 @@ struct PolicyFileTests {
                     + "max_addresses_per_machine, max_programs_per_machine, "
                     + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6, "
                     + "total_prefix_ipv4, total_prefix_ipv6, max_hosts_names_per_machine, "
-                    + "browser_doh, browser_allowlist")
+                    + "browser_doh, browser_allowlist, emergency_exit, emergency_delay, emergency_per_week, "
+                    + "min_delay")
         ) {
             try PolicyFile.parse("root_may_clear_lock = false", path: "policy.toml")
         }

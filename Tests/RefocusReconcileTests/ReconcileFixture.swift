@@ -48,6 +48,6 @@ struct ReconcileFixture {
 
     /// Ends every open session in the store (as `stop` does).
     func endSessions() throws {
-        _ = try store.write { try $0.endExpired(now: Self.start.addingTimeInterval(7200)) }
+        _ = try store.write { try $0.settleDue(now: Self.start.addingTimeInterval(7200)) }
     }
 }

@@ -28,7 +28,11 @@ struct ConfigValues {
                             + "without quotes, such as 5")
                 }
                 defaults.streakMinimum = minutes
-            default: throw fail(key, "unknown key; [defaults] takes lists, length, notify and streak_minimum")
+            case "delay":
+                guard let text = value.string else { throw fail(key, "give a length in quotes, such as \"2m\"") }
+                do { defaults.delay = try SessionLength.parseDelay(text) } catch { throw fail(key, error.description) }
+            default:
+                throw fail(key, "unknown key; [defaults] takes lists, length, notify, streak_minimum and delay")
             }
         }
         return defaults

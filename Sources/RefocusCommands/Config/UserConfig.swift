@@ -28,6 +28,8 @@ package struct UserConfig: Equatable {
         var notify = true
         /// The focused minutes a day needs to count for a streak (`streak_minimum`).
         var streakMinimum = 5
+        /// How long stopping or pausing a session of a start waits (`delay`); zero: no wait.
+        var delay = SessionLength(seconds: 0)
 
         /// The minutes `streak_minimum` may be: a minute to a whole day.
         static let streakMinimumRange = 1...1440

@@ -50,6 +50,7 @@ extension HistoryCommand.Row {
             case .pauses: pause.map { String($0.count) } ?? ""
             case .pausedSeconds: pause.map { String($0.seconds) } ?? ""
             case .mode: session.mode.rawValue
+            case .reason: session.reason?.rawValue ?? ""
             }
         }
     }

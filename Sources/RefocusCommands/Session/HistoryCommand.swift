@@ -15,9 +15,9 @@ struct HistoryCommand: ParsableCommand {
         abstract: "Show your ended sessions, newest first.",
         discussion: """
             One line per session: its id, lists, start, how long it ran (of how long, \
-            when it ended early) and how it ended: completed, stopped or cleared (by \
-            root); a pomodoro session's work phases, a paused one's pauses. Root sees \
-            everyone's. --json and --csv print the same for scripts and spreadsheets \
+            when it ended early) and how it ended: completed, stopped, emergency (an \
+            emergency exit, with its reason) or cleared (by root); a pomodoro session's \
+            work phases, a paused one's pauses. Root sees everyone's. --json and --csv print the same for scripts and spreadsheets \
             (CSV: RFC 4180, CRLF line ends, times in UTC or with --local in local time); \
             'man refocus' (JSON OUTPUT) lists their keys. A history that cannot be read \
             is one line on stderr naming the fix.
@@ -75,7 +75,7 @@ struct HistoryCommand: ParsableCommand {
         enum Key: String, CodingKey, CaseIterable {
             case id, owner, lists, start, plannedEnd, endedAt, seconds, plannedSeconds, locked, outcome, entries,
                 programs,
-                label, pomodoro, completedWork, pauses, pausedSeconds, mode
+                label, pomodoro, completedWork, pauses, pausedSeconds, mode, reason
         }
 
         /// When it ended: its planned end when the helper did not say.
@@ -84,7 +84,7 @@ struct HistoryCommand: ParsableCommand {
         var seconds: Int { SessionFormat.ran(session).seconds }
         /// How long it was planned to run, in seconds.
         var plannedSeconds: Int { SessionFormat.planned(session).seconds }
-        /// `completed`, `stopped`, `cleared` (or `ended` when unknown).
+        /// `completed`, `stopped`, `emergency`, `cleared` (or `ended` when unknown).
         var outcome: String { SessionFormat.outcome(session) }
         /// The work phases a pomodoro session ran to their end; nil for another session.
         var completedWork: Int? { session.progress.pomodoro.map { _ in session.progress.completedWork ?? 0 } }
@@ -112,6 +112,7 @@ struct HistoryCommand: ParsableCommand {
             try container.encodeIfPresent(pause?.count, forKey: .pauses)
             try container.encodeIfPresent(pause?.seconds, forKey: .pausedSeconds)
             try container.encode(session.mode, forKey: .mode)
+            try container.encodeIfPresent(session.reason?.rawValue, forKey: .reason)
         }
     }
 

@@ -10,7 +10,9 @@ struct PauseCommand: ParsableCommand {
             Lifts the session's blocks until 'refocus resume'; its time left, and a \
             pomodoro session's place in its phase, stand still meanwhile, so it ends later \
             by the time paused. Without an id, every session of yours that runs and is not \
-            locked. A locked session cannot be paused. History records how often and how \
+            locked. A locked session cannot be paused; one with a delay (start --delay) \
+            pauses when its delay has passed ('refocus stop --cancel' withdraws it). \
+            History records how often and how \
             long a session was paused. --quiet prints nothing on success; --json prints the \
             helper's answer (see 'refocus status --json' for its keys).
 

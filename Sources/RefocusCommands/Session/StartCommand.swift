@@ -17,14 +17,13 @@ struct StartCommand: ParsableCommand {
         usage: UsageLine.wrapped(
             "refocus start [<preset-or-length> ...] [--list <list> ...] [--allow <allow> ...] "
                 + "[--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] [--long-break <LENGTH>] "
-                + "[--json] [--quiet]"),
+                + "[--delay <LENGTH>] [--json] [--quiet]"),
         discussion: """
             Blocks the lists (yours, or built-in) for a length, until a time, or in \
             pomodoro phases (--pomodoro, or WORK/BREAK such as 50/10). A preset starts \
             what it saved, options overriding it; [defaults] of config.toml fills in the \
-            rest. Starting active lists again extends their session. --lock refuses stop \
-            and pause and only tightens; --allow allows only the lists' sites, for you \
-            alone. 'man refocus' (SESSIONS) tells the rest.
+            rest. --lock refuses stop and pause; --allow allows only the lists' sites, for \
+            you; --delay makes stop and pause wait. 'man refocus' (SESSIONS) tells the rest.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy, .configuration],
                                   notes: [.dataError: "a list with nothing a session may block",
@@ -34,7 +33,6 @@ struct StartCommand: ParsableCommand {
             Examples:
               refocus start --list social --list news 1h30m --lock
               refocus start --list work --until 17:30 --label thesis
-              refocus start deep 45m            # a preset, for 45 minutes
               refocus start --allow work 2h     # only work's sites, for you
             """)
 
@@ -47,6 +45,13 @@ struct StartCommand: ParsableCommand {
 
     @OptionGroup var session: SessionOptions
 
+    @Option(
+        help: ArgumentHelp(
+            "Stop and pause wait this long (default: none).",
+            valueName: "LENGTH"),
+        completion: .list(["0", "2m", "5m", "15m"]))
+    var delay: String?
+
     @Flag(help: "Print the helper's answer as JSON.")
     var json = false
 
@@ -55,6 +60,9 @@ struct StartCommand: ParsableCommand {
     func validate() throws {
         if words.count > 3 { throw ValidationError("give at most a preset's name, a length and WORK/BREAK") }
         do { _ = try SessionChoice.Words(words) } catch { throw ValidationError("\(error)") }
+        do { _ = try delay.map { try SessionLength.parseDelay($0) } } catch {
+            throw ValidationError("--delay: \(error)")
+        }
     }
 
     func run() throws {
@@ -76,11 +84,12 @@ struct StartCommand: ParsableCommand {
         case .length(let length):
             sessionLength = length
         }
+        let delay = try delay.map { try SessionLength.parseDelay($0) } ?? config.defaults.delay
         let response = try HelperClient().send(
             StartRequest(
                 lists: blockLists, length: sessionLength, locked: choice.locked,
                 label: choice.label, pomodoro: choice.pomodoro,
-                notify: config.defaults.notify, mode: choice.mode))
+                notify: config.defaults.notify, mode: choice.mode, delay: delay.seconds > 0 ? delay.seconds : nil))
         if json { return try Console.json(response) }
         let answered = Date()  // after the helper's answer: the time left counts from the session's start
         for session in response.sessions {

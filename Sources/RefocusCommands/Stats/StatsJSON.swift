@@ -17,7 +17,7 @@ struct StatsJSON: Encodable {
 
     private enum Key: String, CodingKey {
         case today, weekStart, timeZone, firstWeekday, streakMinimum, since, error
-        case todaySeconds, weekSeconds, totalSeconds, sessions, completed, stopped, cleared
+        case todaySeconds, weekSeconds, totalSeconds, sessions, completed, stopped, cleared, emergency
         case currentStreak, longestStreak, streakIncludesToday, milestonesReached, nextMilestone, daysToNextMilestone
         case blockedAttempts, programsKilled, blockedSessions, blockedByList, days, by, groups
     }
@@ -67,6 +67,8 @@ struct StatsJSON: Encodable {
         try container.encode(stats.outcomes.completed, forKey: .completed)
         try container.encode(stats.outcomes.stopped, forKey: .stopped)
         try container.encode(stats.outcomes.cleared, forKey: .cleared)
+        // Emergency exits only when there were some: the object reads as it did before they existed.
+        if stats.outcomes.emergency > 0 { try container.encode(stats.outcomes.emergency, forKey: .emergency) }
         try container.encode(stats.streak.current, forKey: .currentStreak)
         try container.encode(stats.streak.longest, forKey: .longestStreak)
         try container.encode(stats.streak.includesToday, forKey: .streakIncludesToday)

@@ -41,11 +41,11 @@ struct StatsReport {
         return lines
     }
 
-    /// `: 40 completed, 7 stopped early, 1 cleared`, the kinds there were.
+    /// `: 40 completed, 7 stopped early, 1 by emergency exit, 1 cleared`, the kinds there were.
     private var outcomes: String {
         let parts = [
             (stats.outcomes.completed, "completed"), (stats.outcomes.stopped, "stopped early"),
-            (stats.outcomes.cleared, "cleared"),
+            (stats.outcomes.emergency, "by emergency exit"), (stats.outcomes.cleared, "cleared"),
         ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         return parts.isEmpty ? "" : ": " + parts.joined(separator: ", ")
     }

@@ -19,12 +19,20 @@ struct PaceOptions: ParsableArguments {
     @OptionGroup var output: OutputOptions
 
     /// Sends `change` through the helper and prints each session it changed
-    /// (or the helper's answer with --json); notes go to stderr.
+    /// (or when a pause waits for the session's delay), or the helper's answer
+    /// with --json; notes go to stderr.
     func send(_ change: PaceChange) throws {
         let response = try HelperClient().send(PaceRequest(change: change, sessionID: id))
         if json { return try Console.json(response) }
         let answered = Date()  // after the helper's answer: the time left counts from then
-        response.sessions.forEach { output.report(Self.line(change, $0, now: answered)) }
+        for session in response.sessions {
+            // A session with a delay pauses when the delay has passed.
+            if change == .pause, !session.isPaused, let pending = session.pending, pending.kind == .pause {
+                output.report(SessionFormat.asked(session, pending, now: answered))
+            } else {
+                output.report(Self.line(change, session, now: answered))
+            }
+        }
         response.notes.forEach { Console.error($0.text) }
     }
 

@@ -23,19 +23,22 @@ enum SessionFormat {
     /// `#3 social paused (32m left)` while paused; `#3 social, news: 14:05,
     /// 12m of 50m, stopped` once ended, with the work phases completed and
     /// the pauses after it; with a label, `#3 social, news for thesis …`;
-    /// an allowlist session's lists as `allow: work`.
+    /// an allowlist session's lists as `allow: work`; a delay in the
+    /// parentheses (`, 2m delay`) and a pending change after it (`, ending at
+    /// 14:35 (emergency exit)`); an ended emergency exit's reason at the end.
     static func line(_ session: SessionSummary, now: Date = Date()) -> String {
         let lists = names(session) + (session.label.map { " for \($0)" } ?? "")
         if session.endedAt != nil {
             let (ran, planned) = (self.ran(session), self.planned(session))
             let length = ran < planned ? "\(ran) of \(planned)" : "\(ran)"
             return "#\(session.id) \(lists): \(time(session.start, now: now)), \(length), \(outcome(session))"
-                + progress(session).map { ", " + $0 }.joinedText()
+                + progress(session).map { ", " + $0 }.joinedText() + reason(session)
         }
         // A paused session's time stands still at its pause.
         let frozen = session.progress.pause?.pausedAt ?? now
         let left =
-            "(\(EndTime.length(until: session.plannedEnd, from: frozen)) left\(session.locked ? ", locked" : ""))"
+            "(\(EndTime.length(until: session.plannedEnd, from: frozen)) left\(session.locked ? ", locked" : "")"
+            + "\(delay(session)))"
         let phase =
             session.phase(at: now).map { phase in
                 let phaseLeft = "(\(EndTime.length(until: phase.endsAt, from: frozen)) left)"
@@ -43,8 +46,9 @@ enum SessionFormat {
                     ? ", in \(name(phase)) \(phaseLeft)"
                     : ", \(name(phase)) until \(time(phase.endsAt, now: now)) \(phaseLeft)"
             } ?? ""
-        if session.isPaused { return "#\(session.id) \(lists) paused \(left)" + phase }
-        return "#\(session.id) \(lists) until \(time(session.plannedEnd, now: now)) \(left)" + phase
+        let pending = session.pending.map { ", " + self.pending($0, now: now) } ?? ""
+        if session.isPaused { return "#\(session.id) \(lists) paused \(left)" + phase + pending }
+        return "#\(session.id) \(lists) until \(time(session.plannedEnd, now: now)) \(left)" + phase + pending
     }
 
     /// `social, news` for a block-list session, `allow: work, docs` for an allowlist session.
@@ -84,7 +88,7 @@ enum SessionFormat {
         EndTime.length(until: session.plannedEnd, from: session.start)
     }
 
-    /// How a session ended: `completed`, `stopped`, `cleared`, or `ended` when unknown.
+    /// How a session ended: `completed`, `stopped`, `emergency`, `cleared`, or `ended` when unknown.
     static func outcome(_ session: SessionSummary) -> String {
         session.outcome?.rawValue ?? "ended"
     }

@@ -98,11 +98,14 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
     }
 
     /// `focus: social, news 23m` until the last session ends (`focus: allow: work 23m` for an allowlist session), `focus: social work 2/4 12m3s` in a pomodoro
-    /// session, `focus: social paused 32m` when every session is paused; `no focus` when none is active.
+    /// session, `focus: social paused 32m` when every session is paused; `no focus` when none is active;
+    /// the first pending change after it (`focus: social 23m, ends 14:35`).
     private static func barText(_ sessions: [StatusSnapshot.ActiveSession], now: Date) -> String {
         guard let state = BarState(sessions, now: now) else { return "no focus" }
         var lists: [String] = []
         for name in sessions.map({ SessionFormat.names($0.session) }) where !lists.contains(name) { lists.append(name) }
+        let pending = sessions.compactMap(\.session.pending).min { $0.effectiveAt < $1.effectiveAt }
         return "focus: \(lists.joinedText(", ")) \(state.text)"
+            + (pending.map { ", " + SessionFormat.pendingBrief($0, now: now) } ?? "")
     }
 }

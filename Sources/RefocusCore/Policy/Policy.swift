@@ -36,6 +36,10 @@ public struct Policy: Sendable, Equatable {
     /// (`browser_doh`, `browser_allowlist`).
     public var browsers = BrowserChoices()
 
+    /// Whether and how sessions loosen: the emergency exit and the
+    /// delays (`emergency_exit`, `emergency_delay`, `emergency_per_week`, `min_delay`).
+    public var loosening = LooseningChoices()
+
     /// The table's name unless the policy names another.
     public static let standardTableName = "refocus"
 
@@ -126,6 +130,16 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     case browserDoh = "browser_doh"
     /// A boolean: whether allowlist sessions restrict every user's browsers to their lists too (default false).
     case browserAllowlist = "browser_allowlist"
+    /// A boolean: whether the owner of a locked session may take its emergency exit (default true).
+    case emergencyExit = "emergency_exit"
+    /// A length such as "15m", "0s" to "24h": how long a locked session blocks after its emergency
+    /// exit is asked for (default 15m).
+    case emergencyDelay = "emergency_delay"
+    /// An integer, 0 to 7: emergency exits one user may take in 7 days (default 1; 0: none).
+    case emergencyPerWeek = "emergency_per_week"
+    /// A length such as "2m", "0s" to "24h": the shortest delay before a session's stop or pause
+    /// applies (default 0s).
+    case minDelay = "min_delay"
 
     /// The caps' keys, with the field each sets and the largest value it takes.
     public static var caps: [(key: PolicyKey, field: WritableKeyPath<SessionCaps, Int>, maximum: Int)] {

@@ -13,14 +13,7 @@ public struct SessionLabel: ValidatedName {
     /// Validates a label, throwing `LabelError` with the reason.
     public init(_ text: some StringProtocol) throws(LabelError) {
         let label = String(text)
-        let reason: String? =
-            if label.trimmingWhiteSpace.isEmpty { "it is empty" } else if label.count > Self.maximumLength {
-                "it is longer than \(Self.maximumLength) characters"
-            } else if label.unicodeScalars.contains(where: {
-                [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
-            }) { "it holds a control character or a line break" } else if label.trimmingWhiteSpace != label {
-                "it starts or ends with white space"
-            } else { nil }
+        let reason = label.oneLineTextProblem(maximumLength: Self.maximumLength)
         if let reason { throw LabelError(label: label, reason: reason) }
         rawValue = label
     }

@@ -6,4 +6,7 @@ public enum SessionOutcome: String, Codable, Sendable, CaseIterable {
     case stopped
     /// Root cleared it (`refocus-helper clear`).
     case cleared
+    /// Its owner took the emergency exit from a locked session, which ended
+    /// after the policy's delay (`emergency_delay`).
+    case emergency
 }

@@ -37,9 +37,11 @@ public struct FocusStats: Sendable, Equatable {
         public var stopped = 0
         /// Cleared by root.
         public var cleared = 0
+        /// Ended through a locked session's emergency exit.
+        public var emergency = 0
 
         /// All of them.
-        public var total: Int { completed + stopped + cleared }
+        public var total: Int { completed + stopped + cleared + emergency }
     }
 
     /// The day `now` falls on.
@@ -52,7 +54,8 @@ public struct FocusStats: Sendable, Equatable {
     public var totalSeconds: Int
     /// How the sessions ended.
     public var outcomes: Outcomes
-    /// Days in a row with at least `streakMinimumMinutes` of focus.
+    /// Days in a row with at least `streakMinimumMinutes` of focus, not
+    /// counting the focus of sessions ended by their emergency exit.
     public var streak: FocusStreak
     /// What the sessions blocked, in all and per list.
     public var blocked: BlockedTotals
@@ -84,7 +87,11 @@ public struct FocusStats: Sendable, Equatable {
         totalSeconds = records.reduce(0) { $0 + max(0, $1.focusedSeconds) }
         outcomes = Outcomes(records)
         let minimum = options.streakMinimumMinutes * 60
-        streak = FocusStreak(counts: seconds.map { $0 >= minimum }, today: todayIndex)
+        // A session ended by its emergency exit never makes a day count toward a streak: its focus is left out.
+        let streakSeconds =
+            records.contains { $0.outcome == .emergency }
+            ? table.dailySeconds(records.filter { $0.outcome != .emergency }).map { Int($0.rounded()) } : seconds
+        streak = FocusStreak(counts: streakSeconds.map { $0 >= minimum }, today: todayIndex)
         blocked = BlockedTotals(records)
         days = (index(firstShown)...todayIndex).map { DayFocus(day: table.day(at: $0), seconds: seconds[$0]) }
         self.options = options
@@ -113,6 +120,7 @@ extension FocusStats.Outcomes {
             case .completed: completed += 1
             case .stopped: stopped += 1
             case .cleared: cleared += 1
+            case .emergency: emergency += 1
             }
         }
     }

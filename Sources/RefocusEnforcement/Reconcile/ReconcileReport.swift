@@ -6,7 +6,7 @@ import RefocusProtocol
 extension Reconciler {
     /// What one run found and did: the sessions, and each layer's outcome.
     public struct Report: Sendable {
-        /// Sessions closed because their end had passed.
+        /// Sessions closed because their end, or their pending stop or emergency exit, came (as ended).
         public var expired: [Session]
         /// When it ran, on the wall clock.
         public var now: Date

@@ -50,7 +50,7 @@ public final class Reconciler {
     @discardableResult
     public func reconcile(clock: ClockReading, system: [ProtectedAddresses.Protection]) throws -> Report {
         let now = clock.wall
-        let expired = try store.write { try $0.endExpired(now: now) }
+        let expired = try store.write { try $0.settleDue(now: now) }
         let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
         let active = open.filter { $0.isActive(at: now) }
         let desired = DesiredEnforcement(

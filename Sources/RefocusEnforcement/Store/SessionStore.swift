@@ -134,6 +134,16 @@ public final class SessionStore: Sendable {
                 table.add(column: "mode", .text).notNull().defaults(to: SessionMode.block.rawValue)
             }
         }
+        migrator.registerMigration("v8: pending changes, delays, emergency exits") { db in
+            // An open session's loosening that waits for its time; an ended one's stop or emergency exit.
+            try db.alter(table: "session") { table in
+                table.add(column: "pendingKind", .text)
+                table.add(column: "pendingRequestedAt", .double)
+                table.add(column: "pendingEffectiveAt", .double)
+                table.add(column: "pendingReason", .text)
+                table.add(column: "delay", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

@@ -10,13 +10,13 @@ import RefocusPlanning
 /// it is skipped by every read, reported by `damagedOpenSessions`, kept as
 /// it is for inspection, and never keeps the other sessions from being
 /// enforced; `endAllOpen` (root's clear) ends it too. An ended session
-/// keeps its summary (lists' names, counts, times, outcome) and drops its
-/// full entry lists.
+/// keeps its summary (lists' names, counts, times, outcome, and the stop or
+/// emergency exit that ended it, with its reason) and drops its full entry lists.
 public struct SessionTransaction {
     let db: Database
 
     /// Every readable session that has not ended (its end may have passed:
-    /// see `endExpired`); damaged rows are left out (`damagedOpenSessions`).
+    /// see `settleDue`); damaged rows are left out (`damagedOpenSessions`).
     public func openSessions() throws -> [Session] {
         try readableRows("SELECT * FROM session WHERE endedAt IS NULL ORDER BY id").sessions
     }
@@ -43,15 +43,16 @@ public struct SessionTransaction {
             sql: """
                 INSERT INTO session (owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome,
                     anchorBootID, anchorSinceBoot, anchorWall, entryCount, programCount, label, pomodoroWork,
-                    pomodoroBreak, pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, pauses, notify, mode)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    pomodoroBreak, pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, pauses, notify, mode,
+                    pendingKind, pendingRequestedAt, pendingEffectiveAt, pendingReason, delay)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: try arguments(session))
         var stored = session
         stored.id = db.lastInsertedRowID
         return stored
     }
 
-    /// Updates a stored session's lists, end, lock, and ending.
+    /// Updates a stored session's lists, end, lock, pending change, and ending.
     public func update(_ session: Session) throws {
         guard let id = session.id else { return }
         try db.execute(
@@ -59,7 +60,9 @@ public struct SessionTransaction {
                 UPDATE session SET owner = ?, listNames = ?, lists = ?, start = ?, plannedEnd = ?, locked = ?,
                     endedAt = ?, outcome = ?, anchorBootID = ?, anchorSinceBoot = ?, anchorWall = ?, entryCount = ?,
                     programCount = ?, label = ?, pomodoroWork = ?, pomodoroBreak = ?, pomodoroCycles = ?,
-                    pomodoroLongBreak = ?, pausedAt = ?, pausedSeconds = ?, pauses = ?, notify = ?, mode = ? WHERE id = ?
+                    pomodoroLongBreak = ?, pausedAt = ?, pausedSeconds = ?, pauses = ?, notify = ?, mode = ?,
+                    pendingKind = ?, pendingRequestedAt = ?, pendingEffectiveAt = ?, pendingReason = ?, delay = ?
+                WHERE id = ?
                 """, arguments: try arguments(session) + [id])
     }
 
@@ -67,9 +70,7 @@ public struct SessionTransaction {
     /// their summaries only; returns them as ended.
     public func end(_ sessions: [Session], at time: Date, outcome: SessionOutcome) throws -> [Session] {
         try sessions.map { session in
-            var ended = session.resumed(at: time).compacted
-            ended.endedAt = time
-            ended.outcome = outcome
+            let ended = session.ended(at: time, outcome: outcome)
             try update(ended)
             return ended
         }
@@ -114,17 +115,35 @@ public struct SessionTransaction {
         return changed.count
     }
 
-    /// Ends every open session whose planned end is not after `now`, as
-    /// completed at its planned end; returns them.
-    public func endExpired(now: Date) throws -> [Session] {
-        let expired = try openSessions().filter { $0.plannedEnd <= now && !$0.isPaused }
-        for session in expired {
-            var ended = session.compacted
-            ended.endedAt = session.plannedEnd
-            ended.outcome = .completed
-            try update(ended)
+    /// Applies what was due by `now` to every open session
+    /// (`Session.settled(at:)`): a pending stop, pause or emergency exit
+    /// whose time came, or a planned end that passed (completed at it).
+    /// Returns the sessions that ended, as ended.
+    public func settleDue(now: Date) throws -> [Session] {
+        var ended: [Session] = []
+        for session in try openSessions() {
+            guard let settled = session.settled(at: now) else { continue }
+            try update(settled)
+            if settled.endedAt != nil { ended.append(settled) }
         }
-        return expired
+        return ended
+    }
+
+    /// When `owner` asked for the emergency exits that ended sessions
+    /// (outcome `emergency`) at or after `since`: what the week's allowance
+    /// counts beside the pending ones (`EmergencyAllowance`).
+    public func endedEmergencyExits(owner: UInt32, since: Date) throws -> [Date] {
+        try Double.fetchAll(
+            db,
+            sql: """
+                SELECT pendingRequestedAt FROM session WHERE owner = ? AND endedAt IS NOT NULL AND outcome = ?
+                    AND pendingKind = ? AND pendingRequestedAt >= ?
+                """,
+            arguments: [
+                Int64(owner), SessionOutcome.emergency.rawValue, PendingChange.Kind.emergency.rawValue,
+                since.timeIntervalSince1970,
+            ]
+        ).map(Date.init(timeIntervalSince1970:))
     }
 
     private func arguments(_ session: Session) throws -> StatementArguments {
@@ -143,7 +162,9 @@ public struct SessionTransaction {
         return [
             plan?.work.seconds, plan?.shortBreak.seconds, plan?.cycles, plan?.longBreak.seconds,
             session.timeline.pausedAt?.timeIntervalSince1970, session.timeline.pausedSeconds,
-            session.timeline.pauses, session.notify, session.mode.rawValue,
+            session.timeline.pauses, session.notify, session.mode.rawValue, session.pending?.kind.rawValue,
+            session.pending?.requestedAt.timeIntervalSince1970, session.pending?.effectiveAt.timeIntervalSince1970,
+            session.pending?.reason?.rawValue, session.delay,
         ]
     }
 
@@ -209,7 +230,33 @@ public struct SessionTransaction {
         session.timeline.pausedAt = (row["pausedAt"] as Double?).map(Date.init(timeIntervalSince1970:))
         session.timeline.pausedSeconds = max(0, row["pausedSeconds"] as Double? ?? 0)
         session.timeline.pauses = max(0, row["pauses"] as Int? ?? 0)
+        session.pending = try pending(row, id: id)
+        session.delay = min(max(0, row["delay"] as Int? ?? 0), PendingChange.maximumDelay)
         return session
+    }
+
+    /// A row's pending change (or the one that ended it): none when its
+    /// columns are empty, an error when they are incomplete or break its rules.
+    private static func pending(_ row: Row, id: Int64) throws -> PendingChange? {
+        guard let kindText = row["pendingKind"] as String? else { return nil }
+        guard let kind = PendingChange.Kind(rawValue: kindText), let requestedAt = row["pendingRequestedAt"] as Double?,
+            let effectiveAt = row["pendingEffectiveAt"] as Double?, effectiveAt >= requestedAt
+        else { throw StoreError.failed(path: "session \(id)", reason: "its pending change is incomplete") }
+        var reason: EmergencyReason?
+        if let text = row["pendingReason"] as String? {
+            do {
+                reason = try EmergencyReason(text)
+            } catch {
+                throw StoreError.failed(
+                    path: "session \(id)", reason: "its emergency exit's reason is invalid: \(error)")
+            }
+        }
+        guard (kind == .emergency) == (reason != nil) else {
+            throw StoreError.failed(path: "session \(id)", reason: "its pending change's reason does not fit its kind")
+        }
+        return PendingChange(
+            kind: kind, requestedAt: Date(timeIntervalSince1970: requestedAt),
+            effectiveAt: Date(timeIntervalSince1970: effectiveAt), reason: reason)
     }
 
     /// A row's pomodoro plan: none when its columns are empty, an error when they break the plan's bounds.

@@ -5,22 +5,37 @@ import RefocusOS
 import RefocusPlanning
 import RefocusProtocol
 
-/// `refocus-helper stop`: ends the caller's session(s), refusing locked ones.
+/// `refocus-helper stop`: ends the caller's session(s), or sets the stop
+/// that waits for a session's delay, refusing locked ones; takes a locked
+/// session's emergency exit when the policy allows it; withdraws a pending
+/// change (`SessionRules.stop`).
 struct StopVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: StopRequest.verb.rawValue,
         abstract: "Stop the caller's session, or its unlocked ones.",
-        discussion: "The JSON request on stdin names the session, or none for all the caller's unlocked ones.")
+        discussion: """
+            The JSON request on stdin names the session, or none for all the caller's unlocked ones; \
+            with a reason, it takes a locked session's emergency exit; with cancel, it withdraws \
+            a stop, pause or emergency exit that waits.
+            """)
 
     func respond(_ context: HelperContext, _ request: StopRequest) throws -> HelperResponse {
         let now = context.now
         let owner = context.caller.uid
-        let stopped = try context.store.write { transaction in
-            let sessions = try SessionRules.stop(
-                request, owner: owner, now: now, active: try transaction.openSessions())
-            return try transaction.end(sessions, at: now, outcome: .stopped)
+        let choices = context.policy.loosening
+        let zone = MachineTimeZone.current
+        let touched = try context.store.write { transaction in
+            let allowance = EmergencyAllowance(
+                choices: choices,
+                endedExits: try transaction.endedEmergencyExits(
+                    owner: owner, since: now.addingTimeInterval(-EmergencyAllowance.window)),
+                zone: zone)
+            let plan = try SessionRules.stop(
+                request, owner: owner, now: now, active: try transaction.openSessions(), allowance: allowance)
+            for session in plan.changed { try transaction.update(session) }
+            return try transaction.end(plan.ended, at: now, outcome: .stopped) + plan.changed
         }
         _ = try context.enforce()
-        return HelperResponse(sessions: stopped.map { $0.summary(at: now) })
+        return HelperResponse(sessions: touched.map { $0.summary(at: now) })
     }
 }

@@ -85,11 +85,12 @@ package enum StatusSnapshotReader {
             guard let number = value.integer else { return nil }
             programs = number
         }
-        guard let progress = progress(fields) else { return nil }
+        guard let progress = progress(fields), let loosening = loosening(fields) else { return nil }
         let summary = SessionSummary(
             id: id, owner: owner, lists: lists, start: start, plannedEnd: plannedEnd,
             locked: locked, endedAt: endedAt, outcome: outcome, entries: entries,
-            programs: programs, label: label, mode: mode, progress: progress)
+            programs: programs, label: label, mode: mode, progress: progress,
+            pending: loosening.pending, reason: loosening.reason, delay: loosening.delay)
         var hookProblem: HookReport?
         if let value = fields.present("hookProblem") {
             guard let report = hookReport(value) else { return nil }

@@ -40,12 +40,15 @@ extension Session {
         isActive(at: now) && !isPaused && phase(at: now)?.kind.isBreak != true
     }
 
-    /// When what it enforces next changes after `now`: its phase's end, or
-    /// its own end; nil when it is ended or paused (only a request changes
-    /// a paused session).
+    /// When what it enforces next changes after `now`: its phase's end, its
+    /// own end, or its pending change's time, whichever comes first; nil
+    /// when it is ended, or paused with nothing pending (only a request
+    /// changes a paused session).
     public func nextChange(after now: Date) -> Date? {
-        guard isActive(at: now), !isPaused else { return nil }
-        return phase(at: now).map(end(of:)) ?? plannedEnd
+        guard isActive(at: now) else { return nil }
+        guard !isPaused else { return pending?.effectiveAt }
+        let own = phase(at: now).map(end(of:)) ?? plannedEnd
+        return pending.map { min($0.effectiveAt, own) } ?? own
     }
 
     /// The work phases it ran to their end by `now` (an ended session's by its end).

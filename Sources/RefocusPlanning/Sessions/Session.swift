@@ -36,6 +36,13 @@ public struct Session: Sendable, Equatable {
     public var notify: Bool
     /// Whether it blocks its lists or allows only them to its owner.
     public var mode: SessionMode
+    /// While it runs, the loosening asked of it that waits for its time (a
+    /// stop, a pause, the emergency exit); once ended, the stop or
+    /// emergency exit that ended it, kept in history (its reason, and when
+    /// it was asked for: the week's allowance counts it). Nil for none.
+    public var pending: PendingChange?
+    /// Its loosening delay in seconds: how long its stop or pause waits; 0 for none.
+    public var delay = 0
 
     /// Makes an active session.
     public init(
@@ -111,7 +118,9 @@ public struct Session: Sendable, Equatable {
             programs: counts.programs, label: label, mode: mode,
             progress: SessionProgress(
                 pomodoro: timeline.pomodoro, phase: phaseStatus(at: now),
-                pause: pause, completedWork: completedWork(at: now)))
+                pause: pause, completedWork: completedWork(at: now)),
+            pending: endedAt == nil ? pending : nil, reason: outcome == .emergency ? pending?.reason : nil,
+            delay: delay > 0 ? delay : nil)
     }
 }
 

@@ -13,7 +13,8 @@ import RefocusCore
 /// clock since the session's anchor: set forward an hour, and the end moves
 /// an hour later, so the session is not shortened; set back, and it moves
 /// earlier, so it is not lengthened. A pomodoro session's phases follow
-/// the planned end, and a pause's start moves with it. After a reboot the boot-time clock
+/// the planned end, and a pause's start and a pending change (its request
+/// and its time) move with it. After a reboot the boot-time clock
 /// restarts, so a session of an earlier boot keeps its wall-clock end (it
 /// may have ended while the machine was off) and is anchored anew.
 public enum SessionClock {
@@ -44,6 +45,12 @@ public enum SessionClock {
         rebased.plannedEnd = session.plannedEnd.addingTimeInterval(drift)
         // A pause's start moves too, so that resuming adds only the real time paused.
         rebased.timeline.pausedAt = session.timeline.pausedAt?.addingTimeInterval(drift)
+        // So does a pending change, so that setting the clock does not shorten its wait.
+        rebased.pending = session.pending.map {
+            PendingChange(
+                kind: $0.kind, requestedAt: $0.requestedAt.addingTimeInterval(drift),
+                effectiveAt: $0.effectiveAt.addingTimeInterval(drift), reason: $0.reason)
+        }
         return rebased
     }
 }

@@ -40,6 +40,7 @@ public struct SessionNotice: Sendable, Equatable {
                 case .completed?: "completed"
                 case .stopped?: "stopped after \(ran)"
                 case .cleared?: "cleared by root after \(ran)"
+                case .emergency?: "ended by its emergency exit after \(ran)"
                 case nil: "ended after \(ran)"
                 }
             let work = session.completedWork(at: endedAt).map { "; \($0) of \(cycles) work phases" } ?? ""

@@ -9,7 +9,9 @@ import RefocusProtocol
 /// The rules for changing how a session's time runs: `refocus next`,
 /// `pause` and `resume`. Each acts on the owner's own active sessions,
 /// and none weakens a lock: a locked session is never paused, and a locked
-/// pomodoro session skips only its breaks (back to work sooner).
+/// pomodoro session skips only its breaks (back to work sooner). A pause
+/// of a session with a delay waits for it (a pending change the daemon
+/// applies); resuming and skipping are immediate.
 extension SessionRules {
     /// The sessions `request` changes, as they are to be stored.
     public static func pace(
@@ -62,7 +64,7 @@ extension SessionRules {
             if unlocked.isEmpty, let session = running.first { throw lockedPause(session) }
             return unlocked
         case .resume:
-            let paused = mine.filter(\.isPaused)
+            let paused = mine.filter { $0.isPaused || $0.pending?.kind == .pause }
             guard !paused.isEmpty else { throw ProtocolFailure(code: .notFound, message: "you have no paused session") }
             return paused
         }
@@ -77,8 +79,20 @@ extension SessionRules {
                 throw ProtocolFailure(
                     code: .notFound, message: "session \(id) is paused already; 'refocus resume' resumes it")
             }
-            return session.paused(at: now)
+            guard session.delay > 0 else { return session.paused(at: now) }
+            // With a delay the pause waits for it; one already waiting, or a stop, is left as it is.
+            guard session.pending == nil else { return session }
+            var waiting = session
+            waiting.pending = PendingChange(
+                kind: .pause, requestedAt: now, effectiveAt: now.addingTimeInterval(TimeInterval(session.delay)))
+            return waiting
         case .resume:
+            if !session.isPaused, session.pending?.kind == .pause {
+                // Resuming before a pause applies withdraws it: tightening is immediate.
+                var running = session
+                running.pending = nil
+                return running
+            }
             guard session.isPaused else {
                 throw ProtocolFailure(code: .notFound, message: "session \(id) is not paused")
             }

@@ -21,7 +21,8 @@ public enum SessionRules {
         case create(Session)
         /// The same lists are already active for this owner (with the same
         /// pomodoro plan, or none): that session resumes if paused, a plain one
-        /// is extended to the later end, and it stays locked if either was locked.
+        /// is extended to the later end, and it stays locked if either was locked;
+        /// it keeps the longer delay, and a stop or pause waiting on it is withdrawn.
         /// An unlocked session takes the lists' current contents; a locked
         /// one keeps every entry and program it had and gains the new ones.
         /// Nothing piles up when a cron line starts the same lists every morning.
@@ -55,6 +56,8 @@ public enum SessionRules {
         let lists = listsStarted(by: request)
         try checkEntries(lists, policy: policy, protected: protected)
         let end = now.addingTimeInterval(TimeInterval(request.length.seconds))
+        // The session's loosening delay: its owner's, never under the policy's floor.
+        let delay = max(request.delay ?? 0, policy.loosening.minimumDelay)
         let names = lists.map(\.name).sorted()
         let current = active.filter { $0.isActive(at: now) }
         let plan: StartPlan
@@ -73,13 +76,17 @@ public enum SessionRules {
             // A locked session keeps its label; an unlocked one takes a new one when given.
             if !same.locked || same.label == nil { same.label = request.label ?? same.label }
             same.locked = same.locked || request.locked
+            // Blocking now withdraws a stop or pause that waits; an emergency exit stays until withdrawn.
+            if same.pending?.kind != .emergency { same.pending = nil }
+            same.delay = max(same.delay, delay)
             plan = .extend(same)
         } else {
-            plan = .create(
-                Session(
-                    owner: owner, blockLists: lists, start: now, plannedEnd: end,
-                    locked: request.locked, anchor: clock.anchor, label: request.label,
-                    pomodoro: request.pomodoro, notify: request.notify, mode: request.mode))
+            var session = Session(
+                owner: owner, blockLists: lists, start: now, plannedEnd: end,
+                locked: request.locked, anchor: clock.anchor, label: request.label,
+                pomodoro: request.pomodoro, notify: request.notify, mode: request.mode)
+            session.delay = delay
+            plan = .create(session)
         }
         // Two allowlist sessions allow the union of their lists: beside a locked one, another would widen it.
         if request.mode == .allow,
@@ -111,32 +118,6 @@ public enum SessionRules {
         request.mode == .allow ? request.lists.filter { !$0.programs.isEmpty }.map(\.name) : []
     }
 
-    /// The sessions a stop request ends: the one named (which must be the
-    /// owner's and unlocked), or every unlocked active session of the owner.
-    public static func stop(
-        _ request: StopRequest, owner: UInt32, now: Date,
-        active: [Session]
-    ) throws(ProtocolFailure) -> [Session] {
-        let mine = active.filter { $0.owner == owner && $0.isActive(at: now) }
-        if let id = request.sessionID {
-            guard let session = mine.first(where: { $0.id == id }) else {
-                throw ProtocolFailure(
-                    code: .notFound,
-                    message: "you have no active session \(id); see 'refocus status'")
-            }
-            if session.locked { throw lockedFailure(session, now: now) }
-            return [session]
-        }
-        guard !mine.isEmpty else {
-            throw ProtocolFailure(code: .notFound, message: "you have no active session to stop")
-        }
-        let unlocked = mine.filter { !$0.locked }
-        if unlocked.isEmpty, let soonest = mine.min(by: { $0.plannedEnd < $1.plannedEnd }) {
-            throw lockedFailure(soonest, now: now)
-        }
-        return unlocked
-    }
-
     /// `kept` with everything of `added` joined to the list of the same name.
     static func union(_ kept: [BlockList], _ added: [BlockList]) -> [BlockList] {
         var byName = Dictionary(kept.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -152,13 +133,5 @@ public enum SessionRules {
     static func intersection(_ kept: [BlockList], _ offered: [BlockList]) -> [BlockList] {
         let offeredByName = Dictionary(offered.map { ($0.name, $0.entries) }, uniquingKeysWith: { first, _ in first })
         return kept.map { BlockList(name: $0.name, entries: $0.entries.intersection(offeredByName[$0.name] ?? [])) }
-    }
-
-    private static func lockedFailure(_ session: Session, now: Date) -> ProtocolFailure {
-        let left = EndTime.length(until: session.plannedEnd, from: now)
-        return ProtocolFailure(
-            code: .sessionLocked,
-            message: "session \(session.id ?? 0) (\(session.lists.map(\.rawValue).joined(separator: ", "))) "
-                + "is locked until it ends, in \(left); it cannot be stopped")
     }
 }
