@@ -224,10 +224,6 @@ package final class Daemon {
         if changed, let lastReport { publish(lastReport) }
     }
 
-    /// How soon the end timer fires when /etc/hosts changed again while this reconcile rewrote it:
-    /// the next wake-up reconciles.
-    static let again: Duration = .milliseconds(1)
-
     /// One reconcile; failures are logged and answered, never fatal.
     private func reconcile(reason: String) -> DaemonAnswer {
         let countedBefore = tableCounts()
@@ -257,7 +253,7 @@ package final class Daemon {
             // edit of a policy) would be lost with them. Their events cost one more reconcile, which
             // finds the files right and writes nothing.
             sources.browserWatch.watch(next.watchedFolders)
-            sources.endTimer.arm(after: changedSinceOurWrite ? Self.again : next.endTimer)
+            sources.endTimer.arm(after: changedSinceOurWrite ? DaemonFollowUp.reconcileAtOnce : next.endTimer)
             sources.countsTimer.arm(after: next.countsTimer)
             sources.resolveTimer.arm(after: next.resolveTimer)
             lastReport = report

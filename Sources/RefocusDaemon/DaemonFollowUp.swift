@@ -15,6 +15,9 @@ struct DaemonFollowUp: Equatable {
     var ended: [Session]
     /// Whether the table was replaced or deleted: its counters start at zero, so the old counts are carried over.
     var carriesCounts: Bool
+    /// The end timer's delay when /etc/hosts changed again while the daemon rewrote it: the next
+    /// wake-up reconciles.
+    static let reconcileAtOnce: Duration = .milliseconds(1)
     /// Whether the hosts layer rewrote the file: the watch's events of that rename are the daemon's own.
     var drainsHostsWatch: Bool
     /// The policy folders the layers ask to be watched (re-armed: a reconcile may have created one).

@@ -74,12 +74,14 @@ struct DaemonLoopTests {
         fixture.hostsWatch.changedSinceOwnWrite = true
         fixture.wake([fixture.hostsWatch])
         #expect(fixture.layers.hosts.system == applied, "repaired")
-        #expect(fixture.endTimer.armed == Daemon.again, "another reconcile at once")
+        #expect(fixture.endTimer.armed == DaemonFollowUp.reconcileAtOnce, "another reconcile at once")
         fixture.layers.hosts.system = ["the.second.edit.example"]
         fixture.layers.journal.clear()
         fixture.wake([fixture.endTimer])
         #expect(fixture.layers.hosts.system == applied, "the second edit repaired")
-        #expect(fixture.endTimer.armed != Daemon.again, "and then the timer goes back to the sessions' ends")
+        #expect(
+            fixture.endTimer.armed != DaemonFollowUp.reconcileAtOnce,
+            "and then the timer goes back to the sessions' ends")
     }
 
     @Test func aTamperedPolicyFolderIsRepairedAndItsWatchReArmed() throws {
