@@ -45,20 +45,15 @@ public final class FileWatch {
     public func drainOwnWrite() -> Bool {
         var ours: Set<UInt32> = []
         return Self.drainEvents(fileDescriptor) { event in
-            if event.mask & UInt32(IN_MOVED_FROM) != 0, isOwnTemporary(event.name) {
+            if event.mask & UInt32(IN_MOVED_FROM) != 0,
+                AtomicFile.isTemporary(String(decoding: event.name, as: UTF8.self), of: name)
+            {
                 ours.insert(event.cookie)
                 return false
             }
             guard event.mask & UInt32(IN_Q_OVERFLOW) != 0 || event.name.elementsEqual(name.utf8) else { return false }
             return !(event.mask & UInt32(IN_MOVED_TO) != 0 && ours.remove(event.cookie) != nil)
         }
-    }
-
-    /// Whether `sibling` is the name of a temporary file `AtomicFile.write` makes for this file.
-    private func isOwnTemporary(_ sibling: [UInt8]) -> Bool {
-        let text = String(decoding: sibling, as: UTF8.self)
-        return text.hasPrefix(name + AtomicFile.temporaryInfix)
-            || (text.hasPrefix("." + name + ".") && text.hasSuffix(AtomicFile.hiddenTemporarySuffix))
     }
 
     /// Reads every pending event of the inotify descriptor `fd`; whether

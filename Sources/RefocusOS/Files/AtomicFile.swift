@@ -23,6 +23,13 @@ public enum AtomicFile {
     /// What ends the name of a hidden temporary sibling (`hiddenTemporary`).
     public static let hiddenTemporarySuffix = ".refocus-tmp"
 
+    /// Whether `sibling`, a name in the same folder, is one of the temporary
+    /// files `write` makes for the file named `name` (visible or hidden).
+    public static func isTemporary(_ sibling: String, of name: String) -> Bool {
+        sibling.hasPrefix(name + temporaryInfix)
+            || (sibling.hasPrefix("." + name + ".") && sibling.hasSuffix(hiddenTemporarySuffix))
+    }
+
     /// Writes `bytes` to `path` atomically; with `owner`, the file has that
     /// uid and gid from the moment it appears under `path`. With
     /// `hiddenTemporary` the temporary sibling is `.NAME.…refocus-tmp`, a
