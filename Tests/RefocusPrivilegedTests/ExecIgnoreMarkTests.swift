@@ -169,8 +169,13 @@ struct ExecIgnoreMarkTests {
                 python3 - "$(daemon_pid)" "$tester" "$WORK/sys" <<'PY'
                 import os, sys
                 daemon, tester, folder = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-                group = next(f for f in os.listdir(f"/proc/{daemon}/fd")
-                             if os.readlink(f"/proc/{daemon}/fd/{f}") == "anon_inode:[fanotify]")
+                def link(fd):
+                    # The daemon closes each event's descriptor once answered: one may go while we look.
+                    try:
+                        return os.readlink(f"/proc/{daemon}/fd/{fd}")
+                    except FileNotFoundError:
+                        return ""
+                group = next(f for f in os.listdir(f"/proc/{daemon}/fd") if link(f) == "anon_inode:[fanotify]")
                 def marks():
                     lines = open(f"/proc/{daemon}/fdinfo/{group}").read().splitlines()
                     return [l for l in lines if l.startswith("fanotify ino:") and " mflags:0 " in l and "ignored_mask:40000" in l]
