@@ -227,6 +227,10 @@ clean:
 # symbol, 7,000 of them, which the runtime's start-up dladdr scanned one by one: 200,000
 # instructions of each status line) and no $ORIGIN run path (--disable-local-rpath: the loader
 # looked for each library in the binary's folder first, 24 failed calls per start).
+# The CLI alone is linked at a fixed address (-no-pie): its data holds no pointer to relocate
+# and is read only where touched, 125 fewer page faults (a third) in every status line; it runs
+# as the user, so it gives up only its own image's address randomisation. The helper runs as
+# root and stays position-independent, randomised like everything else root runs.
 # Each binary's link map (STATIC_MAPS/NAME.map) says what every library adds to it
 # (refocus-bench sizes reads them); not beside the binary, whose folder SwiftPM makes after linking.
 STATIC_BIN   := .build-static/release
@@ -237,7 +241,7 @@ STATIC_FLAGS := --static-swift-stdlib --disable-local-rpath -Xswiftc -use-ld=lld
 static: $(DEPS)
 	mkdir -p $(STATIC_LINK) $(STATIC_MAPS)
 	echo 'INPUT(-l:libstdc++.a)' > $(STATIC_LINK)/libstdc++.so
-	$(SWIFT) build -c release $(STATIC_FLAGS) -Xlinker --Map=$(STATIC_MAPS)/refocus.map \
+	$(SWIFT) build -c release $(STATIC_FLAGS) -Xlinker -no-pie -Xlinker --Map=$(STATIC_MAPS)/refocus.map \
 	  --scratch-path .build-static --product refocus
 	$(SWIFT) build -c release $(STATIC_FLAGS) -Xlinker --Map=$(STATIC_MAPS)/refocus-helper.map \
 	  --scratch-path .build-static --product refocus-helper

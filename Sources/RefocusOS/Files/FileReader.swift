@@ -30,18 +30,26 @@ public enum FileReader {
         deadline: ContinuousClock.Instant? = nil
     ) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
-        // Room for a regular file's size up front: no copies as it grows.
+        // Room for a regular file's size and one byte more up front: its bytes are read in place, and
+        // the spare byte takes the read that finds the end, with no copy and no 64 KiB buffer zeroed
+        // for a file of a few hundred bytes (the status line reads one every second). A file of /proc
+        // or /sys says it is empty and is read a page at a time.
         var status = stat()
         if case .success = syscall({ fstat(fd, &status) }), (status.st_mode & S_IFMT) == S_IFREG {
-            bytes.reserveCapacity(min(Int(status.st_size), limit) + 1)
+            let size = status.st_size > 0 ? Int(status.st_size) : 4096
+            bytes.reserveCapacity(min(size, limit) + 1)
         }
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
         while true {
             if let deadline { try wait(fd, path: path, until: deadline) }
-            let count = try syscall { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
-                .get("read", path)
+            let start = bytes.count
+            let spare = bytes.capacity - start
+            let room = spare > 0 ? spare : 64 << 10
+            bytes.append(contentsOf: repeatElement(0, count: room))
+            let count = try syscall {
+                bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + start }, room) }
+            }.get("read", path)
+            bytes.removeLast(room - count)
             if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
             if bytes.count > limit { throw SystemError("read", path, .fileTooLarge) }
         }
     }
