@@ -79,6 +79,7 @@ let package = Package(
             dependencies: [
                 "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusOS", "RefocusDNS", "RefocusNetfilter",
                 "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]),
         .target(
             name: "RefocusCommands",

@@ -41,21 +41,23 @@ extension FocusColumns {
             }
             out.append(UInt8(ascii: "\""))
         }
-        func doubles(_ key: CodingKeys, _ values: [Double]) {
+        func times(_ key: CodingKeys, _ values: [Double]) {
             name(key)
             out.append(UInt8(ascii: "\""))
             for (index, value) in values.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                // Its UTF-8 appended at once (through the view, byte by byte, it cost as much as the formatting).
-                var text = value.description
-                text.withUTF8 { out.append(contentsOf: $0) }
+                // The 16 hexadecimal digits of its bits, as `PackedColumn.bits(of:)` writes them.
+                let bits = value.bitPattern
+                for shift in stride(from: 60, through: 0, by: -4) {
+                    out.append(Self.hexDigits[Int(truncatingIfNeeded: bits >> UInt64(shift)) & 0xf])
+                }
             }
             out.append(UInt8(ascii: "\""))
         }
         // In the order of `.sortedKeys`.
         integers(.attempts, attempts)
         integers(.completedWork, completedWork)
-        doubles(.ends, ends)
+        times(.ends, ends)
         integers(.focused, focused.lazy.map(Optional.some))
         integers(.ids, ids.lazy.map(Optional.some))
         integers(.labels, labels)
@@ -65,9 +67,12 @@ extension FocusColumns {
         out.append(contentsOf: try HelperProtocol.encoder().encode(names))
         integers(.outcomes, outcomes.lazy.map(Optional.some))
         integers(.programsKilled, programsKilled)
-        doubles(.starts, starts)
+        times(.starts, starts)
         out.append(UInt8(ascii: "}"))
     }
+
+    /// The hexadecimal digits, lower case.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends the integer of `magnitude` and sign in decimal, as its
     /// `description` reads: the digits counted first, then written in

@@ -12,7 +12,9 @@ import RefocusCore
 /// holding indexes under `names`). Number columns travel as one JSON string each, the
 /// numbers separated by commas and `-` for none (`"ids": "1,2,5"`,
 /// `"labels": "0,-,1"`): a JSON array would cost the coders a generic
-/// call per number. 100,000 records are about 6 MB, where as
+/// call per number. Times (`starts`, `ends`) are written as the 16
+/// hexadecimal digits of their bits (`PackedColumn.bits(of:)`): exact, and
+/// neither formatted nor parsed as decimals. 100,000 records are about 6 MB, where as
 /// `SessionSummary` objects they would be ten times that. The helper writes
 /// them with `json()` and the CLI reads them with `FocusAnswer`, neither
 /// through the JSON coders (a third of a second saved each side); the
@@ -98,8 +100,8 @@ public struct FocusColumns: Codable, Sendable, Equatable {
             return present
         }
         ids = try required(.ids) { Int64($0) }
-        starts = try required(.starts) { Double($0) }
-        ends = try required(.ends) { Double($0) }
+        starts = try required(.starts) { Self.time($0) }
+        ends = try required(.ends) { Self.time($0) }
         focused = try required(.focused) { Int($0) }
         names = try container.decode(Names.self, forKey: .names)
         outcomes = try required(.outcomes) { Int($0) }
@@ -115,8 +117,8 @@ public struct FocusColumns: Codable, Sendable, Equatable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(PackedColumn.join(ids), forKey: .ids)
-        try container.encode(PackedColumn.join(starts), forKey: .starts)
-        try container.encode(PackedColumn.join(ends), forKey: .ends)
+        try container.encode(starts.map(PackedColumn.bits(of:)).joined(separator: ","), forKey: .starts)
+        try container.encode(ends.map(PackedColumn.bits(of:)).joined(separator: ","), forKey: .ends)
         try container.encode(PackedColumn.join(focused), forKey: .focused)
         try container.encode(names, forKey: .names)
         try container.encode(PackedColumn.join(outcomes), forKey: .outcomes)
@@ -126,6 +128,11 @@ public struct FocusColumns: Codable, Sendable, Equatable {
         try container.encode(PackedColumn.join(completedWork), forKey: .completedWork)
         try container.encode(PackedColumn.join(attempts), forKey: .attempts)
         try container.encode(PackedColumn.join(programsKilled), forKey: .programsKilled)
+    }
+
+    /// A time column's element, as the bytes' reader reads it (`PackedColumn.doubles`).
+    private static func time(_ text: Substring) -> Double? {
+        Data(text.utf8).withUnsafeBytes { PackedColumn.doubles($0, limit: 1) }?.first ?? nil
     }
 
     /// The names records refer to by their index, each once.

@@ -28,48 +28,34 @@ extension PackedColumn {
         }
     }
 
-    /// The numbers of a column's text as bytes, as `Double(_:)` reads each;
-    /// a plain decimal of up to 15 digits (what `Double.description` writes
-    /// for a time) is read without a `String`, exactly: two exact doubles
-    /// divided give the correctly rounded quotient.
+    /// The times of a column's text as bytes, each the 16 hexadecimal
+    /// digits of its IEEE 754 bits (`bits(of:)`): exact, and read without
+    /// `strtod` (a time such as 1764361234.5678901 has 17 digits in decimal,
+    /// beyond what a `Double` divides exactly, and the C library's reading
+    /// of 200,000 of them cost more than the rest of the answer); nil for an
+    /// element that is not 16 such digits or not a finite number.
     static func doubles(_ bytes: UnsafeRawBufferPointer, limit: Int) -> [Double?]? {
         elements(bytes, limit: limit) { element in
-            plainDecimal(element)
-                ?? Double(String(decoding: UnsafeRawBufferPointer(rebasing: element), as: UTF8.self))
-        }
-    }
-
-    /// `[-]digits[.digits]` with at most 15 digits, or nil for anything else.
-    private static func plainDecimal(_ element: Slice<UnsafeRawBufferPointer>) -> Double? {
-        var index = element.startIndex
-        let negative = element[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        var mantissa: Int64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        var sawPoint = false
-        while index < element.endIndex {
-            let byte = element[index]
-            if byte == UInt8(ascii: ".") {
-                guard !sawPoint, digits > 0 else { return nil }
-                sawPoint = true
-            } else {
-                let digit = byte &- UInt8(ascii: "0")
-                guard digit < 10, digits < 15 else { return nil }
-                mantissa = mantissa * 10 + Int64(digit)
-                digits += 1
-                if sawPoint { fractionDigits += 1 }
+            guard element.count == 16 else { return nil }
+            var bits: UInt64 = 0
+            for byte in element {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte &- UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte &- UInt8(ascii: "a") &+ 10
+                default: return nil
+                }
+                bits = bits << 4 | UInt64(digit)
             }
-            index += 1
+            let value = Double(bitPattern: bits)
+            return value.isFinite ? value : nil
         }
-        guard digits > 0, !sawPoint || fractionDigits > 0 else { return nil }
-        let value = Double(mantissa) / powersOfTen[fractionDigits]
-        return negative ? -value : value
     }
 
-    /// 10⁰ to 10¹⁵, each exact in a `Double`.
-    private static let powersOfTen: [Double] = (0...15).map { exponent in
-        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
+    /// `value`'s 16 hexadecimal digits, lower case, as `doubles` reads them.
+    static func bits(of value: Double) -> String {
+        let digits = String(value.bitPattern, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     /// Each comma-separated element of `bytes` read by `parse`, nil for `-`;

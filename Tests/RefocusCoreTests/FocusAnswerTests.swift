@@ -125,19 +125,28 @@ import Testing
         #expect(unsigned == expectedUnsigned, "\(text)")
     }
 
-    static let doubles = [
-        "1800000000.25", "1800000000.0", "0.1", "-0.5", "-0.0", "123456789012.345", "1234567890123456789.5",
-        "1e9", "1.8e+09", "5.", ".5", "0x10", "inf", "nan", "1.2.3", "1,5", "-",
+    /// Times travel as the 16 hexadecimal digits of their bits: each reads back to the same bits.
+    static let times: [Double] = [
+        1_800_000_000.25, 1_764_361_234.567_890_1, 0, -0.0, -0.5, 0.1, .leastNonzeroMagnitude,
     ]
 
-    @Test(arguments: doubles)
-    func doublesReadAsDoubleReadsThem(_ text: String) {
-        let parsed = Data(text.utf8).withUnsafeBytes { PackedColumn.doubles($0, limit: 10) }
-        let expected = PackedColumn.parse(text) { Double($0) }
-        #expect(parsed?.count == expected?.count)
-        for (mine, theirs) in zip(parsed ?? [], expected ?? []) {
-            #expect(mine?.bitPattern == theirs?.bitPattern || (mine?.isNaN == true && theirs?.isNaN == true), "\(text)")
-        }
+    @Test(arguments: times)
+    func aTimeReadsBackToItsBits(_ time: Double) {
+        let text = PackedColumn.bits(of: time)
+        #expect(text.count == 16)
+        let parsed = Data(text.utf8).withUnsafeBytes { PackedColumn.doubles($0, limit: 1) }
+        #expect(parsed?.count == 1 && parsed?.first??.bitPattern == time.bitPattern, "\(text)")
+    }
+
+    /// Anything but 16 lower-case hexadecimal digits of a finite number is refused.
+    static let notTimes = [
+        "1800000000.25", "41dad27480100000a", "41dad2748010000", "41DAD27480100000", "41dad2748010000g",
+        "7ff0000000000000", "7ff8000000000000", "fff0000000000000", " 41dad27480100000", "41dad27480100000,",
+    ]
+
+    @Test(arguments: notTimes)
+    func whatIsNotATimesBitsIsRefused(_ text: String) {
+        #expect(Data(text.utf8).withUnsafeBytes { PackedColumn.doubles($0, limit: 10) } == nil, "\(text)")
     }
 
     @Test func everyTimeOfAYearReadsBackExactly() {
@@ -145,9 +154,9 @@ import Testing
             let minutes = Double(index) * 317.0625
             return 1_800_000_000 + minutes + Double(index % 97) / 7
         }
-        let text = PackedColumn.join(times)
-        let parsed: [Double?]? = Data(text.utf8).withUnsafeBytes { PackedColumn.doubles($0, limit: times.count) }
-        let expected: [Double?] = times.map { $0 }
+        let text = times.map(PackedColumn.bits(of:)).joined(separator: ",") + ",-"
+        let parsed: [Double?]? = Data(text.utf8).withUnsafeBytes { PackedColumn.doubles($0, limit: times.count + 1) }
+        let expected: [Double?] = times.map { $0 } + [nil]
         #expect(parsed == expected)
     }
 

@@ -41,23 +41,23 @@ extension SessionTransaction {
             conditions.append("start >= ?")
             arguments += [since.timeIntervalSince1970]
         }
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT id, listNames, start, plannedEnd, endedAt, outcome, label, pomodoroWork, pomodoroBreak,
-                    pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, blockedAttempts, programsKilled
-                FROM session WHERE \(conditions.joined(separator: " AND ")) ORDER BY start, id
-                \(limit.map { "LIMIT \(max(0, $0))" } ?? "")
-                """, arguments: arguments)
-        while let row = try rows.next() {
-            guard let id = row[0] as Int64?, let listText = row[1] as String?, let start = row[2] as Double?,
-                let plannedEnd = row[3] as Double?, let endedAt = row[4] as Double?,
-                let outcome = (row[5] as String?).flatMap({ try? outcomes.value($0) }),
-                let names = try? lists.value(listText)
+        let rows = try RawRows(
+            db.makeStatement(
+                sql: """
+                    SELECT id, listNames, start, plannedEnd, endedAt, outcome, label, pomodoroWork, pomodoroBreak,
+                        pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, blockedAttempts, programsKilled
+                    FROM session WHERE \(conditions.joined(separator: " AND ")) ORDER BY start, id
+                    \(limit.map { "LIMIT \(max(0, $0))" } ?? "")
+                    """), arguments: arguments)
+        while try rows.next() {
+            guard let id = rows.int64(0), let start = rows.double(2), let plannedEnd = rows.double(3),
+                let endedAt = rows.double(4),
+                let outcome = try? rows.text(5, { try outcomes.value($0) }),
+                let names = try? rows.text(1, { try lists.value($0) })
             else { continue }
             var plan: PomodoroPlan?
-            if let work = row[7] as Int? {
-                guard let shortBreak = row[8] as Int?, let cycles = row[9] as Int?, let longBreak = row[10] as Int?,
+            if let work = rows.int(7) {
+                guard let shortBreak = rows.int(8), let cycles = rows.int(9), let longBreak = rows.int(10),
                     let valid = try? PomodoroPlan(
                         work: SessionLength(seconds: work),
                         shortBreak: SessionLength(seconds: shortBreak), cycles: cycles,
@@ -69,17 +69,17 @@ extension SessionTransaction {
             let focus = EndedFocus(
                 start: Date(timeIntervalSince1970: start), plannedEnd: Date(timeIntervalSince1970: plannedEnd),
                 endedAt: Date(timeIntervalSince1970: endedAt),
-                pausedAt: (row[11] as Double?).map(Date.init(timeIntervalSince1970:)),
-                pausedSeconds: max(0, row[12] as Double? ?? 0), pomodoro: plan)
+                pausedAt: rows.double(11).map(Date.init(timeIntervalSince1970:)),
+                pausedSeconds: max(0, rows.double(12) ?? 0), pomodoro: plan)
             var blocked: BlockedCounts?
-            if let attempts = row[13] as Int64?, let killed = row[14] as Int? {
+            if let attempts = rows.int64(13), let killed = rows.int(14) {
                 blocked = BlockedCounts(attempts: UInt64(max(0, attempts)), programsKilled: max(0, killed))
             }
             records.append(
                 FocusRecord(
                     id: id, start: Date(timeIntervalSince1970: start), end: Date(timeIntervalSince1970: endedAt),
                     focusedSeconds: focus.seconds, outcome: outcome, lists: names,
-                    label: (row[6] as String?).flatMap { try? labels.value($0) },
+                    label: try? rows.text(6, { try labels.value($0) }),
                     completedWork: focus.completedWork, blocked: blocked))
         }
         return records
@@ -120,11 +120,11 @@ private struct FocusRowError: Error {}
 
 /// Values parsed once per distinct text: a history of 100,000 sessions
 /// names a handful of lists and labels. The texts already seen are
-/// compared one by one while there are few (hashing each row's cost 800
-/// instructions a column), looked up by hash beyond `fewTexts`.
+/// compared byte by byte while there are few (no `String` made for a row
+/// whose text is known), looked up by hash beyond `fewTexts`.
 private struct Interned<Value> {
     static var fewTexts: Int { 16 }
-    private var few: [(text: String, value: Value)] = []
+    private var few: [(text: [UInt8], value: Value)] = []
     private var many: [String: Value] = [:]
     private let parse: (String) throws -> Value
 
@@ -132,19 +132,19 @@ private struct Interned<Value> {
         self.parse = parse
     }
 
-    mutating func value(_ text: String) throws -> Value {
+    mutating func value(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Value {
         if many.isEmpty {
-            for known in few where known.text == text { return known.value }
-        } else if let known = many[text] {
-            return known
+            for known in few where known.text.elementsEqual(bytes) { return known.value }
         }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let known = many[text] { return known }
         let value = try parse(text)
         if many.isEmpty, few.count < Self.fewTexts {
-            few.append((text, value))
+            few.append((Array(bytes), value))
             return value
         }
         if many.isEmpty {
-            for known in few { many[known.text] = known.value }
+            for known in few { many[String(decoding: known.text, as: UTF8.self)] = known.value }
             few = []
         }
         many[text] = value

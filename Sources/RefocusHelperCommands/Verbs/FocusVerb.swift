@@ -16,7 +16,7 @@ struct FocusVerb: HelperVerb {
             Every ended session of the caller (root: everyone's) since the request's date, oldest first, as \
             focus records: what refocus stats reads. They travel as one compact focus \
             object beside the sessions: one column per field, numbers as comma-separated \
-            strings, list names and labels named once. At most 1,000,000 sessions: more are \
+            strings (times as the hexadecimal digits of their bits), list names and labels named once. At most 1,000,000 sessions: more are \
             refused (over-limit), naming --since.
             """)
 
