@@ -59,4 +59,28 @@ import Testing
         writer.start()
         #expect(try FileReader.readAll(readEnd, path: "pipe") == bytes)
     }
+
+    /// 20 MiB through a pipe against a cap of 16 MiB: refused once past the cap, read in chunks
+    /// (each read's room zeroed is a chunk at most, not the array's growing spare room).
+    @Test func aPipeLargerThanTheCapIsRefusedSoon() throws {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        let (readEnd, writeEnd) = (ends[0], ends[1])
+        defer { close(readEnd) }
+        let writer = Thread {
+            let piece = [UInt8](repeating: UInt8(ascii: "a"), count: 1 << 20)
+            for _ in 0..<20 where piece.withUnsafeBytes({ write(writeEnd, $0.baseAddress, piece.count) }) > 0 {}
+            close(writeEnd)
+        }
+        writer.start()
+        let started = ContinuousClock.now
+        #expect(throws: SystemError.self) {
+            try FileReader.readAll(readEnd, path: "pipe", limit: 16 << 20, deadline: .now + .seconds(20))
+        }
+        // Generous: the quadratic zeroing took over 10 s here; a chunked read takes milliseconds.
+        #expect(ContinuousClock.now - started < .seconds(5))
+        // The rest drained, so that the writer finishes rather than meeting a closed pipe.
+        var rest = [UInt8](repeating: 0, count: 1 << 16)
+        while rest.withUnsafeMutableBytes({ read(readEnd, $0.baseAddress, $0.count) }) > 0 {}
+    }
 }

@@ -30,27 +30,37 @@ public enum FileReader {
         deadline: ContinuousClock.Instant? = nil
     ) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
-        // Room for a regular file's size and one byte more up front: its bytes are read in place, and
-        // the spare byte takes the read that finds the end, with no copy and no 64 KiB buffer zeroed
-        // for a file of a few hundred bytes (the status line reads one every second). A file of /proc
-        // or /sys says it is empty and is read a page at a time.
+        var chunkSize = 64 << 10
+        // A regular file is read in place first: into room for its size and one byte more, left
+        // uninitialised until the kernel fills it, so that nothing is zeroed or copied (the status line
+        // reads a file of a few hundred bytes every second; the hosts file may be 100 MB). A file of
+        // /proc or /sys says it is empty: a page at first. The read that finds the end then needs only
+        // a small chunk.
         var status = stat()
         if case .success = syscall({ fstat(fd, &status) }), (status.st_mode & S_IFMT) == S_IFREG {
-            let size = status.st_size > 0 ? Int(status.st_size) : 4096
-            bytes.reserveCapacity(min(size, limit) + 1)
+            let room = min(status.st_size > 0 ? Int(status.st_size) : 4096, limit) + 1
+            if let deadline { try wait(fd, path: path, until: deadline) }
+            var failure: Errno?
+            bytes = [UInt8](unsafeUninitializedCapacity: room) { buffer, initialized in
+                switch syscall({ read(fd, buffer.baseAddress, room) }) {
+                case .success(let count): initialized = count
+                case .failure(let errno): (initialized, failure) = (0, errno)
+                }
+            }
+            if let failure { throw SystemError("read", path, failure) }
+            if bytes.isEmpty { return bytes }
+            if bytes.count > limit { throw SystemError("read", path, .fileTooLarge) }
+            chunkSize = 4096
         }
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
             if let deadline { try wait(fd, path: path, until: deadline) }
-            let start = bytes.count
-            let spare = bytes.capacity - start
-            let room = spare > 0 ? spare : 64 << 10
-            bytes.append(contentsOf: repeatElement(0, count: room))
-            let count = try syscall {
-                bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + start }, room) }
-            }.get("read", path)
-            bytes.removeLast(room - count)
+            let count = try syscall { chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
+                .get("read", path)
             if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<count])
             if bytes.count > limit { throw SystemError("read", path, .fileTooLarge) }
+            if count == chunk.count, chunk.count < 64 << 10 { chunk = [UInt8](repeating: 0, count: 64 << 10) }
         }
     }
 
