@@ -118,7 +118,8 @@ import Testing
         let plain = String(decoding: try HelperProtocol.encoder().encode(HelperResponse(sessions: [])), as: UTF8.self)
         #expect(!plain.contains("allowances"))
         let answer = HelperResponse(
-            sessions: [], allowances: [try Self.summary(counting: true), try Self.summary(counting: false, spent: true)])
+            sessions: [],
+            allowances: [try Self.summary(counting: true), try Self.summary(counting: false, spent: true)])
         let data = try HelperProtocol.encoder().encode(answer)
         #expect(try HelperProtocol.decoder().decode(HelperResponse.self, from: data) == answer)
         let text = String(decoding: data, as: UTF8.self)
