@@ -9,7 +9,8 @@ import Testing
 /// used, blocks it as a locked session would (the running one is stopped,
 /// the next refused), while another member's run of the same program is
 /// neither counted nor touched. A lock for the day refuses a raise and a
-/// removal and accepts a lower daily length.
+/// removal and accepts a lower daily length. The owner is told through
+/// notify-send, as the owner, when the day's allowance is used.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct DailyAllowanceSudoTests {
     static let setUp =
@@ -36,6 +37,13 @@ struct DailyAllowanceSudoTests {
     @Test func aProgramRunsUntilTheDaysAllowanceIsUsedThenIsBlockedForItsOwnerOnly() throws {
         let run = try Sandbox(network: false, privatePIDs: false).run(
             Self.setUp + #"""
+                # A fake notify-send (an overlay on /usr/bin, this mount namespace only) records who ran it and why.
+                mkdir -p "$WORK/bin-upper" "$WORK/bin-work"
+                mount -t overlay overlay -o lowerdir=/usr/bin,upperdir="$WORK/bin-upper",workdir="$WORK/bin-work" /usr/bin
+                printf '#!/bin/sh\necho "uid=$(id -u) args=$*" >> %s/notified\n' "$WORK" > /usr/bin/notify-send
+                chmod 755 /usr/bin/notify-send
+                touch "$WORK/notified"; chmod 666 "$WORK/notified"
+                mkdir -p /run/user/$(id -u ann) && touch /run/user/$(id -u ann)/bus
                 echo "set: $(allowance ann '{"action":"set","lists":[{"name":"video","entries":[],"programs":["'"$victim"'"]}],"daily":3}')"
                 answered
                 # Another member's run of the same program, 4 s before ann's first: it counts for nobody.
@@ -59,6 +67,7 @@ struct DailyAllowanceSudoTests {
                 answered
                 echo "bob's show: $(allowance bob '{"action":"show","lists":[]}')"
                 answered
+                sed "s/=$(id -u ann) /=ANN /" "$WORK/notified"
                 """#)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("set: 0\nallowance: video 3 0 False False\n"), "\(run.stdout)")
@@ -78,6 +87,8 @@ struct DailyAllowanceSudoTests {
         #expect(run.stdout.contains("status: True video 3 True\n"), "status.json shows it spent: \(run.stdout)")
         #expect(run.stdout.contains("show: 0\nallowance: video 3 3 True False\n"), "\(run.stdout)")
         #expect(run.stdout.contains("bob's show: 0\nerror: - -\n"), "bob has none: \(run.stdout)")
+        let told = "uid=ANN args=--app-name=ReFocus -- Daily allowance 'video': today's allowance is used; blocked until "
+        #expect(run.stdout.contains(told), "the owner is told, as the owner: \(run.stdout)")
     }
 
     @Test func aLockedAllowanceRefusesARaiseAndARemovalAndTakesALowerLength() throws {
