@@ -87,7 +87,8 @@ struct DailyAllowanceSudoTests {
         #expect(run.stdout.contains("status: True video 3 True\n"), "status.json shows it spent: \(run.stdout)")
         #expect(run.stdout.contains("show: 0\nallowance: video 3 3 True False\n"), "\(run.stdout)")
         #expect(run.stdout.contains("bob's show: 0\nerror: - -\n"), "bob has none: \(run.stdout)")
-        let told = "uid=ANN args=--app-name=ReFocus -- Daily allowance 'video': today's allowance is used; blocked until "
+        let told =
+            "uid=ANN args=--app-name=ReFocus -- Daily allowance 'video': today's allowance is used; blocked until "
         #expect(run.stdout.contains(told), "the owner is told, as the owner: \(run.stdout)")
     }
 
