@@ -15,7 +15,9 @@ public struct AllowanceSummary: Codable, Sendable, Equatable {
     public var list: BlockListName
     /// The use it allows a day, in seconds.
     public var dailySeconds: Int
-    /// The seconds used since the last reset, up to the moment the summary was made.
+    /// The seconds used since the last reset, up to the moment the summary
+    /// was made; while counting (`countingSince`), up to the moment the
+    /// current run began, so that `used(at:)` adds the run's time once.
     public var usedSeconds: Int
     /// While a program of the list runs: the wall-clock moment counting
     /// began, so that a reader adds `now - countingSince` to `usedSeconds`
