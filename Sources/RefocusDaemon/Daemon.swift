@@ -15,7 +15,8 @@ import RefocusPlanning
 /// outcomes in the report: the `StatusPublisher` tells
 /// people what is enforced, with what each session blocked (`BlockedTally`,
 /// kept in the store); the `SessionHerald` tells owners of their
-/// sessions' starts, phase changes and ends. With no active session, no timer is armed: it
+/// sessions' starts, phase changes and ends; the `AllowanceMeter` counts daily allowances of programs
+/// and asks for a reconcile when one is used up. With no active session, no timer is armed: it
 /// sleeps until an event. Everything it works with comes in `DaemonParts`
 /// (the system's, or a test's fakes), and its loop is `start`, a `wake`
 /// per readiness, and `finish`, so that a test drives it event by event.
@@ -28,20 +29,21 @@ package final class Daemon {
     /// while the firewall blocks something (refused packets are no event).
     static let countsInterval: Duration = .seconds(10)
 
-    private let reconciler: Reconciler
+    let reconciler: Reconciler
     /// The table layer's caches, name and counters.
-    private let firewall: any DaemonFirewall
-    private let sources: DaemonSources
+    let firewall: any DaemonFirewall
+    let sources: DaemonSources
     private let blocker: any DaemonProgramBlocker
+    private let meter: any DaemonAllowanceMeter
     private let publisher: StatusPublisher
     private let tally: BlockedTally
     private let herald: any DaemonHerald
-    private let host: DaemonHost
-    private let logger: Logger
+    let host: DaemonHost
+    let logger: Logger
     /// The last reconcile's report, for status updates between reconciles.
     private var lastReport: Reconciler.Report?
     /// Whether SIGTERM, SIGINT or an `exit` command ended the loop.
-    private(set) var exitRequested = false
+    var exitRequested = false
     /// Whether the last reconcile left nothing to enforce.
     private var idle = false
 
@@ -56,6 +58,7 @@ package final class Daemon {
         firewall = parts.firewall
         sources = parts.sources
         blocker = parts.blocker
+        meter = parts.meter
         host = parts.host
         reconciler = Reconciler(
             store: parts.store, policy: parts.policy, layers: parts.layers + [parts.blocker],
@@ -130,6 +133,10 @@ package final class Daemon {
                     connections.append(connection)
                 }
             default:
+                if let metered = meter.handle(fd) {
+                    (wanted, killedSome) = (wanted || metered.reconcile, killedSome || metered.republish)
+                    continue
+                }
                 let mode = blocker.mode
                 if let killed = blocker.handle(fd), !killed.isEmpty {
                     tally.record(killed, active: lastReport?.active ?? [])
@@ -153,6 +160,7 @@ package final class Daemon {
         // Before the daemon lock is released: no helper run may connect to a daemon on its way out.
         sources.control.shutDown()
         if let lastReport { keepCounts(of: lastReport.active) }
+        meter.finish()
         logger.info("exiting; blocks stay in place until the next daemon or helper run")
     }
 
@@ -181,41 +189,9 @@ package final class Daemon {
         }
     }
 
-    /// SIGTERM and SIGINT end the loop; SIGHUP reloads the policy and resolves
-    /// every name again (after the administrator changed DNS, say). Returns whether to reconcile.
-    private func handleSignals() -> Bool {
-        var wanted = false
-        for signal in sources.signals.drain() {
-            if signal == SIGCHLD {
-                reapChildren()
-            } else if signal == SIGHUP {
-                firewall.cache.forgetAll()
-                firewall.allowedCache.expireAll()
-                wanted = true
-                do {
-                    reconciler.policy = try host.loadPolicy()
-                    wanted = true
-                    if reconciler.policy.nftablesTable != firewall.tableName {
-                        let table = reconciler.policy.nftablesTable, kept = firewall.tableName
-                        logger.warning(
-                            """
-                            nftables_table = "\(table)" takes effect when the daemon restarts; \
-                            table inet \(kept) is kept until then
-                            """)
-                    }
-                } catch {
-                    logger.error("the policy was not reloaded: \(error)")
-                }
-            } else {
-                exitRequested = true
-            }
-        }
-        return wanted
-    }
-
     /// Reaps the notifiers and hook runners started for owners; a hook's
     /// report that changes the status file is published.
-    private func reapChildren() {
+    func reapChildren() {
         var changed = false
         while let child = host.reapChild() {
             changed = herald.reaped(pid: child.pid, status: child.status, at: Date()) || changed
@@ -257,6 +233,10 @@ package final class Daemon {
             sources.countsTimer.arm(after: next.countsTimer)
             sources.resolveTimer.arm(after: next.resolveTimer)
             lastReport = report
+            // One used up as it took them (a lower daily length than it counted) is blocked by the next.
+            if meter.update(report.allowances, at: clock) {
+                sources.endTimer.arm(after: DaemonFollowUp.reconcileAtOnce)
+            }
             tally.record(next.signalled, active: report.active)
             publisher.record(next.signalled, active: report.active)
             publish(report)
@@ -266,7 +246,12 @@ package final class Daemon {
             herald.announce(now: clock.wall)
             sources.hookTimer.arm(after: herald.nextBackstop)
             idle = report.active.isEmpty
-            return DaemonAnswer(report)
+            var answer = DaemonAnswer(report)
+            answer.allowances = meter.summaries(of: report.allowances, at: clock)
+            if let reason = meter.unavailable, !report.allowances.isEmpty {
+                answer.notes.append(.remark("daily allowances of programs are not counted here: \(reason)"))
+            }
+            return answer
         } catch {
             logger.error("reconcile (\(reason)) failed: \(error)")
             sources.endTimer.arm(after: .seconds(5))
@@ -283,7 +268,9 @@ package final class Daemon {
     /// Publishes what `report` enforces, with the live counts, and keeps the counts that changed in the store.
     private func publish(_ report: Reconciler.Report) {
         let counts = keepCounts(of: report.active)
-        publisher.publish(report, counts: counts, programBlocking: blocker.mode, hookProblems: herald.hookProblems)
+        publisher.publish(
+            report, counts: counts, programBlocking: blocker.mode, hookProblems: herald.hookProblems,
+            allowances: meter.summaries(of: report.allowances, at: SystemClock.read()))
     }
 
     /// The blocked counts of `sessions` with the live counters, kept in the store where they changed.

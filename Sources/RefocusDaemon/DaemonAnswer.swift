@@ -20,6 +20,9 @@ package struct DaemonAnswer: Codable {
     /// The active lists enforced through the resolver module only, with
     /// their domain counts (`DesiredEnforcement.resolverOnlyLists`); nil from an older daemon.
     package var resolverOnly: [BlockListName: Int]?
+    /// Every owner's daily allowances as the daemon counts them; nil from an older daemon or a reconcile
+    /// of the helper's own.
+    package var allowances: [AllowanceSummary]?
     /// The failure, when the reconcile failed.
     package var error: String?
     /// The failure's category, so the helper exits as if it had failed itself.

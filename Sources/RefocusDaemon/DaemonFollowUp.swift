@@ -22,7 +22,8 @@ struct DaemonFollowUp: Equatable {
     var drainsHostsWatch: Bool
     /// The policy folders the layers ask to be watched (re-armed: a reconcile may have created one).
     var watchedFolders: [String]
-    /// The next session end, phase boundary or expiry of an allowed name's answer; nil: none.
+    /// The next session end, phase boundary, reset of a spent daily allowance or expiry of an allowed name's
+    /// answer; nil: none.
     var endTimer: Duration?
     /// When the status file's counts are refreshed next; nil while the table blocks nothing.
     var countsTimer: Duration?
@@ -47,7 +48,9 @@ struct DaemonFollowUp: Equatable {
         carriesCounts = report.firewallCountersReset
         drainsHostsWatch = report.hostsChanged
         watchedFolders = report.watchedFolders
-        let nextEnd = report.active.compactMap { $0.nextChange(after: clock.wall) }.min().map {
+        // A spent daily allowance opens again at its reset.
+        let resets = report.allowances.filter(\.isSpent).map(\.period.resetsAt)
+        let nextEnd = (report.active.compactMap { $0.nextChange(after: clock.wall) } + resets).min().map {
             Duration.milliseconds(max(0, Int64(($0.timeIntervalSince(clock.wall) * 1000).rounded(.up))))
         }
         // An allowed name whose TTL ran out is asked again by the next reconcile.

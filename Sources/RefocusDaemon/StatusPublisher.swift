@@ -38,10 +38,11 @@ final class StatusPublisher {
     }
 
     /// Writes what `report` enforces, with each session's blocked `counts`
-    /// and last hook problem, when it changed.
+    /// and last hook problem, and every owner's daily `allowances`, when it changed.
     func publish(
         _ report: Reconciler.Report, counts: [Int64: BlockedCounts],
-        programBlocking: StatusSnapshot.ProgramBlocking, hookProblems: [Int64: HookReport]
+        programBlocking: StatusSnapshot.ProgramBlocking, hookProblems: [Int64: HookReport],
+        allowances: [AllowanceSummary] = []
     ) {
         let snapshot = StatusSnapshot(
             sessions: report.active.map {
@@ -51,7 +52,7 @@ final class StatusPublisher {
                     programsKilled: counts[$0.id ?? 0]?.programsKilled ?? 0,
                     hookProblem: hookProblems[$0.id ?? 0])
             },
-            counts: Self.counts(report, programBlocking: programBlocking))
+            counts: Self.counts(report, programBlocking: programBlocking), allowances: allowances)
         do {
             try status.publish(snapshot)
         } catch {

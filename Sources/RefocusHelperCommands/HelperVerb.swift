@@ -58,6 +58,7 @@ extension PaceRequest: VerbRequest {}
 extension StatusRequest: VerbRequest {}
 extension HistoryRequest: VerbRequest {}
 extension FocusRequest: VerbRequest {}
+extension AllowanceRequest: VerbRequest {}
 
 /// What verbs that read nothing on stdin read (`reconcile`, `clear`).
 struct NoRequest: VerbRequest {

@@ -28,7 +28,8 @@ public struct RefocusHelper: ParsableCommand {
         version: RefocusVersion.string,
         subcommands: [
             StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self, FocusVerb.self,
-            ReconcileVerb.self, ClearVerb.self, NsswitchVerb.self, DaemonVerb.self, RunHookVerb.self,
+            AllowanceVerb.self, ReconcileVerb.self, ClearVerb.self, NsswitchVerb.self, DaemonVerb.self,
+            RunHookVerb.self,
         ]
     )
 

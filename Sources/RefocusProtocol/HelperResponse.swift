@@ -21,6 +21,9 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public var focus: FocusColumns?
     /// The `nsswitch` verb's resolver module; nil in every other answer.
     public var resolverModule: ResolverModuleState?
+    /// The `allowance` verb's answer: every daily allowance of the caller
+    /// after the change; nil in every other answer.
+    public var allowances: [AllowanceSummary]?
     /// The failure, when the request failed.
     public var error: ProtocolFailure?
 
@@ -30,13 +33,14 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     /// A successful answer.
     public init(
         sessions: [SessionSummary], notes: [Note] = [], focus: FocusColumns? = nil,
-        resolverModule: ResolverModuleState? = nil
+        resolverModule: ResolverModuleState? = nil, allowances: [AllowanceSummary]? = nil
     ) {
         version = HelperProtocol.version
         self.sessions = sessions
         self.notes = notes
         self.focus = focus
         self.resolverModule = resolverModule
+        self.allowances = allowances
         error = nil
     }
 
@@ -47,11 +51,12 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         notes = []
         focus = nil
         resolverModule = nil
+        allowances = nil
         error = failure
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case version, ok, sessions, notes, focus, resolverModule, error
+        case version, ok, sessions, notes, focus, resolverModule, allowances, error
     }
 
     /// Decodes a response, checking that `ok` agrees with the presence of `error`.
@@ -62,6 +67,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         notes = try container.decodeIfPresent([Note].self, forKey: .notes) ?? []
         focus = try container.decodeIfPresent(FocusColumns.self, forKey: .focus)
         resolverModule = try container.decodeIfPresent(ResolverModuleState.self, forKey: .resolverModule)
+        allowances = try container.decodeIfPresent([AllowanceSummary].self, forKey: .allowances)
         error = try container.decodeIfPresent(ProtocolFailure.self, forKey: .error)
         guard try container.decode(Bool.self, forKey: .ok) == (error == nil) else {
             throw DecodingError.dataCorruptedError(
@@ -79,6 +85,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         try container.encode(notes, forKey: .notes)
         try container.encodeIfPresent(focus, forKey: .focus)
         try container.encodeIfPresent(resolverModule, forKey: .resolverModule)
+        try container.encodeIfPresent(allowances, forKey: .allowances)
         try container.encodeIfPresent(error, forKey: .error)
     }
 }

@@ -15,6 +15,8 @@ public enum HelperVerbName: String, CaseIterable, Sendable, Codable {
     case history
     /// Every ended session as a focus record, for stats (a `FocusRequest`).
     case focus
+    /// Set, remove or show the caller's daily allowances (an `AllowanceRequest`).
+    case allowance
     /// Enforce the store; reads no request.
     case reconcile
     /// Root only: end every session and lift every block; reads no request.
@@ -74,4 +76,10 @@ extension HistoryRequest: HelperPayload {
 
 extension FocusRequest: HelperPayload {
     public static let verb = HelperVerbName.focus
+}
+
+extension AllowanceRequest: HelperPayload {
+    public static let verb = HelperVerbName.allowance
+    /// Whole lists, as a start's: `HelperProtocol.maximumRequestBytes`.
+    public static var maximumBytes: Int { HelperProtocol.maximumRequestBytes }
 }

@@ -63,7 +63,8 @@ import Testing
         }
         #expect(
             HelperVerbName.allCases.map(\.rawValue) == [
-                "start", "stop", "pace", "status", "history", "focus", "reconcile", "clear", "daemon", "nsswitch",
+                "start", "stop", "pace", "status", "history", "focus", "allowance", "reconcile", "clear", "daemon",
+                "nsswitch",
             ])
         #expect(
             [StartRequest.verb, StopRequest.verb, StatusRequest.verb, HistoryRequest.verb] == [

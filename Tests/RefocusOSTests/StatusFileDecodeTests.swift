@@ -90,7 +90,26 @@ import Testing
         (exited.endedAt, exited.outcome) = (Date(timeIntervalSince1970: 1_700_001_900), .emergency)
         exited.reason = try EmergencyReason("the doctor called")
         let loosening = [exiting, pausing, exited].map { StatusSnapshot.ActiveSession($0, blockedAttempts: 2) }
+        // Daily allowances: one counting, one spent and locked for the day, one idle; with sessions and without.
+        let allowances = [
+            AllowanceSummary(
+                owner: 1000, list: try BlockListName("video"), dailySeconds: 1800, usedSeconds: 600,
+                countingSince: Date(timeIntervalSince1970: 1_700_001_000),
+                resetsAt: Date(timeIntervalSince1970: 1_700_050_000), spent: false, programs: 2, domains: 3),
+            AllowanceSummary(
+                owner: 1001, list: try BlockListName("games-2"), dailySeconds: 60, usedSeconds: 60,
+                resetsAt: Date(timeIntervalSince1970: 1_700_050_000),
+                lockedUntil: Date(timeIntervalSince1970: 1_700_050_000), spent: true, programs: 1, domains: 0),
+            AllowanceSummary(
+                owner: 1000, list: try BlockListName("news"), dailySeconds: 86_399, usedSeconds: 0,
+                resetsAt: Date(timeIntervalSince1970: 1_700_040_000), spent: false, programs: 0, domains: 12),
+        ]
         return [
+            StatusSnapshot(sessions: [], counts: nil, allowances: allowances),
+            StatusSnapshot(
+                sessions: [first],
+                counts: StatusSnapshot.Counts(names: 1, addresses: 0, programs: 3, programBlocking: .execEvents),
+                allowances: [allowances[1]]),
             StatusSnapshot(sessions: loosening, counts: nil),
             StatusSnapshot(
                 sessions: [everything],
@@ -191,6 +210,10 @@ import Testing
         #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-02-30T19:00:00Z","plannedEnd":"2026-11-21T20:00:00Z","locked":false,"blockedAttempts":0,"programsKilled":0}]}"#,
         #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21 19:00:00Z","plannedEnd":"2026-11-21T20:00:00Z","locked":false,"blockedAttempts":0,"programsKilled":0}]}"#,
         #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21T19:00:00Z","plannedEnd":"2026-11-21T20:00:00Z","locked":"no","blockedAttempts":0,"programsKilled":0}]}"#,
+        #"{"version":1,"sessions":[],"allowances":{}}"#,
+        #"{"version":1,"sessions":[],"allowances":[{"owner":1000,"list":"video","dailySeconds":60}]}"#,
+        #"{"version":1,"sessions":[],"allowances":[{"owner":1000,"list":"Video!","dailySeconds":60,"usedSeconds":0,"resetsAt":"2026-11-21T20:00:00Z","spent":false,"programs":1,"domains":0}]}"#,
+        #"{"version":1,"sessions":[],"allowances":[{"owner":1000,"list":"video","dailySeconds":60,"usedSeconds":0,"resetsAt":"2026-11-21T20:00:00Z","spent":false,"programs":1,"domains":0,"countingSince":"now"}]}"#,
     ])
     func refusesWhatTheDaemonNeverWrites(text: String) {
         #expect(StatusFile.decode(Array(text.utf8)) == nil)

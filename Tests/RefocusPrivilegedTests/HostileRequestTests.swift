@@ -9,8 +9,9 @@ import Testing
 /// documented status and code, and the machine is unchanged (/etc/hosts,
 /// the ruleset, the browsers' policy files, and the store as root's
 /// history and status show it, compared before and after). With them: 100
-/// MiB on stdin, a list over the caps, arguments and environment variables
-/// passed through sudo, and the verbs only root may run.
+/// MiB on stdin (to start and to allowance), a list over the caps, arguments
+/// and environment variables passed through sudo, and the verbs only root
+/// may run. The daily allowances in the store are compared too.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct HostileRequestTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
@@ -43,6 +44,7 @@ struct HostileRequestTests {
                   for f in /etc/chromium/policies/managed/refocus.json /etc/firefox/policies/policies.json; do [ -e "$f" ] && sha256sum "$f" | cut -c1-16; done
                   echo '{"version":1,"verb":"history","history":{"limit":100}}' | "$B/refocus-helper" history
                   echo '{"version":1,"verb":"status"}' | "$B/refocus-helper" status | python3 -c 'import json, sys; print([(s["id"], s["owner"], s["lists"], s["plannedEnd"], s["locked"]) for s in json.load(sys.stdin)["sessions"]])'
+                  python3 -c 'import sqlite3; db = sqlite3.connect("/var/lib/refocus/refocus.sqlite"); print(db.execute("SELECT * FROM allowance").fetchall(), db.execute("SELECT * FROM allowanceUse").fetchall())'
                 }
                 # Runs a member's command (its stdin is the caller's) and prints NAME: STATUS CODE.
                 try() {
@@ -64,6 +66,7 @@ struct HostileRequestTests {
                 try runtime-root-only-daemon as_user ann sudo -n "$B/refocus-helper" daemon < /dev/null
                 try runtime-root-only-clear as_user ann sudo -n "$B/refocus-helper" clear < /dev/null
                 try runtime-root-only-nsswitch as_user ann sudo -n "$B/refocus-helper" nsswitch add < /dev/null
+                { head -c 104857600 /dev/zero || true; } | try runtime-allowance-100-mib as_user ann sudo -n "$B/refocus-helper" allowance
                 state > "$WORK/after"
                 cmp -s "$WORK/before" "$WORK/after" && echo "the machine is unchanged" || diff "$WORK/before" "$WORK/after"
                 """#, files: files)

@@ -23,6 +23,7 @@ final class DaemonFixture {
     let store: SessionStore
     let layers = FakeLayers()
     let blocker: FakeProgramBlocker
+    let meter = FakeAllowanceMeter(fileDescriptor: 9013)
     let herald = FakeHerald()
     let firewall: FakeFirewall
     let endTimer = FakeTimer(9001), resolveTimer = FakeTimer(9002), countsTimer = FakeTimer(9003)
@@ -85,7 +86,8 @@ final class DaemonFixture {
             reapChild: { [unowned self] in exitedChildren.isEmpty ? nil : exitedChildren.removeFirst() })
         let parts = DaemonParts(
             store: store, policy: policy, layers: Array(layers.ordered.dropLast()), firewall: firewall,
-            sources: sources, blocker: blocker, status: status, notify: { _, _, _ in }, herald: herald, host: host)
+            sources: sources, blocker: blocker, meter: meter, status: status, notify: { _, _, _ in }, herald: herald,
+            host: host)
         daemon = Daemon(parts: parts, logger: Logger(label: "refocus-loop-test") { _ in SwiftLogNoOpLogHandler() })
     }
 

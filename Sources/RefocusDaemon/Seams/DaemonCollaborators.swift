@@ -14,6 +14,21 @@ protocol DaemonProgramBlocker: EnforcementLayer {
     func handle(_ fd: Int32) -> [ProgramMatch]?
 }
 
+/// What counts daily allowances of programs (`AllowanceMeter` on the
+/// system: exec events, pidfds, one boot-time timer).
+protocol DaemonAllowanceMeter: AnyObject {
+    /// Takes the allowances a reconcile found at `reading`; whether another reconcile is wanted.
+    func update(_ days: [AllowanceDay], at reading: ClockReading) -> Bool
+    /// Serves `fd` if it is one of the meter's (nil when not): whether to reconcile, whether the status changed.
+    func handle(_ fd: Int32) -> (reconcile: Bool, republish: Bool)?
+    /// What the status file and the helper report of `days` at `reading`, with the meter's live use.
+    func summaries(of days: [AllowanceDay], at reading: ClockReading) -> [AllowanceSummary]
+    /// Keeps the use counted so far: the daemon stops.
+    func finish()
+    /// Why nothing can be counted here (the process connector is unavailable); nil while it counts.
+    var unavailable: String? { get }
+}
+
 /// What tells owners of their sessions' events (`SessionHerald` on the
 /// system: hooks run as the owner, desktop notifications).
 protocol DaemonHerald: AnyObject {
@@ -47,6 +62,7 @@ protocol DaemonFirewall: AnyObject {
 }
 
 extension ProgramBlocker: DaemonProgramBlocker {}
+extension AllowanceMeter: DaemonAllowanceMeter {}
 extension SessionHerald: DaemonHerald {}
 
 extension TableLayer: DaemonFirewall {

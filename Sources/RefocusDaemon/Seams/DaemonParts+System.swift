@@ -8,7 +8,7 @@ import RefocusPolicy
 extension DaemonParts {
     /// The system's parts: the store at its default path, the policy file, the
     /// system's layers, every kernel event source on one epoll loop, the
-    /// program blocker on that loop, /run/refocus/status.json, the owners'
+    /// program blocker and the allowance meter on that loop, /run/refocus/status.json, the owners'
     /// desktop notifications and the session herald. Needs root; the caller
     /// holds the daemon lock.
     static func system(logger: Logger) throws -> DaemonParts {
@@ -24,11 +24,15 @@ extension DaemonParts {
         let blocker = try ProgramBlocker(
             loop: loop, logger: logger,
             hooks: ExecGuardHooks(environment: ProcessInfo.processInfo.environment))
+        let herald = SessionHerald(store: store, logger: logger)
+        let meter = try AllowanceMeter(
+            loop: loop, store: store, logger: logger,
+            tell: { [weak herald] in herald?.tellAllowance($0, owner: $1, event: $2) })
         return DaemonParts(
             store: store, policy: policy, layers: layers.ordered, firewall: layers.table, sources: sources,
-            blocker: blocker, status: StatusFile(),
+            blocker: blocker, meter: meter, status: StatusFile(),
             notify: { _ = OwnerNotification.send(to: $0, title: $1, body: $2) },
-            herald: SessionHerald(store: store, logger: logger), host: .system(logger: logger))
+            herald: herald, host: .system(logger: logger))
     }
 }
 

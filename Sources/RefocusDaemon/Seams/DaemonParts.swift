@@ -20,6 +20,8 @@ struct DaemonParts {
     var sources: DaemonSources
     /// The program blocker, the last layer.
     var blocker: any DaemonProgramBlocker
+    /// The meter of daily allowances of programs.
+    var meter: any DaemonAllowanceMeter
     /// Where the status is published.
     var status: StatusFile
     /// Sends an owner (uid) a desktop notification: title, then body.

@@ -19,6 +19,9 @@ extension Reconciler {
         /// Problems that did not stop enforcement, such as names that did not resolve: the
         /// damaged sessions', then the layers' in their order.
         public var notes: [Note]
+        /// Every owner's daily allowances on the day `now` falls in, with the use the store kept;
+        /// the spent ones are enforced as locked sessions of their lists (`AllowanceDay.blockingSession`).
+        public var allowances: [AllowanceDay] = []
 
         /// The outcome of the layer of `kind`; nil when the reconciler has none.
         public func outcome(of kind: LayerKind) -> LayerOutcome? {

@@ -5,7 +5,9 @@ import RefocusPlanning
 
 /// `reconcile(clock)`: the one path by which enforcement changes. It closes
 /// sessions whose end has passed, computes the desired enforcement of the
-/// active ones (`DesiredEnforcement`, pure), and makes the system match it
+/// active ones and of the daily allowances whose day is used (each as a
+/// locked session of its list until its reset, never stored:
+/// `AllowanceDay.blockingSession`) (`DesiredEnforcement`, pure), and makes the system match it
 /// by running its `EnforcementLayer`s in order (`SystemLayers`: the
 /// /etc/hosts section, the resolver module's index, where the module is in
 /// force, asked at every run through `resolverModule`; the Chromium-family
@@ -32,12 +34,16 @@ public final class Reconciler {
     public let resolverModule: @Sendable () -> Bool
     /// The administrator's policy; the daemon replaces it on SIGHUP.
     public var policy: Policy
+    /// The machine's time zone, asked at every run: the days of daily allowances are local.
+    public let zone: @Sendable () -> LocalZone
 
     /// A reconciler over `layers`, applied in that order.
     public init(
         store: SessionStore, policy: Policy, layers: [any EnforcementLayer],
-        resolverModule: @escaping @Sendable () -> Bool = { ResolverModule.isInForce() }
+        resolverModule: @escaping @Sendable () -> Bool = { ResolverModule.isInForce() },
+        zone: @escaping @Sendable () -> LocalZone = { MachineTimeZone.current }
     ) {
+        self.zone = zone
         self.store = store
         self.layers = layers
         self.resolverModule = resolverModule
@@ -53,9 +59,19 @@ public final class Reconciler {
         let expired = try store.write { try $0.settleDue(now: now) }
         let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
         let active = open.filter { $0.isActive(at: now) }
+        let zone = self.zone()
+        let allowances = try store.read { transaction in
+            try transaction.allowances().map { allowance in
+                let day = allowance.period(at: now, zone: zone).day
+                return AllowanceDay(
+                    allowance, at: now, zone: zone,
+                    usedSeconds: try transaction.usedSeconds(owner: allowance.owner, list: allowance.name, day: day))
+            }
+        }
+        // A spent allowance's list is blocked as a locked session of it would be, never stored as one.
         let desired = DesiredEnforcement(
-            sessions: active.filter { $0.enforces(at: now) }, policy: policy,
-            resolverModule: resolverModule())
+            sessions: active.filter { $0.enforces(at: now) } + allowances.compactMap(\.blockingSession),
+            policy: policy, resolverModule: resolverModule())
         let plan = EnforcementPlan(desired: desired, policy: policy, clock: clock, system: system)
         var outcomes: [LayerOutcome] = []
         for layer in layers {
@@ -63,6 +79,7 @@ public final class Reconciler {
         }
         return Report(
             expired: expired, now: now, active: active, desired: desired, outcomes: outcomes,
-            notes: damaged.map { .damagedSession(id: $0.id, reason: $0.reason) } + outcomes.flatMap(\.notes))
+            notes: damaged.map { .damagedSession(id: $0.id, reason: $0.reason) } + outcomes.flatMap(\.notes),
+            allowances: allowances)
     }
 }

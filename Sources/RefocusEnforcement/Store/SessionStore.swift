@@ -144,6 +144,26 @@ public final class SessionStore: Sendable {
                 table.add(column: "delay", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v9: daily allowances") { db in
+            // One per owner and list: the list whole (as a session keeps it), the seconds a day, the reset.
+            try db.create(table: "allowance") { table in
+                table.column("owner", .integer).notNull()
+                table.column("list", .text).notNull()
+                table.column("lists", .text).notNull()
+                table.column("dailySeconds", .integer).notNull()
+                table.column("resetMinute", .integer).notNull()
+                table.column("lockedUntil", .double)
+                table.primaryKey(["owner", "list"])
+            }
+            // Their use per day: the local date of the reset that began it.
+            try db.create(table: "allowanceUse") { table in
+                table.column("owner", .integer).notNull()
+                table.column("list", .text).notNull()
+                table.column("day", .text).notNull()
+                table.column("usedSeconds", .integer).notNull()
+                table.primaryKey(["owner", "list", "day"])
+            }
+        }
         return migrator
     }
 

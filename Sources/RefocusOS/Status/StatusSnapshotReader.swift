@@ -33,9 +33,11 @@ package enum StatusSnapshotReader {
             guard let parsed = self.counts(fields) else { return nil }
             counts = parsed
         }
-        // Not through `init(sessions:counts:)`, which sorts: `Codable` keeps the file's order.
+        guard let allowances = self.allowances(object) else { return nil }
+        // Not through `init(sessions:counts:allowances:)`, which sorts the sessions and makes no allowances nil:
+        // `Codable` keeps the file's order and an empty array.
         var snapshot = StatusSnapshot(sessions: [], counts: counts)
-        (snapshot.version, snapshot.sessions) = (version, active)
+        (snapshot.version, snapshot.sessions, snapshot.allowances) = (version, active, allowances)
         return snapshot
     }
 

@@ -126,11 +126,15 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
     /// What is enforced; nil when the sessions came from the helper's answer
     /// instead of the daemon's file (no daemon has published one).
     public var counts: Counts?
+    /// Every owner's daily allowances (`refocus status` shows the caller's
+    /// own); nil when there are none, and then not written.
+    public var allowances: [AllowanceSummary]?
 
-    /// A snapshot.
-    public init(sessions: [ActiveSession], counts: Counts?) {
+    /// A snapshot; no allowances is nil, so that a file without them reads as before the field existed.
+    public init(sessions: [ActiveSession], counts: Counts?, allowances: [AllowanceSummary]? = nil) {
         self.sessions = sessions.sorted { $0.session.id < $1.session.id }
         self.counts = counts
+        self.allowances = allowances?.isEmpty == true ? nil : allowances
     }
 
     /// The same snapshot at `now`: without the sessions whose end has passed

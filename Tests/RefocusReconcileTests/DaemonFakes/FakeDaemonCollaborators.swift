@@ -89,3 +89,39 @@ final class FakeFirewall: DaemonFirewall {
         return refused
     }
 }
+
+/// The allowance meter in memory: keeps the allowances of each update, the
+/// summaries it is asked for are the store's, and its descriptor (the
+/// process connector's, say) reports what a test queued.
+final class FakeAllowanceMeter: DaemonAllowanceMeter, DaemonEventSource {
+    let fileDescriptor: Int32
+    /// The allowances of each update, in order.
+    private(set) var updates: [[AllowanceDay]] = []
+    /// What its next event reports: whether to reconcile, whether the status changed.
+    var pendingEvent = (reconcile: false, republish: false)
+    /// Whether the daemon stopped it.
+    private(set) var finished = false
+    /// Why it cannot count, as a test says.
+    var unavailable: String?
+
+    init(fileDescriptor: Int32) {
+        self.fileDescriptor = fileDescriptor
+    }
+
+    func update(_ days: [AllowanceDay], at reading: ClockReading) -> Bool {
+        updates.append(days)
+        return false
+    }
+
+    func handle(_ fd: Int32) -> (reconcile: Bool, republish: Bool)? {
+        fd == fileDescriptor ? pendingEvent : nil
+    }
+
+    func summaries(of days: [AllowanceDay], at reading: ClockReading) -> [AllowanceSummary] {
+        days.map { $0.summary(at: reading.wall) }
+    }
+
+    func finish() {
+        finished = true
+    }
+}

@@ -16,6 +16,7 @@ enum RequestFuzz: FuzzTarget {
         roundTrip(StatusRequest.self, bytes)
         roundTrip(HistoryRequest.self, bytes)
         roundTrip(FocusRequest.self, bytes)
+        roundTrip(AllowanceRequest.self, bytes)
     }
 
     private static func roundTrip<Payload: HelperPayload>(_: Payload.Type, _ bytes: [UInt8]) {

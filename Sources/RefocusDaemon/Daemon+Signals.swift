@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+import RefocusCore
+import RefocusEnforcement
+import RefocusOS
+
+/// The daemon's signals: SIGCHLD reaps its children, SIGHUP reloads the
+/// policy, SIGTERM and SIGINT end the loop.
+extension Daemon {
+    /// SIGTERM and SIGINT end the loop; SIGHUP reloads the policy and resolves
+    /// every name again (after the administrator changed DNS, say). Returns whether to reconcile.
+    func handleSignals() -> Bool {
+        var wanted = false
+        for signal in sources.signals.drain() {
+            if signal == SIGCHLD {
+                reapChildren()
+            } else if signal == SIGHUP {
+                firewall.cache.forgetAll()
+                firewall.allowedCache.expireAll()
+                wanted = true
+                do {
+                    reconciler.policy = try host.loadPolicy()
+                    wanted = true
+                    if reconciler.policy.nftablesTable != firewall.tableName {
+                        let table = reconciler.policy.nftablesTable, kept = firewall.tableName
+                        logger.warning(
+                            """
+                            nftables_table = "\(table)" takes effect when the daemon restarts; \
+                            table inet \(kept) is kept until then
+                            """)
+                    }
+                } catch {
+                    logger.error("the policy was not reloaded: \(error)")
+                }
+            } else {
+                exitRequested = true
+            }
+        }
+        return wanted
+    }
+}
