@@ -120,6 +120,18 @@ import Testing
         #expect(
             StatusBarFormat.plain.render(StatusSnapshot(sessions: [], counts: counts), now: At.now)
                 == "No active session.")
+        // Where the daemon has no process connector (it scans /proc for blocked programs), nothing is counted.
+        let scanning = StatusSnapshot.Counts(names: 0, addresses: 0, programs: 2, programBlocking: .procScan)
+        let unmetered = StatusBarFormat.plain.render(
+            StatusSnapshot(
+                sessions: [], counts: scanning, allowances: [Self.allowance("games", used: 1800, spent: true)]),
+            now: At.now)
+        #expect(
+            unmetered.hasSuffix(
+                "a blocked program may run for up to a second.\n"
+                    + "Daily allowances are not counted here: their programs' time needs the connector."),
+            "\(unmetered)")
+        #expect(!StatusBarFormat.plain.render(spent, now: At.now).contains("not counted"), "with the connector")
     }
 
     @Test func theStatusLineAddsThoseCountingOrSpent() {

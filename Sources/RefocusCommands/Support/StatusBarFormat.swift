@@ -43,6 +43,10 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
                 lines.append(
                     "Programs are checked once a second: the kernel's process connector is unavailable here "
                         + "(a container or another namespace), so a blocked program may run for up to a second.")
+                // The daemon counts an allowance's programs from the connector's events alone.
+                if allowances.contains(where: { $0.programs > 0 }) {
+                    lines.append("Daily allowances are not counted here: their programs' time needs the connector.")
+                }
             }
             return lines.joinedText("\n")
         case .polybar:
