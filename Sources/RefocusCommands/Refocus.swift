@@ -27,6 +27,7 @@ public struct Refocus: ParsableCommand {
         version: RefocusVersion.string,
         subcommands: [
             StartCommand.self, StopCommand.self, NextCommand.self, PauseCommand.self, ResumeCommand.self,
+            AllowDailyCommand.self,
             StatusCommand.self, WatchCommand.self, HistoryCommand.self, StatsCommand.self, ListsCommand.self,
             ListCommand.self,
             PresetCommand.self, ScheduleCommand.self, SyncCommand.self, ResolveCommand.self,

@@ -21,6 +21,7 @@ import Testing
     static let commandsWithStatuses: [String: Set<String>] = [
         "refocus": [
             "refocus", "refocus start", "refocus stop", "refocus next", "refocus pause", "refocus resume",
+            "refocus allow-daily",
             "refocus status", "refocus watch", "refocus history", "refocus stats",
             "refocus resolve", "refocus list import", "refocus list remove", "refocus preset save",
             "refocus preset delete", "refocus preset show", "refocus preset list", "refocus schedule add",

@@ -138,6 +138,15 @@ import Testing
                 """)
     }
 
+    /// A stand-in for refocus-helper that refuses every request with `code` and `message`, ending as `exit` says.
+    static func standIn(_ refocus: Binary, refusing code: String, message: String, exit: String = "exit 0") throws
+        -> String
+    {
+        try standIn(
+            refocus, answering: #"{"version":1,"ok":false,"error":{"code":"\#(code)","message":"\#(message)"}}"#,
+            exit: exit)
+    }
+
     /// A stand-in for refocus-helper that records its verb and request, prints
     /// `answer` and ends as `exit` says (`exit 65`, or `kill -ABRT $$` for a crash).
     static func standIn(_ refocus: Binary, answering answer: String, exit: String = "exit 0") throws -> String {

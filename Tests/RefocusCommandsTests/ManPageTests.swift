@@ -32,7 +32,8 @@ import Testing
         Page(
             binary: "refocus", section: 1,
             commands: [
-                "start", "stop", "next", "pause", "resume", "status", "watch", "history", "stats", "lists", "list",
+                "start", "stop", "next", "pause", "resume", "allow-daily", "status", "watch", "history", "stats",
+                "lists", "list",
                 "resolve",
                 "show", "create", "delete", "add", "remove", "edit", "import", "schedule", "sync",
             ],

@@ -143,11 +143,7 @@ import Testing
     func theHelpersRefusalIsReportedWithItsStatus(code: String, message: String, status: Int32) throws {
         let refocus = try Binary()
         defer { refocus.cleanUp() }
-        let helper = try HistoryCommandTests.standIn(
-            refocus,
-            answering: """
-                {"version":1,"ok":false,"error":{"code":"\(code)","message":"\(message)"}}
-                """)
+        let helper = try HistoryCommandTests.standIn(refocus, refusing: code, message: message)
         for command in ["next", "pause", "resume"] {
             let run = try refocus.run(["-q", command], environment: ["REFOCUS_HELPER": helper])
             #expect(

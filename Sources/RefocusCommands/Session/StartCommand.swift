@@ -68,13 +68,8 @@ struct StartCommand: ParsableCommand {
     func run() throws {
         let config = try UserPresets.config()
         let choice = try Self.choice(words: words, session, config: config)
-        let store = try UserLists.store()
-        // Entries no session may block are left out, with a note, rather than refusing the whole start. What
-        // an allowlist session does with programs, and a list left with nothing, the helper decides (SessionRules).
-        let skipped = SkippedEntries(try choice.lists.map { try store.load($0).list }, check: Blockability.atStart())
-        try skipped.checkSomethingLeft()
-        skipped.notes.forEach { Console.error($0) }
-        let blockLists = skipped.lists
+        // What an allowlist session does with programs the helper decides (SessionRules).
+        let blockLists = try UserLists.forSession(choice.lists)
         let now = Date()
         let sessionLength: SessionLength
         switch choice.duration {

@@ -4,6 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Glibc
 import RefocusCore
 import RefocusOS
 import RefocusProtocol
@@ -20,9 +21,10 @@ struct StatusCommand: ParsableCommand {
             the group refocus may read, so no sudo is needed; without it, asks the helper. \
             A pomodoro session shows its phase and the time left in it; a paused one, \
             'paused'. A last line says when a running Firefox of yours gets the browser \
-            rules only at its next start. The bar formats print one line (focus: social \
-            23m, or focus: social work 2/4 12m); waybar's class and alt are idle, active, \
-            break or paused. 'man refocus' (JSON OUTPUT) lists the keys of --json.
+            rules only at its next start. Your daily allowances (allow-daily) follow. The \
+            bar formats print one line (focus: social 23m, or focus: social work 2/4 12m), \
+            then an allowance counting or spent (video 12m left); waybar's class and alt are \
+            idle, active, break or paused. 'man refocus' (JSON OUTPUT) lists the keys of --json.
 
             Examples:
               refocus status
@@ -50,7 +52,10 @@ struct StatusCommand: ParsableCommand {
     /// Prints the status: from the status file, else from the helper.
     static func show(json: Bool, format: StatusBarFormat) throws {
         let now = Date()
-        let snapshot = try StatusFile().read()?.current(at: now) ?? fromHelper()
+        // The file holds every owner's allowances; the helper answers with the caller's.
+        let snapshot =
+            try StatusFile().read().map { AllowanceFormat.own($0.current(at: now), owner: getuid()) }
+            ?? fromHelper()
         if json { return try Console.json(snapshot) }
         print(format.render(snapshot, now: now))
         if format == .plain, !snapshot.sessions.isEmpty { BrowserRestartAdvice.lines().forEach { print($0) } }
@@ -83,9 +88,11 @@ struct StatusCommand: ParsableCommand {
         }
     }
 
-    /// The helper's answer as a snapshot without counts.
+    /// The helper's answer as a snapshot without counts, with the caller's allowances when it sends them.
     static func fromHelper() throws -> StatusSnapshot {
         let response = try HelperClient().send(StatusRequest())
-        return StatusSnapshot(sessions: response.sessions.map { StatusSnapshot.ActiveSession($0) }, counts: nil)
+        return StatusSnapshot(
+            sessions: response.sessions.map { StatusSnapshot.ActiveSession($0) }, counts: nil,
+            allowances: response.allowances.map(AllowanceFormat.sorted))
     }
 }

@@ -19,35 +19,51 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
     /// i3blocks: full text, short text and colour, one per line.
     case i3blocks
 
-    /// The text for `snapshot` at `now`.
+    /// The text for `snapshot` at `now`, with the daily allowances it holds
+    /// (`refocus status` leaves in the caller's own only).
     func render(_ snapshot: StatusSnapshot, now: Date = Date()) -> String {
         let sessions = snapshot.sessions
+        let allowances = snapshot.allowances ?? []
         switch self {
         case .plain:
-            guard !sessions.isEmpty else { return "No active session." }
+            guard !sessions.isEmpty || !allowances.isEmpty else { return "No active session." }
             var lines = sessions.map { active in
                 SessionFormat.line(active.session, now: now) + (snapshot.counts == nil ? "" : Self.refused(active))
             }
+            if sessions.isEmpty { lines.append("No active session.") }
             lines += sessions.compactMap(\.hookProblem).map { "Hook: \($0.sentence)." }
-            if let counts = snapshot.counts { lines.append(Self.layers(counts)) }
+            if !allowances.isEmpty {
+                lines.append("Daily allowances:")
+                lines += allowances.map { "  " + AllowanceFormat.line($0, now: now) }
+            }
+            // The layers enforce sessions, and spent allowances as if they were.
+            let spent = allowances.contains { AllowanceFormat.reading($0, now: now).left == 0 }
+            if let counts = snapshot.counts, !sessions.isEmpty || spent { lines.append(Self.layers(counts)) }
             if snapshot.counts?.programBlocking == .procScan {
                 lines.append(
                     "Programs are checked once a second: the kernel's process connector is unavailable here "
                         + "(a container or another namespace), so a blocked program may run for up to a second.")
+                // The daemon counts an allowance's programs from the connector's events alone.
+                if allowances.contains(where: { $0.programs > 0 }) {
+                    lines.append("Daily allowances are not counted here: their programs' time needs the connector.")
+                }
             }
             return lines.joinedText("\n")
         case .polybar:
-            return Self.barText(sessions, now: now)
+            return Self.barText(sessions, allowances, now: now)
         case .i3blocks:
-            let text = Self.barText(sessions, now: now)
+            let text = Self.barText(sessions, allowances, now: now)
             guard let state = BarState(sessions, now: now) else { return text + "\n" + text }
             return text + "\n" + state.text + "\n" + (state.blocks ? "#E5C07B" : "#98C379")
         case .waybar:
-            let tooltip = sessions.map { SessionFormat.line($0.session, now: now) }.joinedText("\n")
+            let tooltip =
+                (sessions.map { SessionFormat.line($0.session, now: now) }
+                + allowances.map { AllowanceFormat.line($0, now: now) }).joinedText("\n")
             let state = BarState(sessions, now: now)?.name ?? "idle"
             // The keys in order, as JSONEncoder's .sortedKeys writes them (JSONString says why not it).
             let members = [
-                ("alt", state), ("class", state), ("text", Self.barText(sessions, now: now)), ("tooltip", tooltip),
+                ("alt", state), ("class", state), ("text", Self.barText(sessions, allowances, now: now)),
+                ("tooltip", tooltip),
             ]
             return "{" + members.map { JSONString.quoted($0) + ":" + JSONString.quoted($1) }.joinedText(",")
                 + "}"
@@ -99,13 +115,21 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
 
     /// `focus: social, news 23m` until the last session ends (`focus: allow: work 23m` for an allowlist session), `focus: social work 2/4 12m3s` in a pomodoro
     /// session, `focus: social paused 32m` when every session is paused; `no focus` when none is active;
-    /// the first pending change after it (`focus: social 23m, ends 14:35`).
-    private static func barText(_ sessions: [StatusSnapshot.ActiveSession], now: Date) -> String {
-        guard let state = BarState(sessions, now: now) else { return "no focus" }
+    /// the first pending change after it (`focus: social 23m, ends 14:35`); then each daily allowance
+    /// that is counting or spent (`focus: social 23m; video 12m left`), alone when no session is active
+    /// (`video spent until 00:00`).
+    private static func barText(
+        _ sessions: [StatusSnapshot.ActiveSession], _ allowances: [AllowanceSummary], now: Date
+    ) -> String {
+        let briefs = allowances.compactMap { AllowanceFormat.brief($0, now: now) }
+        guard let state = BarState(sessions, now: now) else {
+            return briefs.isEmpty ? "no focus" : briefs.joinedText("; ")
+        }
         var lists: [String] = []
         for name in sessions.map({ SessionFormat.names($0.session) }) where !lists.contains(name) { lists.append(name) }
         let pending = sessions.compactMap(\.session.pending).min { $0.effectiveAt < $1.effectiveAt }
         return "focus: \(lists.joinedText(", ")) \(state.text)"
             + (pending.map { ", " + SessionFormat.pendingBrief($0, now: now) } ?? "")
+            + briefs.map { "; " + $0 }.joinedText()
     }
 }

@@ -14,6 +14,21 @@ enum UserLists {
         ListStore(paths: try ConfigPaths(environment: ProcessInfo.processInfo.environment))
     }
 
+    /// The lists named, as a session or a daily allowance sends them: each
+    /// loaded from the store (yours, else the built-in one of that name), with
+    /// the entries no session may block left out and a note on stderr for each
+    /// list that had some, rather than refusing the whole request.
+    ///
+    /// - Throws: the store's error for a list that does not exist or does not
+    ///   read; `SkippedEntriesError.nothingLeft` for a list left with nothing.
+    static func forSession(_ names: [BlockListName]) throws -> [BlockList] {
+        let store = try store()
+        let skipped = SkippedEntries(try names.map { try store.load($0).list }, check: Blockability.atStart())
+        try skipped.checkSomethingLeft()
+        skipped.notes.forEach { Console.error($0) }
+        return skipped.lists
+    }
+
     /// Completion candidates: the list names that start with what is typed.
     @Sendable static func completeNames(_: [String], _: Int, _ prefix: String) -> [String] {
         ((try? store().names()) ?? []).map(\.name.rawValue).filter { $0.hasPrefix(prefix) }

@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Glibc
 import RefocusCore
 import RefocusOS
 import RefocusProtocol
@@ -19,7 +20,7 @@ struct WatchSource {
 
     /// The first snapshot: the file's, else the helper's (which may throw).
     mutating func first() throws -> StatusSnapshot {
-        if let snapshot = file.read() { return snapshot }
+        if let snapshot = file.read() { return Self.own(snapshot) }
         let snapshot = try StatusCommand.fromHelper()
         note = "Not live: \(file.path) cannot be read (no daemon, or not in the group refocus)."
         return snapshot
@@ -29,6 +30,11 @@ struct WatchSource {
     mutating func reread(keeping last: StatusSnapshot) -> StatusSnapshot {
         guard let snapshot = file.read() else { return last }
         note = nil
-        return snapshot
+        return Self.own(snapshot)
+    }
+
+    /// `snapshot` with the caller's daily allowances only (the file holds every owner's).
+    private static func own(_ snapshot: StatusSnapshot) -> StatusSnapshot {
+        AllowanceFormat.own(snapshot, owner: getuid())
     }
 }

@@ -15,7 +15,8 @@ import RefocusProtocol
 /// digits inside it and its phase under them; a pomodoro session's ring and
 /// digits count down its phase, another session's the whole session. Under
 /// the ring: its label, lists and lock, what it has blocked so far, then
-/// each other active session in one line. A bar replaces the ring where the
+/// each other active session in one line, and each daily allowance that is
+/// counting or spent in one line (alone when no session is active). A bar replaces the ring where the
 /// digits do not fit inside one, and where braille cannot be drawn.
 struct WatchView {
     /// What the terminal is and can show.
@@ -83,7 +84,7 @@ struct WatchView {
     private var canvas: Canvas {
         var canvas = Canvas(width: screen.columns, height: screen.rows)
         guard let active = main else {
-            var text = ["No active session.", "The next one shows here when it starts."]
+            var text = ["No active session.", "The next one shows here when it starts."] + allowanceLines
             text += [screen.note, screen.footer].compactMap { $0 }
             let top = max(0, (screen.rows - text.count) / 2)
             for (offset, line) in text.enumerated() {
@@ -168,8 +169,16 @@ struct WatchView {
         for other in snapshot.sessions where other.session.id != session.id {
             lines.append(("also " + SessionFormat.line(other.session, now: now), .plain))
         }
+        lines += allowanceLines.map { ($0, .plain) }
         lines += [screen.note, screen.footer].compactMap { $0 }.map { ($0, .dim) }
         return lines
+    }
+
+    /// A line for each daily allowance counting or spent, as `refocus status` writes it.
+    private var allowanceLines: [String] {
+        (snapshot.allowances ?? []).filter { AllowanceFormat.brief($0, now: now) != nil }.map {
+            AllowanceFormat.line($0, now: now)
+        }
     }
 
     /// `1 blocked attempt`, `12 blocked attempts`.
