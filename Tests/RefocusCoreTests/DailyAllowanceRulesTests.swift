@@ -160,6 +160,22 @@ import Testing
         #expect(try Self.apply(.remove([Self.video]), existing: [locked], now: later).removed == [Self.video])
     }
 
+    /// A set without a reset time keeps the list's (the CLI sends none unless --reset is given): lowering
+    /// a locked allowance that resets at 04:00 is taken, not refused as another reset time; a new one starts at midnight.
+    @Test func aSetWithoutAResetTimeKeepsTheListsOwn() throws {
+        let now = try Self.date("2026-07-01T12:00:00Z")
+        let set = try Self.apply(
+            .set([try Self.list()], daily: SessionLength(seconds: 1800), resetMinute: 240, locked: true), existing: [],
+            now: now)
+        let locked = try #require(set.saved.first)
+        let lower = try Self.apply(
+            .set([try Self.list()], daily: SessionLength(seconds: 600)), existing: [locked], now: now)
+        #expect(lower.saved.first?.allowance.resetMinute == 240)
+        #expect(lower.saved.first?.allowance.dailySeconds == 600)
+        let fresh = try Self.apply(.set([try Self.list()], daily: SessionLength(seconds: 600)), existing: [], now: now)
+        #expect(fresh.saved.first?.allowance.resetMinute == 0)
+    }
+
     @Test func aSetIsCheckedAsAStartIs() throws {
         let now = try Self.date("2026-07-01T12:00:00Z")
         var policy = Policy()

@@ -26,11 +26,12 @@ struct AllowDailyCommand: ParsableCommand {
             enforcer daemon. Alone, shows your allowances. 'man refocus' (DAILY \
             ALLOWANCES) tells the rest.
 
-            \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy],
+            \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .busy],
                                   notes: [.dataError: "a list with nothing a session may block",
                                           .notFound: "no such list, or no allowance to remove",
                                           .notPermitted: "locked until the reset, over a cap, or sudo refused",
-                                          .configuration: "the helper, sudo or the daemon is missing"]))
+                                          .systemError: "no enforcer daemon runs",
+                                          .configuration: "the helper or sudo is missing"]))
 
             Examples:
               refocus allow-daily --list games 1h

@@ -68,9 +68,11 @@ public enum AllowanceRules {
                     + "\(shortest) (min_session)")
         }
         try SessionRules.checkEntries(request.lists, policy: policy, protected: protected)
-        let resetMinute = request.resetMinute ?? 0
         var saved: [StoredAllowance] = []
         for list in request.lists {
+            // Without a reset time the list keeps the one it has; a new allowance starts at midnight.
+            let resetMinute =
+                request.resetMinute ?? existing.first { $0.name == list.name }?.allowance.resetMinute ?? 0
             let allowance: DailyAllowance
             do {
                 allowance = try DailyAllowance(list: list.name, dailySeconds: daily.seconds, resetMinute: resetMinute)
