@@ -188,7 +188,10 @@ let package = Package(
             dependencies: ["RefocusHelperCommands", "RefocusCore", "RefocusProtocol", "RefocusPlanning"]),
         .testTarget(
             name: "RefocusDaemonTests",
-            dependencies: ["RefocusDaemon", "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusEnforcement"]),
+            dependencies: [
+                "RefocusDaemon", "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusEnforcement",
+                "RefocusTestSupport",
+            ]),
         // The Reconciler, the daemon's follow-up of a reconcile and its loop over fake layers and event sources:
         // ordering, failures, the routes' fallback, tamper repair, notes, timers, watches and the status (no root).
         .testTarget(

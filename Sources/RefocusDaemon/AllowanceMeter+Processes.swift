@@ -35,6 +35,19 @@ extension AllowanceMeter {
             return
         }
         if known == nil {
+            // A pidfd each, in root's daemon: one owner's burst of launches must not take its descriptors.
+            let owner = keys[0].owner
+            guard owners.values.lazy.filter({ $0 == owner }).count < maximumWatchedPerOwner else {
+                if !crowded.contains(owner) {
+                    crowded.insert(owner)
+                    logger.warning(
+                        """
+                        uid \(owner) runs more than \(maximumWatchedPerOwner) processes of daily allowances' \
+                        programs; the others are not watched (the time counts while any watched one runs)
+                        """)
+                }
+                return
+            }
             do {
                 try loop.watch(handle.fileDescriptor)
             } catch {
@@ -43,6 +56,7 @@ extension AllowanceMeter {
             }
             handles[pid] = handle
             pids[handle.fileDescriptor] = pid
+            owners[pid] = owner
         }
         tally.started(pid: pid, keys: keys, at: now)
     }
@@ -106,6 +120,7 @@ extension AllowanceMeter {
     func release(_ pid: Int32) {
         guard let handle = handles.removeValue(forKey: pid) else { return }
         pids[handle.fileDescriptor] = nil
+        if let owner = owners.removeValue(forKey: pid) { crowded.remove(owner) }
         loop.unwatch(handle.fileDescriptor)
     }
 }

@@ -41,6 +41,12 @@ final class AllowanceMeter {
     /// The counted processes' pidfds, by pid, and their pids by descriptor.
     var handles: [Int32: ProcessHandle] = [:]
     var pids: [Int32: Int32] = [:]
+    /// The owner of each watched process, by pid; at most `maximumWatchedPerOwner` each.
+    var owners: [Int32: UInt32] = [:]
+    /// The owners told of in the log that they run more than that (once, until one of theirs ends).
+    var crowded: Set<UInt32> = []
+    /// The most processes of one owner watched at once: each costs root's daemon a descriptor.
+    let maximumWatchedPerOwner: Int
     /// Why nothing can be counted here (the connector is unavailable); nil while it counts.
     var unavailable: String?
 
@@ -48,8 +54,9 @@ final class AllowanceMeter {
     init(
         loop: EventLoop, store: SessionStore, logger: Logger,
         tell: @escaping (SessionNotice, UInt32, String) -> Void,
-        clock: @escaping () -> ClockReading = { SystemClock.read() }
+        clock: @escaping () -> ClockReading = { SystemClock.read() }, maximumWatchedPerOwner: Int = 256
     ) throws {
+        self.maximumWatchedPerOwner = maximumWatchedPerOwner
         self.loop = loop
         self.store = store
         self.logger = logger
@@ -151,7 +158,7 @@ final class AllowanceMeter {
     }
 
     /// The allowances counting now.
-    private var countingKeys: Set<AllowanceTally.Key> {
+    var countingKeys: Set<AllowanceTally.Key> {
         Set(tally.meters.filter { $0.value.runningSince != nil }.keys)
     }
 

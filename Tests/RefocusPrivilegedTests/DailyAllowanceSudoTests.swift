@@ -67,6 +67,11 @@ struct DailyAllowanceSudoTests {
                 answered
                 echo "bob's show: $(allowance bob '{"action":"show","lists":[]}')"
                 answered
+                # The status verb (refocus status without a status file) carries the caller's own allowances.
+                for who in ann bob; do
+                  printf '{"version":1,"verb":"status"}' | as_user $who sudo -n "$B/refocus-helper" status \
+                    | python3 -c 'import json, sys; print(sys.argv[1], "status verb:", [(a["list"], a["spent"]) for a in json.load(sys.stdin).get("allowances", [])])' $who
+                done
                 sed "s/=$(id -u ann) /=ANN /" "$WORK/notified"
                 """#)
         #expect(run.status == 0, "\(run.stderr)")
@@ -87,6 +92,8 @@ struct DailyAllowanceSudoTests {
         #expect(run.stdout.contains("status: True video 3 True\n"), "status.json shows it spent: \(run.stdout)")
         #expect(run.stdout.contains("show: 0\nallowance: video 3 3 True False\n"), "\(run.stdout)")
         #expect(run.stdout.contains("bob's show: 0\nerror: - -\n"), "bob has none: \(run.stdout)")
+        #expect(run.stdout.contains("ann status verb: [('video', True)]\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("bob status verb: []\n"), "only the caller's own: \(run.stdout)")
         let told =
             "uid=ANN args=--app-name=ReFocus -- Daily allowance 'video': today's allowance is used; blocked until "
         #expect(run.stdout.contains(told), "the owner is told, as the owner: \(run.stdout)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RefocusCore
+import RefocusDaemon
 import RefocusEnforcement
 import RefocusOS
 import RefocusPlanning
@@ -38,19 +39,27 @@ struct AllowanceVerb: HelperVerb {
         }
         // A look starts no daemon; a change is enforced at once (a lower daily length may spend it now).
         let answer = try context.enforce(startingDaemon: request.action != .show, system: system)
-        // The daemon's count, with what runs now; the store's when the daemon did not answer.
-        let summaries =
-            try answer.allowances.map { $0.filter { $0.owner == owner } }
-            ?? context.store.read { transaction in
-                try transaction.allowances(owner: owner).map { allowance in
-                    let day = allowance.period(at: now, zone: zone).day
-                    return AllowanceDay(
-                        allowance, at: now, zone: zone,
-                        usedSeconds: try transaction.usedSeconds(owner: owner, list: allowance.name, day: day)
-                    ).summary(at: now)
-                }
-            }
+        let summaries = try Self.summaries(answer, owner: owner, context)
         return HelperResponse(sessions: [], notes: answer.notes, allowances: summaries)
+    }
+
+    /// The allowances of `owner` (nil: everyone's) in the daemon's count, with what runs now; the store's
+    /// when the daemon did not answer.
+    static func summaries(_ answer: DaemonAnswer, owner: UInt32?, _ context: HelperContext) throws
+        -> [AllowanceSummary]
+    {
+        if let counted = answer.allowances { return counted.filter { owner == nil || $0.owner == owner } }
+        let now = context.now
+        let zone = MachineTimeZone.current
+        return try context.store.read { transaction in
+            try transaction.allowances(owner: owner).map { allowance in
+                let day = allowance.period(at: now, zone: zone).day
+                return AllowanceDay(
+                    allowance, at: now, zone: zone,
+                    usedSeconds: try transaction.usedSeconds(owner: allowance.owner, list: allowance.name, day: day)
+                ).summary(at: now)
+            }
+        }
     }
 
     /// Refuses a set when no enforcer daemon runs or can be started: only it counts allowances.

@@ -4,7 +4,8 @@ import RefocusEnforcement
 import RefocusOS
 import RefocusProtocol
 
-/// `refocus-helper status`: every active session; enforcement changes only if a session has ended.
+/// `refocus-helper status`: every active session, and the caller's daily
+/// allowances; enforcement changes only if a session has ended.
 struct StatusVerb: HelperVerb {
     static let configuration = CommandConfiguration(
         commandName: StatusRequest.verb.rawValue,
@@ -13,6 +14,8 @@ struct StatusVerb: HelperVerb {
 
     func respond(_ context: HelperContext, _ request: StatusRequest) throws -> HelperResponse {
         let report = try context.enforce(onlyIfExpired: true)
-        return HelperResponse(sessions: report.active)
+        // The caller's daily allowances (root: everyone's), as `refocus status` shows them without a status file.
+        let allowances = try AllowanceVerb.summaries(report, owner: context.caller.readableOwner, context)
+        return HelperResponse(sessions: report.active, allowances: allowances.isEmpty ? nil : allowances)
     }
 }
