@@ -27,7 +27,7 @@ import Testing
     @Test(
         .enabled(
             if: connectorWorks && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-            "needs root in the initial network and PID namespaces, for the process connector (CI runs there as root), and setpriv"))
+            "needs root in the initial namespaces (the process connector; CI runs there as root) and setpriv"))
     func oneOwnersProcessesAreWatchedUpToTheCap() throws {
         let owner: UInt32 = 65534
         let folder = NSTemporaryDirectory() + "refocus-meter-cap-" + UUID().uuidString
