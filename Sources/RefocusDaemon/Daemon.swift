@@ -140,7 +140,7 @@ package final class Daemon {
                 let mode = blocker.mode
                 if let killed = blocker.handle(fd), !killed.isEmpty {
                     tally.record(killed, active: lastReport?.active ?? [])
-                    publisher.record(killed, active: lastReport?.active ?? [])
+                    publisher.record(killed, active: lastReport?.active ?? [], allowances: lastReport?.allowances ?? [])
                     killedSome = true
                 }
                 // The exec guard let go: the status file says how programs are blocked now.
@@ -238,7 +238,7 @@ package final class Daemon {
                 sources.endTimer.arm(after: DaemonFollowUp.reconcileAtOnce)
             }
             tally.record(next.signalled, active: report.active)
-            publisher.record(next.signalled, active: report.active)
+            publisher.record(next.signalled, active: report.active, allowances: report.allowances)
             publish(report)
             for line in next.notices { logger.notice("\(line)") }
             for line in next.endings { logger.info("\(line)") }

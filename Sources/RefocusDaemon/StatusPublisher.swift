@@ -60,19 +60,28 @@ final class StatusPublisher {
         }
     }
 
-    /// Logs kills and tells the owner, naming the lists of the session (among `active`) that blocks the program.
-    func record(_ matches: [ProgramMatch], active: [Session]) {
+    /// Logs kills and tells the owner, naming the lists of the session (among `active`) that blocks the
+    /// program, or else the list whose daily allowance (among `allowances`) is used for today.
+    func record(_ matches: [ProgramMatch], active: [Session], allowances: [AllowanceDay] = []) {
         let now = ContinuousClock.now
         for match in matches {
             let session = BlockedTally.session(of: match, among: active)
+            let spent = allowances.first {
+                $0.isSpent && $0.allowance.owner == match.owner && $0.allowance.list.programs.contains(match.program)
+            }
             logger.info("stopped \(match.program) of uid \(match.owner) (matched its \(match.field.rawValue))")
             let key = "\(match.owner) \(match.program)"
             if let last = lastNotified[key], now - last < .seconds(60) { continue }
             lastNotified[key] = now
-            notify(
-                match.owner, "ReFocus blocked \(match.program)",
-                "It is on a block list of your focus session"
-                    + (session.map { " (\($0.lists.map(\.rawValue).joined(separator: ", ")))" } ?? "") + ".")
+            let why =
+                if let session {
+                    "It is on a block list of your focus session (\(session.lists.map(\.rawValue).joined(separator: ", ")))."
+                } else if let spent {
+                    "It is on list '\(spent.allowance.name)', whose daily allowance is used for today."
+                } else {
+                    "It is on a block list of your focus session."
+                }
+            notify(match.owner, "ReFocus blocked \(match.program)", why)
         }
     }
 }
