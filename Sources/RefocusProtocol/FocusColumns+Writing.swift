@@ -46,11 +46,7 @@ extension FocusColumns {
             out.append(UInt8(ascii: "\""))
             for (index, value) in values.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                // The 16 hexadecimal digits of its bits, as `PackedColumn.bits(of:)` writes them.
-                let bits = value.bitPattern
-                for shift in stride(from: 60, through: 0, by: -4) {
-                    out.append(Self.hexDigits[Int(truncatingIfNeeded: bits >> UInt64(shift)) & 0xf])
-                }
+                PackedColumn.appendBits(of: value, to: &out)
             }
             out.append(UInt8(ascii: "\""))
         }
@@ -70,9 +66,6 @@ extension FocusColumns {
         times(.starts, starts)
         out.append(UInt8(ascii: "}"))
     }
-
-    /// The hexadecimal digits, lower case.
-    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Appends the integer of `magnitude` and sign in decimal, as its
     /// `description` reads: the digits counted first, then written in

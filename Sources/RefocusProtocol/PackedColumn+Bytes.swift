@@ -54,9 +54,21 @@ extension PackedColumn {
 
     /// `value`'s 16 hexadecimal digits, lower case, as `doubles` reads them.
     static func bits(of value: Double) -> String {
-        let digits = String(value.bitPattern, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        var out: [UInt8] = []
+        appendBits(of: value, to: &out)
+        return String(decoding: out, as: UTF8.self)
     }
+
+    /// Appends `value`'s 16 hexadecimal digits to `out` (the focus answer's writer, straight into its buffer).
+    static func appendBits(of value: Double, to out: inout [UInt8]) {
+        let bits = value.bitPattern
+        for shift in stride(from: 60, through: 0, by: -4) {
+            out.append(hexDigits[Int(truncatingIfNeeded: bits >> UInt64(shift)) & 0xf])
+        }
+    }
+
+    /// The hexadecimal digits, lower case.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Each comma-separated element of `bytes` read by `parse`, nil for `-`;
     /// nil when one does not parse, one is empty, or there are more than `limit`.
