@@ -106,7 +106,6 @@ extension AllowanceMeter {
         closeConnector()
         for pid in Array(handles.keys) { release(pid) }
         unavailable = nil
-        timer.arm(after: nil)
     }
 
     func closeConnector() {

@@ -2,13 +2,15 @@ import Foundation
 import Logging
 import RefocusCore
 import RefocusEnforcement
+import RefocusNetfilter
 import RefocusOS
 import RefocusPlanning
 import RefocusProtocol
 
-/// The daemon's meter of daily allowances for programs: counts the time a
-/// program of an open allowance's list runs as its owner (`AllowanceTally`,
-/// on the boot clock), tells the owner at 5 minutes left and when the day's
+/// The daemon's meter of daily allowances: counts the time a program of an
+/// open allowance's list runs as its owner, and the steps in which the
+/// owner's traffic reached its sites (`AllowanceTally`, on the boot clock),
+/// tells the owner at 5 minutes left and when the day's
 /// allowance is used, and then asks for a reconcile, which blocks the list
 /// until the reset (`AllowanceDay.blockingSession`).
 ///
@@ -22,7 +24,12 @@ import RefocusProtocol
 /// before, and its reset. The use is written to the store when a run ends,
 /// when an allowance is spent, when its day ends and when the daemon
 /// stops. Where the connector is unavailable (another network or PID
-/// namespace) nothing is counted, and the log says so.
+/// namespace) no program is counted, and the log says so.
+///
+/// Sites (`AllowanceMeter+Sites`): while an open allowance has sites, the
+/// table meters its owner's traffic to them (`MeteredTraffic`) and the meter
+/// listens to the table's log group (`NflogListener`): each message, at
+/// most one a step per allowance, counts the step from its arrival on.
 final class AllowanceMeter {
     let loop: EventLoop
     private let store: SessionStore
@@ -49,6 +56,12 @@ final class AllowanceMeter {
     let maximumWatchedPerOwner: Int
     /// Why nothing can be counted here (the connector is unavailable); nil while it counts.
     var unavailable: String?
+    /// The listener of the table's log group while an open allowance has sites.
+    var listener: NflogListener?
+    /// Why sites cannot be counted here (the log group could not be bound); nil while they can.
+    var sitesUnavailable: String?
+    /// The step a message of an allowance's sites counts (the policy's `allowance_site_step`).
+    var siteStep: Duration = .seconds(60)
 
     /// A meter that registers its descriptors with `loop`, keeps use in `store` and tells owners through `tell`.
     init(
@@ -71,10 +84,11 @@ final class AllowanceMeter {
     /// new day of one counted already starts from zero. Returns whether
     /// another reconcile is wanted: one was used up meanwhile (its daily
     /// length lowered below what it counted).
-    func update(_ days: [AllowanceDay], at reading: ClockReading) -> Bool {
+    func update(_ days: [AllowanceDay], at reading: ClockReading, siteStep: Duration) -> Bool {
         let now = reading.sinceBoot
+        self.siteStep = siteStep
         var next: [AllowanceTally.Key: AllowanceDay] = [:]
-        for day in days where !day.isSpent && !day.allowance.list.programs.isEmpty {
+        for day in days where !day.isSpent && (!day.allowance.list.programs.isEmpty || day.hasSites) {
             next[AllowanceTally.Key(owner: day.allowance.owner, list: day.allowance.name)] = day
         }
         for (key, day) in open where next[key] == nil {
@@ -103,6 +117,7 @@ final class AllowanceMeter {
                 if connector != nil { for process in ProcessSnapshot.scan(for: rules) { count(process.pid, at: now) } }
             }
         }
+        if next.values.contains(where: \.hasSites) { startListening() } else { stopListening() }
         // Processes that count for no open allowance any more are let go.
         for pid in Array(handles.keys) where !tally.processes.contains(pid) { release(pid) }
         return evaluate(at: reading)
@@ -113,13 +128,18 @@ final class AllowanceMeter {
     /// whether the status file changed (counting began or stopped).
     func handle(_ fd: Int32) -> (reconcile: Bool, republish: Bool)? {
         // The program blocker's descriptors come here first: they cost a comparison, not a clock reading.
-        guard fd == timer.fileDescriptor || fd == connector?.fileDescriptor || pids[fd] != nil else { return nil }
+        guard
+            fd == timer.fileDescriptor || fd == connector?.fileDescriptor || fd == listener?.fileDescriptor
+                || pids[fd] != nil
+        else { return nil }
         let reading = clock()
         let counting = countingKeys
         if fd == timer.fileDescriptor {
             timer.acknowledge()
         } else if let connector, fd == connector.fileDescriptor {
             drain(connector, at: reading.sinceBoot)
+        } else if let listener, fd == listener.fileDescriptor {
+            drainSites(listener, at: reading.sinceBoot)
         } else if let pid = pids[fd] {
             for key in tally.ended(pid: pid, at: reading.sinceBoot) { keepCurrent(key, at: reading.sinceBoot) }
             release(pid)
@@ -155,6 +175,8 @@ final class AllowanceMeter {
         let now = clock().sinceBoot
         for key in countingKeys { keepCurrent(key, at: now) }
         stopWatching()
+        stopListening()
+        timer.arm(after: nil)
     }
 
     /// The allowances counting now.
@@ -166,6 +188,8 @@ final class AllowanceMeter {
     /// the spent ones and arms the timer; returns whether a reconcile is wanted.
     private func evaluate(at reading: ClockReading) -> Bool {
         let now = reading.sinceBoot
+        // Runs of sites whose step ended with no program running: their use is kept.
+        for key in tally.settle(at: now) { keepCurrent(key, at: now) }
         for key in tally.crossedWarning(at: now) {
             tell(AllowanceNotice.fewMinutesLeft(key.list), key.owner, "'\(key.list)' has 5 minutes left")
         }

@@ -234,7 +234,7 @@ package final class Daemon {
             sources.resolveTimer.arm(after: next.resolveTimer)
             lastReport = report
             // One used up as it took them (a lower daily length than it counted) is blocked by the next.
-            if meter.update(report.allowances, at: clock) {
+            if meter.update(report.allowances, at: clock, siteStep: .seconds(reconciler.policy.allowanceSiteStep)) {
                 sources.endTimer.arm(after: DaemonFollowUp.reconcileAtOnce)
             }
             tally.record(next.signalled, active: report.active)
@@ -250,6 +250,9 @@ package final class Daemon {
             answer.allowances = meter.summaries(of: report.allowances, at: clock)
             if let reason = meter.unavailable, !report.allowances.isEmpty {
                 answer.notes.append(.remark("daily allowances of programs are not counted here: \(reason)"))
+            }
+            if let reason = meter.sitesUnavailable, !report.allowances.isEmpty {
+                answer.notes.append(.remark("daily allowances' sites are not counted here: \(reason)"))
             }
             return answer
         } catch {

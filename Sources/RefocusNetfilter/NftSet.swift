@@ -47,11 +47,11 @@ final class NftSet {
         }
     }
 
-    /// NFT_SET_INTERVAL for ranges, endpoints, allowed and service sets, NFT_SET_EVAL (nft's `dynamic`) for hits.
+    /// NFT_SET_INTERVAL for ranges, endpoints, allowed, service and metered sets, NFT_SET_EVAL (nft's `dynamic`) for hits.
     private static func flags(of kind: RefocusSet.Kind) -> UInt32 {
         switch kind {
         case .addresses: 0
-        case .ranges, .endpoints, .allowed, .service: NFT_SET_INTERVAL.rawValue
+        case .ranges, .endpoints, .allowed, .service, .metered: NFT_SET_INTERVAL.rawValue
         case .hits: NFT_SET_EVAL.rawValue
         }
     }

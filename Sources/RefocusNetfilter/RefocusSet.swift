@@ -28,6 +28,9 @@ struct RefocusSet: Equatable, Sendable {
         /// The servers of one service that every allowlist owner may use on
         /// its ports only, added by `apply`; flag `interval`, no counter.
         case service(AllowedService)
+        /// The addresses of an open daily allowance's list, metered for its
+        /// owner (`MeteredTraffic`); flag `interval`, no counter.
+        case metered(owner: UInt32, list: String)
     }
 
     /// The set's name in the table: `v4`, `v4net`, `v6`, `v6net`, `hits4`, `hits6`, `doh4`, `doh6`.
@@ -42,7 +45,7 @@ struct RefocusSet: Equatable, Sendable {
     /// Whether the set holds ranges (flag `interval`) rather than single addresses.
     var isInterval: Bool {
         switch kind {
-        case .ranges, .endpoints, .allowed, .service: true
+        case .ranges, .endpoints, .allowed, .service, .metered: true
         case .addresses, .hits: false
         }
     }
@@ -133,6 +136,20 @@ struct RefocusSet: Equatable, Sendable {
                 )
             }
         }
+    }
+
+    /// The sets of the `index`th metered traffic (`meter0_4`, `meter0_6`)
+    /// that have elements, each with its elements.
+    static func meteredContents(
+        _ traffic: MeteredTraffic, index: Int
+    ) -> [(definition: RefocusSet, elements: [SetElement])] {
+        [(AddressFamily.ipv4, traffic.addresses.ipv4), (.ipv6, traffic.addresses.ipv6)].enumerated().map {
+            offset, entry in
+            let set = RefocusSet(
+                name: "meter\(index)_\(entry.0 == .ipv4 ? 4 : 6)", id: 1000 + UInt32(index) * 2 + UInt32(offset),
+                family: entry.0, kind: .metered(owner: traffic.owner, list: traffic.list.rawValue))
+            return (set, SetElement.elements(of: entry.1, family: entry.0))
+        }.filter { !$0.elements.isEmpty }
     }
 
     /// The hits sets of the families that have a block set among `blockSets`, in table order.

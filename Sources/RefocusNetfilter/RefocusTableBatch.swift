@@ -26,6 +26,8 @@ import RefocusOS
 ///             … the same three rules for @v4net; for @v6 and @v6net with
 ///               ip6 daddr and @hits6
 ///             … the endpoint rules for @doh4 and @doh6 (see +Endpoints)
+///             meta skuid 1000 ip daddr @meter0_4 limit rate 1/minute burst 1 packets \
+///                 log prefix "refocus-meter 1000 video" group 21062    # output only (see +Meter)
 ///         }
 ///         chain allow1000 { … }                 # with sets allow1000_4/6, allowdns4/6, allowntp4/6, allowdhcp4/6
 ///     }
@@ -108,7 +110,9 @@ enum RefocusTableBatch {
                 NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(object.name)", object: object)
         }
         var sets: [NftSet] = []
-        for (definition, elements) in contents + endpointContents + allowedContents.flatMap(\.1) + serviceContents {
+        for (definition, elements) in contents + endpointContents + allowedContents.flatMap(\.1) + serviceContents
+            + layout.metered.flatMap(\.sets)
+        {
             let set = try NftSet(
                 definition, table: tableName, sizeHint: RefocusSet.capacity(forElements: elements.count))
             for element in elements { try set.add(element) }
@@ -135,6 +139,13 @@ enum RefocusTableBatch {
             }
             for (definition, _) in endpointContents {
                 rules += try endpointRules(chain: chain.name, set: definition, ports: endpointPorts, table: tableName)
+            }
+            // Last: only what the rules above let through is metered.
+            for (traffic, sets) in layout.metered where chain.hook == NF_INET_LOCAL_OUT {
+                rules += try sets.map { (set, _) throws(NftablesError) in
+                    try meteringRule(
+                        chain: chain.name, traffic: traffic, set: set, step: layout.meterStep, table: tableName)
+                }
             }
             for rule in rules {
                 try batch.append(

@@ -1,8 +1,9 @@
 import RefocusCore
 
 /// The sets a `TableContents` makes, each with its elements, grouped as the
-/// rules use them: block sets, endpoint sets, each allowlist owner's sets
-/// and the sets of the servers allowlist owners may use per service. Two
+/// rules use them: block sets, endpoint sets, each allowlist owner's sets,
+/// the sets of the servers allowlist owners may use per service, and each
+/// metered daily allowance's sets. Two
 /// layouts with the same sets in the same order are the same table shape
 /// (the same chains and rules): one becomes the other by adding and
 /// deleting elements only.
@@ -18,6 +19,10 @@ struct TableLayout {
     /// The sets of the servers allowlist owners may use per service (name,
     /// time and DHCP servers); none without allowlist owners.
     let services: Contents
+    /// Each metered allowance's sets that have elements, in owner and list order.
+    let metered: [(traffic: MeteredTraffic, sets: Contents)]
+    /// How often a metered allowance's traffic is logged at most, in seconds.
+    let meterStep: UInt32
 
     /// The layout of `contents`.
     init(_ contents: TableContents) {
@@ -27,10 +32,12 @@ struct TableLayout {
             (uid, RefocusSet.allowedContents(uid: uid, index: index, allowed: contents.allowed.owners[uid] ?? .empty))
         }
         services = contents.allowed.isEmpty ? [] : RefocusSet.serviceContents(for: contents.allowed)
+        metered = contents.metered.enumerated().map { ($1, RefocusSet.meteredContents($1, index: $0)) }
+        meterStep = contents.meterStep
     }
 
     /// Every set with elements to hold, in table order (the hits sets, which hold none, apart).
-    var sets: Contents { blocks + endpoints + allowed.flatMap(\.sets) + services }
+    var sets: Contents { blocks + endpoints + allowed.flatMap(\.sets) + services + metered.flatMap(\.sets) }
 
     /// The size each set is made with (`RefocusSet.capacity`), by name: what it may grow to by updates.
     var capacities: [String: Int] {
@@ -39,8 +46,11 @@ struct TableLayout {
         }
     }
 
-    /// Whether `other` has the same sets, in the same order: the same table but for elements.
+    /// Whether `other` has the same sets, in the same order, and the same
+    /// metering step: the same table but for elements. (A metered set's
+    /// definition names its owner and list, which its rule logs.)
     func hasTheShape(of other: TableLayout) -> Bool {
         sets.map(\.definition) == other.sets.map(\.definition)
+            && (metered.isEmpty || meterStep == other.meterStep)
     }
 }

@@ -147,6 +147,14 @@ public enum PolicyFile {
             policy.loosening.emergencyDelay = try delay(value, key: key, path: path, example: "15m")
         case .minDelay:
             policy.loosening.minimumDelay = try delay(value, key: key, path: path, example: "2m")
+        case .allowanceSiteStep:
+            let step = try delay(value, key: key, path: path, example: "1m")
+            guard (1...Policy.maximumAllowanceSiteStep).contains(step) else {
+                throw .invalid(
+                    path: path, key: key.rawValue,
+                    reason: "give a length in quotes from \"1s\" to \"10m\", such as \"1m\"")
+            }
+            policy.allowanceSiteStep = step
         case .emergencyPerWeek:
             guard let number = value.int, (0...LooseningChoices.maximumPerWeek).contains(number) else {
                 throw fail(

@@ -67,7 +67,7 @@ import Testing
             owner: owner, list: list, allowance: try DailyAllowance(list: list.name, dailySeconds: 3600))
         let reading = SystemClock.read()
         let day = AllowanceDay(stored, at: reading.wall, zone: .fixed(name: "UTC", offsetSeconds: 0), usedSeconds: 0)
-        _ = meter.update([day], at: reading)
+        _ = meter.update([day], at: reading, siteStep: .seconds(60))
         #expect(meter.unavailable == nil, "the connector: \(meter.unavailable ?? "")")
         #expect(meter.handles.count == 3, "5 running, 3 watched: \(meter.handles.keys.sorted())")
         #expect(Set(meter.owners.values) == [owner])

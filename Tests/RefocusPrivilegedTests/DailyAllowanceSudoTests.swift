@@ -15,7 +15,7 @@ import Testing
 struct DailyAllowanceSudoTests {
     static let setUp =
         MemberProbeSetUp.script + #"""
-            echo 'min_session = "1s"' >> /etc/refocus/policy.toml
+            mkdir -p /etc/refocus && echo 'min_session = "1s"' >> /etc/refocus/policy.toml
             victim="rf-a$RANDOM$RANDOM"
             another_program /bin/sleep "$WORK/$victim"
             chmod 755 "$WORK/$victim"

@@ -40,6 +40,15 @@ public struct Policy: Sendable, Equatable {
     /// delays (`emergency_exit`, `emergency_delay`, `emergency_per_week`, `min_delay`).
     public var loosening = LooseningChoices()
 
+    /// How finely daily allowances count time on their sites, in seconds
+    /// (`allowance_site_step`, 1 to `maximumAllowanceSiteStep`): each step
+    /// in which the owner's traffic reached a list's addresses counts whole,
+    /// and the daemon wakes at most once a step per allowance in use.
+    public var allowanceSiteStep = 60
+
+    /// The longest step `allowance_site_step` may give: 10 minutes.
+    public static let maximumAllowanceSiteStep = 600
+
     /// The table's name unless the policy names another.
     public static let standardTableName = "refocus"
 
@@ -140,6 +149,9 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     /// A length such as "2m", "0s" to "24h": the shortest delay before a session's stop or pause
     /// applies (default 0s).
     case minDelay = "min_delay"
+    /// A length such as "1m", "1s" to "10m": the step in which daily allowances count time on their
+    /// sites (default 1m).
+    case allowanceSiteStep = "allowance_site_step"
 
     /// The caps' keys, with the field each sets and the largest value it takes.
     public static var caps: [(key: PolicyKey, field: WritableKeyPath<SessionCaps, Int>, maximum: Int)] {

@@ -17,8 +17,9 @@ protocol DaemonProgramBlocker: EnforcementLayer {
 /// What counts daily allowances of programs (`AllowanceMeter` on the
 /// system: exec events, pidfds, one boot-time timer).
 protocol DaemonAllowanceMeter: AnyObject {
-    /// Takes the allowances a reconcile found at `reading`; whether another reconcile is wanted.
-    func update(_ days: [AllowanceDay], at reading: ClockReading) -> Bool
+    /// Takes the allowances a reconcile found at `reading`, a visit of their sites counting
+    /// `siteStep`; whether another reconcile is wanted.
+    func update(_ days: [AllowanceDay], at reading: ClockReading, siteStep: Duration) -> Bool
     /// Serves `fd` if it is one of the meter's (nil when not): whether to reconcile, whether the status changed.
     func handle(_ fd: Int32) -> (reconcile: Bool, republish: Bool)?
     /// What the status file and the helper report of `days` at `reading`, with the meter's live use.
@@ -27,6 +28,8 @@ protocol DaemonAllowanceMeter: AnyObject {
     func finish()
     /// Why nothing can be counted here (the process connector is unavailable); nil while it counts.
     var unavailable: String? { get }
+    /// Why their sites cannot be counted here (the table's log group is taken); nil while they can.
+    var sitesUnavailable: String? { get }
 }
 
 /// What tells owners of their sessions' events (`SessionHerald` on the

@@ -9,7 +9,8 @@ import RefocusPlanning
 /// addresses while the hosts section is in force (no address, no table),
 /// less the addresses that must never be blocked (`ProtectedAddresses`,
 /// read again at each run); the DoH endpoints; and the allowlist owners'
-/// chains (`allowedTraffic`). Applied by the `Firewall`, which owns the
+/// chains (`allowedTraffic`); and the open daily allowances' sites,
+/// metered for their owners (`meteredTraffic`). Applied by the `Firewall`, which owns the
 /// table while this layer lives. A table that cannot be made is the
 /// outcome's failure (the `RoutesLayer`, run next, stands in); names that
 /// do not resolve are notes. Never throws. Watches the table. Needs root.
@@ -47,9 +48,10 @@ public final class TableLayer: EnforcementLayer {
         let resolvers =
             desired.dohAddresses.isEmpty ? [] : SystemNameServers.machineResolvers().map { AddressRange($0) }
         let endpoints = AddressIntervals(desired.dohAddresses).subtracting(AddressIntervals(resolvers))
+        let metered = meteredTraffic(desired, protected: protected.intervals, policy: policy, notes: &notes)
         let contents = TableContents(
             blocked: blocked.union(AddressIntervals(plan.hostsActive ? Sinkhole.ranges : [])),
-            endpoints: endpoints, allowed: allowed)
+            endpoints: endpoints, allowed: allowed, metered: metered, meterStep: UInt32(policy.allowanceSiteStep))
         let watches: [TamperWatch] = firewall.nftables == nil ? [] : [.table(firewall.tableName)]
         switch firewall.apply(contents) {
         case .applied(let sent, let replaced):

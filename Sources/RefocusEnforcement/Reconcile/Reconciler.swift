@@ -69,9 +69,11 @@ public final class Reconciler {
             }
         }
         // A spent allowance's list is blocked as a locked session of it would be, never stored as one.
-        let desired = DesiredEnforcement(
+        var desired = DesiredEnforcement(
             sessions: active.filter { $0.enforces(at: now) } + allowances.compactMap(\.blockingSession),
             policy: policy, resolverModule: resolverModule())
+        // An open one's sites are metered for its owner.
+        desired.metered = allowances.compactMap { $0.meteredSites(policy: policy) }
         let plan = EnforcementPlan(desired: desired, policy: policy, clock: clock, system: system)
         var outcomes: [LayerOutcome] = []
         for layer in layers {

@@ -34,6 +34,16 @@ public struct AllowanceDay: Sendable, Equatable {
             at: now, resetsAt: period.resetsAt, used: used ?? usedSeconds, countingSince: countingSince)
     }
 
+    /// While it is open: its sites, which the table meters (nil when spent or without sites).
+    public func meteredSites(policy: Policy) -> MeteredSites? {
+        isSpent ? nil : MeteredSites(allowance, policy: policy)
+    }
+
+    /// Whether its list has sites (names or addresses) the daemon meters while it is open.
+    public var hasSites: Bool {
+        allowance.list.entries.contains { $0.domain != nil || $0.addressRange != nil }
+    }
+
     /// While it is spent: its list as a locked session of that list alone,
     /// from the day's start to the next reset (`StoredAllowance.blockingSession`).
     public var blockingSession: Session? {

@@ -5,8 +5,9 @@ import RefocusCore
 /// used on the boot clock (`Duration` since boot), so that setting the
 /// wall clock neither adds nor takes away use.
 ///
-/// An allowance counts while at least one of its processes runs: two at
-/// once count once. A process of a program on two lists counts for both.
+/// An allowance counts while at least one of its processes runs, or
+/// while a step of its sites' traffic lasts (`visited`): two at once count
+/// once. A process of a program on two lists counts for both.
 public struct AllowanceTally: Sendable, Equatable {
     /// An allowance: its owner and list.
     public struct Key: Hashable, Sendable, Comparable {
@@ -36,6 +37,8 @@ public struct AllowanceTally: Sendable, Equatable {
         public var runningSince: Duration?
         /// The processes counted now.
         public var processes: Set<Int32> = []
+        /// Until when its sites' last step counts, on the boot clock; nil when none was taken.
+        public var sitesUntil: Duration?
         /// Whether the owner was told that 5 minutes are left (or fewer were left when counting began).
         public var warned: Bool
     }
@@ -69,7 +72,8 @@ public struct AllowanceTally: Sendable, Equatable {
     public mutating func beginDay(_ key: Key, at now: Duration) -> Duration? {
         guard var meter = meters[key], let used = self.used(key, at: now) else { return nil }
         meter.used = .zero
-        meter.runningSince = meter.processes.isEmpty ? nil : now
+        let visiting = meter.sitesUntil.map { $0 > now } ?? false
+        meter.runningSince = meter.processes.isEmpty && !visiting ? nil : now
         meter.warned = meter.daily <= Self.warning
         meters[key] = meter
         return used
@@ -90,7 +94,8 @@ public struct AllowanceTally: Sendable, Equatable {
         var began: [Key] = []
         for key in keys {
             guard var meter = meters[key], !meter.processes.contains(pid) else { continue }
-            if meter.processes.isEmpty {
+            // A step of its sites may be counting already.
+            if meter.runningSince == nil {
                 meter.runningSince = now
                 began.append(key)
             }
@@ -107,12 +112,44 @@ public struct AllowanceTally: Sendable, Equatable {
         var stopped: [Key] = []
         for (key, var meter) in meters where meter.processes.contains(pid) {
             meter.processes.remove(pid)
-            if meter.processes.isEmpty, let since = meter.runningSince {
+            // A step of its sites that lasts goes on counting: it ends at `sitesUntil` (`settle`).
+            if meter.processes.isEmpty, let since = meter.runningSince, (meter.sitesUntil ?? now) <= now {
                 meter.used += max(.zero, now - since)
                 meter.runningSince = nil
+                meter.sitesUntil = nil
                 stopped.append(key)
             }
             meters[key] = meter
+        }
+        return stopped.sorted()
+    }
+
+    /// The owner's traffic reached the sites of `key` at `now`: the step
+    /// from `now` to `now + step` counts (with what else counts then), and
+    /// counting goes on to its end. Returns whether it began counting.
+    @discardableResult
+    public mutating func visited(_ key: Key, at now: Duration, step: Duration) -> Bool {
+        settle(at: now)
+        guard var meter = meters[key] else { return false }
+        let began = meter.runningSince == nil
+        if began { meter.runningSince = now }
+        meter.sitesUntil = max(meter.sitesUntil ?? now, now + step)
+        meters[key] = meter
+        return began
+    }
+
+    /// Ends the runs whose sites' step ended by `now` with no process
+    /// counted, their time added to their use; returns those that stopped counting.
+    @discardableResult
+    public mutating func settle(at now: Duration) -> [Key] {
+        var stopped: [Key] = []
+        for (key, var meter) in meters where meter.processes.isEmpty {
+            guard let since = meter.runningSince, let until = meter.sitesUntil, until <= now else { continue }
+            meter.used += max(.zero, until - since)
+            meter.runningSince = nil
+            meter.sitesUntil = nil
+            meters[key] = meter
+            stopped.append(key)
         }
         return stopped.sorted()
     }
@@ -125,7 +162,9 @@ public struct AllowanceTally: Sendable, Equatable {
     /// The use of `key` at `now`, up to its daily length; nil when it is not counted.
     public func used(_ key: Key, at now: Duration) -> Duration? {
         guard let meter = meters[key] else { return nil }
-        let running = meter.runningSince.map { max(.zero, now - $0) } ?? .zero
+        // Without a process, a run of its sites ends with their step.
+        let end = meter.processes.isEmpty ? min(now, meter.sitesUntil ?? now) : now
+        let running = meter.runningSince.map { max(.zero, end - $0) } ?? .zero
         return min(meter.daily, meter.used + running)
     }
 
@@ -153,13 +192,14 @@ public struct AllowanceTally: Sendable, Equatable {
     }
 
     /// How long from `now` until the next allowance is spent or crosses
-    /// `warning` left; nil when nothing counts (no timer then).
+    /// `warning` left, or a run of sites ends; nil when nothing counts (no timer then).
     public func nextDeadline(at now: Duration) -> Duration? {
         meters.compactMap { key, meter -> Duration? in
             guard meter.runningSince != nil, let used = self.used(key, at: now) else { return nil }
             let toSpent = meter.daily - used
             let toWarning = meter.warned ? toSpent : max(.zero, toSpent - Self.warning)
-            return max(.zero, toWarning)
+            let toStepEnd = meter.processes.isEmpty ? meter.sitesUntil.map { $0 - now } : nil
+            return max(.zero, min(toWarning, toStepEnd ?? toWarning))
         }.min()
     }
 }

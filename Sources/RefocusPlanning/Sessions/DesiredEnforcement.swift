@@ -66,6 +66,9 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// What each owner of allowlist sessions may still reach, per uid; the
     /// block lists above bind them too (allowed and not blocked).
     public var allowed: [UInt32: AllowedDestinations]
+    /// The sites of the open daily allowances, which the table meters for
+    /// their owners (never blocks); the reconciler sets them (`AllowanceDay.meteredSites`).
+    public var metered: [MeteredSites] = []
 
     /// Computes the enforcement for `sessions` (the caller passes the active
     /// ones), with the resolver module in force or not.

@@ -103,12 +103,14 @@ final class FakeAllowanceMeter: DaemonAllowanceMeter, DaemonEventSource {
     private(set) var finished = false
     /// Why it cannot count, as a test says.
     var unavailable: String?
+    /// Why it cannot count sites, as a test says.
+    var sitesUnavailable: String?
 
     init(fileDescriptor: Int32) {
         self.fileDescriptor = fileDescriptor
     }
 
-    func update(_ days: [AllowanceDay], at reading: ClockReading) -> Bool {
+    func update(_ days: [AllowanceDay], at reading: ClockReading, siteStep: Duration) -> Bool {
         updates.append(days)
         return false
     }
