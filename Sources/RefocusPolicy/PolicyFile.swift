@@ -147,6 +147,8 @@ public enum PolicyFile {
             policy.loosening.emergencyDelay = try delay(value, key: key, path: path, example: "15m")
         case .minDelay:
             policy.loosening.minimumDelay = try delay(value, key: key, path: path, example: "2m")
+        case .allowance:
+            policy.allowances = try allowances(value, path: path)
         case .allowanceSiteStep:
             let step = try delay(value, key: key, path: path, example: "1m")
             guard (1...Policy.maximumAllowanceSiteStep).contains(step) else {

@@ -33,12 +33,17 @@ public struct AllowanceSummary: Codable, Sendable, Equatable {
     public var programs: Int
     /// How many domains the list holds.
     public var domains: Int
+    /// True when the administrator set it in the policy (`[[allowance]]`):
+    /// locked at all times, and its list is the policy's; nil (not written) otherwise.
+    public var setByAdministrator: Bool?
 
     /// Makes a summary.
     public init(
         owner: UInt32, list: BlockListName, dailySeconds: Int, usedSeconds: Int, countingSince: Date? = nil,
-        resetsAt: Date, lockedUntil: Date? = nil, spent: Bool, programs: Int, domains: Int
+        resetsAt: Date, lockedUntil: Date? = nil, spent: Bool, programs: Int, domains: Int,
+        setByAdministrator: Bool? = nil
     ) {
+        self.setByAdministrator = setByAdministrator
         self.owner = owner
         self.list = list
         self.dailySeconds = dailySeconds

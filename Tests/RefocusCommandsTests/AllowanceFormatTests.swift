@@ -59,6 +59,11 @@ import Testing
         #expect(
             AllowanceFormat.line(lockedSpent, now: At.now)
                 == "games: spent (1h a day), blocked until \(Self.at), locked until \(Self.at)")
+        var administered = Self.allowance("games", daily: 3600, used: 600, locked: true)
+        administered.setByAdministrator = true
+        #expect(
+            AllowanceFormat.line(administered, now: At.now)
+                == "games: 50m left of 1h a day (10m used), resets at \(Self.at), set by the administrator")
     }
 
     @Test func aSummaryWhoseResetHasPassedStartsTheDayAgain() {

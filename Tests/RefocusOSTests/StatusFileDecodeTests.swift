@@ -90,7 +90,8 @@ import Testing
         (exited.endedAt, exited.outcome) = (Date(timeIntervalSince1970: 1_700_001_900), .emergency)
         exited.reason = try EmergencyReason("the doctor called")
         let loosening = [exiting, pausing, exited].map { StatusSnapshot.ActiveSession($0, blockedAttempts: 2) }
-        // Daily allowances: one counting, one spent and locked for the day, one idle; with sessions and without.
+        // Daily allowances: one counting, one spent and locked for the day, one idle, one the administrator's; with
+        // sessions and without.
         let allowances = [
             AllowanceSummary(
                 owner: 1000, list: try BlockListName("video"), dailySeconds: 1800, usedSeconds: 600,
@@ -103,6 +104,11 @@ import Testing
             AllowanceSummary(
                 owner: 1000, list: try BlockListName("news"), dailySeconds: 86_399, usedSeconds: 0,
                 resetsAt: Date(timeIntervalSince1970: 1_700_040_000), spent: false, programs: 0, domains: 12),
+            AllowanceSummary(
+                owner: 1002, list: try BlockListName("games"), dailySeconds: 3600, usedSeconds: 100,
+                resetsAt: Date(timeIntervalSince1970: 1_700_040_000),
+                lockedUntil: Date(timeIntervalSince1970: 1_700_040_000), spent: false, programs: 1, domains: 0,
+                setByAdministrator: true),
         ]
         return [
             StatusSnapshot(sessions: [], counts: nil, allowances: allowances),

@@ -109,7 +109,7 @@ struct PolicyFileTests {
                     + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6, "
                     + "total_prefix_ipv4, total_prefix_ipv6, max_hosts_names_per_machine, "
                     + "browser_doh, browser_allowlist, emergency_exit, emergency_delay, emergency_per_week, "
-                    + "min_delay, allowance_site_step")
+                    + "min_delay, allowance_site_step, allowance")
         ) {
             try PolicyFile.parse("root_may_clear_lock = false", path: "policy.toml")
         }

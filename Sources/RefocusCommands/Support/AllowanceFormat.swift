@@ -60,7 +60,8 @@ enum AllowanceFormat {
 
     /// `video: 18m left of 30m a day (12m used), counting, resets at 00:00`;
     /// `games: spent (1h a day), blocked until 04:00`; `, locked until
-    /// 00:00` after either while it is locked for the day.
+    /// 00:00` after either while it is locked for the day, `, set by the
+    /// administrator` for one of the policy's (locked at all times).
     static func line(_ allowance: AllowanceSummary, now: Date) -> String {
         let reading = Self.reading(allowance, now: now)
         let daily = SessionLength(seconds: allowance.dailySeconds)
@@ -76,7 +77,9 @@ enum AllowanceFormat {
             if reading.state == .counting { parts.append("counting") }
             if let resets = reading.resetsAt { parts.append("resets at \(time(resets, now: now))") }
         }
-        if let locked = allowance.lockedUntil, locked > now {
+        if allowance.setByAdministrator == true {
+            parts.append("set by the administrator")
+        } else if let locked = allowance.lockedUntil, locked > now {
             parts.append("locked until \(time(locked, now: now))")
         }
         return parts.joinedText(", ")

@@ -46,6 +46,9 @@ public struct Policy: Sendable, Equatable {
     /// and the daemon wakes at most once a step per allowance in use.
     public var allowanceSiteStep = 60
 
+    /// The daily allowances the administrator sets for users (`[[allowance]]` tables).
+    public var allowances: [PolicyAllowance] = []
+
     /// The longest step `allowance_site_step` may give: 10 minutes.
     public static let maximumAllowanceSiteStep = 600
 
@@ -152,6 +155,9 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     /// A length such as "1m", "1s" to "10m": the step in which daily allowances count time on their
     /// sites (default 1m).
     case allowanceSiteStep = "allowance_site_step"
+    /// Tables `[[allowance]]`: daily allowances for users (`users`, `list`, `daily`, `reset`, `entries`,
+    /// `programs`), locked for them.
+    case allowance
 
     /// The caps' keys, with the field each sets and the largest value it takes.
     public static var caps: [(key: PolicyKey, field: WritableKeyPath<SessionCaps, Int>, maximum: Int)] {

@@ -60,8 +60,10 @@ public final class Reconciler {
         let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
         let active = open.filter { $0.isActive(at: now) }
         let zone = self.zone()
+        let administered = AdministeredAllowances.of(policy, owner: nil, at: now, zone: zone, uid: UserAccount.uid)
         let allowances = try store.read { transaction in
-            try transaction.allowances().map { allowance in
+            try AdministeredAllowances.inForce(stored: try transaction.allowances(), administered: administered).map {
+                allowance in
                 let day = allowance.period(at: now, zone: zone).day
                 return AllowanceDay(
                     allowance, at: now, zone: zone,

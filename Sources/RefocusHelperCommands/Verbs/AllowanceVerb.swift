@@ -25,6 +25,7 @@ struct AllowanceVerb: HelperVerb {
         let now = context.now
         let policy = context.policy
         let zone = MachineTimeZone.current
+        try Self.refuseAdministered(request, owner: owner, context)
         if request.action == .set { try Self.requireDaemon(context) }
         let system = SystemProtections.read()
         let protected = ProtectedAddresses(policy: policy, system: system)
@@ -51,8 +52,11 @@ struct AllowanceVerb: HelperVerb {
         if let counted = answer.allowances { return counted.filter { owner == nil || $0.owner == owner } }
         let now = context.now
         let zone = MachineTimeZone.current
+        let administered = AdministeredAllowances.of(
+            context.policy, owner: owner, at: now, zone: zone, uid: UserAccount.uid)
         return try context.store.read { transaction in
-            try transaction.allowances(owner: owner).map { allowance in
+            let stored = try transaction.allowances(owner: owner)
+            return try AdministeredAllowances.inForce(stored: stored, administered: administered).map { allowance in
                 let day = allowance.period(at: now, zone: zone).day
                 return AllowanceDay(
                     allowance, at: now, zone: zone,
@@ -60,6 +64,18 @@ struct AllowanceVerb: HelperVerb {
                 ).summary(at: now)
             }
         }
+    }
+
+    /// Refuses a set or removal of a list the administrator set an allowance of for the caller.
+    static func refuseAdministered(_ request: AllowanceRequest, owner: UInt32, _ context: HelperContext) throws {
+        guard request.action != .show else { return }
+        let administered = Set(
+            context.policy.allowances.filter { $0.users.compactMap(UserAccount.uid).contains(owner) }.map(\.list.name))
+        guard let list = request.lists.first(where: { administered.contains($0.name) }) else { return }
+        throw ProtocolFailure(
+            code: .sessionLocked,
+            message: "the administrator set the daily allowance of '\(list.name)' for you; only they change it "
+                + "(\(Policy.path))")
     }
 
     /// Refuses a set when no enforcer daemon runs or can be started: only it counts allowances.

@@ -8,7 +8,7 @@ import RefocusProtocol
 
 /// The snapshot's `allowances` as `AllowanceSummary`'s `Codable` reads
 /// them: {owner, list, dailySeconds, usedSeconds, countingSince?, resetsAt,
-/// lockedUntil?, spent, programs, domains}, unknown members ignored.
+/// lockedUntil?, spent, programs, domains, setByAdministrator?}, unknown members ignored.
 extension StatusSnapshotReader {
     /// The allowances in `object`: nil when the member is absent (or null),
     /// `.some(nil)` when it is there but not as the encoder writes it.
@@ -44,9 +44,14 @@ extension StatusSnapshotReader {
             guard let parsed = date(value.string) else { return nil }
             lockedUntil = parsed
         }
+        var byAdministrator: Bool?
+        if let value = fields.present("setByAdministrator") {
+            guard let flag = value.bool else { return nil }
+            byAdministrator = flag
+        }
         return AllowanceSummary(
             owner: owner, list: list, dailySeconds: dailySeconds, usedSeconds: usedSeconds,
             countingSince: countingSince, resetsAt: resetsAt, lockedUntil: lockedUntil, spent: spent,
-            programs: programs, domains: domains)
+            programs: programs, domains: domains, setByAdministrator: byAdministrator)
     }
 }

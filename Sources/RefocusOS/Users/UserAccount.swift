@@ -23,6 +23,15 @@ public struct UserAccount: Sendable, Equatable {
         self.shell = shell
     }
 
+    /// The uid of login name `name` (`getpwnam_r`); nil when there is no such user.
+    public static func uid(named name: String) -> UInt32? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 16 << 10)
+        guard getpwnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
+        return entry.pw_uid
+    }
+
     /// The entry of `uid`; nil when there is none, or its home is not an absolute path.
     public static func lookup(uid: UInt32) -> UserAccount? {
         var entry = passwd()

@@ -18,6 +18,8 @@ public struct StoredAllowance: Sendable, Equatable {
     public var allowance: DailyAllowance
     /// Until when it may only tighten (a reset); nil when it is not locked.
     public var lockedUntil: Date?
+    /// Whether the administrator set it in the policy (`PolicyAllowance`): locked at all times, never stored.
+    public var setByAdministrator = false
 
     /// Makes an allowance of `owner` for `list`; `allowance.list` is the list's name.
     public init(owner: UInt32, list: BlockList, allowance: DailyAllowance, lockedUntil: Date? = nil) {
@@ -54,6 +56,7 @@ public struct StoredAllowance: Sendable, Equatable {
             owner: owner, list: name, dailySeconds: allowance.dailySeconds,
             usedSeconds: min(used, allowance.dailySeconds), countingSince: spent ? nil : countingSince,
             resetsAt: resetsAt, lockedUntil: isLocked(at: now) ? lockedUntil : nil,
-            spent: spent, programs: list.programs.count, domains: list.domains.count)
+            spent: spent, programs: list.programs.count, domains: list.domains.count,
+            setByAdministrator: setByAdministrator ? true : nil)
     }
 }
