@@ -6,7 +6,7 @@ import Testing
 import RefocusTestSupport
 @testable import RefocusPlanning
 
-/// Pending changes and delays in the store (migration v8): they survive a
+/// Pending changes and delays in the store (migrations v8, v10): they survive a
 /// round trip, the daemon's settling applies them at their time with their
 /// outcome, history keeps an emergency exit's reason, and the week's
 /// allowance reads the exits that ended sessions.
@@ -47,6 +47,29 @@ import RefocusTestSupport
         let withdrawn = withdrawing
         try store.write { try $0.update(withdrawn) }
         #expect(try store.read { try $0.openSessions() }.first == withdrawn)
+    }
+
+    @Test func aPendingLooseningKeepsItsListsAndTheDaemonAppliesThemAtItsTime() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let store = try SessionStore(path: folder.path + "/refocus.sqlite")
+        var loosening = try Self.session(locked: false, delay: 120)
+        let narrower = BlockList(name: try BlockListName("social"))
+        loosening.pendingLists = [narrower]
+        loosening.pending = PendingChange(
+            kind: .loosen, requestedAt: Self.start, effectiveAt: Self.start.addingTimeInterval(120))
+        let first = loosening
+        let stored = try store.write { try $0.insert(first) }
+        #expect(try store.read { try $0.openSessions() } == [stored], "the lists come back with the change")
+        _ = try store.write { try $0.settleDue(now: Self.start.addingTimeInterval(121)) }
+        let settled = try #require(try store.read { try $0.openSessions() }.first)
+        #expect(settled.blockLists == [narrower] && settled.pending == nil && settled.pendingLists == nil)
+        // Lists left beside another kind of change are not kept: only a loosening takes lists.
+        var pausing = stored
+        pausing.pending = PendingChange(kind: .pause, requestedAt: Self.start, effectiveAt: Self.start)
+        let paused = pausing
+        try store.write { try $0.update(paused) }
+        #expect(try store.read { try $0.openSessions() }.first?.pendingLists == nil)
     }
 
     @Test func settlingEndsAnEmergencyExitAtItsTimeAndHistoryKeepsItsReason() throws {

@@ -133,4 +133,30 @@ struct EmergencyExitTests {
             #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
         }
     }
+
+    /// A start of the same list without its entry, on an unlocked session with a 6 s delay: the
+    /// entry stays blocked (name and address) until the delay has passed, then the session runs on
+    /// without it; a second entry the start adds binds at once.
+    @Test func aStartThatTakesAnEntryAwayWaitsForTheDelay() throws {
+        let run = try Self.sandbox.run(
+            PendingChangeSetUp.script + #"""
+                echo "start: $(ask ann start "$(social 600 false 6)")"
+                narrower='{"lists":[{"name":"social","entries":["other.test"],"programs":[]}],"length":600,"locked":false}'
+                echo "again: $(ask ann start "$narrower") $(pending)"
+                echo "right after: $(resolves) other $(getent ahostsv4 other.test | awk '{print $1}' | head -1)"
+                echo "status: $(as_user ann "$B/refocus" status | head -1 | grep -o 'loosening at [0-9:]* (delay)' | sed 's/[0-9:]* (/HH:MM (/')"
+                sleep 7
+                "$B/refocus-helper" reconcile > /dev/null
+                echo "loosened: $(resolves) other $(getent ahostsv4 other.test | awk '{print $1}' | head -1)"
+                echo "still running: $(as_user ann "$B/refocus" status | head -1 | grep -c '^#1 social' || true), pending $(as_user ann "$B/refocus" status | grep -c loosening || true)"
+                """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        for line in [
+            "start: 0\n", "again: 0 1 loosen None None\n", "right after: 192.0.2.1 refused other 192.0.2.1\n",
+            "status: loosening at HH:MM (delay)\n", "loosened: 192.0.2.2 connected other 192.0.2.1\n",
+            "still running: 1, pending 0\n",
+        ] {
+            #expect(run.stdout.contains(line), "\(line): \(run.stdout)")
+        }
+    }
 }

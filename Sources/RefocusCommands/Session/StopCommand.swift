@@ -22,7 +22,7 @@ struct StopCommand: ParsableCommand {
             emergency exit: --emergency asks why (kept in history), shows a random text to \
             type back key by key (a paste is refused), then the session ends after the \
             policy's delay (15 minutes by default, one exit a week). --cancel withdraws a \
-            pending stop, pause or emergency exit. After the stopped sessions comes a \
+            pending stop, pause, loosening or emergency exit. After the stopped sessions comes a \
             recap: today's focused time, the current streak, and a milestone of 7, 30, 100 \
             or 365 days when this session's day just reached it (see 'refocus stats'); it is \
             left out when the history cannot be read. --quiet prints nothing on success.
@@ -47,7 +47,7 @@ struct StopCommand: ParsableCommand {
     @Flag(help: "End a locked session after the policy's delay.")
     var emergency = false
 
-    @Flag(help: "Withdraw a pending stop, pause or emergency exit.")
+    @Flag(help: "Withdraw a pending stop, pause, loosening or emergency exit.")
     var cancel = false
 
     @Flag(help: "Print the helper's answer as JSON.")

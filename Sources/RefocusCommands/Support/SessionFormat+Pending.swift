@@ -9,7 +9,8 @@ import RefocusProtocol
 /// How a session's pending change (`refocus stop --emergency`, or a stop or
 /// pause waiting for the session's delay) and its delay are shown.
 extension SessionFormat {
-    /// `ending at 14:35 (emergency exit)`, `stopping at 14:35 (delay)`, `pausing at 14:35 (delay)`.
+    /// `ending at 14:35 (emergency exit)`, `stopping at 14:35 (delay)`, `pausing at 14:35 (delay)`,
+    /// `loosening at 14:35 (delay)` (a start took entries away: they stay blocked until then).
     static func pending(_ change: PendingChange, now: Date) -> String {
         let words = self.words(change.kind)
         return "\(words.doing) at \(time(change.effectiveAt, now: now)) (\(words.cause))"
@@ -36,6 +37,7 @@ extension SessionFormat {
         case .emergency: ("ending", "ends", "emergency exit")
         case .stop: ("stopping", "stops", "delay")
         case .pause: ("pausing", "pauses", "delay")
+        case .loosen: ("loosening", "loosens", "delay")
         }
     }
 

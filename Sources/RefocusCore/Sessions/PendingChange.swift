@@ -19,6 +19,10 @@ public struct PendingChange: Codable, Sendable, Equatable {
         case emergency
         /// Pauses the session.
         case pause
+        /// The session's lists loosen to those it was last started with
+        /// (`Session.pendingLists`): a start of the same lists that took
+        /// entries away (or, for an allowlist, added some) waits its delay.
+        case loosen
     }
 
     /// The longest wait a change may have, in seconds: a day.

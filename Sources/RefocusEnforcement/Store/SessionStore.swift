@@ -164,6 +164,12 @@ public final class SessionStore: Sendable {
                 table.primaryKey(["owner", "list", "day"])
             }
         }
+        migrator.registerMigration("v10: loosening that waits") { db in
+            // The lists a pending loosening takes at its time (a start took entries away during a delay).
+            try db.alter(table: "session") { table in
+                table.add(column: "pendingLists", .text)
+            }
+        }
         return migrator
     }
 

@@ -44,8 +44,8 @@ public struct SessionTransaction {
                 INSERT INTO session (owner, listNames, lists, start, plannedEnd, locked, endedAt, outcome,
                     anchorBootID, anchorSinceBoot, anchorWall, entryCount, programCount, label, pomodoroWork,
                     pomodoroBreak, pomodoroCycles, pomodoroLongBreak, pausedAt, pausedSeconds, pauses, notify, mode,
-                    pendingKind, pendingRequestedAt, pendingEffectiveAt, pendingReason, delay)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    pendingKind, pendingRequestedAt, pendingEffectiveAt, pendingReason, delay, pendingLists)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: try arguments(session))
         var stored = session
         stored.id = db.lastInsertedRowID
@@ -61,7 +61,8 @@ public struct SessionTransaction {
                     endedAt = ?, outcome = ?, anchorBootID = ?, anchorSinceBoot = ?, anchorWall = ?, entryCount = ?,
                     programCount = ?, label = ?, pomodoroWork = ?, pomodoroBreak = ?, pomodoroCycles = ?,
                     pomodoroLongBreak = ?, pausedAt = ?, pausedSeconds = ?, pauses = ?, notify = ?, mode = ?,
-                    pendingKind = ?, pendingRequestedAt = ?, pendingEffectiveAt = ?, pendingReason = ?, delay = ?
+                    pendingKind = ?, pendingRequestedAt = ?, pendingEffectiveAt = ?, pendingReason = ?, delay = ?,
+                    pendingLists = ?
                 WHERE id = ?
                 """, arguments: try arguments(session) + [id])
     }
@@ -116,7 +117,7 @@ public struct SessionTransaction {
     }
 
     /// Applies what was due by `now` to every open session
-    /// (`Session.settled(at:)`): a pending stop, pause or emergency exit
+    /// (`Session.settled(at:)`): a pending stop, pause, loosening or emergency exit
     /// whose time came, or a planned end that passed (completed at it).
     /// Returns the sessions that ended, as ended.
     public func settleDue(now: Date) throws -> [Session] {
@@ -154,10 +155,10 @@ public struct SessionTransaction {
             session.outcome?.rawValue, session.anchor?.bootID, session.anchor.map { Self.nanoseconds($0.sinceBoot) },
             session.anchor?.wall.timeIntervalSince1970, session.keptCounts?.entries, session.keptCounts?.programs,
             session.label?.rawValue,
-        ] + timelineArguments(session)
+        ] + (try timelineArguments(session))
     }
 
-    private func timelineArguments(_ session: Session) -> StatementArguments {
+    private func timelineArguments(_ session: Session) throws -> StatementArguments {
         let plan = session.timeline.pomodoro
         return [
             plan?.work.seconds, plan?.shortBreak.seconds, plan?.cycles, plan?.longBreak.seconds,
@@ -165,6 +166,8 @@ public struct SessionTransaction {
             session.timeline.pauses, session.notify, session.mode.rawValue, session.pending?.kind.rawValue,
             session.pending?.requestedAt.timeIntervalSince1970, session.pending?.effectiveAt.timeIntervalSince1970,
             session.pending?.reason?.rawValue, session.delay,
+            // Only a pending loosening keeps lists.
+            try session.pendingLists.flatMap { session.pending?.kind == .loosen ? try StoredLists.encode($0) : nil },
         ]
     }
 
@@ -231,32 +234,9 @@ public struct SessionTransaction {
         session.timeline.pausedSeconds = max(0, row["pausedSeconds"] as Double? ?? 0)
         session.timeline.pauses = max(0, row["pauses"] as Int? ?? 0)
         session.pending = try pending(row, id: id)
+        session.pendingLists = session.pending?.kind == .loosen ? try pendingLists(row, id: id) : nil
         session.delay = min(max(0, row["delay"] as Int? ?? 0), PendingChange.maximumDelay)
         return session
-    }
-
-    /// A row's pending change (or the one that ended it): none when its
-    /// columns are empty, an error when they are incomplete or break its rules.
-    private static func pending(_ row: Row, id: Int64) throws -> PendingChange? {
-        guard let kindText = row["pendingKind"] as String? else { return nil }
-        guard let kind = PendingChange.Kind(rawValue: kindText), let requestedAt = row["pendingRequestedAt"] as Double?,
-            let effectiveAt = row["pendingEffectiveAt"] as Double?, effectiveAt >= requestedAt
-        else { throw StoreError.failed(path: "session \(id)", reason: "its pending change is incomplete") }
-        var reason: EmergencyReason?
-        if let text = row["pendingReason"] as String? {
-            do {
-                reason = try EmergencyReason(text)
-            } catch {
-                throw StoreError.failed(
-                    path: "session \(id)", reason: "its emergency exit's reason is invalid: \(error)")
-            }
-        }
-        guard (kind == .emergency) == (reason != nil) else {
-            throw StoreError.failed(path: "session \(id)", reason: "its pending change's reason does not fit its kind")
-        }
-        return PendingChange(
-            kind: kind, requestedAt: Date(timeIntervalSince1970: requestedAt),
-            effectiveAt: Date(timeIntervalSince1970: effectiveAt), reason: reason)
     }
 
     /// A row's pomodoro plan: none when its columns are empty, an error when they break the plan's bounds.

@@ -16,7 +16,7 @@ struct StopVerb: HelperVerb {
         discussion: """
             The JSON request on stdin names the session, or none for all the caller's unlocked ones; \
             with a reason, it takes a locked session's emergency exit; with cancel, it withdraws \
-            a stop, pause or emergency exit that waits.
+            a stop, pause, loosening or emergency exit that waits.
             """)
 
     func respond(_ context: HelperContext, _ request: StopRequest) throws -> HelperResponse {

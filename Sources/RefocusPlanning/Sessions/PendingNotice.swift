@@ -28,6 +28,11 @@ public enum PendingNotice {
             return SessionNotice(
                 title: "\(prefix(session))Focus session pausing",
                 body: "\(names(session)) pauses at \(at), after its delay; it blocks until then. \(cancel)")
+        case .loosen:
+            return SessionNotice(
+                title: "\(prefix(session))Focus session loosening",
+                body: "\(names(session)) takes its lists' new contents at \(at), after its delay; what they no "
+                    + "longer hold stays blocked until then. \(cancel)")
         }
     }
 
@@ -45,6 +50,7 @@ public enum PendingNotice {
             case .emergency: "emergency exit"
             case .stop: "stop"
             case .pause: "pause"
+            case .loosen: "loosening"
             }
         return SessionNotice(
             title: "\(prefix(session))Focus session continues",

@@ -22,6 +22,7 @@ extension Session {
             case .completed, .cleared: nil
             }
         if pending?.kind != record || record == nil { ended.pending = nil }
+        ended.pendingLists = nil
         return ended
     }
 
@@ -39,7 +40,14 @@ extension Session {
             case .pause:
                 var paused = isPaused ? self : self.paused(at: change.effectiveAt)
                 paused.pending = nil
+                paused.pendingLists = nil
                 return paused
+            case .loosen:
+                var loosened = self
+                loosened.blockLists = pendingLists ?? blockLists
+                loosened.pending = nil
+                loosened.pendingLists = nil
+                return loosened
             }
         }
         guard !isPaused, plannedEnd <= now else { return nil }

@@ -43,6 +43,8 @@ public struct Session: Sendable, Equatable {
     public var pending: PendingChange?
     /// Its loosening delay in seconds: how long its stop or pause waits; 0 for none.
     public var delay = 0
+    /// The lists a pending `loosen` takes at its time, sorted by name; nil unless one is pending.
+    public var pendingLists: [BlockList]?
 
     /// Makes an active session.
     public init(

@@ -80,9 +80,11 @@ extension SessionRules {
                     code: .notFound, message: "session \(id) is paused already; 'refocus resume' resumes it")
             }
             guard session.delay > 0 else { return session.paused(at: now) }
-            // With a delay the pause waits for it; one already waiting, or a stop, is left as it is.
-            guard session.pending == nil else { return session }
+            // With a delay the pause waits for it; one already waiting, or a stop, is left as it is (a
+            // loosening of its lists gives way: a pause lifts them all).
+            guard session.pending == nil || session.pending?.kind == .loosen else { return session }
             var waiting = session
+            waiting.pendingLists = nil
             waiting.pending = PendingChange(
                 kind: .pause, requestedAt: now, effectiveAt: now.addingTimeInterval(TimeInterval(session.delay)))
             return waiting

@@ -23,8 +23,11 @@ public enum SessionRules {
         /// pomodoro plan, or none): that session resumes if paused, a plain one
         /// is extended to the later end, and it stays locked if either was locked;
         /// it keeps the longer delay, and a stop or pause waiting on it is withdrawn.
-        /// An unlocked session takes the lists' current contents; a locked
-        /// one keeps every entry and program it had and gains the new ones.
+        /// An unlocked session takes the lists' current contents, at once
+        /// when they only tighten it or it has no delay, else what they add
+        /// at once and what they take away after its delay (a pending
+        /// `loosen`); a locked one keeps every entry and program it had and
+        /// gains the new ones.
         /// Nothing piles up when a cron line starts the same lists every morning.
         case extend(Session)
 
@@ -69,16 +72,30 @@ public enum SessionRules {
             same = same.resumed(at: now)
             if same.timeline.pomodoro == nil { same.plannedEnd = max(same.plannedEnd, end) }
             // A lock only tightens: more blocked for a block list, less allowed for an allow list.
-            same.blockLists =
-                !same.locked
-                ? lists.sorted { $0.name < $1.name }
-                : same.mode == .block ? union(same.blockLists, lists) : intersection(same.blockLists, lists)
+            let started = lists.sorted { $0.name < $1.name }
+            let tightened =
+                same.mode == .block ? union(same.blockLists, lists) : intersection(same.blockLists, lists)
+            // Blocking now withdraws a stop, pause or loosening that waits; an emergency exit stays until withdrawn.
+            if same.pending?.kind != .emergency { (same.pending, same.pendingLists) = (nil, nil) }
+            same.delay = max(same.delay, delay)
+            if same.locked {
+                same.blockLists = tightened
+            } else if same.delay > 0, tightened != started {
+                // Unlocked with a delay: what the new contents add binds now, what they take away waits.
+                same.blockLists = tightened
+                same.pendingLists = started
+                same.pending = PendingChange(
+                    kind: .loosen, requestedAt: now, effectiveAt: now.addingTimeInterval(TimeInterval(same.delay)))
+            } else {
+                same.blockLists = started
+            }
             // A locked session keeps its label; an unlocked one takes a new one when given.
             if !same.locked || same.label == nil { same.label = request.label ?? same.label }
+            if same.locked || request.locked, same.pending?.kind == .loosen {
+                // Locked now: nothing loosens before the end.
+                (same.pending, same.pendingLists) = (nil, nil)
+            }
             same.locked = same.locked || request.locked
-            // Blocking now withdraws a stop or pause that waits; an emergency exit stays until withdrawn.
-            if same.pending?.kind != .emergency { same.pending = nil }
-            same.delay = max(same.delay, delay)
             plan = .extend(same)
         } else {
             var session = Session(
