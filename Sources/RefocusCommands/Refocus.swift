@@ -30,7 +30,7 @@ public struct Refocus: ParsableCommand {
             AllowDailyCommand.self,
             StatusCommand.self, WatchCommand.self, HistoryCommand.self, StatsCommand.self, ListsCommand.self,
             ListCommand.self,
-            PresetCommand.self, ScheduleCommand.self, SyncCommand.self, ResolveCommand.self,
+            PresetCommand.self, ScheduleCommand.self, RemindCommand.self, SyncCommand.self, ResolveCommand.self,
         ]
     )
 

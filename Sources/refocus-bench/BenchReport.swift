@@ -50,7 +50,8 @@ enum BenchReport {
             title: "The daemon: repair, memory, the status line, start and stop",
             about: "Tamper to repair of the hosts section and of the table; resident memory; `refocus status` for a "
                 + "status bar against `cat`; `refocus start` to enforced and `refocus stop` to lifted, as a user "
-                + "through sudo; the idle daemon's wake-ups.", benchmark: "daemon"),
+                + "through sudo; the idle daemon's wake-ups, without and with a daily allowance set but not in use.",
+            benchmark: "daemon"),
         Section(
             title: "Programs: exec to kill",
             about: "A blocked program's launch to its death by the process connector, median and p99.",

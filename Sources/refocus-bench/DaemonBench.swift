@@ -7,7 +7,8 @@ import RefocusOS
 /// host is untouched): how fast it repairs an edited /etc/hosts, how fast a
 /// deleted table is back (the table cannot be deleted while the daemon owns
 /// it, so this is a killed daemon's orphan deleted and the daemon restarted),
-/// and how often an idle daemon wakes up, and its resident memory. Targets:
+/// and how often an idle daemon wakes up, without and with a daily allowance
+/// set but not in use (`DaemonBench+Allowance`), and its resident memory. Targets:
 /// repair ≤ 100 ms, 0 idle wake-ups, at most 20 MB resident when idle. No
 /// reference tool does this job; the targets are absolute.
 enum DaemonBench {
@@ -53,6 +54,7 @@ enum DaemonBench {
         try Measure.shell(#"echo '{"version":1,"verb":"stop","stop":{}}' | '\#(helper)' stop > /dev/null"#)
         try StartStopBench.run(products: products, folder: folder, runs: idleSeconds < 60 ? 3 : 20)
         try measureIdleWakeups(seconds: idleSeconds)
+        try measureIdleWakeupsWithAllowance(helper: helper, seconds: idleSeconds)
     }
 
     /// Runs this benchmark again inside fresh namespaces; its pid namespace
@@ -160,7 +162,7 @@ enum DaemonBench {
                 + "(library code); proportional \(field("Pss")); \(threads) thread(s)")
     }
 
-    private static func daemonPID() throws -> Int32 {
+    static func daemonPID() throws -> Int32 {
         for entry in try FileManager.default.contentsOfDirectory(atPath: "/proc") {
             guard let pid = Int32(entry),
                 let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
@@ -172,7 +174,7 @@ enum DaemonBench {
     }
 
     /// Voluntary and involuntary context switches over every thread of `pid`.
-    private static func contextSwitches(_ pid: Int32) throws -> Int {
+    static func contextSwitches(_ pid: Int32) throws -> Int {
         var total = 0
         for task in try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") {
             let status = try String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)

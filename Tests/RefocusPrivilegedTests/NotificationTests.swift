@@ -13,59 +13,69 @@ import Testing
 struct NotificationTests {
     static let setUp =
         SudoPathTests.setUp + #"""
-            for tool in notify-send dbus-daemon /usr/bin/python3; do
-              command -v "$tool" > /dev/null || { echo "missing $tool (make test-deps installs it)" >&2; exit 1; }
-            done
             mkdir -p /etc/refocus && printf 'min_session = "1s"\n' > /etc/refocus/policy.toml
             add_user ann
             allow "ann ALL=(root) NOPASSWD: $B/refocus-helper"
-            ANN=$(id -u ann)
-            install -d -o ann -g ann -m 700 "/run/user/$ANN"
-            BUS="unix:path=/run/user/$ANN/bus"
-            as_user ann dbus-daemon --session --address="$BUS" --fork --nopidfile
-            cat > "$WORK/server.py" <<'PY'
-            import sys
-            from gi.repository import Gio, GLib
-            SPEC = """<node><interface name="org.freedesktop.Notifications">
-            <method name="GetServerInformation"><arg type="s" direction="out"/><arg type="s" direction="out"/>
-              <arg type="s" direction="out"/><arg type="s" direction="out"/></method>
-            <method name="GetCapabilities"><arg type="as" direction="out"/></method>
-            <method name="Notify"><arg type="s"/><arg type="u"/><arg type="s"/><arg type="s"/><arg type="s"/>
-              <arg type="as"/><arg type="a{sv}"/><arg type="i"/><arg type="u" direction="out"/></method>
-            <method name="CloseNotification"><arg type="u"/></method>
-            </interface></node>"""
-            interface = Gio.DBusNodeInfo.new_for_xml(SPEC).interfaces[0]
-            log = open(sys.argv[1], "a", buffering=1)
-            def call(connection, sender, path, name, method, parameters, invocation):
-                if method == "GetServerInformation":
-                    invocation.return_value(GLib.Variant("(ssss)", ("test", "refocus", "1", "1.2")))
-                elif method == "GetCapabilities":
-                    invocation.return_value(GLib.Variant("(as)", (["body"],)))
-                elif method == "Notify":
-                    app, _, _, summary, body = parameters.unpack()[:5]
-                    uid = connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
-                                               "GetConnectionUnixUser", GLib.Variant("(s)", (sender,)), None, 0, -1, None)
-                    log.write(f"uid {uid.unpack()[0]} app {app}: {summary} | {body}\n")
-                    invocation.return_value(GLib.Variant("(u)", (1,)))
-                else:
-                    invocation.return_value(None)
-            def acquired(connection, name):
-                connection.register_object("/org/freedesktop/Notifications", interface, call, None, None)
-            def owned(connection, name):
-                print("serving", flush=True)
-            Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", 0, acquired, owned, None)
-            GLib.MainLoop().run()
-            PY
-            install -o ann -m 600 /dev/null "$WORK/notices"
-            as_user ann env DBUS_SESSION_BUS_ADDRESS="$BUS" /usr/bin/python3 "$WORK/server.py" "$WORK/notices" > "$WORK/server.out" 2>&1 &
-            for _ in $(seq 250); do grep -q serving "$WORK/server.out" 2> /dev/null && break; sleep 0.02; done
-            grep -q serving "$WORK/server.out" || { echo "the notification server did not start:" >&2; cat "$WORK/server.out" >&2; exit 1; }
+
+            """# + sessionBus + #"""
             start() {
               printf '{"version":1,"verb":"start","start":{"lists":[{"name":"focus","entries":["social.test"],"programs":[]}],"length":6,"locked":false,"notify":%s,"pomodoro":{"work":2,"shortBreak":2,"cycles":2,"longBreak":0}}}' "$1" \
                 | as_user ann sudo -n "$B/refocus-helper" start > /dev/null
             }
 
             """#
+
+    /// For a script where the user ann exists: the tools checked, `$ANN` (ann's uid), ann's session
+    /// bus (a real dbus-daemon) at /run/user/$ANN/bus (`$BUS` is its address), and on it a small
+    /// notification server (python3-gi) that writes each Notify call into `$WORK/notices` as
+    /// `uid UID app APP: SUMMARY | BODY`, with the uid of the caller as the bus knows it.
+    static let sessionBus = #"""
+        for tool in notify-send dbus-daemon /usr/bin/python3; do
+          command -v "$tool" > /dev/null || { echo "missing $tool (make test-deps installs it)" >&2; exit 1; }
+        done
+        ANN=$(id -u ann)
+        install -d -o ann -g ann -m 700 "/run/user/$ANN"
+        BUS="unix:path=/run/user/$ANN/bus"
+        as_user ann dbus-daemon --session --address="$BUS" --fork --nopidfile
+        cat > "$WORK/server.py" <<'PY'
+        import sys
+        from gi.repository import Gio, GLib
+        SPEC = """<node><interface name="org.freedesktop.Notifications">
+        <method name="GetServerInformation"><arg type="s" direction="out"/><arg type="s" direction="out"/>
+          <arg type="s" direction="out"/><arg type="s" direction="out"/></method>
+        <method name="GetCapabilities"><arg type="as" direction="out"/></method>
+        <method name="Notify"><arg type="s"/><arg type="u"/><arg type="s"/><arg type="s"/><arg type="s"/>
+          <arg type="as"/><arg type="a{sv}"/><arg type="i"/><arg type="u" direction="out"/></method>
+        <method name="CloseNotification"><arg type="u"/></method>
+        </interface></node>"""
+        interface = Gio.DBusNodeInfo.new_for_xml(SPEC).interfaces[0]
+        log = open(sys.argv[1], "a", buffering=1)
+        def call(connection, sender, path, name, method, parameters, invocation):
+            if method == "GetServerInformation":
+                invocation.return_value(GLib.Variant("(ssss)", ("test", "refocus", "1", "1.2")))
+            elif method == "GetCapabilities":
+                invocation.return_value(GLib.Variant("(as)", (["body"],)))
+            elif method == "Notify":
+                app, _, _, summary, body = parameters.unpack()[:5]
+                uid = connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                                           "GetConnectionUnixUser", GLib.Variant("(s)", (sender,)), None, 0, -1, None)
+                log.write(f"uid {uid.unpack()[0]} app {app}: {summary} | {body}\n")
+                invocation.return_value(GLib.Variant("(u)", (1,)))
+            else:
+                invocation.return_value(None)
+        def acquired(connection, name):
+            connection.register_object("/org/freedesktop/Notifications", interface, call, None, None)
+        def owned(connection, name):
+            print("serving", flush=True)
+        Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.Notifications", 0, acquired, owned, None)
+        GLib.MainLoop().run()
+        PY
+        install -o ann -m 600 /dev/null "$WORK/notices"
+        as_user ann env DBUS_SESSION_BUS_ADDRESS="$BUS" /usr/bin/python3 "$WORK/server.py" "$WORK/notices" > "$WORK/server.out" 2>&1 &
+        for _ in $(seq 250); do grep -q serving "$WORK/server.out" 2> /dev/null && break; sleep 0.02; done
+        grep -q serving "$WORK/server.out" || { echo "the notification server did not start:" >&2; cat "$WORK/server.out" >&2; exit 1; }
+
+        """#
 
     @Test func phaseChangesAndTheEndReachTheOwnersBus() throws {
         let run = try Sandbox(network: true).run(

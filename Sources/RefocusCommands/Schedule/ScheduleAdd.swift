@@ -8,20 +8,21 @@ import RefocusCore
 import RefocusOS
 import RefocusFeatures
 
-/// `refocus schedule add EXPRESSION (NAME | --list L… | --allow L… LENGTH|--until HH:MM)`: a crontab line.
+/// `refocus schedule add EXPRESSION (NAME | --list L… | --allow L… LENGTH|--until HH:MM | --remind TEXT)`:
+/// a crontab line.
 struct ScheduleAdd: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Add a schedule: cron starts a session at these times.",
+        abstract: "Add a schedule: cron starts a session (or a reminder) at these times.",
         usage: UsageLine.wrapped(
             "refocus schedule add <expression> [<name-or-length>] [--list <list> ...] "
-                + "[--allow <allow> ...] [--until <HH:MM>] [--lock] [--quiet]"),
+                + "[--allow <allow> ...] [--until <HH:MM>] [--lock] [--remind <text>] [--quiet]"),
         discussion: """
             The expression is crontab(5)'s, in one argument, in local time: five fields \
             or a nickname (@daily, @reboot...); forms cron would not run as written are \
             refused. The line runs this refocus with --quiet, so cron mails you only \
-            when it fails; cron has no terminal, so join the group refocus. 'man \
-            refocus' (SCHEDULES) tells the rest.
+            when it fails; cron has no terminal, so join the group refocus. --remind \
+            shows its text as a notification instead. 'man refocus' (SCHEDULES) tells the rest.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError],
                                   notes: [.dataError: "a bad expression, length or name, or a damaged refocus section "
@@ -35,6 +36,7 @@ struct ScheduleAdd: ParsableCommand {
               refocus schedule add "0 13 * * 1-5" --list news --until 14:00 --lock
               refocus schedule add "0 9 * * 1-5" deep       # the preset 'deep'
               refocus schedule add @reboot --list games 2h
+              refocus schedule add "0 9 * * mon-fri" --remind "Plan the day's focus"
             """)
 
     @Argument(
@@ -80,9 +82,23 @@ struct ScheduleAdd: ParsableCommand {
     @Flag(help: "With lists: refuse 'refocus stop' until the end.")
     var lock = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Instead of a session, show this text as a notification.",
+            valueName: "text"))
+    var remind: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if remind != nil {
+            if target != nil || !lists.isEmpty || until != nil || lock {
+                throw ValidationError(
+                    "--remind starts no session: give it with the expression alone, without a preset, a length, "
+                        + "--list, --allow, --until or --lock")
+            }
+            return
+        }
         if !blockLists.isEmpty && !allowLists.isEmpty {
             throw ValidationError("give the lists to block with --list or those to allow with --allow, not both")
         }
@@ -113,8 +129,9 @@ struct ScheduleAdd: ParsableCommand {
         output.report("Next: " + Schedules.describeRuns(expression, Schedules.nextRuns(expression)))
     }
 
-    /// What the line starts: a preset, or lists with their end and lock.
+    /// What the line starts: a preset, or lists with their end and lock; or the reminder it shows.
     private func action() throws -> ScheduleAction {
+        if let remind { return .remind(try ReminderText(remind)) }
         guard !lists.isEmpty else {
             let name = target ?? ""
             // A length where a preset belongs is a forgotten --list, not a preset named "3h".

@@ -18,8 +18,8 @@ struct ScheduleList: ParsableCommand {
             next three run times in local time (with the time zone's abbreviation, which \
             tells the two passes of a repeated hour apart). --json prints an array of \
             objects with the keys id, expression, preset, lists, length, until, locked, mode, \
-            atBoot, next (ISO 8601, UTC), program and line (the crontab line); keys are \
-            only ever added.
+            remind (a reminder's text), atBoot, next (ISO 8601, UTC), program and line \
+            (the crontab line); keys are only ever added.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .systemError],
                                   notes: [.dataError: "a damaged refocus section in your crontab",
@@ -45,6 +45,8 @@ struct ScheduleList: ParsableCommand {
         let locked: Bool?
         /// `allow` for an allowlist session's lists, `block` for block lists; absent otherwise.
         let mode: SessionMode?
+        /// A reminder's text; absent for a schedule that starts a session or a sync.
+        let remind: String?
         let atBoot: Bool
         let next: [Date]
         let program: String
@@ -72,9 +74,12 @@ struct ScheduleList: ParsableCommand {
         let entry = line.entry
         var (preset, lists, length, until, locked): (String?, [BlockListName]?, String?, String?, Bool?)
         var mode: SessionMode?
+        var remind: String?
         switch entry.action {
         case .sync:
             break
+        case let .remind(text):
+            remind = text.rawValue
         case let .preset(name):
             preset = name
         case let .lists(names, end, lock, kind):
@@ -87,7 +92,7 @@ struct ScheduleList: ParsableCommand {
         let atBoot = entry.expression.schedule == .atBoot
         return Row(
             id: entry.id, expression: entry.expression.text, preset: preset, lists: lists, length: length,
-            until: until, locked: locked, mode: mode, atBoot: atBoot,
+            until: until, locked: locked, mode: mode, remind: remind, atBoot: atBoot,
             next: Schedules.nextRuns(entry.expression, now: now),
             program: line.program, line: line.text)
     }

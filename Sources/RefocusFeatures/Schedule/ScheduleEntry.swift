@@ -19,7 +19,8 @@ public struct ScheduleEntry: Sendable, Equatable {
 }
 
 /// What a scheduled entry starts: a preset by its name, or lists for a length
-/// or until a time of day, locked or not; or a list sync (`refocus sync --every`).
+/// or until a time of day, locked or not; or a list sync (`refocus sync --every`);
+/// or, starting nothing, a reminder shown as a desktop notification.
 public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
     /// `refocus sync -q`: the lists sync with the other machines.
     case sync
@@ -28,6 +29,8 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
     /// `refocus start --list … LENGTH|--until HH:MM [--lock]`, or `--allow …`
     /// for an allowlist session.
     case lists([BlockListName], ScheduleEnd, locked: Bool, mode: SessionMode = .block)
+    /// `refocus remind -- TEXT`: a notification with the text, sent as the user.
+    case remind(ReminderText)
 
     /// A preset's name, checked by the list-name rule (`[a-z0-9][a-z0-9_-]{0,63}`).
     ///
@@ -37,10 +40,17 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
         return .preset(name)
     }
 
-    /// The words after the program: `start -q` and its arguments, or `sync -q`.
+    /// The words after the program: `start -q` and its arguments, `sync -q`, or `remind -- TEXT`.
     public var commandWords: [String] {
-        self == .sync ? ["sync", "-q"] : ["start", "-q"] + startArguments
+        switch self {
+        case .sync: ["sync", "-q"]
+        case let .remind(text): Self.remindWords + [text.rawValue]
+        case .preset, .lists: ["start", "-q"] + startArguments
+        }
     }
+
+    /// The words before a reminder's text: the subcommand, and the end of its options (a text may start with `-`).
+    static let remindWords = ["remind", "--"]
 
     /// Reads the words `commandWords` writes back; nil for any others.
     public init?(commandWords words: [String]) {
@@ -48,14 +58,19 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
             self = .sync
             return
         }
+        if words.count == Self.remindWords.count + 1, words.starts(with: Self.remindWords) {
+            guard let text = try? ReminderText(words[Self.remindWords.count]) else { return nil }
+            self = .remind(text)
+            return
+        }
         guard words.prefix(2).elementsEqual(["start", "-q"]) else { return nil }
         self.init(startArguments: Array(words.dropFirst(2)))
     }
 
-    /// The arguments of `refocus start` after `-q` (none for a sync).
+    /// The arguments of `refocus start` after `-q` (none for a sync or a reminder).
     public var startArguments: [String] {
         switch self {
-        case .sync:
+        case .sync, .remind:
             return []
         case let .preset(name):
             return [name]
@@ -65,9 +80,14 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// `start --list work 3h --lock`, `start deep`, `sync`: what it runs, as a person reads it.
+    /// `start --list work 3h --lock`, `start deep`, `sync`, `remind "Plan the day"`: what it runs, as a
+    /// person reads it.
     public var description: String {
-        self == .sync ? "sync" : (["start"] + startArguments).joined(separator: " ")
+        switch self {
+        case .sync: "sync"
+        case let .remind(text): "remind " + text.quoted
+        case .preset, .lists: (["start"] + startArguments).joined(separator: " ")
+        }
     }
 
     /// Reads the arguments `startArguments` writes back; nil for any others.

@@ -20,6 +20,8 @@ public enum ScheduleError: RefocusError, Equatable {
     case alreadyScheduled(Int)
     /// The path of refocus itself cannot stand in a crontab line.
     case unwritableProgram(String)
+    /// A reminder's text that is not one short line of text (`ReminderText`): the text and the fault.
+    case invalidReminder(String, String)
 
     /// Missing entries are not found, a path that cannot be written is the
     /// installation's fault, the rest is bad data.
@@ -53,6 +55,10 @@ public enum ScheduleError: RefocusError, Equatable {
             return "schedule #\(id) already starts this at these times; 'refocus schedule list' shows it"
         case let .notFound(id):
             return "no schedule #\(id); 'refocus schedule list' shows them with their numbers"
+        case let .invalidReminder(text, fault):
+            let shown = text.unicodeScalars.count > 60 ? String(text.unicodeScalars.prefix(60)) + "…" : text
+            return "\(String(reflecting: shown)) cannot be a reminder: \(fault); give one line of text of at most "
+                + "\(ReminderText.maximumBytes) bytes"
         case let .unwritableProgram(path):
             return "refocus runs from \(String(reflecting: path)), which a crontab line cannot name (a line "
                 + "break, or the file was deleted); run the installed refocus (sudo make install)"
