@@ -19,11 +19,12 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public var notes: [Note]
     /// The `focus` verb's ended sessions; nil in every other answer.
     public var focus: FocusColumns?
-    /// The `focus` verb's use of the caller's daily allowances per list and
-    /// day; nil in every other answer, and from a helper older than them
-    /// (which a newer CLI reads as no allowances). Its key sorts after
+    /// The `focus` verb's use of the caller's daily allowances, per list
+    /// its days; nil in every other answer, and from a helper older than
+    /// them (which a newer CLI reads as no allowances). At most
+    /// `AllowanceUseDay.maximumRows` days in all. Its key sorts after
     /// `focus`, which `json()` writes first.
-    public var usedAllowances: [AllowanceUseDay]?
+    public var usedAllowances: [AllowanceUseColumns]?
     /// The `nsswitch` verb's resolver module; nil in every other answer.
     public var resolverModule: ResolverModuleState?
     /// The `allowance` verb's answer: every daily allowance of the caller
@@ -39,7 +40,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public init(
         sessions: [SessionSummary], notes: [Note] = [], focus: FocusColumns? = nil,
         resolverModule: ResolverModuleState? = nil, allowances: [AllowanceSummary]? = nil,
-        usedAllowances: [AllowanceUseDay]? = nil
+        usedAllowances: [AllowanceUseColumns]? = nil
     ) {
         version = HelperProtocol.version
         self.sessions = sessions
@@ -76,8 +77,8 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         focus = try container.decodeIfPresent(FocusColumns.self, forKey: .focus)
         resolverModule = try container.decodeIfPresent(ResolverModuleState.self, forKey: .resolverModule)
         allowances = try container.decodeIfPresent([AllowanceSummary].self, forKey: .allowances)
-        usedAllowances = try container.decodeIfPresent([AllowanceUseDay].self, forKey: .usedAllowances)
-        if let usedAllowances, usedAllowances.count > AllowanceUseDay.maximumRows {
+        usedAllowances = try container.decodeIfPresent([AllowanceUseColumns].self, forKey: .usedAllowances)
+        if let usedAllowances, usedAllowances.map(\.days.count).reduce(0, +) > AllowanceUseDay.maximumRows {
             throw DecodingError.dataCorruptedError(
                 forKey: .usedAllowances, in: container,
                 debugDescription: "more than \(AllowanceUseDay.maximumRows) days")

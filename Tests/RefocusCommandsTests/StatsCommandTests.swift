@@ -174,7 +174,7 @@ import Testing
         ]
         let answer = { (used: [AllowanceUseDay]?) in
             String(
-                decoding: try HelperResponse(sessions: [], focus: FocusColumns([]), usedAllowances: used).json(),
+                decoding: try HelperResponse(sessions: [], focus: FocusColumns([]), usedAllowances: used.map(AllowanceUseColumns.of)).json(),
                 as: UTF8.self)
         }
         let helper = try HistoryCommandTests.standIn(refocus, answering: try answer(used))

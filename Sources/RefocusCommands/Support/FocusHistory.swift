@@ -29,6 +29,6 @@ enum FocusHistory {
         guard let columns = response.focus else {
             throw FocusColumnsError("it has no 'focus' key")
         }
-        return (try columns.records(), response.usedAllowances ?? [])
+        return (try columns.records(), AllowanceUseColumns.days(response.usedAllowances ?? []))
     }
 }

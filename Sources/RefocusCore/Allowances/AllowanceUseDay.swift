@@ -2,10 +2,10 @@
 /// stats` shows it: the day (the local date of the reset that began it),
 /// the seconds used, the allowance's seconds a day when it still exists,
 /// and whether the use reached them. The helper's `focus` answer carries
-/// the caller's own (`HelperResponse.usedAllowances`) and `refocus stats
+/// the caller's own, by list (`AllowanceUseColumns`), and `refocus stats
 /// --json` prints them in this form:
 /// `{"list": "video", "day": "2026-11-28", "usedSeconds": 1800, "dailySeconds": 1800, "spent": true}`.
-public struct AllowanceUseDay: Codable, Sendable, Equatable {
+public struct AllowanceUseDay: Encodable, Sendable, Equatable {
     /// The most rows one answer holds: 32 allowances a member
     /// (`AllowanceRequest.maximumAllowances`) over the 61 days the store
     /// keeps is 1,952; the rest is room for lists whose allowance was
@@ -36,30 +36,6 @@ public struct AllowanceUseDay: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey { case list, day, usedSeconds, dailySeconds, spent }
-
-    /// Decodes one row, each value checked: a day `YYYY-MM-DD`, seconds in
-    /// their ranges. Added keys are ignored (a newer helper may send more).
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        list = try container.decode(BlockListName.self, forKey: .list)
-        guard let day = LocalDay(text: try container.decode(String.self, forKey: .day)) else {
-            throw DecodingError.dataCorruptedError(forKey: .day, in: container, debugDescription: "not a day YYYY-MM-DD")
-        }
-        self.day = day
-        usedSeconds = try container.decode(Int.self, forKey: .usedSeconds)
-        guard (0...Self.maximumUsedSeconds).contains(usedSeconds) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .usedSeconds, in: container,
-                debugDescription: "must be from 0 to \(Self.maximumUsedSeconds)")
-        }
-        dailySeconds = try container.decodeIfPresent(Int.self, forKey: .dailySeconds)
-        if let dailySeconds, !(1...DailyAllowance.maximumSeconds).contains(dailySeconds) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .dailySeconds, in: container,
-                debugDescription: "must be from 1 to \(DailyAllowance.maximumSeconds)")
-        }
-        spent = try container.decode(Bool.self, forKey: .spent)
-    }
 
     /// Encodes the day as `YYYY-MM-DD` and `dailySeconds` only when known.
     public func encode(to encoder: any Encoder) throws {

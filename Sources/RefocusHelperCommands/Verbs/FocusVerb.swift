@@ -43,6 +43,6 @@ struct FocusVerb: HelperVerb {
                 message: "more than \(cap) ended sessions to count, more than one answer holds; "
                     + "count fewer with a later date (refocus stats --since DATE)")
         }
-        return HelperResponse(sessions: [], focus: FocusColumns(records), usedAllowances: used)
+        return HelperResponse(sessions: [], focus: FocusColumns(records), usedAllowances: AllowanceUseColumns.of(used))
     }
 }
