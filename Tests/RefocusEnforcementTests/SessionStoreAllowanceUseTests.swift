@@ -38,6 +38,19 @@ import RefocusTestSupport
             }
         }
         #expect(try store.read { try $0.usedSeconds(owner: 1000, list: Self.video, day: today.adding(days: -61)) } == 539)
+        // Damaged rows (a day that is no day, a list name that is none, seconds as text) are left out.
+        try store.write { transaction in
+            for (list, day, used) in [
+                ("video", "2026-11-31", "7"), ("Video!", today.description, "7"), ("video", "2026-11-28x", "7"),
+            ] {
+                try transaction.db.execute(
+                    sql: "INSERT INTO allowanceUse (owner, list, day, usedSeconds) VALUES (1000, ?, ?, ?)",
+                    arguments: [list, day, Int(used)])
+            }
+            try transaction.db.execute(
+                sql: "INSERT INTO allowanceUse (owner, list, day, usedSeconds) VALUES (1000, 'news', ?, 'many')",
+                arguments: [today.description])
+        }
         let rows = try store.read { try $0.allowanceUse(owner: 1000, today: today) }
         #expect(
             rows == [
