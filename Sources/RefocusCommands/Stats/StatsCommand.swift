@@ -7,7 +7,7 @@ import Foundation
 import RefocusCore
 import RefocusOS
 
-/// `refocus stats`: focused time, streaks, milestones, what was blocked and a heatmap.
+/// `refocus stats`: focused time, streaks, milestones, what was blocked, daily allowances' use and a heatmap.
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
