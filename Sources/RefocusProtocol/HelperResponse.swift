@@ -6,7 +6,7 @@ import Foundation
 import RefocusCore
 
 /// The helper's answer to one request: `{"version": 1, "ok": true, "sessions": [...]}`
-/// (the `focus` verb's with `"focus": {...}` beside them, the `nsswitch` verb's
+/// (the `focus` verb's with `"focus": {...}` and `"usedAllowances": [...]` beside them, the `nsswitch` verb's
 /// with `"resolverModule": {...}`)
 /// or `{"version": 1, "ok": false, "error": {"code": "...", "message": "..."}}`.
 public struct HelperResponse: Codable, Sendable, Equatable {
@@ -19,6 +19,12 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public var notes: [Note]
     /// The `focus` verb's ended sessions; nil in every other answer.
     public var focus: FocusColumns?
+    /// The `focus` verb's use of the caller's daily allowances, per list
+    /// its days; nil in every other answer, and from a helper older than
+    /// them (which a newer CLI reads as no allowances). At most
+    /// `AllowanceUseDay.maximumRows` days in all. Its key sorts after
+    /// `focus`, which `json()` writes first.
+    public var usedAllowances: [AllowanceUseColumns]?
     /// The `nsswitch` verb's resolver module; nil in every other answer.
     public var resolverModule: ResolverModuleState?
     /// The `allowance` verb's answer: every daily allowance of the caller
@@ -33,7 +39,8 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     /// A successful answer.
     public init(
         sessions: [SessionSummary], notes: [Note] = [], focus: FocusColumns? = nil,
-        resolverModule: ResolverModuleState? = nil, allowances: [AllowanceSummary]? = nil
+        resolverModule: ResolverModuleState? = nil, allowances: [AllowanceSummary]? = nil,
+        usedAllowances: [AllowanceUseColumns]? = nil
     ) {
         version = HelperProtocol.version
         self.sessions = sessions
@@ -41,6 +48,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         self.focus = focus
         self.resolverModule = resolverModule
         self.allowances = allowances
+        self.usedAllowances = usedAllowances
         error = nil
     }
 
@@ -52,11 +60,12 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         focus = nil
         resolverModule = nil
         allowances = nil
+        usedAllowances = nil
         error = failure
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case version, ok, sessions, notes, focus, resolverModule, allowances, error
+        case version, ok, sessions, notes, focus, resolverModule, allowances, usedAllowances, error
     }
 
     /// Decodes a response, checking that `ok` agrees with the presence of `error`.
@@ -68,6 +77,12 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         focus = try container.decodeIfPresent(FocusColumns.self, forKey: .focus)
         resolverModule = try container.decodeIfPresent(ResolverModuleState.self, forKey: .resolverModule)
         allowances = try container.decodeIfPresent([AllowanceSummary].self, forKey: .allowances)
+        usedAllowances = try container.decodeIfPresent([AllowanceUseColumns].self, forKey: .usedAllowances)
+        if let usedAllowances, usedAllowances.map(\.days.count).reduce(0, +) > AllowanceUseDay.maximumRows {
+            throw DecodingError.dataCorruptedError(
+                forKey: .usedAllowances, in: container,
+                debugDescription: "more than \(AllowanceUseDay.maximumRows) days")
+        }
         error = try container.decodeIfPresent(ProtocolFailure.self, forKey: .error)
         guard try container.decode(Bool.self, forKey: .ok) == (error == nil) else {
             throw DecodingError.dataCorruptedError(
@@ -86,6 +101,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         try container.encodeIfPresent(focus, forKey: .focus)
         try container.encodeIfPresent(resolverModule, forKey: .resolverModule)
         try container.encodeIfPresent(allowances, forKey: .allowances)
+        try container.encodeIfPresent(usedAllowances, forKey: .usedAllowances)
         try container.encodeIfPresent(error, forKey: .error)
     }
 }

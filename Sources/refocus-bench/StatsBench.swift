@@ -14,13 +14,18 @@ import RefocusProtocol
 /// mount namespace of its own, with tmpfs on /var/lib (the helper's store
 /// path is fixed), so the host's store is untouched; the caller is uid
 /// 65534 through SUDO_UID, as sudo would set it, with a tenth of the rows
-/// another user's. Target: 100,000 sessions in under 0.25 s (0.99 s while
+/// another user's, and the caller's daily allowances at their most (32
+/// lists, each used on each of the 61 days the store keeps). Target:
+/// 100,000 sessions in under 0.25 s (0.99 s while
 /// `JSONEncoder` wrote the columns and `JSONDecoder` read them whole); the
 /// figures through `JSONEncoder` and `JSONDecoder` are printed beside ours.
 enum StatsBench {
     static let insideVariable = "REFOCUS_BENCH_STATS_NAMESPACE"
     static let sessions = 100_000
     static let caller: UInt32 = 65534
+    /// The caller's allowances, each used every day the store keeps.
+    static let allowances = 32
+    static var allowanceDays: Int { allowances * (SessionTransaction.allowanceUseDays + 1) }
     /// The target for the focus verb's whole round trip, in seconds.
     static let target = 0.25
 
@@ -40,6 +45,7 @@ enum StatsBench {
         let seeding = ContinuousClock().measure { seed(count) }
         print(
             "stats data (\(Machine.summary); \(count) ended sessions of the caller and \(count / 10) of another user, "
+                + "\(allowanceDays) days of the caller's allowance use, "
                 + "seeded in \(Measure.format(seconds(seeding))); median of \(runs) runs; target: focus verb and decode < \(Measure.format(target))):"
         )
         let helper = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path + "/refocus-helper"
@@ -71,6 +77,13 @@ enum StatsBench {
         }
         guard decoded == count else {
             throw BenchError.checkFailed("the focus verb returned \(decoded) of \(count) sessions")
+        }
+        let envelope = FocusAnswer(answer)?.envelope ?? answer
+        let days = AllowanceUseColumns.days(
+            try HelperProtocol.decoder().decode(HelperResponse.self, from: envelope).usedAllowances ?? []
+        ).count
+        guard days == allowanceDays else {
+            throw BenchError.checkFailed("the focus verb returned \(days) of \(allowanceDays) allowance days")
         }
         print("  refocus-helper focus, \(decoded) sessions, \(bytes / 1024) KiB: \(spawn)")
         print(
@@ -123,11 +136,13 @@ enum StatsBench {
         return output.standardOutput
     }
 
-    /// What `FocusHistory.records(since:)` does with the focus verb's answer
-    /// (`HelperAnswer.read`): the columns parsed in place, the rest through `JSONDecoder`.
+    /// What `FocusHistory.read(since:)` does with the focus verb's answer
+    /// (`HelperAnswer.read`): the columns parsed in place, the rest through
+    /// `JSONDecoder`, the allowances' use spread into days.
     private static func records(fromFocus data: Data) throws -> [FocusRecord] {
         guard let parts = FocusAnswer(data) else { throw BenchError.checkFailed("the answer is not an object") }
-        _ = try HelperProtocol.decoder().decode(HelperResponse.self, from: parts.envelope)
+        let envelope = try HelperProtocol.decoder().decode(HelperResponse.self, from: parts.envelope)
+        _ = AllowanceUseColumns.days(envelope.usedAllowances ?? [])
         guard let columns = try parts.columns() else { throw BenchError.checkFailed("no focus key") }
         return try columns.records()
     }
@@ -147,7 +162,8 @@ enum StatsBench {
 
     /// `count` ended sessions of the caller over the last years (plain and
     /// pomodoro, paused or not, three outcomes, one to three lists, some
-    /// labelled, with blocked counts), and a tenth as many of root's.
+    /// labelled, with blocked counts), and a tenth as many of root's; the
+    /// caller's `allowances` allowances, each used on every day the store keeps.
     private static func seed(_ count: Int) {
         do {
             let store = try SessionStore()
@@ -183,6 +199,19 @@ enum StatsBench {
                     }
                 }
                 try transaction.keepBlockedCounts(counts)
+                // Oldest day first: keeping a day forgets those more than 60 days before it, none of these.
+                let today = MachineTimeZone.current.day(of: Date())
+                for number in 0..<allowances {
+                    let list = try BlockListName("allowance\(number)")
+                    try transaction.save(
+                        StoredAllowance(
+                            owner: caller, list: BlockList(name: list, programs: [try ProgramName("game\(number)")]),
+                            allowance: try DailyAllowance(list: list, dailySeconds: 1800)))
+                    for day in (0...SessionTransaction.allowanceUseDays).reversed() {
+                        try transaction.keepUse(
+                            owner: caller, list: list, day: today.adding(days: -day), seconds: 60 * (day % 31))
+                    }
+                }
             }
         } catch {
             BenchMain.fail("refocus-bench: stats: seeding the store failed: \(error)", status: 1)

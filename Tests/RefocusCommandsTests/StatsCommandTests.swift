@@ -160,6 +160,50 @@ import Testing
         #expect(figures["currentStreak"] as? Int == 0 && figures["streakMinimum"] as? Int == 40, "\(strict.stderr)")
     }
 
+    @Test(
+        .enabled(
+            if: getuid() == 0, "needs root: the CLI runs a stand-in helper directly only as root, else through sudo"))
+    func showsTheDailyAllowancesUseFromTheAnswerInTextAndJSONAndNothingWithoutIt() throws {
+        let refocus = try Binary()
+        defer { refocus.cleanUp() }
+        let today = LocalDay(number: Int(floor(Date().timeIntervalSince1970 / 86_400)))
+        let video = try BlockListName("video")
+        let used = [
+            AllowanceUseDay(list: video, day: today.adding(days: -2), usedSeconds: 1800, dailySeconds: 1800),
+            AllowanceUseDay(list: video, day: today, usedSeconds: 610, dailySeconds: 1800),
+        ]
+        let answer = { (used: [AllowanceUseDay]?) in
+            String(
+                decoding: try HelperResponse(sessions: [], focus: FocusColumns([]), usedAllowances: used.map(AllowanceUseColumns.of)).json(),
+                as: UTF8.self)
+        }
+        let helper = try HistoryCommandTests.standIn(refocus, answering: try answer(used))
+        let environment = ["REFOCUS_HELPER": helper, "TZ": "UTC", "LANG": "en_US.UTF-8"]
+        let human = try refocus.run(["stats"], environment: environment)
+        #expect(human.status == 0, "\(human.stderr)")
+        #expect(
+            human.stdout.contains(
+                "\nDaily allowances   a day  used up  average  minutes, last 7 days\n"
+                    + "  video              30m   1 of 2      20m   .  .  .  . 30  . 10\n\n"), "\(human.stdout)")
+        let json = try refocus.run(["stats", "--json"], environment: environment)
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let days = try #require(object["allowanceUse"] as? [[String: Any]], "\(json.stdout)")
+        #expect(days.map { $0["day"] as? String } == [today.adding(days: -2).description, today.description])
+        #expect(days.map { $0["usedSeconds"] as? Int } == [1800, 610] && days.map { $0["spent"] as? Bool } == [true, false])
+        #expect(days.allSatisfy { $0["list"] as? String == "video" && $0["dailySeconds"] as? Int == 1800 })
+
+        // No use, or a helper older than allowances: no section, no key.
+        for none in [[], nil] as [[AllowanceUseDay]?] {
+            let helper = try HistoryCommandTests.standIn(refocus, answering: try answer(none))
+            let environment = ["REFOCUS_HELPER": helper, "TZ": "UTC", "LANG": "en_US.UTF-8"]
+            let human = try refocus.run(["stats"], environment: environment)
+            #expect(human.status == 0 && !human.stdout.contains("allowance"), "\(human.stdout) \(human.stderr)")
+            let json = try refocus.run(["stats", "--json"], environment: environment)
+            #expect(json.status == 0 && !json.stdout.contains("allowance"), "\(json.stdout) \(json.stderr)")
+        }
+    }
+
     @Test(arguments: [
         ([String: String](), true, true), (["NO_COLOR": "1"], true, false), (["NO_COLOR": ""], true, true),
         (["TERM": "dumb"], true, false), ([:], false, false),

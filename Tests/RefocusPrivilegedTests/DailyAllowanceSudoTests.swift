@@ -10,7 +10,8 @@ import Testing
 /// the next refused), while another member's run of the same program is
 /// neither counted nor touched. A lock for the day refuses a raise and a
 /// removal and accepts a lower daily length. The owner is told through
-/// notify-send, as the owner, when the day's allowance is used.
+/// notify-send, as the owner, when the day's allowance is used. `refocus
+/// stats` shows the owner the day's use, and another member none of it.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct DailyAllowanceSudoTests {
     static let setUp =
@@ -101,6 +102,48 @@ struct DailyAllowanceSudoTests {
         #expect(
             run.stdout.contains("It is on list 'video', whose daily allowance is used for today."),
             "the kill's notice: \(run.stdout)")
+    }
+
+    /// `refocus stats` as the owner, through the real sudo: the day's use the daemon counted and kept
+    /// (while a run counts, the figure kept at the last run's end); another member's stats show none of it.
+    @Test func statsShowTheOwnersUseOfTheDayAndNotToAnotherMember() throws {
+        let run = try Sandbox(network: false, privatePIDs: false).run(
+            Self.setUp + #"""
+                echo "set: $(allowance ann '{"action":"set","lists":[{"name":"video","entries":[],"programs":["'"$victim"'"]}],"daily":600}')"
+                as_user ann "$WORK/$victim" 2
+                sleep 0.5
+                # A list's use per day, as stats --json prints it; "none" without the key.
+                used() { python3 -c 'import json, sys; a = json.load(sys.stdin); print(sys.argv[1], [(d["list"], d["day"], d["usedSeconds"], d.get("dailySeconds"), d["spent"]) for d in a["allowanceUse"]] if "allowanceUse" in a else "none", a.get("error", "-"))' "$1"; }
+                as_user ann "$B/refocus" stats --json | used "ann after a run:"
+                as_user ann "$WORK/$victim" 3 & counting=$!
+                sleep 1.5
+                as_user ann "$B/refocus" stats --json | used "ann while counting:"
+                wait $counting
+                sleep 0.5
+                as_user ann "$B/refocus" stats --json | used "ann after two runs:"
+                as_user ann "$B/refocus" stats | sed -n '/^Daily allowances/,/^$/p'
+                as_user bob "$B/refocus" stats --json | used "bob:"
+                as_user bob "$B/refocus" stats | grep -c 'Daily allowances\|video' || true
+                echo "today: $(date -u +%F)"
+                """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("set: 0\n"), "\(run.stdout)")
+        let today = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("today: ") }?.dropFirst(7))
+        // 2 s used, in whole seconds (the exec and exit events are read as the loop wakes: a few ms either way).
+        #expect(
+            ["1", "2"].contains { run.stdout.contains("ann after a run: [('video', '\(today)', \($0), 600, False)] -\n") },
+            "\(run.stdout)")
+        #expect(
+            ["1", "2"].contains { run.stdout.contains("ann while counting: [('video', '\(today)', \($0), 600, False)] -\n") },
+            "the store's figure while counting: \(run.stdout)")
+        #expect(
+            ["4", "5"].contains { run.stdout.contains("ann after two runs: [('video', '\(today)', \($0), 600, False)] -\n") },
+            "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "Daily allowances   a day  used up  average  minutes, last 7 days\n"
+                    + "  video              10m   0 of 1       0m   .  .  .  .  .  .  0\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("bob: none -\n0\n"), "another member's stats show none of it: \(run.stdout)")
     }
 
     @Test func aLockedAllowanceRefusesARaiseAndARemovalAndTakesALowerLength() throws {

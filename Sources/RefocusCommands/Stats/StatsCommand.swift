@@ -7,7 +7,7 @@ import Foundation
 import RefocusCore
 import RefocusOS
 
-/// `refocus stats`: focused time, streaks, milestones, what was blocked and a heatmap.
+/// `refocus stats`: focused time, streaks, milestones, what was blocked, daily allowances' use and a heatmap.
 struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
@@ -17,7 +17,9 @@ struct StatsCommand: ParsableCommand {
             pomodoro breaks), counted on local days of the machine's time zone; weeks \
             start on your locale's first weekday. A day counts for a streak from \
             streak_minimum minutes of focus (config.toml [defaults], default 5); \
-            milestones are 7, 30, 100 and 365 days. The heatmap shows a week per column: \
+            milestones are 7, 30, 100 and 365 days. Daily allowances show, per list, the \
+            days they were used up of the days used, the average of those days and the \
+            minutes of the last 7 days (the last 60 days are kept). The heatmap shows a week per column: \
             . - + * # from no focus to two hours or more. 'man refocus' (STATS, JSON \
             OUTPUT) tells the rest.
 
@@ -71,7 +73,7 @@ struct StatsCommand: ParsableCommand {
         let stats = FocusStats(records: history.records, now: now, calendar: calendar, options: options)
         let report = StatsReport(
             stats: stats, calendar: calendar, since: since,
-            groups: by.map { ($0, FocusGroup.of(history.records, by: $0)) })
+            groups: by.map { ($0, FocusGroup.of(history.records, by: $0)) }, usedAllowances: history.usedAllowances)
         if let failure = history.failure { Console.error(failure.description) }
         if json {
             try Console.json(StatsJSON(report: report, since: start, error: history.failure?.description))

@@ -5,19 +5,24 @@ import Foundation
 #endif
 import RefocusCore
 
-/// The records `refocus stats` counts, or why there are none: stats still
-/// print what they can when the history cannot be read.
+/// The records `refocus stats` counts and the daily allowances' use it
+/// shows, or why there are none: stats still print what they can when the
+/// history cannot be read.
 struct StatsHistory {
     /// The ended sessions, oldest first; empty when they could not be read.
     let records: [FocusRecord]
+    /// The caller's use of their daily allowances per list and day, oldest
+    /// first; empty when they have none or the history could not be read.
+    var usedAllowances: [AllowanceUseDay] = []
     /// Why they could not be read, with what to do; nil when they were.
     let failure: StatsHistoryError?
 
-    /// The caller's records since `since` (all when nil) from `FocusHistory`,
+    /// The caller's records and allowance use since `since` (all when nil) from `FocusHistory`,
     /// any failure caught: no helper, sudo refused, a damaged store, an answer not understood.
     static func read(since: Date?) -> StatsHistory {
         do {
-            return StatsHistory(records: try FocusHistory.records(since: since), failure: nil)
+            let answer = try FocusHistory.read(since: since)
+            return StatsHistory(records: answer.records, usedAllowances: answer.usedAllowances, failure: nil)
         } catch let error as any RefocusError {
             return StatsHistory(
                 records: [], failure: StatsHistoryError(reason: error.description, category: error.category))

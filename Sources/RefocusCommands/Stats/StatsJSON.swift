@@ -7,7 +7,8 @@ import RefocusCore
 
 /// `refocus stats --json`: one object with stable keys (listed in the man
 /// page's JSON OUTPUT and docs/user-guide.md); keys are only ever added. Without a readable history it
-/// holds `error` and the settings, no figures.
+/// holds `error` and the settings, no figures. `allowanceUse` (an `AllowanceUseDay` per list and
+/// day) only when the caller's daily allowances were used in the period.
 struct StatsJSON: Encodable {
     let report: StatsReport
     /// `--since` as an instant.
@@ -19,7 +20,7 @@ struct StatsJSON: Encodable {
         case today, weekStart, timeZone, firstWeekday, streakMinimum, since, error
         case todaySeconds, weekSeconds, totalSeconds, sessions, completed, stopped, cleared, emergency
         case currentStreak, longestStreak, streakIncludesToday, milestonesReached, nextMilestone, daysToNextMilestone
-        case blockedAttempts, programsKilled, blockedSessions, blockedByList, days, by, groups
+        case blockedAttempts, programsKilled, blockedSessions, blockedByList, days, by, groups, allowanceUse
     }
 
     private struct Blocked: Encodable {
@@ -99,5 +100,7 @@ struct StatsJSON: Encodable {
             try container.encode(groups.by.rawValue, forKey: .by)
             try container.encode(groups.groups.map(Group.init(group:)), forKey: .groups)
         }
+        // The allowances' use only when there was some: the object reads as it did before they existed.
+        if !report.usedAllowances.isEmpty { try container.encode(report.usedAllowances, forKey: .allowanceUse) }
     }
 }

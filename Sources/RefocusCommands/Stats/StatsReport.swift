@@ -1,7 +1,8 @@
 import RefocusCore
 
 /// The text of `refocus stats` for people: the figures, the groups asked
-/// for, then the heatmap. Pure, so that tests compare it with expected text.
+/// for, the daily allowances' use, then the heatmap. Pure, so that tests
+/// compare it with expected text.
 struct StatsReport {
     let stats: FocusStats
     let calendar: FocusCalendar
@@ -9,6 +10,8 @@ struct StatsReport {
     let since: String?
     /// The `--by` grouping and its groups.
     let groups: (by: FocusGrouping, groups: [FocusGroup])?
+    /// The caller's use of their daily allowances per list and day; none when they have none.
+    var usedAllowances: [AllowanceUseDay] = []
 
     /// The lines to print: all of them, or, when the history could not be
     /// read (`readable` false), the heading and the settings only: zeros and
@@ -35,6 +38,7 @@ struct StatsReport {
         lines.append(row("Milestones", milestones))
         lines.append(contentsOf: blocked)
         if let groups { lines.append(contentsOf: Self.groupLines(groups.by, groups.groups)) }
+        lines.append(contentsOf: StatsAllowances(days: usedAllowances, today: stats.today).lines)
         lines.append("")
         lines.append(contentsOf: FocusHeatmap(days: stats.days, calendar: calendar).lines(style: style))
         lines.append(settings)

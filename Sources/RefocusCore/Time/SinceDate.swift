@@ -39,11 +39,7 @@ public enum SinceDate {
     private static func day(_ text: String) throws(DurationError) -> LocalDay? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts.map(\.count) == [4, 2, 2] else { return nil }
-        guard let year = digits(parts[0]), let month = digits(parts[1]), let day = digits(parts[2]) else {
-            throw .malformedDate(text)
-        }
-        let local = LocalDay(year: year, month: month, day: day)
-        guard year > 0, local.civil == (year, month, day) else { throw .malformedDate(text) }
+        guard let local = LocalDay(text: text) else { throw .malformedDate(text) }
         return local
     }
 

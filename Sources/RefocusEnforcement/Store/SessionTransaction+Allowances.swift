@@ -9,7 +9,7 @@ import RefocusPlanning
 /// owner, list, the day's key, seconds used), kept `allowanceUseDays` days.
 /// A row that cannot be read is left out, never a crash.
 extension SessionTransaction {
-    /// How many days of use are kept (for the stats of a coming release).
+    /// How many days of use are kept (what `refocus stats` shows at most).
     public static let allowanceUseDays = 60
 
     /// The allowances of `owner`, or everyone's when nil, by owner and list.
