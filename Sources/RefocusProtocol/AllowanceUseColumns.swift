@@ -38,7 +38,8 @@ public struct AllowanceUseColumns: Codable, Sendable, Equatable {
                 index[day.list] = columns.count
                 columns.append(
                     AllowanceUseColumns(
-                        list: day.list, dailySeconds: day.dailySeconds, days: [day.day], usedSeconds: [day.usedSeconds]))
+                        list: day.list, dailySeconds: day.dailySeconds, days: [day.day], usedSeconds: [day.usedSeconds])
+                )
             }
         }
         return columns

@@ -174,7 +174,9 @@ import Testing
         ]
         let answer = { (used: [AllowanceUseDay]?) in
             String(
-                decoding: try HelperResponse(sessions: [], focus: FocusColumns([]), usedAllowances: used.map(AllowanceUseColumns.of)).json(),
+                decoding: try HelperResponse(
+                    sessions: [], focus: FocusColumns([]), usedAllowances: used.map(AllowanceUseColumns.of)
+                ).json(),
                 as: UTF8.self)
         }
         let helper = try HistoryCommandTests.standIn(refocus, answering: try answer(used))
@@ -190,7 +192,8 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let days = try #require(object["allowanceUse"] as? [[String: Any]], "\(json.stdout)")
         #expect(days.map { $0["day"] as? String } == [today.adding(days: -2).description, today.description])
-        #expect(days.map { $0["usedSeconds"] as? Int } == [1800, 610] && days.map { $0["spent"] as? Bool } == [true, false])
+        #expect(
+            days.map { $0["usedSeconds"] as? Int } == [1800, 610] && days.map { $0["spent"] as? Bool } == [true, false])
         #expect(days.allSatisfy { $0["list"] as? String == "video" && $0["dailySeconds"] as? Int == 1800 })
 
         // No use, or a helper older than allowances: no section, no key.

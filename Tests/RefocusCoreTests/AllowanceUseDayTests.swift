@@ -14,9 +14,13 @@ import Testing
 
     static func days() -> [AllowanceUseDay] {
         [
-            AllowanceUseDay(list: video, day: LocalDay(year: 2026, month: 11, day: 27), usedSeconds: 1800, dailySeconds: 1800),
-            AllowanceUseDay(list: video, day: LocalDay(year: 2026, month: 11, day: 28), usedSeconds: 95, dailySeconds: 1800),
-            AllowanceUseDay(list: try! BlockListName("games"), day: LocalDay(year: 2026, month: 11, day: 28), usedSeconds: 7, dailySeconds: nil),
+            AllowanceUseDay(
+                list: video, day: LocalDay(year: 2026, month: 11, day: 27), usedSeconds: 1800, dailySeconds: 1800),
+            AllowanceUseDay(
+                list: video, day: LocalDay(year: 2026, month: 11, day: 28), usedSeconds: 95, dailySeconds: 1800),
+            AllowanceUseDay(
+                list: try! BlockListName("games"), day: LocalDay(year: 2026, month: 11, day: 28), usedSeconds: 7,
+                dailySeconds: nil),
         ]
     }
 
@@ -35,7 +39,9 @@ import Testing
     @Test func theyTravelAsAColumnOfDaysAndOneOfSecondsPerListAndComeBackTheSame() throws {
         let columns = AllowanceUseColumns.of(Self.days())
         let text = String(decoding: try HelperProtocol.encoder().encode(columns), as: UTF8.self)
-        let (first, second) = (LocalDay(year: 2026, month: 11, day: 27).number, LocalDay(year: 2026, month: 11, day: 28).number)
+        let (first, second) = (
+            LocalDay(year: 2026, month: 11, day: 27).number, LocalDay(year: 2026, month: 11, day: 28).number
+        )
         #expect(
             text == #"[{"dailySeconds":1800,"days":"\#(first),\#(second)","list":"video","usedSeconds":"1800,95"},"#
                 + #"{"days":"\#(second)","list":"games","usedSeconds":"7"}]"#)
@@ -72,7 +78,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("2026-11-28", LocalDay(year: 2026, month: 11, day: 28) as LocalDay?), ("2024-02-29", LocalDay(year: 2024, month: 2, day: 29)),
+        ("2026-11-28", LocalDay(year: 2026, month: 11, day: 28) as LocalDay?),
+        ("2024-02-29", LocalDay(year: 2024, month: 2, day: 29)),
         ("2026-02-29", nil), ("0000-01-01", nil), ("2026-11-28 ", nil), ("2026-11-2x", nil), ("２026-11-28", nil),
         ("20261128", nil), ("2026-011-28", nil),
     ])
@@ -92,13 +99,15 @@ import Testing
         #expect(envelope.usedAllowances == AllowanceUseColumns.of(Self.days()))
         // A helper older than them sends none: read as nil, which stats show as no allowances.
         let older = try HelperProtocol.decoder().decode(
-            HelperResponse.self, from: try HelperProtocol.encoder().encode(HelperResponse(sessions: [], focus: columns)))
+            HelperResponse.self, from: try HelperProtocol.encoder().encode(HelperResponse(sessions: [], focus: columns))
+        )
         #expect(older.usedAllowances == nil && older.focus == columns)
     }
 
     @Test func anAnswerWithMoreDaysThanTheCapIsRefused() throws {
         let days = (0..<AllowanceUseDay.maximumRows).map { LocalDay(number: $0) }
-        let full = AllowanceUseColumns(list: Self.video, dailySeconds: nil, days: days, usedSeconds: days.map { _ in 1 })
+        let full = AllowanceUseColumns(
+            list: Self.video, dailySeconds: nil, days: days, usedSeconds: days.map { _ in 1 })
         let read = try HelperProtocol.decoder().decode(
             HelperResponse.self,
             from: try HelperProtocol.encoder().encode(HelperResponse(sessions: [], usedAllowances: [full])))

@@ -9,7 +9,8 @@ import RefocusFeatures
 @Suite struct ReminderScheduleTests {
     static func line(_ id: Int, _ text: String, expression: String = "0 9 * * mon-fri") throws -> ScheduledLine {
         try ScheduledLine(
-            entry: ScheduleEntry(id: id, expression: try CronExpression(expression), action: .remind(try ReminderText(text))),
+            entry: ScheduleEntry(
+                id: id, expression: try CronExpression(expression), action: .remind(try ReminderText(text))),
             program: "/usr/bin/refocus", configHome: nil)
     }
 
@@ -84,7 +85,9 @@ import RefocusFeatures
     }
 
     @Test func aReminderIsDescribedWithItsText() throws {
-        #expect(ScheduleAction.remind(try ReminderText("Plan the day's focus")).description == #"remind "Plan the day's focus""#)
+        #expect(
+            ScheduleAction.remind(try ReminderText("Plan the day's focus")).description
+                == #"remind "Plan the day's focus""#)
         #expect(
             ScheduleAction.remind(try ReminderText(#"Say "hi" \ 🧘"#)).description == #"remind "Say \"hi\" \\ 🧘""#)
         #expect(ScheduleAction.remind(try ReminderText("Plan")).startArguments.isEmpty)

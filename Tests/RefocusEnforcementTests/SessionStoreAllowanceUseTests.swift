@@ -34,10 +34,12 @@ import RefocusTestSupport
             // keepUse forgets days more than 60 before the day it keeps: these kept newest first, after the
             // others, the 61st stays in the table, as when nothing was kept for a while.
             for days in [0, 1, 59, 60, 61] {
-                try transaction.keepUse(owner: 1000, list: Self.video, day: today.adding(days: -days), seconds: 600 - days)
+                try transaction.keepUse(
+                    owner: 1000, list: Self.video, day: today.adding(days: -days), seconds: 600 - days)
             }
         }
-        #expect(try store.read { try $0.usedSeconds(owner: 1000, list: Self.video, day: today.adding(days: -61)) } == 539)
+        #expect(
+            try store.read { try $0.usedSeconds(owner: 1000, list: Self.video, day: today.adding(days: -61)) } == 539)
         // Damaged rows (a day that is no day, a list name that is none, seconds as text) are left out.
         try store.write { transaction in
             for (list, day, used) in [

@@ -131,13 +131,19 @@ struct DailyAllowanceSudoTests {
         let today = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("today: ") }?.dropFirst(7))
         // 2 s used, in whole seconds (the exec and exit events are read as the loop wakes: a few ms either way).
         #expect(
-            ["1", "2"].contains { run.stdout.contains("ann after a run: [('video', '\(today)', \($0), 600, False)] -\n") },
+            ["1", "2"].contains {
+                run.stdout.contains("ann after a run: [('video', '\(today)', \($0), 600, False)] -\n")
+            },
             "\(run.stdout)")
         #expect(
-            ["1", "2"].contains { run.stdout.contains("ann while counting: [('video', '\(today)', \($0), 600, False)] -\n") },
+            ["1", "2"].contains {
+                run.stdout.contains("ann while counting: [('video', '\(today)', \($0), 600, False)] -\n")
+            },
             "the store's figure while counting: \(run.stdout)")
         #expect(
-            ["4", "5"].contains { run.stdout.contains("ann after two runs: [('video', '\(today)', \($0), 600, False)] -\n") },
+            ["4", "5"].contains {
+                run.stdout.contains("ann after two runs: [('video', '\(today)', \($0), 600, False)] -\n")
+            },
             "\(run.stdout)")
         #expect(
             run.stdout.contains(

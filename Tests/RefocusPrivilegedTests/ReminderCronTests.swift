@@ -104,7 +104,8 @@ struct ReminderCronTests {
                     + "/run/user/"), "\(run.stdout)")
         #expect(
             run.stdout.range(
-                of: #"a link to ann's bus: 66 refocus: no session bus .* /run/user/[0-9]+/bus is not a socket of yours"#,
+                of:
+                    #"a link to ann's bus: 66 refocus: no session bus .* /run/user/[0-9]+/bus is not a socket of yours"#,
                 options: .regularExpression) != nil, "\(run.stdout)")
         #expect(
             run.stdout.contains(#"two lines: 65 refocus: "two\nlines" cannot be a reminder: it holds U+000A"#),

@@ -82,11 +82,12 @@ struct AllowDailyCommand: ParsableCommand {
             request = .remove(names)
         case .set(let names, let daily, let resetMinute):
             let blockLists = try UserLists.forSession(names)
-            for list in blockLists where list.programs.isEmpty {
+            for list in blockLists
+            where list.programs.isEmpty && !list.entries.contains(where: { $0.domain != nil || $0.addressRange != nil })
+            {
                 Console.error(
-                    "note: list \(list.name) has no programs: only the time programs run is counted for now, "
-                        + "so its allowance is not used up by its sites ('refocus list add \(list.name) "
-                        + "--program NAME' adds one)")
+                    "note: list \(list.name) has no programs, names or addresses: an allowance counts the time "
+                        + "those are used, so its paths alone never use it up")
             }
             request = .set(blockLists, daily: daily, resetMinute: resetMinute, locked: lock)
         }

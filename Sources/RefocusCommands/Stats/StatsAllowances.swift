@@ -31,7 +31,8 @@ struct StatsAllowances {
         }
         let width = max(2, minutes.joined().map(\.count).max() ?? 0)
         var lines = [
-            "", StatsReport.padded("Daily allowances", Self.nameWidth) + " a day  used up  average  minutes, last "
+            "",
+            StatsReport.padded("Daily allowances", Self.nameWidth) + " a day  used up  average  minutes, last "
                 + "\(Self.recentDays) days",
         ]
         for ((list, days), recentMinutes) in zip(byList, minutes) {
