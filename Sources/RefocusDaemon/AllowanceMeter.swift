@@ -16,7 +16,8 @@ import RefocusProtocol
 ///
 /// No polling. While an allowance with programs is open it holds a
 /// subscription to the kernel's process connector of its own (exec events)
-/// and finds the programs already running in /proc, matched exactly as the
+/// and finds the programs already running in /proc (again when a counted
+/// process exits: its forked children run on without an exec), matched exactly as the
 /// program blocker matches them (`ProgramLocations`, `ExecRules`, the real
 /// uid of the owner); each counted process is watched through its pidfd,
 /// readable when it exits. One boot-time timer is armed only while
@@ -143,6 +144,11 @@ final class AllowanceMeter {
         } else if let pid = pids[fd] {
             for key in tally.ended(pid: pid, at: reading.sinceBoot) { keepCurrent(key, at: reading.sinceBoot) }
             release(pid)
+            // A program that forked and let its first process end (a daemon's double fork) runs on in the
+            // children, which made no exec of their own: a look in /proc finds them, and they count from now.
+            for process in ProcessSnapshot.scan(for: rules) where handles[process.pid] == nil {
+                count(process.pid, at: reading.sinceBoot)
+            }
         } else {
             return nil
         }
