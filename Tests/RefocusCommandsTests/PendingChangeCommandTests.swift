@@ -107,4 +107,15 @@ import Testing
         let bad = try Self.startDelay([], config: "[defaults]\ndelay = 5\n")
         #expect(bad.status == 78 && bad.stderr.contains("[defaults] 'delay'") && bad.delay == nil, "\(bad.stderr)")
     }
+
+    @Test(rootOnly) func aPresetsDelayStandsBetweenTheOptionAndTheDefaults() throws {
+        let preset = "[defaults]\ndelay = \"90s\"\n\n[presets.steady]\nlists = [\"news\"]\ndelay = \"3m\"\n"
+        #expect(try Self.startDelay(["steady"], config: preset).delay == 180)
+        #expect(try Self.startDelay(["steady", "--delay", "5m"], config: preset).delay == 300)
+        #expect(try Self.startDelay([], config: preset).delay == 90, "no preset named: the defaults'")
+        let none = "[defaults]\ndelay = \"90s\"\n\n[presets.steady]\nlists = [\"news\"]\ndelay = \"0\"\n"
+        #expect(try Self.startDelay(["steady"], config: none).delay == nil, "a preset's 0 is no delay")
+        let bad = try Self.startDelay(["steady"], config: "[presets.steady]\nlists = [\"news\"]\ndelay = 5\n")
+        #expect(bad.status == 78 && bad.stderr.contains("'delay'") && bad.delay == nil, "\(bad.stderr)")
+    }
 }

@@ -43,10 +43,17 @@ import Testing
         #expect(
             object?["length"] as? String == "2h" && object?["locked"] as? Bool == true
                 && object?["builtIn"] as? Bool == false)
-        #expect(try refocus("preset", "save", "deep", "--list", "video", "--until", "22:00").status == 0)
         #expect(
-            try refocus("preset", "show", "deep").stdout == "deep: video until 22:00\n",
+            try refocus("preset", "save", "deep", "--list", "video", "--until", "22:00", "--delay", "5m").status == 0)
+        #expect(Self.config(refocus)?.contains("until = \"22:00\"\r\ndelay = \"5m\"\r\n") == true)
+        #expect(
+            try refocus("preset", "show", "deep").stdout == "deep: video until 22:00 (5m delay)\n",
             "yours replaces the built-in one")
+        let delayed = try refocus("preset", "show", "deep", "--json")
+        #expect(
+            (try JSONSerialization.jsonObject(with: Data(delayed.stdout.utf8)) as? [String: Any])?["delay"] as? String
+                == "5m")
+        #expect(try refocus("preset", "save", "late", "--list", "video", "--delay", "25h").status == 64)
         #expect(try refocus("preset", "delete", "deep").stdout.contains("the built-in preset deep is used again"))
         #expect(try refocus("preset", "delete", "morning").status == 0)
         #expect(Self.config(refocus) == mine, "back to the file as written: \(Self.config(refocus) ?? "")")

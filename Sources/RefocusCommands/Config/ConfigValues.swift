@@ -61,12 +61,15 @@ struct ConfigValues {
             case "label":
                 guard let text = value.string else { throw fail(key, "give the label in quotes") }
                 do { preset.label = try SessionLabel(text) } catch { throw fail(key, error.description) }
+            case "delay":
+                guard let text = value.string else { throw fail(key, "give a length in quotes, such as \"2m\"") }
+                do { preset.delay = try SessionLength.parseDelay(text) } catch { throw fail(key, error.description) }
             case "pomodoro", "cycles", "long_break": break  // read together, below
             default:
                 throw fail(
                     key,
                     "unknown key; a preset takes lists or allow, length or until (or pomodoro, cycles and "
-                        + "long_break), lock and label")
+                        + "long_break), lock, label and delay")
             }
         }
         if values.contains(key: "lists"), values.contains(key: "allow") {

@@ -40,6 +40,8 @@ struct PresetRow: Encodable {
     let until: String?
     let locked: Bool
     let label: String?
+    /// Its delay, as the command line writes a length; nil to take `[defaults]`'s.
+    let delay: String?
     let builtIn: Bool
     let pomodoro: Plan?
 
@@ -58,6 +60,7 @@ struct PresetRow: Encodable {
         if case .until(let time)? = preset.duration { until = time } else { until = nil }
         locked = preset.locked
         label = preset.label?.rawValue
+        delay = preset.delay.map { $0.seconds == 0 ? "0" : "\($0)" }
         self.builtIn = builtIn
         pomodoro = preset.pomodoro.map {
             Plan(work: "\($0.work)", shortBreak: "\($0.shortBreak)", cycles: $0.cycles, longBreak: "\($0.longBreak)")
@@ -71,8 +74,10 @@ struct PresetRow: Encodable {
         let duration =
             preset.pomodoro.map { "for \(SessionLength(seconds: $0.total)): pomodoro \($0)" }
             ?? preset.duration.map { if case .length = $0 { "for \($0)" } else { "\($0)" } } ?? "for the default length"
-        let marks = [preset.locked ? "locked" : nil, preset.label.map { "label \($0)" }, builtIn ? "built in" : nil]
-            .compactMap { $0 }
+        let marks = [
+            preset.locked ? "locked" : nil, preset.label.map { "label \($0)" },
+            preset.delay.map { $0.seconds == 0 ? "no delay" : "\($0) delay" }, builtIn ? "built in" : nil,
+        ].compactMap { $0 }
         return "\(preset.name): \(lists) \(duration)" + (marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))")
     }
 }

@@ -6,11 +6,11 @@ import RefocusFeatures
 struct PresetSave: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "save",
-        abstract: "Save a session's lists, length, lock and label by name.",
+        abstract: "Save a session's lists, length, lock, label and delay by name.",
         usage: UsageLine.wrapped(
             "refocus preset save <name> [<length-or-work/break> ...] [--list <list> ...] "
                 + "[--allow <allow> ...] [--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] "
-                + "[--long-break <LENGTH>] [--quiet]"),
+                + "[--long-break <LENGTH>] [--delay <LENGTH>] [--quiet]"),
         discussion: """
             Writes [presets.NAME] in ~/.config/refocus/config.toml, replacing a preset \
             of that name (a built-in one too) and keeping every other line of the file. \
@@ -19,7 +19,7 @@ struct PresetSave: ParsableCommand {
             Examples:
               refocus preset save morning --list social --list news 2h --lock
               refocus preset save evening --list video --until 22:00 --label reading
-              refocus preset save cycles --list social --pomodoro 50/10 --cycles 3
+              refocus preset save cycles --list social --pomodoro 50/10 --delay 5m
               refocus start morning
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError],
@@ -37,6 +37,11 @@ struct PresetSave: ParsableCommand {
 
     @OptionGroup var session: SessionOptions
 
+    @Option(
+        help: ArgumentHelp("Its session's stop and pause wait this long.", valueName: "LENGTH"),
+        completion: .list(["0", "2m", "5m", "15m"]))
+    var delay: String?
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -44,6 +49,9 @@ struct PresetSave: ParsableCommand {
             _ = try PresetName(name)
             _ = try plan()
         } catch { throw ValidationError("\(error)") }
+        do { _ = try delay.map { try SessionLength.parseDelay($0) } } catch {
+            throw ValidationError("--delay: \(error)")
+        }
     }
 
     /// The length words (a length, WORK/BREAK) and the pomodoro plan the options and they make.
@@ -76,6 +84,9 @@ struct PresetSave: ParsableCommand {
         }
         if session.lock { pairs.append(("lock", "true")) }
         if let label = session.label { pairs.append(("label", TOMLText.string(label))) }
+        if let delay = try delay.map({ try SessionLength.parseDelay($0) }) {
+            pairs.append(("delay", TOMLText.string(delay.seconds == 0 ? "0" : "\(delay)")))
+        }
         var document = TOMLText(text)
         document.setTable("presets.\(name)", to: pairs)
         try UserConfig.write(document.text, to: path)

@@ -79,7 +79,9 @@ struct StartCommand: ParsableCommand {
         case .length(let length):
             sessionLength = length
         }
-        let delay = try delay.map { try SessionLength.parseDelay($0) } ?? config.defaults.delay
+        // The command line's delay, else the preset's, else [defaults]'.
+        let preset = try SessionChoice.Words(words).preset.flatMap { config.preset($0) }
+        let delay = try delay.map { try SessionLength.parseDelay($0) } ?? preset?.delay ?? config.defaults.delay
         let response = try HelperClient().send(
             StartRequest(
                 lists: blockLists, length: sessionLength, locked: choice.locked,

@@ -2,7 +2,7 @@ import RefocusCore
 
 /// A saved way to start a session, started by name (`refocus start deep`):
 /// the lists to block or to allow, how long or until when (or a pomodoro plan, which sets the
-/// length), the lock and the label. The user's own
+/// length), the lock, the label and the loosening delay. The user's own
 /// live in `config.toml`'s `[presets.NAME]` tables and shadow the built-in
 /// ones of the same name (`BuiltinPresets`).
 public struct Preset: Sendable, Equatable {
@@ -21,6 +21,8 @@ public struct Preset: Sendable, Equatable {
     /// Its work/break plan; nil for a plain session. A preset with a plan
     /// has no `duration`: the plan's total is the length.
     public var pomodoro: PomodoroPlan?
+    /// How long its session's stop and pause wait; nil to take `[defaults]`'s.
+    public var delay: SessionLength?
 
     /// A preset.
     public init(
