@@ -58,6 +58,19 @@ import Testing
         #expect(lines.joined().contains("\u{1B}[38;5;203m"), "tomato red at work")
     }
 
+    @Test func aChangeThatWaitsIsShownUnderTheLists() throws {
+        var session = PomodoroFormatTests.pomodoro(elapsed: 37 * 60, locked: true)
+        session.pending = PendingChange(
+            kind: .emergency, requestedAt: Self.now, effectiveAt: Self.now.addingTimeInterval(900),
+            reason: try EmergencyReason("the doctor called"))
+        let text = Self.plainText(Self.frame([session]))
+        let at = SessionFormat.time(Self.now.addingTimeInterval(900), now: Self.now)
+        #expect(text.contains("ending at \(at) (emergency exit)"), "\(text)")
+        #expect(!text.contains("the doctor called"), "the reason stays in history: \(text)")
+        session.pending = nil
+        #expect(!Self.plainText(Self.frame([session])).contains("ending at"))
+    }
+
     @Test func aBreakIsSageAndAPausedSessionDim() {
         let inBreak = PomodoroFormatTests.pomodoro(elapsed: 57 * 60 + 30)
         let breakFrame = Self.frame([inBreak]).joined()

@@ -14,7 +14,8 @@ import RefocusProtocol
 /// shown large: a ring depleting clockwise with the time left in large
 /// digits inside it and its phase under them; a pomodoro session's ring and
 /// digits count down its phase, another session's the whole session. Under
-/// the ring: its label, lists and lock, what it has blocked so far, then
+/// the ring: its label, lists and lock, a change that waits for its delay or
+/// its emergency exit, what it has blocked so far, then
 /// each other active session in one line, and each daily allowance that is
 /// counting or spent in one line (alone when no session is active). A bar replaces the ring where the
 /// digits do not fit inside one, and where braille cannot be drawn.
@@ -161,6 +162,8 @@ struct WatchView {
             about.append("until " + SessionFormat.time(session.plannedEnd, now: now))
         }
         lines.append((about.joined(separator: separator), .plain))
+        // A change that waits: `stopping at 14:35 (delay)`, `ending at 14:35 (emergency exit)`.
+        if let pending = session.pending { lines.append((SessionFormat.pending(pending, now: now), .bold)) }
         lines.append(
             (
                 Self.counted(Int(clamping: active.blockedAttempts), "blocked attempt") + separator
