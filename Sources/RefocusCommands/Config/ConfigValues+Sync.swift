@@ -2,7 +2,8 @@ import RefocusCore
 import RefocusFeatures
 
 extension ConfigValues {
-    /// `[sync]`: `dir = "PATH"` (absolute), or `git = "URL"` and optionally `branch = "NAME"`.
+    /// `[sync]`: `dir = "PATH"` (absolute), or `git = "URL"` and optionally
+    /// `branch = "NAME"`; and `machine = "NAME"` (see `syncMachine()`).
     func sync() throws(ConfigError) -> SyncSettings {
         var dir: String?
         var git: String?
@@ -17,7 +18,11 @@ extension ConfigValues {
                 dir = text
             case "git": git = text
             case "branch": branch = text
-            default: throw fail(key, "unknown key; [sync] takes dir, or git and branch")
+            case "machine":
+                guard SessionIntent.isMachineName(text) else {
+                    throw fail(key, "give 1 to 64 letters, digits, '.', '_' or '-', not starting with '.'")
+                }
+            default: throw fail(key, "unknown key; [sync] takes dir, or git and branch, and machine")
             }
         }
         switch (dir, git) {
@@ -31,5 +36,10 @@ extension ConfigValues {
         case (nil, nil):
             throw fail("dir", "give dir = \"PATH\" or git = \"URL\"; or remove [sync] ('refocus sync off')")
         }
+    }
+
+    /// `machine` of `[sync]`: this machine's name in the sync store; nil when not set.
+    func syncMachine() -> String? {
+        values.first { $0.key == "machine" }?.value.string
     }
 }

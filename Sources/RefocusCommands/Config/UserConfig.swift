@@ -38,6 +38,8 @@ package struct UserConfig: Equatable {
     var defaults = Defaults()
     /// `[sync]`: where the lists sync through; nil when sync is off.
     var sync: SyncSettings?
+    /// `machine` of `[sync]`: this machine's name among the user's machines; nil for its host name.
+    var syncMachine: String?
     /// The user's presets, by name.
     package var presets: [PresetName: Preset] = [:]
 
@@ -107,7 +109,9 @@ package struct UserConfig: Equatable {
                 guard let sync = value.table else {
                     throw ConfigError(path: path, line: line, reason: "[sync] must be a table")
                 }
-                config.sync = try ConfigValues(path: path, table: "sync", values: sync).sync()
+                let values = ConfigValues(path: path, table: "sync", values: sync)
+                config.sync = try values.sync()
+                config.syncMachine = values.syncMachine()
             default:
                 throw ConfigError(
                     path: path, line: line,

@@ -12,7 +12,7 @@ enum SyncTransports {
     /// A transport for `settings`: the shared folder, or a clone of the git
     /// remote in `$XDG_STATE_HOME/refocus/sync/repo`, run with the user's own
     /// environment (their git configuration and credentials).
-    static func make(_ settings: SyncSettings, state: SyncState) throws -> any SyncTransport {
+    static func make(_ settings: SyncSettings, state: SyncState) throws -> any SyncTransport & SyncStoreFiles {
         switch settings {
         case let .folder(path):
             return FolderTransport(directory: path)

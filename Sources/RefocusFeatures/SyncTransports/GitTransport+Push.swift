@@ -13,6 +13,18 @@ extension GitTransport {
     /// Throws `GitTransportError.unreachable` when the remote cannot be
     /// reached, `.rejected` when it refuses the push for another reason.
     public func push(_ changes: [BlockListName: String?], message: String) throws -> PushResult {
+        try push(
+            files: Dictionary(
+                uniqueKeysWithValues: changes.map { (name, text) in
+                    (name.rawValue + SyncFileName.suffix, text.map { Array($0.utf8) })
+                }),
+            message: message)
+    }
+
+    /// Publishes `files` (a path in the tree and its new bytes, or nil to
+    /// remove it) as one commit on the remote branch as last fetched; the
+    /// answers and errors of `push(_:message:)`.
+    func push(files changes: [String: [UInt8]?], message: String) throws -> PushResult {
         guard !changes.isEmpty else { return .pushed }
         try prepare()
         let branch = try branchName(), ref = "refs/heads/\(branch)"
@@ -46,14 +58,16 @@ extension GitTransport {
         throw GitTransportError.rejected(url: url, branch: branch, gitSays: push.gitSays)
     }
 
-    /// Writes each changed list into the work tree and stages it; removes and unstages each deleted one.
-    private func write(_ changes: [BlockListName: String?]) throws {
+    /// Writes each changed file into the work tree (making its folders) and
+    /// stages it; removes and unstages each deleted one.
+    private func write(_ changes: [String: [UInt8]?]) throws {
         var added: [String] = [], removed: [String] = []
-        for (name, text) in changes.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            let file = name.rawValue + ".domains", path = folder + "/" + file
+        for (file, bytes) in changes.sorted(by: { $0.key < $1.key }) {
+            let path = folder + "/" + file
             do throws(SystemError) {
-                if let text {
-                    try AtomicFile.write(Array(text.utf8), to: path)
+                if let bytes {
+                    try Directories.create(AtomicFile.parentDirectory(of: path), mode: 0o755)
+                    try AtomicFile.write(bytes, to: path)
                     added.append(file)
                 } else {
                     switch syscall({ unlink(path) }) {

@@ -53,18 +53,17 @@ public final class GitTransport: SyncTransport {
     }
 
     /// The other side's lists: fetches, then reads every `NAME.domains`
-    /// at the top of the remote branch's tree; other files are `skipped`.
+    /// at the top of the remote branch's tree; other files are `skipped`
+    /// (but not the folders of `SyncStoreArea`).
     /// An empty remote has no lists. Throws `GitTransportError.unreachable`
     /// with git's words when the fetch fails.
     public func pull() throws -> RemoteLists {
-        try prepare()
-        let fetch = try git.run(["-C", folder, "fetch", "--quiet", "--prune", "--no-tags", "origin"])
-        guard fetch.succeeded else { throw GitTransportError.unreachable(url: url, gitSays: fetch.gitSays) }
+        try fetch()
         let branch = try self.branchName()
         guard let tip = try remoteTip(branch) else { return RemoteLists(texts: [:]) }
         let tree = try checked(["ls-tree", "-z", "--full-tree", tip])
         var texts: [BlockListName: String] = [:], skipped: [String] = []
-        for entry in GitTreeEntry.parse(tree.output) {
+        for entry in GitTreeEntry.parse(tree.output) where SyncStoreArea(rawValue: entry.path) == nil {
             guard let name = entry.listName else {
                 skipped.append("\(entry.path): not a list (lists are NAME.domains files, NAME in a-z, 0-9, - and _)")
                 continue
@@ -76,6 +75,13 @@ public final class GitTransport: SyncTransport {
             texts[name] = String(decoding: try checked(["cat-file", "blob", entry.object]).output, as: UTF8.self)
         }
         return RemoteLists(texts: texts, skipped: skipped.sorted())
+    }
+
+    /// Brings the clone's copy of the remote up to date (making the clone first when missing).
+    func fetch() throws {
+        try prepare()
+        let fetch = try git.run(["-C", folder, "fetch", "--quiet", "--prune", "--no-tags", "origin"])
+        guard fetch.succeeded else { throw GitTransportError.unreachable(url: url, gitSays: fetch.gitSays) }
     }
 
     /// Makes the clone when missing (`git init`, `git remote add`), and

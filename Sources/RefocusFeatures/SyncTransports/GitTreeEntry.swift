@@ -1,7 +1,8 @@
 import RefocusCore
 import RefocusOS
 
-/// One entry of `git ls-tree -z`'s output: `MODE TYPE OBJECT<TAB>PATH`,
+/// One entry of `git ls-tree -z`'s output: `MODE TYPE OBJECT<TAB>PATH`
+/// (`MODE TYPE OBJECT SIZE<TAB>PATH` with `-l`),
 /// each entry ended by NUL (so paths are never quoted).
 struct GitTreeEntry: Equatable {
     /// The file mode, as git writes it: 100644, 040000, ...
@@ -12,6 +13,8 @@ struct GitTreeEntry: Equatable {
     let object: String
     /// The path in the tree.
     let path: String
+    /// The blob's size in bytes, when listed with `-l`.
+    var size: Int? = nil
 
     /// Whether it is a plain file (mode 100644 or 100755), not a link, a folder or a submodule.
     var isFile: Bool { type == "blob" && mode.hasPrefix("100") }
@@ -28,10 +31,11 @@ struct GitTreeEntry: Equatable {
         output.split(separator: 0).compactMap { record in
             guard let tab = record.firstIndex(of: 0x09) else { return nil }
             let fields = record[..<tab].split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
-            guard fields.count == 3 else { return nil }
+            guard fields.count == 3 || fields.count == 4 else { return nil }
             return GitTreeEntry(
                 mode: fields[0], type: fields[1], object: fields[2],
-                path: String(decoding: record[record.index(after: tab)...], as: UTF8.self))
+                path: String(decoding: record[record.index(after: tab)...], as: UTF8.self),
+                size: fields.count == 4 ? Int(fields[3]) : nil)
         }
     }
 }

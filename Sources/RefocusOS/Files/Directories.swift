@@ -53,6 +53,23 @@ public enum Directories {
             if error == .noSuchFileOrDirectory { return [] }
             throw SystemError("read the folder", path, error)
         }
+        return entries(of: stream)
+    }
+
+    /// The names of the entries of the open folder `folder` (without `.` and
+    /// `..`), read through a copy of the descriptor; `path` names it in errors.
+    public static func names(inOpen folder: Int32, path: String) throws(SystemError) -> [String] {
+        let copy = try syscall { fcntl(folder, F_DUPFD_CLOEXEC, 0) }.get("read the folder", path)
+        guard let stream = fdopendir(copy) else {
+            let error = Errno(rawValue: errno)
+            close(copy)
+            throw SystemError("read the folder", path, error)
+        }
+        return entries(of: stream)
+    }
+
+    /// Reads `stream` to its end and closes it.
+    private static func entries(of stream: OpaquePointer) -> [String] {
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {

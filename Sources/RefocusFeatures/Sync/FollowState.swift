@@ -1,0 +1,92 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import RefocusCore
+import RefocusOS
+
+/// What this machine did with the session intents of the sync store, kept
+/// by the user in `$XDG_STATE_HOME/refocus/sync/follow.json` (written
+/// atomically, 0600): each intent's outcome (published here, applied,
+/// refused or ignored, and why), and which local session each followed
+/// start became, so that a stop on one machine finds the session it stops
+/// on another, and history counts a followed session once. An intent with
+/// an outcome is never applied again. Outcomes older than `keptDays` are
+/// dropped, with their links.
+public struct FollowState: Codable, Sendable, Equatable {
+    /// What became of one intent here.
+    public struct Outcome: Codable, Sendable, Equatable {
+        /// What happened.
+        public enum Kind: String, Codable, Sendable {
+            /// This machine wrote it.
+            case published
+            /// It was applied through the helper.
+            case applied
+            /// It was refused: by the checks here or by the helper (`reason`).
+            case refused
+            /// It no longer applied (its end had passed, its session was gone).
+            case ignored
+        }
+
+        public var kind: Kind
+        /// The machine that published it.
+        public var machine: String
+        /// Its action.
+        public var action: SessionIntent.Action
+        /// When this outcome was recorded.
+        public var at: Date
+        /// Why it was refused or ignored, or a note (clock skew).
+        public var reason: String?
+
+        /// An outcome.
+        public init(kind: Kind, machine: String, action: SessionIntent.Action, at: Date, reason: String? = nil) {
+            self.kind = kind
+            self.machine = machine
+            self.action = action
+            self.at = at
+            self.reason = reason
+        }
+    }
+
+    /// The largest state file read.
+    public static let maximumBytes = 4 << 20
+    /// How long an outcome is remembered.
+    public static let keptDays = 60
+
+    /// Each intent's outcome, by intent id.
+    public var outcomes: [String: Outcome] = [:]
+    /// The local session each followed start became, by the start's intent id.
+    public var sessions: [String: Int64] = [:]
+
+    /// An empty state.
+    public init() {}
+
+    /// The followed start a local session came from or was published as.
+    public func intent(forLocalSession id: Int64) -> String? {
+        sessions.first { $0.value == id }?.key
+    }
+
+    /// The file's path in `state`.
+    public static func path(in state: SyncState) -> String { state.directory + "/follow.json" }
+
+    /// The state recorded in `state`; empty before the first intent.
+    public static func load(from state: SyncState) throws -> FollowState {
+        guard let bytes = try FileReader.readIfPresent(path(in: state), limit: maximumBytes) else {
+            return FollowState()
+        }
+        return try JSONValueDecoder.decode(FollowState.self, from: try JSONValue(parsing: bytes))
+    }
+
+    /// Writes it to `state`, first dropping what is older than `keptDays` before `now`.
+    public mutating func save(to state: SyncState, now: Date) throws {
+        let oldest = now.addingTimeInterval(-Double(Self.keptDays) * 86_400)
+        outcomes = outcomes.filter { $0.value.at >= oldest }
+        sessions = sessions.filter { outcomes[$0.key] != nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        try Directories.prepare(state.directory, mode: 0o700)
+        try AtomicFile.write(Array(try encoder.encode(self)) + [0x0A], to: Self.path(in: state), mode: 0o600)
+    }
+}

@@ -1,0 +1,63 @@
+/// The files of the sync store beside the lists: each machine's own folder
+/// in an area (`sessions/MACHINE/ID.json`, `history/MACHINE/YYYY-MM.jsonl`),
+/// written only by that machine, so that nothing there ever needs a merge.
+///
+/// Read from a folder or a remote that others may write, so a transport
+/// reads no file larger than the caller's limit, follows no link, opens no
+/// FIFO or device, and reports what it refused instead of failing.
+public protocol SyncStoreFiles {
+    /// Brings the store up to date where it is remote (a git fetch); nothing for a folder.
+    func refresh() throws
+    /// Every file at `AREA/MACHINE/NAME`, read up to `limit` bytes each.
+    func files(in area: SyncStoreArea, limit: Int) throws -> [SyncStoreFile]
+    /// Writes each file (nil removes it) at its path in the store and
+    /// publishes them together with `message` (a git commit's message).
+    func publish(_ files: [String: [UInt8]?], message: String) throws
+}
+
+/// A top-level folder of the sync store that holds one folder per machine.
+public enum SyncStoreArea: String, Sendable, CaseIterable {
+    /// Session intents (`SessionIntent`).
+    case sessions
+    /// Ended sessions, one file per machine and month.
+    case history
+}
+
+/// One file of an area as a transport found it: its bytes, or why it was not read.
+public struct SyncStoreFile: Sendable, Equatable {
+    /// The machine folder it is in (checked by `SessionIntent.isMachineName` before it is read).
+    public let machine: String
+    /// Its name in that folder.
+    public let name: String
+    /// What it holds, or why it was refused (too large, a link, not a plain file, another owner's).
+    public let contents: Result<[UInt8], Refusal>
+
+    /// Why a file of the store was not read.
+    public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        case tooLarge(Int)
+        case notPlainFile
+        case otherOwner(UInt32)
+        case badPlace
+        case unreadable(String)
+
+        public var description: String {
+            switch self {
+            case .tooLarge(let bytes): "too large (\(bytes) bytes)"
+            case .notPlainFile: "not a plain file (a link, a folder, a FIFO or a device)"
+            case .otherOwner(let uid): "owned by another user (uid \(uid)), not by you"
+            case .badPlace: "not at AREA/MACHINE/NAME with a plain machine name"
+            case .unreadable(let reason): "unreadable: \(reason)"
+            }
+        }
+    }
+
+    /// A file and what became of it.
+    public init(machine: String, name: String, contents: Result<[UInt8], Refusal>) {
+        self.machine = machine
+        self.name = name
+        self.contents = contents
+    }
+
+    /// Its path in the store, relative to the store's root.
+    public func path(in area: SyncStoreArea) -> String { "\(area.rawValue)/\(machine)/\(name)" }
+}
