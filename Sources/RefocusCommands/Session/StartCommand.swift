@@ -17,13 +17,14 @@ struct StartCommand: ParsableCommand {
         usage: UsageLine.wrapped(
             "refocus start [<preset-or-length> ...] [--list <list> ...] [--allow <allow> ...] "
                 + "[--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] [--long-break <LENGTH>] "
-                + "[--delay <LENGTH>] [--json] [--quiet]"),
+                + "[--delay <LENGTH>] [--everywhere] [--json] [--quiet]"),
         discussion: """
             Blocks the lists (yours, or built-in) for a length, until a time, or in \
             pomodoro phases (--pomodoro, or WORK/BREAK such as 50/10). A preset starts \
-            what it saved, options overriding it; [defaults] of config.toml fills in the \
-            rest. --lock refuses stop and pause; --allow allows only the lists' sites, for \
-            you; --delay makes stop and pause wait. 'man refocus' (SESSIONS) tells the rest.
+            what it saved; [defaults] of config.toml fills in the rest. --lock refuses \
+            stop and pause; --allow allows only the lists' sites, for you; --delay makes \
+            stop and pause wait; --everywhere follows you. 'man refocus' (SESSIONS) tells \
+            the rest.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy, .configuration],
                                   notes: [.dataError: "a list with nothing a session may block",
@@ -32,8 +33,7 @@ struct StartCommand: ParsableCommand {
 
             Examples:
               refocus start --list social --list news 1h30m --lock
-              refocus start --list work --until 17:30 --label thesis
-              refocus start --allow work 2h     # only work's sites, for you
+              refocus start --list work --until 17:30 --label thesis --everywhere
             """)
 
     @Argument(
@@ -52,12 +52,19 @@ struct StartCommand: ParsableCommand {
         completion: .list(["0", "2m", "5m", "15m"]))
     var delay: String?
 
+    @Flag(help: "Start it on your other machines too.")
+    var everywhere = false
+
     @Flag(help: "Print the helper's answer as JSON.")
     var json = false
 
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if everywhere, !session.allowLists.isEmpty {
+            throw ValidationError(
+                "--everywhere follows a session that blocks lists, not one that allows them (--allow)")
+        }
         if words.count > 3 { throw ValidationError("give at most a preset's name, a length and WORK/BREAK") }
         do { _ = try SessionChoice.Words(words) } catch { throw ValidationError("\(error)") }
         do { _ = try delay.map { try SessionLength.parseDelay($0) } } catch {
@@ -70,6 +77,11 @@ struct StartCommand: ParsableCommand {
         let choice = try Self.choice(words: words, session, config: config)
         // What an allowlist session does with programs the helper decides (SessionRules).
         let blockLists = try UserLists.forSession(choice.lists)
+        // Sync must be set up before the session starts, not found missing after.
+        let publisher = try everywhere ? FollowPublisher.configured() : nil
+        if everywhere, choice.mode == .allow {
+            throw ValidationError("--everywhere follows a session that blocks lists, not one that allows them")
+        }
         let now = Date()
         let sessionLength: SessionLength
         switch choice.duration {
@@ -87,6 +99,8 @@ struct StartCommand: ParsableCommand {
                 lists: blockLists, length: sessionLength, locked: choice.locked,
                 label: choice.label, pomodoro: choice.pomodoro,
                 notify: config.defaults.notify, mode: choice.mode, delay: delay.seconds > 0 ? delay.seconds : nil))
+        var following: String?
+        if let publisher, let session = response.sessions.first { following = try Self.follow(session, publisher) }
         if json { return try Console.json(response) }
         let answered = Date()  // after the helper's answer: the time left counts from the session's start
         for session in response.sessions {
@@ -101,7 +115,15 @@ struct StartCommand: ParsableCommand {
                         + SessionFormat.line(session, now: answered))
         }
         response.notes.forEach { Console.error($0.text) }
+        if let following { output.report(following) }
         BrowserRestartAdvice.lines().forEach { Console.error($0) }
+    }
+
+    /// Publishes `session` for the user's other machines; the line that says so.
+    static func follow(_ session: SessionSummary, _ publisher: FollowPublisher) throws -> String {
+        let note = try publisher.start(session, now: Date())
+        return "It follows you: your other machines start it as they sync"
+            + (note.map { "; \($0)" } ?? "")
     }
 
     /// What the words, options, preset and `[defaults]` of `config` ask for.

@@ -9,20 +9,19 @@ struct SyncNow: ParsableCommand {
         commandName: "now",
         abstract: "Sync the lists now (the default), or set how often cron syncs them.",
         discussion: """
-            Pulls the other machines' lists, merges each with yours, publishes the result and \
-            then changes your .domains files: only their entries' lines, never their comments, \
-            never a .programs file. A remote line that is not a valid entry (a public suffix, \
-            bad characters, a path) is reported with its file and line and skipped; a file \
-            caught half written is skipped for this round; neither deletes anything here. \
-            Two syncs at once wait for each other. A sync during a session changes the lists; \
-            the session keeps the entries it started with.
+            Pulls the other machines' lists, merges each with yours, publishes the result \
+            and changes only the entries' lines of your .domains files. A bad remote line \
+            or half-written file is reported and skipped; nothing is deleted for it. Then \
+            it applies, through the helper and as you, the sessions your other machines \
+            started with --everywhere, and their stops, pauses and resumes; 'refocus sync \
+            status' lists each with why it was refused. --watch keeps applying them as they \
+            arrive (a folder at once; a git remote every --every, 1m by default).
 
-            With --every, nothing is synced: a line that runs 'refocus sync -q' is added to \
-            the refocus section of your crontab (replacing an earlier one), or removed with \
-            'off'. It shows in 'refocus schedule list'.
+            With --every alone, nothing is synced: a crontab line runs 'refocus sync -q' \
+            (shown in 'refocus schedule list'), or is removed with 'off'.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError],
-                                  notes: [.dataError: "remote lines or files were skipped (the rest was synced), "
+                                  notes: [.dataError: "remote lines, files or sessions were skipped (the rest was synced), "
                                               + "or a bad config.toml or --every",
                                           .notFound: "the sync folder is missing (nothing changed)",
                                           .busy: "another sync held the lock for 30 seconds, or the remote kept moving",
@@ -33,18 +32,36 @@ struct SyncNow: ParsableCommand {
               refocus sync -q                 # as cron runs it
               refocus sync --every 15m        # also 5m, 30m, 1h, 2h ...
               refocus sync --every off
+              refocus sync --watch            # follow your sessions as they arrive
             """)
 
     @Option(
         help: ArgumentHelp(
-            "Have cron sync this often (minutes dividing an hour, or hours dividing a day), or 'off'.",
+            "Have cron sync this often (5m, 1h), or 'off'; with --watch, fetch this often (10s).",
             valueName: "interval"),
         completion: .list(["5m", "15m", "30m", "1h", "off"]))
     var every: String?
 
+    @Flag(help: "Keep running: apply the sessions your other machines publish as they arrive.")
+    var watch = false
+
     @OptionGroup var output: OutputOptions
 
+    /// With --watch, how often a round runs anyway (a git remote is fetched then): --every, else a minute.
+    var watchInterval: Int {
+        every.flatMap { try? SessionLength.parse($0, bounds: .unbounded).seconds } ?? 60
+    }
+
     func validate() throws {
+        if watch {
+            guard
+                every.map({ (try? SessionLength.parse($0, bounds: .unbounded).seconds).map { $0 <= 86_400 } ?? false })
+                    ?? true
+            else {
+                throw ValidationError("with --watch, --every takes a length from 1s to 24h, such as 10s or 5m")
+            }
+            return
+        }
         if let every, every != "off", SyncInterval.expression(every) == nil {
             throw ValidationError(
                 "--every takes minutes that divide an hour (5m, 15m, 30m), hours that divide "
@@ -53,6 +70,9 @@ struct SyncNow: ParsableCommand {
     }
 
     func run() throws {
+        if watch {
+            return try SyncWatchLoop(settings: try SyncSetup.settings(), interval: watchInterval, output: output).run()
+        }
         if let every {
             try SyncInterval.set(every == "off" ? nil : SyncInterval.expression(every), output: output)
             return
@@ -69,12 +89,15 @@ struct SyncNow: ParsableCommand {
         for line in report.remote { output.report("published: \(line)") }
         for message in report.messages { Console.error(message) }
         if report.local.isEmpty && report.remote.isEmpty { output.report("in sync") }
+        // The lists were fetched above: the sessions are read from the same fetch.
+        let sessions = try SyncSetup.followRound().run(fetching: false)
+        for line in sessions.lines { output.report("sessions: \(line)") }
         let result = report.skippedSomething ? "synced, with lines or files skipped" : "ok"
         try state.recordLast(
             time: SyncInterval.now(),
             result: result + " (\(report.local.count) here, "
                 + "\(report.remote.count) published)")
-        if report.skippedSomething { throw SyncSkipped() }
+        if report.skippedSomething || sessions.refusedSomething { throw SyncSkipped() }
     }
 }
 

@@ -27,20 +27,22 @@ public struct FollowState: Codable, Sendable, Equatable {
             case refused
             /// It no longer applied (its end had passed, its session was gone).
             case ignored
+            /// It waits: for its start to arrive, or for the helper (a refused sudo, a busy helper).
+            case pending
         }
 
         public var kind: Kind
         /// The machine that published it.
         public var machine: String
-        /// Its action.
-        public var action: SessionIntent.Action
+        /// Its action; nil for a file that was no intent.
+        public var action: SessionIntent.Action?
         /// When this outcome was recorded.
         public var at: Date
         /// Why it was refused or ignored, or a note (clock skew).
         public var reason: String?
 
         /// An outcome.
-        public init(kind: Kind, machine: String, action: SessionIntent.Action, at: Date, reason: String? = nil) {
+        public init(kind: Kind, machine: String, action: SessionIntent.Action?, at: Date, reason: String? = nil) {
             self.kind = kind
             self.machine = machine
             self.action = action
@@ -54,10 +56,12 @@ public struct FollowState: Codable, Sendable, Equatable {
     /// How long an outcome is remembered.
     public static let keptDays = 60
 
-    /// Each intent's outcome, by intent id.
+    /// Each intent's outcome, by intent id (by its path in the store for a file that was no intent).
     public var outcomes: [String: Outcome] = [:]
     /// The local session each followed start became, by the start's intent id.
     public var sessions: [String: Int64] = [:]
+    /// This machine's intents not yet published (the store could not be reached), oldest first.
+    public var unpublished: [SessionIntent] = []
 
     /// An empty state.
     public init() {}
@@ -82,7 +86,8 @@ public struct FollowState: Codable, Sendable, Equatable {
     public mutating func save(to state: SyncState, now: Date) throws {
         let oldest = now.addingTimeInterval(-Double(Self.keptDays) * 86_400)
         outcomes = outcomes.filter { $0.value.at >= oldest }
-        sessions = sessions.filter { outcomes[$0.key] != nil }
+        let queued = Set(unpublished.map(\.id))
+        sessions = sessions.filter { outcomes[$0.key] != nil || queued.contains($0.key) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601

@@ -12,12 +12,22 @@ public final class FolderWatch {
     public let fileDescriptor: Int32
     /// The files' names; a change to any of them in any watched folder counts.
     public let names: Set<String>
+    /// Whether a change to a file of that name counts (one of `names`, or any name).
+    private let counts: (String) -> Bool
 
     /// Watches no folder yet, for files named one of `names`.
     public init(names: Set<String>) throws(SystemError) {
         self.names = names
+        counts = { names.contains($0) }
         fileDescriptor = try syscall { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }.get(
             "watch", names.sorted().joined(separator: ", "))
+    }
+
+    /// Watches no folder yet, for files whose name `accepting` takes (every file: `{ _ in true }`).
+    public init(accepting: @escaping (String) -> Bool) throws(SystemError) {
+        names = []
+        counts = accepting
+        fileDescriptor = try syscall { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }.get("watch", "folders")
     }
 
     deinit { close(fileDescriptor) }
@@ -36,7 +46,7 @@ public final class FolderWatch {
     public func drain() -> Bool {
         let folderGone = UInt32(IN_Q_OVERFLOW | IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED)
         return FileWatch.drain(fileDescriptor) { mask, name in
-            mask & folderGone != 0 || self.names.contains(String(decoding: name, as: UTF8.self))
+            mask & folderGone != 0 || self.counts(String(decoding: name, as: UTF8.self))
         }
     }
 }
