@@ -32,24 +32,17 @@ struct FollowSessionTests {
             as_user ann setsid "$B/refocus" sync --watch < /dev/null > "$WORK/watch.log" 2>&1 &
             sleep 0.5
             mark b-watching
-            enforced() { getent hosts social.test | grep -q '^100::1\|^192.0.2.1'; }
-            await a-started
-            for _ in $(seq 200); do enforced && break; sleep 0.02; done
-            mark b-seen
-            python3 -c 'import sys; print("b latency:", float(open(sys.argv[2]).read()) - float(open(sys.argv[1]).read()))' "$SIG/a-started" "$SIG/b-seen"
+            see_start
             blocked social.test
             echo "b: $(connect 192.0.2.2)"
             nft list ruleset | grep -c 192.0.2.2 | sed 's/^/b table lines: /'
             refocus_ann status --json | python3 -c 'import json, sys; print("b end:", json.load(sys.stdin)["sessions"][0]["plannedEnd"])'
             mark b-enforced
-            await a-stopped
-            for _ in $(seq 250); do enforced || break; sleep 0.02; done
-            mark b-lift-seen
-            python3 -c 'import sys; print("b lift latency:", float(open(sys.argv[2]).read()) - float(open(sys.argv[1]).read()))' "$SIG/a-stopped" "$SIG/b-lift-seen"
+            see_stop
             echo "b after stop: $(connect 192.0.2.2)"
             mark b-lifted
             await a-locked
-            for _ in $(seq 200); do enforced && break; sleep 0.02; done
+            until_enforced
             status=0; refocus_ann stop > /dev/null 2> "$WORK/stop.err" || status=$?
             echo "b stop status: $status"
             mark b-tried-stop
@@ -75,6 +68,47 @@ struct FollowSessionTests {
         #expect(a.stdout.contains("social.test: 100::1 192.0.2.1 \n"), "still on A: \(a.stdout)")
         #expect(a.stdout.contains("a: refused\n"), "\(a.stdout)")
         #expect(a.stdout.contains("published by b: 0\n"), "a refused stop publishes nothing: \(a.stdout)")
+    }
+
+    @Test func aSessionFollowsThroughABareGitRemoteFetchedEverySecond() throws {
+        var machines = try TwoMachines()
+        machines.syncInit = #"--git "$SHARED/remote.git""#
+        let (a, b) = try machines.run(
+            #"""
+            as_user ann git init --quiet --bare "$SHARED/remote.git"
+            mark repo
+            await b-watching
+            refocus_ann start --list social 25m --everywhere
+            mark a-started
+            await b-enforced
+            refocus_ann stop > /dev/null
+            mark a-stopped
+            await b-lifted
+            """#,
+            #"""
+            await repo
+            as_user ann setsid "$B/refocus" sync --watch --every 1s < /dev/null > "$WORK/watch.log" 2>&1 &
+            sleep 0.5
+            mark b-watching
+            see_start
+            echo "b: $(connect 192.0.2.2)"
+            mark b-enforced
+            see_stop
+            echo "b after stop: $(connect 192.0.2.2)"
+            mark b-lifted
+            as_user ann git -C "$SHARED/remote.git" log --format=%s main | sed 's/^/commit: /'
+            sed 's/^/watch: /' "$WORK/watch.log" >&2
+            """#)
+        #expect(a.status == 0, "\(a.stderr)\n\(a.stdout)")
+        #expect(b.status == 0, "\(b.stderr)\n\(b.stdout)")
+        let latency = try #require(Self.number("b latency", in: b.stdout), "\(b.stdout)")
+        #expect(latency < 4, "a fetch every second: \(b.stdout)\n\(b.stderr)")
+        #expect(b.stdout.contains("b: refused\n"), "\(b.stdout)")
+        let lift = try #require(Self.number("b lift latency", in: b.stdout), "\(b.stdout)")
+        #expect(lift < 4, "\(b.stdout)\n\(b.stderr)")
+        #expect(b.stdout.contains("b after stop: connected\n"), "\(b.stdout)")
+        #expect(b.stdout.contains("commit: refocus: stop "), "\(b.stdout)")
+        #expect(b.stdout.contains("commit: refocus: start "), "\(b.stdout)")
     }
 
     static func number(_ key: String, in text: String) -> Double? {

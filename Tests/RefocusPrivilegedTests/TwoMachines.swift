@@ -5,7 +5,10 @@ import RefocusTestSupport
 /// own mount, network and PID namespaces: its own /etc, hosts section,
 /// table, dnsmasq, helper and daemon), sharing `shared` (a folder a sync
 /// engine would keep in step; here the same folder) and `signals` (where
-/// the scripts tell each other how far they are: `mark NAME`, `await NAME`).
+/// the scripts tell each other how far they are: `mark NAME`, `await NAME`;
+/// `seconds LABEL FROM TO` prints the time between two marks), with
+/// `enforced`, `until_enforced` and `until_lifted` (social.test's lookup),
+/// and on B `see_start` and `see_stop` (A's start and stop seen, timed).
 /// Each sandbox has `ann`, a member of `refocus` with the shipped sudo rule,
 /// and `social.test` answered as 192.0.2.2, a peer's address.
 struct TwoMachines {
@@ -23,6 +26,9 @@ struct TwoMachines {
         chmod(base, 0o755)
     }
 
+    /// How both machines sync: `sync init`'s arguments besides `--machine` (the shared folder by default).
+    var syncInit = #"--dir "$SHARED""#
+
     /// What both scripts start with: the members, the list, sync set up as machine `name`.
     func setUp(_ name: String) -> String {
         MemberProbeSetUp.script + """
@@ -30,9 +36,17 @@ struct TwoMachines {
             mark() { date +%s.%N > "$SIG/$1"; }
             await() { for _ in $(seq 600); do [ -e "$SIG/$1" ] && return 0; sleep 0.05; done; echo "gave up waiting for $1"; exit 1; }
             chown ann: "$SHARED"
+            enforced() { getent hosts social.test | grep -q '^100::1\\|^192.0.2.1'; }
+            until_enforced() { for _ in $(seq 500); do enforced && return 0; sleep 0.02; done; }
+            until_lifted() { for _ in $(seq 500); do enforced || return 0; sleep 0.02; done; }
+            # On B: A's start seen enforced, A's stop seen lifted, each with how long after A it took.
+            see_start() { await a-started; until_enforced; mark b-seen; seconds "b latency" a-started b-seen; }
+            see_stop() { await a-stopped; until_lifted; mark b-lift-seen; seconds "b lift latency" a-stopped b-lift-seen; }
+            # seconds LABEL FROM TO: the seconds between two marks.
+            seconds() { echo "$1: $(python3 -c 'import sys; print(float(open(sys.argv[2]).read()) - float(open(sys.argv[1]).read()))' "$SIG/$2" "$SIG/$3")"; }
             refocus_ann() { as_user ann setsid --wait "$B/refocus" "$@" < /dev/null; }
             refocus_ann list add social social.test > /dev/null
-            refocus_ann sync init --dir "$SHARED" --machine \(name) > /dev/null
+            refocus_ann sync init \(syncInit) --machine \(name) > /dev/null
 
             """
     }

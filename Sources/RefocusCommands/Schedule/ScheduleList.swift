@@ -76,7 +76,7 @@ struct ScheduleList: ParsableCommand {
         var mode: SessionMode?
         var remind: String?
         switch entry.action {
-        case .sync:
+        case .sync, .syncWatch:
             break
         case let .remind(text):
             remind = text.rawValue

@@ -8,6 +8,7 @@ struct SyncNow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "now",
         abstract: "Sync the lists now (the default), or set how often cron syncs them.",
+        usage: UsageLine.wrapped("refocus sync now [--every <interval>] [--watch] [--install-service] [--quiet]"),
         discussion: """
             Pulls the other machines' lists, merges each with yours, publishes the result \
             and changes only the entries' lines of your .domains files. A bad remote line \
@@ -45,6 +46,9 @@ struct SyncNow: ParsableCommand {
     @Flag(help: "Keep running: apply the sessions your other machines publish as they arrive.")
     var watch = false
 
+    @Flag(help: "Keep --watch running for you: a systemd user unit, or cron at boot.")
+    var installService = false
+
     @OptionGroup var output: OutputOptions
 
     /// With --watch, how often a round runs anyway (a git remote is fetched then): --every, else a minute.
@@ -53,7 +57,8 @@ struct SyncNow: ParsableCommand {
     }
 
     func validate() throws {
-        if watch {
+        if watch && installService { throw ValidationError("give --watch or --install-service, not both") }
+        if watch || installService {
             guard
                 every.map({ (try? SessionLength.parse($0, bounds: .unbounded).seconds).map { $0 <= 86_400 } ?? false })
                     ?? true
@@ -70,6 +75,10 @@ struct SyncNow: ParsableCommand {
     }
 
     func run() throws {
+        if installService {
+            _ = try SyncSetup.followRound()
+            return output.report(try SyncService.install(every: every))
+        }
         if watch {
             return try SyncWatchLoop(settings: try SyncSetup.settings(), interval: watchInterval, output: output).run()
         }

@@ -6,7 +6,7 @@ import RefocusOS
 struct SyncOff: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "off",
-        abstract: "Stop syncing: remove [sync] from config.toml and the sync line from your crontab.",
+        abstract: "Stop syncing: remove [sync] from config.toml, the sync lines from your crontab, the service.",
         discussion: """
             Your lists stay as they are, here and on the other side. The last synced copies \
             stay in $XDG_STATE_HOME/refocus/sync, so a later 'refocus sync init' with the same \
@@ -32,6 +32,7 @@ struct SyncOff: ParsableCommand {
         if (try? Schedules.table())?.lines.contains(where: { $0.entry.action == .sync }) == true {
             try SyncInterval.set(nil, output: OutputOptions(quiet: true))
         }
+        if try SyncService.remove() { output.report("Removed the service that ran 'refocus sync --watch'") }
         output.report(config.sync == nil ? "Sync was off" : "Sync is off; your lists stay as they are")
     }
 }

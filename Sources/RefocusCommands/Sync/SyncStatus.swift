@@ -15,7 +15,10 @@ struct SyncStatus: ParsableCommand {
         abstract: "Show the last sync and what is pending: local changes not yet synced, remote ones not yet merged.",
         discussion: """
             Reads the other side (for git, a fetch) and changes nothing. Says 'in sync' when \
-            nothing is pending.
+            no list change is pending. Then the sessions that follow you: each intent this \
+            machine published, applied, ignored or refused (with why: an unknown list, a \
+            cap, a locked session, a file that is no intent, another machine's clock ahead \
+            by over a minute), and those the next sync would apply.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .systemError],
                                   notes: [.notFound: "the sync folder is missing",
@@ -26,7 +29,7 @@ struct SyncStatus: ParsableCommand {
               refocus sync status --json
             """)
 
-    @Flag(help: "Print JSON: settings, last, local and remote (each list's pending change).")
+    @Flag(help: "Print JSON: settings, last, local, remote (each list's pending change) and sessions.")
     var json = false
 
     /// The JSON form.
@@ -37,6 +40,8 @@ struct SyncStatus: ParsableCommand {
         let local: [String]
         let remote: [String]
         let inSync: Bool
+        /// The session intents: what became of each here, and those that wait for the next sync.
+        let sessions: [FollowStatus.Line]
     }
 
     func run() throws {
@@ -53,7 +58,8 @@ struct SyncStatus: ParsableCommand {
         }
         let report = Report(
             settings: settings.description, last: last.map { Date(timeIntervalSince1970: Double($0.time)) },
-            lastResult: last?.result, local: local, remote: remote, inSync: local.isEmpty && remote.isEmpty)
+            lastResult: last?.result, local: local, remote: remote, inSync: local.isEmpty && remote.isEmpty,
+            sessions: try FollowStatus.lines(now: Date()))
         if json { return try Console.json(report) }
         print("Syncs through \(settings)")
         if let last, let date = report.last {
@@ -65,6 +71,7 @@ struct SyncStatus: ParsableCommand {
         if report.inSync { print("in sync") }
         for line in local { print("to publish: \(line)") }
         for line in remote { print("to merge: \(line)") }
+        for line in report.sessions { print(line.text) }
         for message in plan.messages { Console.error(message) }
     }
 }

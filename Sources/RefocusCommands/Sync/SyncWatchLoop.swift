@@ -21,6 +21,12 @@ struct SyncWatchLoop {
     let output: OutputOptions
 
     func run() throws {
+        let lockPath = try SyncSetup.state().directory + "/watch.lock"
+        guard let lock = try ExclusiveLock.attempt(path: lockPath, directoryMode: 0o700) else {
+            throw SyncWatchBusy(holder: ExclusiveLock.recorded(at: lockPath))
+        }
+        defer { withExtendedLifetime(lock) {} }
+        try lock.record("\(getpid())\n")
         let signals = try SignalWatch([SIGINT, SIGTERM, SIGHUP])
         let folders = try FolderWatch(accepting: { !$0.hasPrefix(".") })
         let round = try SyncSetup.followRound()
@@ -67,5 +73,15 @@ struct SyncWatchLoop {
     private static func stamp() -> String {
         let time = LocalTime(Date())
         return time.clock + " "
+    }
+}
+
+/// Another `refocus sync --watch` of this user runs already.
+struct SyncWatchBusy: RefocusError {
+    let holder: String?
+    var category: ErrorCategory { .busy }
+    var description: String {
+        "'refocus sync --watch' runs already" + (holder.map { " (process \($0.trimmingASCIIWhitespace()))" } ?? "")
+            + "; one is enough for all your sessions"
     }
 }

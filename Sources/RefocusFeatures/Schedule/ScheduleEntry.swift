@@ -24,6 +24,9 @@ public struct ScheduleEntry: Sendable, Equatable {
 public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
     /// `refocus sync -q`: the lists sync with the other machines.
     case sync
+    /// `refocus sync --watch -q`: the sessions of the other machines followed (at boot, where there is no
+    /// user systemd).
+    case syncWatch
     /// `refocus start NAME`: a preset of `~/.config/refocus/config.toml`.
     case preset(String)
     /// `refocus start --list … LENGTH|--until HH:MM [--lock]`, or `--allow …`
@@ -44,10 +47,14 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
     public var commandWords: [String] {
         switch self {
         case .sync: ["sync", "-q"]
+        case .syncWatch: Self.syncWatchWords
         case let .remind(text): Self.remindWords + [text.rawValue]
         case .preset, .lists: ["start", "-q"] + startArguments
         }
     }
+
+    /// The words of `refocus sync --watch -q`.
+    static let syncWatchWords = ["sync", "--watch", "-q"]
 
     /// The words before a reminder's text: the subcommand, and the end of its options (a text may start with `-`).
     static let remindWords = ["remind", "--"]
@@ -56,6 +63,10 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
     public init?(commandWords words: [String]) {
         if words == ["sync", "-q"] {
             self = .sync
+            return
+        }
+        if words == Self.syncWatchWords {
+            self = .syncWatch
             return
         }
         if words.count == Self.remindWords.count + 1, words.starts(with: Self.remindWords) {
@@ -70,7 +81,7 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
     /// The arguments of `refocus start` after `-q` (none for a sync or a reminder).
     public var startArguments: [String] {
         switch self {
-        case .sync, .remind:
+        case .sync, .syncWatch, .remind:
             return []
         case let .preset(name):
             return [name]
@@ -85,6 +96,7 @@ public enum ScheduleAction: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sync: "sync"
+        case .syncWatch: "sync --watch"
         case let .remind(text): "remind " + text.quoted
         case .preset, .lists: (["start"] + startArguments).joined(separator: " ")
         }
