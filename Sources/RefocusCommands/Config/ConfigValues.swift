@@ -31,8 +31,11 @@ struct ConfigValues {
             case "delay":
                 guard let text = value.string else { throw fail(key, "give a length in quotes, such as \"2m\"") }
                 do { defaults.delay = try SessionLength.parseDelay(text) } catch { throw fail(key, error.description) }
+            case "follow":
+                guard let flag = value.bool else { throw fail(key, "give true or false, without quotes") }
+                defaults.follow = flag
             default:
-                throw fail(key, "unknown key; [defaults] takes lists, length, notify, streak_minimum and delay")
+                throw fail(key, "unknown key; [defaults] takes lists, length, notify, streak_minimum, delay and follow")
             }
         }
         return defaults
@@ -64,12 +67,15 @@ struct ConfigValues {
             case "delay":
                 guard let text = value.string else { throw fail(key, "give a length in quotes, such as \"2m\"") }
                 do { preset.delay = try SessionLength.parseDelay(text) } catch { throw fail(key, error.description) }
+            case "follow":
+                guard let flag = value.bool else { throw fail(key, "give true or false, without quotes") }
+                preset.follow = flag
             case "pomodoro", "cycles", "long_break": break  // read together, below
             default:
                 throw fail(
                     key,
                     "unknown key; a preset takes lists or allow, length or until (or pomodoro, cycles and "
-                        + "long_break), lock, label and delay")
+                        + "long_break), lock, label, delay and follow")
             }
         }
         if values.contains(key: "lists"), values.contains(key: "allow") {

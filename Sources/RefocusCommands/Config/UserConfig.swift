@@ -30,6 +30,8 @@ package struct UserConfig: Equatable {
         var streakMinimum = 5
         /// How long stopping or pausing a session of a start waits (`delay`); zero: no wait.
         var delay = SessionLength(seconds: 0)
+        /// Whether a start follows the user to their other machines (`follow`), as with `--everywhere`.
+        var follow = false
 
         /// The minutes `streak_minimum` may be: a minute to a whole day.
         static let streakMinimumRange = 1...1440

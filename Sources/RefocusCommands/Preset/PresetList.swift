@@ -42,6 +42,8 @@ struct PresetRow: Encodable {
     let label: String?
     /// Its delay, as the command line writes a length; nil to take `[defaults]`'s.
     let delay: String?
+    /// Whether its session follows the user to their other machines; nil to take `[defaults]`'s.
+    let follow: Bool?
     let builtIn: Bool
     let pomodoro: Plan?
 
@@ -61,6 +63,7 @@ struct PresetRow: Encodable {
         locked = preset.locked
         label = preset.label?.rawValue
         delay = preset.delay.map { $0.seconds == 0 ? "0" : "\($0)" }
+        follow = preset.follow
         self.builtIn = builtIn
         pomodoro = preset.pomodoro.map {
             Plan(work: "\($0.work)", shortBreak: "\($0.shortBreak)", cycles: $0.cycles, longBreak: "\($0.longBreak)")
@@ -76,7 +79,8 @@ struct PresetRow: Encodable {
             ?? preset.duration.map { if case .length = $0 { "for \($0)" } else { "\($0)" } } ?? "for the default length"
         let marks = [
             preset.locked ? "locked" : nil, preset.label.map { "label \($0)" },
-            preset.delay.map { $0.seconds == 0 ? "no delay" : "\($0) delay" }, builtIn ? "built in" : nil,
+            preset.delay.map { $0.seconds == 0 ? "no delay" : "\($0) delay" },
+            preset.follow.map { $0 ? "follows you" : "stays here" }, builtIn ? "built in" : nil,
         ].compactMap { $0 }
         return "\(preset.name): \(lists) \(duration)" + (marks.isEmpty ? "" : " (\(marks.joined(separator: ", ")))")
     }

@@ -6,11 +6,11 @@ import RefocusFeatures
 struct PresetSave: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "save",
-        abstract: "Save a session's lists, length, lock, label and delay by name.",
+        abstract: "Save a session's lists, length, lock, label and more by name.",
         usage: UsageLine.wrapped(
             "refocus preset save <name> [<length-or-work/break> ...] [--list <list> ...] "
                 + "[--allow <allow> ...] [--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] "
-                + "[--long-break <LENGTH>] [--delay <LENGTH>] [--quiet]"),
+                + "[--long-break <LENGTH>] [--delay <LENGTH>] [--everywhere] [--quiet]"),
         discussion: """
             Writes [presets.NAME] in ~/.config/refocus/config.toml, replacing a preset \
             of that name (a built-in one too) and keeping every other line of the file. \
@@ -19,8 +19,7 @@ struct PresetSave: ParsableCommand {
             Examples:
               refocus preset save morning --list social --list news 2h --lock
               refocus preset save evening --list video --until 22:00 --label reading
-              refocus preset save cycles --list social --pomodoro 50/10 --delay 5m
-              refocus start morning
+              refocus preset save cycles --list social --pomodoro 50/10 --everywhere
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError],
                                   notes: [.configuration: "config.toml does not read; it is left as it is"]))
@@ -41,6 +40,9 @@ struct PresetSave: ParsableCommand {
         help: ArgumentHelp("Its session's stop and pause wait this long.", valueName: "LENGTH"),
         completion: .list(["0", "2m", "5m", "15m"]))
     var delay: String?
+
+    @Flag(help: "Its session follows you to your other machines.")
+    var everywhere = false
 
     @OptionGroup var output: OutputOptions
 
@@ -87,6 +89,7 @@ struct PresetSave: ParsableCommand {
         if let delay = try delay.map({ try SessionLength.parseDelay($0) }) {
             pairs.append(("delay", TOMLText.string(delay.seconds == 0 ? "0" : "\(delay)")))
         }
+        if everywhere { pairs.append(("follow", "true")) }
         var document = TOMLText(text)
         document.setTable("presets.\(name)", to: pairs)
         try UserConfig.write(document.text, to: path)

@@ -17,14 +17,13 @@ struct StartCommand: ParsableCommand {
         usage: UsageLine.wrapped(
             "refocus start [<preset-or-length> ...] [--list <list> ...] [--allow <allow> ...] "
                 + "[--until <HH:MM>] [--lock] [--label <TEXT>] [--pomodoro] [--cycles <N>] [--long-break <LENGTH>] "
-                + "[--delay <LENGTH>] [--everywhere] [--json] [--quiet]"),
+                + "[--delay <LENGTH>] [--everywhere|--no-everywhere] [--json] [--quiet]"),
         discussion: """
-            Blocks the lists (yours, or built-in) for a length, until a time, or in \
-            pomodoro phases (--pomodoro, or WORK/BREAK such as 50/10). A preset starts \
-            what it saved; [defaults] of config.toml fills in the rest. --lock refuses \
-            stop and pause; --allow allows only the lists' sites, for you; --delay makes \
-            stop and pause wait; --everywhere follows you. 'man refocus' (SESSIONS) tells \
-            the rest.
+            Blocks the lists for a length, until a time, or in pomodoro phases \
+            (--pomodoro, or WORK/BREAK such as 50/10); a preset starts what it saved. \
+            --lock refuses stop and pause; --delay makes stop and pause wait; --allow \
+            allows only the lists' sites, for you; --everywhere follows you. See 'man \
+            refocus' (SESSIONS).
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .usage, .systemError, .busy, .configuration],
                                   notes: [.dataError: "a list with nothing a session may block",
@@ -52,8 +51,8 @@ struct StartCommand: ParsableCommand {
         completion: .list(["0", "2m", "5m", "15m"]))
     var delay: String?
 
-    @Flag(help: "Start it on your other machines too.")
-    var everywhere = false
+    @Flag(inversion: .prefixedNo, help: "Start it on your other machines too (or not).")
+    var everywhere: Bool?
 
     @Flag(help: "Print the helper's answer as JSON.")
     var json = false
@@ -61,7 +60,7 @@ struct StartCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        if everywhere, !session.allowLists.isEmpty {
+        if everywhere == true, !session.allowLists.isEmpty {
             throw ValidationError(
                 "--everywhere follows a session that blocks lists, not one that allows them (--allow)")
         }
@@ -77,9 +76,11 @@ struct StartCommand: ParsableCommand {
         let choice = try Self.choice(words: words, session, config: config)
         // What an allowlist session does with programs the helper decides (SessionRules).
         let blockLists = try UserLists.forSession(choice.lists)
-        // Sync must be set up before the session starts, not found missing after.
-        let publisher = try everywhere ? FollowPublisher.configured() : nil
-        if everywhere, choice.mode == .allow {
+        let preset = try SessionChoice.Words(words).preset.flatMap { config.preset($0) }
+        // The command line, else the preset, else [defaults]; sync must be set up before the session starts.
+        let follows = everywhere ?? preset?.follow ?? config.defaults.follow
+        let publisher = try follows ? FollowPublisher.configured() : nil
+        if follows, choice.mode == .allow {
             throw ValidationError("--everywhere follows a session that blocks lists, not one that allows them")
         }
         let now = Date()
@@ -92,7 +93,6 @@ struct StartCommand: ParsableCommand {
             sessionLength = length
         }
         // The command line's delay, else the preset's, else [defaults]'.
-        let preset = try SessionChoice.Words(words).preset.flatMap { config.preset($0) }
         let delay = try delay.map { try SessionLength.parseDelay($0) } ?? preset?.delay ?? config.defaults.delay
         let response = try HelperClient().send(
             StartRequest(

@@ -2,7 +2,7 @@ import RefocusCore
 
 /// A saved way to start a session, started by name (`refocus start deep`):
 /// the lists to block or to allow, how long or until when (or a pomodoro plan, which sets the
-/// length), the lock, the label and the loosening delay. The user's own
+/// length), the lock, the label, the loosening delay and whether it follows the user. The user's own
 /// live in `config.toml`'s `[presets.NAME]` tables and shadow the built-in
 /// ones of the same name (`BuiltinPresets`).
 public struct Preset: Sendable, Equatable {
@@ -23,6 +23,9 @@ public struct Preset: Sendable, Equatable {
     public var pomodoro: PomodoroPlan?
     /// How long its session's stop and pause wait; nil to take `[defaults]`'s.
     public var delay: SessionLength?
+    /// Whether its session follows the user to their other machines (`follow = true`); nil to take
+    /// `[defaults]`'s.
+    public var follow: Bool?
 
     /// A preset.
     public init(
