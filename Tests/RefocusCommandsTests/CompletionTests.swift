@@ -98,7 +98,7 @@ import Testing
                 "30d 7d today yesterday",
                 "watch",
                 "--help --once --version",
-                "--by --help --json --since --version --weeks",
+                "--all-machines --by --help --json --since --version --weeks",
                 "label list",
                 "12 26 4",
                 "30d 7d today yesterday",

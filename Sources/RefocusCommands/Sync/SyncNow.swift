@@ -7,7 +7,7 @@ import RefocusFeatures
 struct SyncNow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "now",
-        abstract: "Sync the lists now (the default), or set how often cron syncs them.",
+        abstract: "Sync the lists and history now (the default), or set how often cron syncs them.",
         discussion: """
             Pulls the other machines' lists, merges each with yours, publishes the result and \
             then changes your .domains files: only their entries' lines, never their comments, \
@@ -15,7 +15,9 @@ struct SyncNow: ParsableCommand {
             bad characters, a path) is reported with its file and line and skipped; a file \
             caught half written is skipped for this round; neither deletes anything here. \
             Two syncs at once wait for each other. A sync during a session changes the lists; \
-            the session keeps the entries it started with.
+            the session keeps the entries it started with. Then your ended sessions of the \
+            last 13 months are published (history/MACHINE/YYYY-MM.jsonl, only the months that \
+            changed) for 'refocus stats --all-machines'; a failure there is one line on stderr.
 
             With --every, nothing is synced: a line that runs 'refocus sync -q' is added to \
             the refocus section of your crontab (replacing an earlier one), or removed with \
@@ -69,12 +71,30 @@ struct SyncNow: ParsableCommand {
         for line in report.remote { output.report("published: \(line)") }
         for message in report.messages { Console.error(message) }
         if report.local.isEmpty && report.remote.isEmpty { output.report("in sync") }
+        let history = Self.publishHistory(output: output)
         let result = report.skippedSomething ? "synced, with lines or files skipped" : "ok"
         try state.recordLast(
             time: SyncInterval.now(),
             result: result + " (\(report.local.count) here, "
-                + "\(report.remote.count) published)")
+                + "\(report.remote.count) published)" + history)
         if report.skippedSomething { throw SyncSkipped() }
+    }
+}
+
+extension SyncNow {
+    /// Publishes this machine's history (`SyncHistory`); a failure is one
+    /// line on stderr and leaves the lists' sync as it was. Returns what the
+    /// last sync's result adds: nothing, or that the history was not published.
+    fileprivate static func publishHistory(output: OutputOptions) -> String {
+        do {
+            let outcome = try SyncHistory.publish()
+            for path in outcome.published { output.report("published: \(path)") }
+            for problem in outcome.problems { Console.error("history: \(problem)") }
+            return ""
+        } catch {
+            Console.error("history not published: \(error)")
+            return "; history not published"
+        }
     }
 }
 
