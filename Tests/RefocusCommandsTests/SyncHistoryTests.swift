@@ -136,4 +136,21 @@ struct SyncHistoryTests {
         #expect(both.sessions == 4 && both.machines == ["a": 2, "b": 2], "\(both)")
         #expect(both.seconds == (30 + 40 + 45 + 10) * 60, "\(both)")
     }
+
+    @Test func anotherNameOrStorePublishesEveryMonthAgain() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(atPath: folder.path + "/one", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path + "/two", withIntermediateDirectories: true)
+        let a = try Self.machine("a", ["--dir", folder.path + "/one"], minutes: [30], followed: nil)
+        defer { a.refocus.cleanUp() }
+        let file = HistoryMonth(containing: Date().addingTimeInterval(-86_400)).fileName
+        #expect(try a.run("sync").stdout.contains("published: history/a/\(file)"))
+        try a.run("sync", "init", "--dir", folder.path + "/one", "--machine", "laptop")
+        #expect(try a.run("sync").stdout.contains("published: history/laptop/\(file)"))
+        try a.run("sync", "init", "--dir", folder.path + "/two", "--machine", "laptop")
+        #expect(try a.run("sync").stdout.contains("published: history/laptop/\(file)"))
+        #expect(FileManager.default.fileExists(atPath: folder.path + "/two/history/laptop/" + file))
+        #expect(!(try a.run("sync").stdout.contains("history/")), "and then nothing new")
+    }
 }

@@ -40,11 +40,22 @@ enum SyncHistory {
             SyncedFocusRecord(publishing: $0, intent: follow.intent(forLocalSession: $0.id))
         }
         let plan = try HistoryPublication(
-            records: lines, machine: machine, now: now, before: try state.publishedHistory())
+            records: lines, machine: machine, now: now,
+            before: try state.publishedHistory().to(target(settings, machine: machine)))
         if !plan.files.isEmpty {
             try SyncTransports.make(settings, state: state).publish(plan.files, message: "History of \(machine)")
             try state.savePublishedHistory(plan.published)
         }
         return Outcome(published: plan.files.keys.sorted(), problems: plan.refused + plan.skipped)
+    }
+
+    /// The store and the name this machine publishes under: when either changes, every month is published again.
+    private static func target(_ settings: SyncSettings, machine: String) -> String {
+        let store =
+            switch settings {
+            case .folder(let path): "dir \(path)"
+            case .git(let url, let branch): "git \(url) \(branch ?? "")"
+            }
+        return "\(machine) \(store)"
     }
 }

@@ -26,6 +26,10 @@ import Testing
         let first = try HistoryPublication(records: lines, machine: "a", now: Self.now, before: PublishedHistory())
         #expect(first.files.keys.sorted() == ["history/a/2026-12.jsonl", "history/a/2027-01.jsonl"])
         #expect(PublishedHistory(text: first.published.text) == first.published)
+        var named = first.published
+        named.target = "a dir /srv/sync"
+        #expect(PublishedHistory(text: named.text) == named && named.to("a dir /srv/sync") == named)
+        #expect(named.to("b dir /srv/sync").months.isEmpty && named.to("b dir /srv/sync").target == "b dir /srv/sync")
         let again = try HistoryPublication(records: lines, machine: "a", now: Self.now, before: first.published)
         #expect(again.files.isEmpty && again.published == first.published)
         let more = try HistoryPublication(
