@@ -123,6 +123,8 @@ struct SyncHistoryTests {
         made.waitUntilExit()
         let a = try Self.machine("a", ["--git", remote], minutes: [30, 40], followed: 1)
         let b = try Self.machine("b", ["--git", remote], minutes: [45, 20, 10], followed: 2)
+        // Before any sync there is no clone yet: a counts its own.
+        #expect(try Self.allMachines(a).machines == ["a": 2], "before any sync")
         defer { a.refocus.cleanUp(); b.refocus.cleanUp() }
         try a.run("sync")
         let second = try a.run("sync")
