@@ -94,7 +94,7 @@ import Testing
                 "--help --version -h add list remove",
                 "@daily @hourly @monthly @reboot @weekly @yearly",
                 "work",
-                "--csv --help --json --limit --local --since --version",
+                "--all-machines --csv --help --json --limit --local --since --version",
                 "30d 7d today yesterday",
                 "watch",
                 "--help --once --version",

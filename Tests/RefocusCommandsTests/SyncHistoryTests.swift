@@ -21,18 +21,24 @@ import Testing
 struct SyncHistoryTests {
     static let shared = "0123456789abcdef0123456789abcdef"
 
-    /// A helper's `focus` answer: `minutes` of focus a day at noon UTC for each of `days` days before today.
+    /// A helper's answer to `focus` and `history` alike: `minutes` of focus in an hour at noon UTC for each
+    /// of the days before today (newest first), as records and as ended sessions.
     static func answer(minutes: [Int]) throws -> String {
         let today = floor(Date().timeIntervalSince1970 / 86_400) * 86_400
-        let records = try minutes.enumerated().map { index, minutes in
+        let lists = [try BlockListName("social")]
+        let records = minutes.enumerated().map { index, minutes in
             let start = Date(timeIntervalSince1970: today - Double(index + 1) * 86_400 + 12 * 3600)
             return FocusRecord(
                 id: Int64(index + 1), start: start, end: start.addingTimeInterval(3600),
-                focusedSeconds: minutes * 60, outcome: .completed, lists: [try BlockListName("social")])
+                focusedSeconds: minutes * 60, outcome: .completed, lists: lists)
         }
-        return String(
-            decoding: try HelperProtocol.encoder().encode(HelperResponse(sessions: [], focus: FocusColumns(records))),
-            as: UTF8.self)
+        let sessions = records.map {
+            SessionSummary(
+                id: $0.id, owner: 0, lists: lists, start: $0.start, plannedEnd: $0.end, locked: false,
+                endedAt: $0.end, outcome: .completed)
+        }
+        let response = HelperResponse(sessions: sessions, focus: FocusColumns(records))
+        return String(decoding: try HelperProtocol.encoder().encode(response), as: UTF8.self)
     }
 
     /// A machine named `name` syncing with `arguments`, its helper answering `minutes`, its session
@@ -92,6 +98,16 @@ struct SyncHistoryTests {
         #expect(both.sessions == 4 && both.machines == ["a": 3, "b": 1], "\(both)")
         #expect(both.seconds == (30 + 40 + 50 + 45) * 60, "\(both)")
         #expect(try Self.allMachines(b).sessions == 4)
+        // history --all-machines: a's three and b's one not followed here, newest first, each with its machine.
+        let history = try a.run("history", "--all-machines", "--json")
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(history.stdout.utf8)) as? [[String: Any]], "\(history.stdout)")
+        #expect(
+            rows.map { "\($0["machine"] ?? "?") \($0["id"] ?? "?")" } == ["a 1", "b 1", "a 2", "a 3"], "\(rows)")
+        #expect(rows[0]["owner"] as? Int == 0 && rows[1]["focusedSeconds"] as? Int == 45 * 60, "\(rows)")
+        let lines = try a.run("history", "--all-machines", "--limit", "2").stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("a #1 social: "), "\(lines)")
+        #expect(lines.last?.hasPrefix("b #1 social: ") == true && lines.last?.hasSuffix(", 1h, completed") == true)
         // Without --all-machines, a counts its own only.
         let own = try a.run("stats", "--json")
         let ownObject = try #require(try JSONSerialization.jsonObject(with: Data(own.stdout.utf8)) as? [String: Any])

@@ -75,7 +75,7 @@ struct StatsCommand: ParsableCommand {
         let start = try since.map { try SinceDate.parse($0, now: now, timeZone: calendar.timeZone) }
         let options = FocusStats.Options(
             streakMinimumMinutes: try UserPresets.config().defaults.streakMinimum, weeks: weeks)
-        let store = allMachines ? try StatsAllMachines() : nil
+        let store = allMachines ? try AllMachinesHistory() : nil
         let history = StatsHistory.read(since: start)
         // The other machines' sessions only beside this machine's: without those, there are no stats to show.
         let merged = try store.flatMap {

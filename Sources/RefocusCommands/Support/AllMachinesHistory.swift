@@ -7,11 +7,12 @@ import RefocusCore
 import RefocusOS
 import RefocusFeatures
 
-/// `refocus stats --all-machines`: this machine's records with those the
-/// other machines published in the sync store, as of the last sync (a
-/// folder as its engine last brought it, a git remote as last fetched: no
-/// network), each session counted once (`MachineFocusRecord.counted`).
-struct StatsAllMachines {
+/// `--all-machines` of `refocus stats` and `refocus history`: this
+/// machine's sessions with those the other machines published in the sync
+/// store, as of the last sync (a folder as its engine last brought it, a
+/// git remote as last fetched: no network), each session counted once
+/// (`MachineFocusRecord.counted`).
+struct AllMachinesHistory {
     /// This machine's name in the store.
     let machine: String
     /// The store.
@@ -53,19 +54,27 @@ struct StatsAllMachines {
         }
     }
 
-    /// `local` (this machine's records since `since`) with the other
-    /// machines' sessions that started since then, of the months they publish.
-    func merge(local: [FocusRecord], since: Date?, now: Date) throws -> Merged {
+    /// The other machines' sessions that started since `since` (all when
+    /// nil), of the months they publish, in the order of their files, and
+    /// what of their files was skipped.
+    func others(since: Date?, now: Date) throws -> OtherMachinesHistory {
         let months = HistoryPublication.firstMonth(now: now)...HistoryMonth(containing: now).adding(months: 1)
-        let others = OtherMachinesHistory(
+        var others = OtherMachinesHistory(
             files: try transport.files(in: .history, limit: HistoryMonthFile.maximumBytes), machine: machine,
             months: months)
+        others.records.removeAll { record in since.map { record.line.record.start < $0 } ?? false }
+        return others
+    }
+
+    /// `local` (this machine's records since `since`) with the other
+    /// machines' sessions that started since then.
+    func merge(local: [FocusRecord], since: Date?, now: Date) throws -> Merged {
+        let others = try others(since: since, now: now)
         let mine = local.map {
             MachineFocusRecord(
                 machine: machine,
                 line: SyncedFocusRecord(record: $0, intent: follow.intent(forLocalSession: $0.id)))
         }
-        let theirs = others.records.filter { record in since.map { record.line.record.start >= $0 } ?? true }
-        return Merged(records: MachineFocusRecord.counted(mine + theirs), problems: others.problems)
+        return Merged(records: MachineFocusRecord.counted(mine + others.records), problems: others.problems)
     }
 }
