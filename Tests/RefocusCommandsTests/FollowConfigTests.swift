@@ -35,13 +35,16 @@ import Testing
         #expect(everywhere.status == 0, "\(everywhere.stderr)")
         #expect(everywhere.published.count == 1, "\(everywhere.published)")
         let intent = try #require(everywhere.published.first)
-        for field in [#""action":"start""#, #""lists":["news"]"#, #""machine":"desk""#, #""end":"2020-05-10T14:30:00Z""#] {
+        for field in [
+            #""action":"start""#, #""lists":["news"]"#, #""machine":"desk""#, #""end":"2020-05-10T14:30:00Z""#,
+        ] {
             #expect(intent.contains(field), "\(field) in \(intent)")
         }
         #expect(try Self.start([], config: "").published.isEmpty, "a plain start stays here")
         #expect(try Self.start([], config: "[defaults]\nfollow = true\n").published.count == 1)
         #expect(try Self.start(["--no-everywhere"], config: "[defaults]\nfollow = true\n").published.isEmpty)
-        let presets = "[defaults]\nfollow = true\n\n[presets.here]\nlists = [\"news\"]\nfollow = false\n"
+        let presets =
+            "[defaults]\nfollow = true\n\n[presets.here]\nlists = [\"news\"]\nfollow = false\n"
             + "\n[presets.along]\nlists = [\"news\"]\nfollow = true\n"
         #expect(try Self.start(["here"], config: presets).published.isEmpty, "the preset's false over the defaults")
         #expect(try Self.start(["along"], config: presets).published.count == 1)

@@ -11,6 +11,7 @@ import Testing
         (["--limit", "10001"], 64, "--limit must be from 1 to 10000"),
         (["--since", "2026-02-30"], 65, "'2026-02-30': not a day or a time ago; write YYYY-MM-DD"),
         (["--since", "2026"], 65, "'2026': not a day or a time ago"),
+        (["--all-machines", "--csv"], 64, "--all-machines goes with the lines or --json, not --csv"),
     ])
     func refusesBadOptionsBeforeAskingTheHelper(arguments: [String], status: Int32, message: String) throws {
         let refocus = try Binary()

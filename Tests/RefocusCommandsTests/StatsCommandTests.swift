@@ -47,6 +47,16 @@ import Testing
         #expect(!run.stderr.contains("not installed"), "the helper is not asked")
     }
 
+    /// `--all-machines` needs sync set up, and says so before the helper is asked.
+    @Test func allMachinesWithoutSyncNamesSyncInit() throws {
+        let refocus = try Binary()
+        defer { refocus.cleanUp() }
+        let run = try refocus.run(
+            ["stats", "--all-machines"], environment: ["REFOCUS_HELPER": "/nonexistent/refocus-helper"])
+        #expect(run.status == 78 && run.stderr.contains("refocus sync init --dir PATH"), "\(run.status) \(run.stderr)")
+        #expect(!run.stderr.contains("not installed"), "the helper is not asked")
+    }
+
     @Test(arguments: [
         ("0", "from 1 to 1440"), ("1441", "from 1 to 1440"), ("\"5\"", "without quotes"), ("2.5", "whole number"),
     ])

@@ -78,4 +78,22 @@ import Testing
                 A day counts for a streak from 5m of focus; weeks start on Monday.
                 """, "\(text)")
     }
+
+    /// With `--all-machines`, a section per machine after the groups, before the daily allowances and the heatmap.
+    @Test func allMachinesAddsAMachineSection() throws {
+        let (stats, calendar, _) = try Self.stats()
+        var report = StatsReport(stats: stats, calendar: calendar, since: nil, groups: nil)
+        report.machines = [
+            FocusGroup(name: "desktop-at-work", focusedSeconds: 20 * 3600, sessions: 17),
+            FocusGroup(name: "laptop", focusedSeconds: 12 * 3600 + 600, sessions: 11),
+        ]
+        let lines = report.lines(heatmap: .plain)
+        let start = try #require(lines.firstIndex(of: "By machine"))
+        #expect(
+            Array(lines[(start - 1)...(start + 3)]) == [
+                "", "By machine", "  desktop-at-work    20h in 17 sessions", "  laptop          12h10m in 11 sessions",
+                "",
+            ], "\(lines)")
+        #expect(lines[start + 4].hasSuffix("Mar       Apr     May"), "the heatmap follows: \(lines)")
+    }
 }

@@ -7,6 +7,8 @@ import Testing
 /// configuration (a commit takes ReFocus's fallback identity).
 struct SyncMachine {
     let refocus: Binary
+    /// More variables for every run (a stand-in helper).
+    var extraEnvironment: [String: String] = [:]
 
     /// A machine whose sync is set up with `sync init` and `arguments`.
     init(syncInit arguments: [String]) throws {
@@ -22,6 +24,7 @@ struct SyncMachine {
     /// The variables that make this machine's own folders its own.
     var environment: [String: String] {
         ["XDG_STATE_HOME": refocus.home + "/state", "HOME": refocus.home, "GIT_CONFIG_NOSYSTEM": "1"]
+            .merging(extraEnvironment) { $1 }
     }
 
     @discardableResult

@@ -13,6 +13,8 @@ struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
         abstract: "Show your ended sessions, newest first.",
+        usage: UsageLine.wrapped(
+            "refocus history [--limit <N>] [--since <DATE>] [--json] [--csv] [--local] [--all-machines]"),
         discussion: """
             One line per session: its id, lists, start, how long it ran (of how long, \
             when it ended early) and how it ended: completed, stopped, emergency (an \
@@ -27,6 +29,7 @@ struct HistoryCommand: ParsableCommand {
               refocus history --since 7d --json | jq 'map(.seconds) | add'
               refocus history --csv --limit 10000 > history.csv
               refocus history --csv --local --since 2026-05-01
+              refocus history --all-machines  # your other machines' too
 
             \(ExitStatus.helpLine(for: .refocus, [.usage, .busy],
                                   notes: [.success: "also with no session",
@@ -56,11 +59,17 @@ struct HistoryCommand: ParsableCommand {
     @Flag(help: "With --csv, times in local time with their offset.")
     var local = false
 
+    @Flag(help: "Also the sessions of your other machines that sync (as of the last 'refocus sync').")
+    var allMachines = false
+
     func validate() throws {
         guard (1...HelperProtocol.maximumHistory).contains(limit) else {
             throw ValidationError("--limit must be from 1 to \(HelperProtocol.maximumHistory), not \(limit)")
         }
         if csv, json { throw ValidationError("--csv and --json cannot be used together; choose one") }
+        if allMachines, csv {
+            throw ValidationError("--all-machines goes with the lines or --json, not --csv")
+        }
         if local, !csv {
             throw ValidationError(
                 "--local goes with --csv only: the lines show local times already, and --json is in UTC")
@@ -119,7 +128,16 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         let now = Date()
         let start = try since.map { try SinceDate.parse($0, now: now, timeZone: MachineTimeZone.current) }
+        let store = allMachines ? try AllMachinesHistory() : nil
         let response = try HelperClient().send(HistoryRequest(limit: limit, since: start))
+        if let store {
+            let all = try HistoryAllMachines(
+                local: response.sessions, store: store, since: start, now: now, limit: limit)
+            for problem in all.problems { Console.error("history: \(problem)") }
+            if json { return try Console.json(all.rows) }
+            if all.entries.isEmpty { return print("No ended session" + (since.map { " since \($0)" } ?? "") + ".") }
+            return all.lines(now: now).forEach { print($0) }
+        }
         if json { return try Console.json(response.sessions.map(Row.init(session:))) }
         if csv {
             let rows = response.sessions.map(Row.init(session:))

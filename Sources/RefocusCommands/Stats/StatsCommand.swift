@@ -12,6 +12,8 @@ struct StatsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Show your focused time, streaks and a heatmap.",
+        usage: UsageLine.wrapped(
+            "refocus stats [--since <DATE>] [--by <label|list>] [--weeks <N>] [--all-machines] [--json]"),
         discussion: """
             Focused time is the time a session's blocks were in force (less pauses and \
             pomodoro breaks), counted on local days of the machine's time zone; weeks \
@@ -28,6 +30,7 @@ struct StatsCommand: ParsableCommand {
               refocus stats --since 2026-01-01 --weeks 30
               refocus stats --by label
               refocus stats --json | jq .currentStreak
+              refocus stats --all-machines    # every machine that syncs
 
             \(ExitStatus.helpLine(for: .refocus, [.usage, .systemError, .busy],
                                   notes: [.success: "also with no session",
@@ -53,6 +56,9 @@ struct StatsCommand: ParsableCommand {
         completion: .list(["4", "12", "26"]))
     var weeks = 12
 
+    @Flag(help: "Count every machine that syncs, each session once (as of the last 'refocus sync').")
+    var allMachines = false
+
     @Flag(help: "Print JSON for scripts: one object.")
     var json = false
 
@@ -69,14 +75,25 @@ struct StatsCommand: ParsableCommand {
         let start = try since.map { try SinceDate.parse($0, now: now, timeZone: calendar.timeZone) }
         let options = FocusStats.Options(
             streakMinimumMinutes: try UserPresets.config().defaults.streakMinimum, weeks: weeks)
+        let store = allMachines ? try AllMachinesHistory() : nil
         let history = StatsHistory.read(since: start)
-        let stats = FocusStats(records: history.records, now: now, calendar: calendar, options: options)
-        let report = StatsReport(
+        // The other machines' sessions only beside this machine's: without those, there are no stats to show.
+        let merged = try store.flatMap {
+            history.failure == nil ? try $0.merge(local: history.records, since: start, now: now) : nil
+        }
+        let records = merged?.records.map(\.line.record) ?? history.records
+        let stats = FocusStats(records: records, now: now, calendar: calendar, options: options)
+        var report = StatsReport(
             stats: stats, calendar: calendar, since: since,
-            groups: by.map { ($0, FocusGroup.of(history.records, by: $0)) }, usedAllowances: history.usedAllowances)
+            groups: by.map { ($0, FocusGroup.of(records, by: $0)) }, usedAllowances: history.usedAllowances)
+        report.machines = merged?.machines
         if let failure = history.failure { Console.error(failure.description) }
+        for problem in merged?.problems ?? [] { Console.error("history: \(problem)") }
         if json {
-            try Console.json(StatsJSON(report: report, since: start, error: history.failure?.description))
+            try Console.json(
+                StatsJSON(
+                    report: report, since: start, error: history.failure?.description,
+                    skippedHistory: merged?.problems ?? []))
         } else {
             let style: FocusHeatmap.Style = StatsTerminal.colours() ? .colour : .plain
             report.lines(heatmap: style, readable: history.failure == nil).forEach { print($0) }

@@ -8,19 +8,37 @@ import RefocusCore
 /// `refocus stats --json`: one object with stable keys (listed in the man
 /// page's JSON OUTPUT and docs/user-guide.md); keys are only ever added. Without a readable history it
 /// holds `error` and the settings, no figures. `allowanceUse` (an `AllowanceUseDay` per list and
-/// day) only when the caller's daily allowances were used in the period.
+/// day) only when the caller's daily allowances were used in the period; `machines` and
+/// `skippedHistory` only with `--all-machines` (and skipped files or lines).
 struct StatsJSON: Encodable {
     let report: StatsReport
     /// `--since` as an instant.
     let since: Date?
     /// Why the history could not be read.
     let error: String?
+    /// With `--all-machines`, the other machines' files or lines skipped.
+    var skippedHistory: [String] = []
 
     private enum Key: String, CodingKey {
         case today, weekStart, timeZone, firstWeekday, streakMinimum, since, error
         case todaySeconds, weekSeconds, totalSeconds, sessions, completed, stopped, cleared, emergency
         case currentStreak, longestStreak, streakIncludesToday, milestonesReached, nextMilestone, daysToNextMilestone
         case blockedAttempts, programsKilled, blockedSessions, blockedByList, days, by, groups, allowanceUse
+        case machines, skippedHistory
+    }
+
+    /// A machine's figures with `--all-machines`.
+    private struct Machine: Encodable {
+        let group: FocusGroup
+
+        private enum Key: String, CodingKey { case machine, focusedSeconds, sessions }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(group.name ?? "", forKey: .machine)
+            try container.encode(group.focusedSeconds, forKey: .focusedSeconds)
+            try container.encode(group.sessions, forKey: .sessions)
+        }
     }
 
     private struct Blocked: Encodable {
@@ -102,5 +120,10 @@ struct StatsJSON: Encodable {
         }
         // The allowances' use only when there was some: the object reads as it did before they existed.
         if !report.usedAllowances.isEmpty { try container.encode(report.usedAllowances, forKey: .allowanceUse) }
+        // With --all-machines only: each machine's share, and what of the others' history was skipped.
+        if let machines = report.machines {
+            try container.encode(machines.map(Machine.init(group:)), forKey: .machines)
+        }
+        if !skippedHistory.isEmpty { try container.encode(skippedHistory, forKey: .skippedHistory) }
     }
 }

@@ -12,6 +12,8 @@ struct StatsReport {
     let groups: (by: FocusGrouping, groups: [FocusGroup])?
     /// The caller's use of their daily allowances per list and day; none when they have none.
     var usedAllowances: [AllowanceUseDay] = []
+    /// With `--all-machines`, the focused time and sessions each machine counted (`name` is the machine).
+    var machines: [FocusGroup]?
 
     /// The lines to print: all of them, or, when the history could not be
     /// read (`readable` false), the heading and the settings only: zeros and
@@ -38,6 +40,7 @@ struct StatsReport {
         lines.append(row("Milestones", milestones))
         lines.append(contentsOf: blocked)
         if let groups { lines.append(contentsOf: Self.groupLines(groups.by, groups.groups)) }
+        if let machines { lines.append(contentsOf: Self.groupLines(title: "By machine", none: "", machines)) }
         lines.append(contentsOf: StatsAllowances(days: usedAllowances, today: stats.today).lines)
         lines.append("")
         lines.append(contentsOf: FocusHeatmap(days: stats.days, calendar: calendar).lines(style: style))
@@ -84,12 +87,16 @@ struct StatsReport {
 
     /// `By label` and a line per group.
     static func groupLines(_ by: FocusGrouping, _ groups: [FocusGroup]) -> [String] {
-        let none = by == .label ? "(no label)" : "(no list)"
+        groupLines(title: "By \(by.rawValue)", none: by == .label ? "(no label)" : "(no list)", groups)
+    }
+
+    /// `title` and a line per group, `none` naming the group without a name.
+    static func groupLines(title: String, none: String, _ groups: [FocusGroup]) -> [String] {
         let names = groups.map { $0.name ?? none }
         let width = max(9, names.map(\.count).max() ?? 0)
         let times = groups.map { time($0.focusedSeconds) }
         let timeWidth = times.map(\.count).max() ?? 0
-        var lines = ["", "By \(by.rawValue)"]
+        var lines = ["", title]
         if groups.isEmpty { lines.append("  no sessions") }
         for (index, group) in groups.enumerated() {
             let time = String(repeating: " ", count: timeWidth - times[index].count) + times[index]

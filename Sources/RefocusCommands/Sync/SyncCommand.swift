@@ -7,7 +7,8 @@ struct SyncCommand: ParsableCommand {
         abstract: "Sync your lists' domains with your other machines.",
         discussion: """
             Each list's domains sync as a plain file, NAME.domains: one entry per line, sorted, \
-            ASCII. Program lists, history and presets stay on each machine. Each list is merged \
+            ASCII. Program lists and presets stay on each machine; your ended sessions are published \
+            for 'refocus stats --all-machines'. Each list is merged \
             three ways against the last synced copy (kept in $XDG_STATE_HOME/refocus/sync/base), \
             so additions on either side are kept and a removal on one side applies on the other; \
             your local .domains files keep their comments and order.

@@ -7,16 +7,16 @@ import RefocusFeatures
 struct SyncNow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "now",
-        abstract: "Sync the lists now (the default), or set how often cron syncs them.",
+        abstract: "Sync lists, history and sessions now, or set cron's interval.",
         usage: UsageLine.wrapped("refocus sync now [--every <interval>] [--watch] [--install-service] [--quiet]"),
         discussion: """
             Pulls the other machines' lists, merges each with yours, publishes the result \
             and changes only the entries' lines of your .domains files. A bad remote line \
             or half-written file is reported and skipped; nothing is deleted for it. Then \
-            it applies, through the helper and as you, the sessions your other machines \
-            started with --everywhere, and their stops, pauses and resumes; 'refocus sync \
-            status' lists each with why it was refused. --watch keeps applying them as they \
-            arrive (a folder at once; a git remote every --every, 1m by default).
+            it publishes your ended sessions (for 'stats --all-machines') and applies, \
+            through the helper and as you, the sessions your other machines started with \
+            --everywhere and their stops, pauses and resumes. --watch keeps applying them \
+            as they arrive (a folder at once; a git remote every --every, 1m by default).
 
             With --every alone, nothing is synced: a crontab line runs 'refocus sync -q' \
             (shown in 'refocus schedule list'), or is removed with 'off'.
@@ -98,6 +98,7 @@ struct SyncNow: ParsableCommand {
         for line in report.remote { output.report("published: \(line)") }
         for message in report.messages { Console.error(message) }
         if report.local.isEmpty && report.remote.isEmpty { output.report("in sync") }
+        let history = Self.publishHistory(output: output)
         // The lists were fetched above: the sessions are read from the same fetch.
         let sessions = try SyncSetup.followRound().run(fetching: false)
         for line in sessions.lines { output.report("sessions: \(line)") }
@@ -105,8 +106,25 @@ struct SyncNow: ParsableCommand {
         try state.recordLast(
             time: SyncInterval.now(),
             result: result + " (\(report.local.count) here, "
-                + "\(report.remote.count) published)")
+                + "\(report.remote.count) published)" + history)
         if report.skippedSomething || sessions.refusedSomething { throw SyncSkipped() }
+    }
+}
+
+extension SyncNow {
+    /// Publishes this machine's history (`SyncHistory`); a failure is one
+    /// line on stderr and leaves the lists' sync as it was. Returns what the
+    /// last sync's result adds: nothing, or that the history was not published.
+    fileprivate static func publishHistory(output: OutputOptions) -> String {
+        do {
+            let outcome = try SyncHistory.publish()
+            for path in outcome.published { output.report("published: \(path)") }
+            for problem in outcome.problems { Console.error("history: \(problem)") }
+            return ""
+        } catch {
+            Console.error("history not published: \(error)")
+            return "; history not published"
+        }
     }
 }
 

@@ -66,6 +66,16 @@ public struct FollowState: Codable, Sendable, Equatable {
     /// An empty state.
     public init() {}
 
+    private enum CodingKeys: String, CodingKey { case outcomes, sessions, unpublished }
+
+    /// Reads a state file; a part it lacks (one written before the part existed) is empty.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        outcomes = try container.decodeIfPresent([String: Outcome].self, forKey: .outcomes) ?? [:]
+        sessions = try container.decodeIfPresent([String: Int64].self, forKey: .sessions) ?? [:]
+        unpublished = try container.decodeIfPresent([SessionIntent].self, forKey: .unpublished) ?? []
+    }
+
     /// The followed start a local session came from or was published as.
     public func intent(forLocalSession id: Int64) -> String? {
         sessions.first { $0.value == id }?.key

@@ -41,7 +41,7 @@ extension SessionIntent {
         do {
             return try JSONValueDecoder.decode(SessionIntent.self, from: value)
         } catch let error as DecodingError {
-            throw .invalid(Self.reason(error))
+            throw .invalid(error.fieldReason)
         } catch {
             throw .invalid("\(error)")
         }
@@ -53,18 +53,5 @@ extension SessionIntent {
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         return Array(try encoder.encode(self)) + [0x0A]
-    }
-
-    /// `field: what is wrong` for a decoding error.
-    private static func reason(_ error: DecodingError) -> String {
-        let (context, what): (DecodingError.Context, String) =
-            switch error {
-            case .dataCorrupted(let context): (context, context.debugDescription)
-            case .keyNotFound(let key, let context): (context, "'\(key.stringValue)' is missing")
-            case .typeMismatch(_, let context), .valueNotFound(_, let context): (context, context.debugDescription)
-            @unknown default: (DecodingError.Context(codingPath: [], debugDescription: ""), "\(error)")
-            }
-        let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-        return path.isEmpty ? what : "\(path): \(what)"
     }
 }

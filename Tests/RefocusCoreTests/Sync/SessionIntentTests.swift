@@ -42,19 +42,12 @@ import Testing
 
     /// A start's fields as JSON fragments, in order; `changes` replaces or adds fields (nil: leaves one out).
     static func text(_ changes: [String: String?]) -> String {
-        var fields: [(String, String)] = [
+        let fields: [(String, String)] = [
             ("version", "1"), ("id", "\"\(id)\""), ("machine", "\"laptop\""), ("action", "\"start\""),
             ("lists", "[\"social\"]"), ("end", "\"2027-01-15T08:25:00Z\""),
             ("createdAt", "\"2027-01-15T08:00:00Z\""),
         ]
-        for (key, value) in changes.sorted(by: { $0.key < $1.key }) {
-            if let index = fields.firstIndex(where: { $0.0 == key }) {
-                if let value { fields[index].1 = value } else { fields.remove(at: index) }
-            } else if let value {
-                fields.append((key, value))
-            }
-        }
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        return JSONFieldsText.object(fields, changing: changes)
     }
 
     static let stop: [String: String?] = ["action": "\"stop\"", "lists": nil, "end": nil]
