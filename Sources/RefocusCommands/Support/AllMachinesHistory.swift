@@ -60,7 +60,9 @@ struct AllMachinesHistory {
     func others(since: Date?, now: Date) throws -> OtherMachinesHistory {
         let months = HistoryPublication.firstMonth(now: now)...HistoryMonth(containing: now).adding(months: 1)
         var others = OtherMachinesHistory(
-            files: try transport.files(in: .history, limit: HistoryMonthFile.maximumBytes), machine: machine,
+            files: try transport.files(
+                in: .history, limit: HistoryMonthFile.maximumBytes, skipping: SyncStoreSkip(machine: machine)),
+            machine: machine,
             months: months)
         others.records.removeAll { record in since.map { record.line.record.start < $0 } ?? false }
         return others

@@ -35,10 +35,12 @@ struct FollowApplier {
         var report = Report()
         do {
             try FollowOutbox.flush(&state, store: store, machine: machine)
+            try FollowOutbox.expire(&state, store: store, machine: machine, now: now)
         } catch {
             report.lines.append("not yet published (tried again next round): \(error)")
         }
-        let files = try store.files(in: .sessions, limit: SessionIntent.maximumBytes)
+        let files = try store.files(
+            in: .sessions, limit: SessionIntent.maximumBytes, skipping: state.settled(machine: machine))
         for step in FollowPlan.steps(files, state: state, machine: machine, now: now) {
             apply(step, to: &state, report: &report, now: now)
         }

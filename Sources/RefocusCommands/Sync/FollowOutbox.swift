@@ -27,6 +27,18 @@ enum FollowOutbox {
         state.unpublished = []
     }
 
+    /// Removes from the store this machine's intents older than
+    /// `FollowState.keptDays` (each machine removes only its own), and
+    /// forgets them once that worked.
+    static func expire(_ state: inout FollowState, store: any SyncStoreFiles, machine: String, now: Date) throws {
+        let expired = state.expired(machine: machine, now: now)
+        guard !expired.isEmpty else { return }
+        try store.publish(
+            Dictionary(uniqueKeysWithValues: expired.values.map { ($0, nil) }),
+            message: "refocus: \(expired.count) intents of \(machine) older than \(FollowState.keptDays) days removed")
+        for id in expired.keys { state.outcomes[id] = nil }
+    }
+
     /// A new intent id: 128 bits from the system's random generator, in lower-case hexadecimal.
     static func newID() -> String {
         var generator = SystemRandomNumberGenerator()

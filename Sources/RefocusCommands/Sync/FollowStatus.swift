@@ -39,7 +39,8 @@ enum FollowStatus {
         let round = try SyncSetup.followRound()
         let applier = round.applier
         let state = try FollowState.load(from: applier.syncState)
-        let files = try applier.store.files(in: .sessions, limit: SessionIntent.maximumBytes)
+        let files = try applier.store.files(
+            in: .sessions, limit: SessionIntent.maximumBytes, skipping: state.settled(machine: applier.machine))
         var lines: [Line] = []
         for step in FollowPlan.steps(files, state: state, machine: applier.machine, now: now) {
             if let line = upcoming(step, state: state) { lines.append(line) }

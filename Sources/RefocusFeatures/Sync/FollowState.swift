@@ -13,7 +13,8 @@ import RefocusOS
 /// start became, so that a stop on one machine finds the session it stops
 /// on another, and history counts a followed session once. An intent with
 /// an outcome is never applied again. Outcomes older than `keptDays` are
-/// dropped, with their links.
+/// dropped, with their links; this machine's own, once their files have
+/// been removed from the store.
 public struct FollowState: Codable, Sendable, Equatable {
     /// What became of one intent here.
     public struct Outcome: Codable, Sendable, Equatable {
@@ -81,6 +82,25 @@ public struct FollowState: Codable, Sendable, Equatable {
         sessions.first { $0.value == id }?.key
     }
 
+    /// This machine's intents published more than `keptDays` before `now`: their paths in the store.
+    public func expired(machine: String, now: Date) -> [String: String] {
+        let oldest = now.addingTimeInterval(-Double(Self.keptDays) * 86_400)
+        var paths: [String: String] = [:]
+        for (id, outcome) in outcomes where outcome.kind == .published && outcome.at < oldest {
+            paths[id] = "\(SyncStoreArea.sessions.rawValue)/\(machine)/\(id).json"
+        }
+        return paths
+    }
+
+    /// What a round need not read: this machine's folder, and every intent with a final outcome.
+    public func settled(machine: String) -> SyncStoreSkip {
+        var paths = Set<String>()
+        for (id, outcome) in outcomes where outcome.kind != .pending && SessionIntent.isID(id) {
+            paths.insert("\(SyncStoreArea.sessions.rawValue)/\(outcome.machine)/\(id).json")
+        }
+        return SyncStoreSkip(machine: machine, paths: paths)
+    }
+
     /// The file's path in `state`.
     public static func path(in state: SyncState) -> String { state.directory + "/follow.json" }
 
@@ -95,7 +115,8 @@ public struct FollowState: Codable, Sendable, Equatable {
     /// Writes it to `state`, first dropping what is older than `keptDays` before `now`.
     public mutating func save(to state: SyncState, now: Date) throws {
         let oldest = now.addingTimeInterval(-Double(Self.keptDays) * 86_400)
-        outcomes = outcomes.filter { $0.value.at >= oldest }
+        // This machine's own intents go when their files have been removed from the store (`expired`).
+        outcomes = outcomes.filter { $0.value.at >= oldest || $0.value.kind == .published }
         let queued = Set(unpublished.map(\.id))
         sessions = sessions.filter { outcomes[$0.key] != nil || queued.contains($0.key) }
         let encoder = JSONEncoder()

@@ -13,7 +13,7 @@ extension FolderTransport: SyncStoreFiles {
     /// Nothing: the folder is what the engine last brought.
     public func refresh() {}
 
-    public func files(in area: SyncStoreArea, limit: Int) throws -> [SyncStoreFile] {
+    public func files(in area: SyncStoreArea, limit: Int, skipping: SyncStoreSkip) throws -> [SyncStoreFile] {
         var status = stat()
         guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
             throw SyncError.folderMissing(directory)
@@ -22,7 +22,12 @@ extension FolderTransport: SyncStoreFiles {
         guard let areaFolder = try Self.openFolder(areaPath, at: AT_FDCWD) else { return [] }
         defer { close(areaFolder) }
         var found: [SyncStoreFile] = []
-        for machine in try Self.visibleNames(areaFolder, path: areaPath).sorted() {
+        let machines = try Self.visibleNames(areaFolder, path: areaPath).filter { $0 != skipping.machine }.sorted()
+        if machines.count > syncStoreMaximumMachines {
+            let over = machines.count - syncStoreMaximumMachines
+            found.append(SyncStoreFile(machine: "", name: "", contents: .failure(.tooMany(over))))
+        }
+        for machine in machines.prefix(syncStoreMaximumMachines) {
             guard SessionIntent.isMachineName(machine) else {
                 found.append(SyncStoreFile(machine: machine, name: "", contents: .failure(.badPlace)))
                 continue
@@ -37,7 +42,10 @@ extension FolderTransport: SyncStoreFiles {
                 continue
             }
             defer { close(machineFolder) }
-            for name in try Self.visibleNames(machineFolder, path: machinePath).sorted() {
+            let (names, over) = skipping.kept(
+                area, machine: machine, names: try Self.visibleNames(machineFolder, path: machinePath))
+            if over > 0 { found.append(SyncStoreFile(machine: machine, name: "", contents: .failure(.tooMany(over)))) }
+            for name in names {
                 found.append(
                     SyncStoreFile(
                         machine: machine, name: name, contents: Self.read(name, in: machineFolder, limit: limit)))

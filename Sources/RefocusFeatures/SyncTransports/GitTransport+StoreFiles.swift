@@ -10,10 +10,11 @@ extension GitTransport: SyncStoreFiles {
     /// How often a publish is tried when the remote keeps moving.
     static let publishAttempts = 3
 
-    public func files(in area: SyncStoreArea, limit: Int) throws -> [SyncStoreFile] {
+    public func files(in area: SyncStoreArea, limit: Int, skipping: SyncStoreSkip) throws -> [SyncStoreFile] {
         guard let tip = try remoteTip(try branchName()) else { return [] }
         let tree = try checked(["ls-tree", "-r", "-z", "-l", "--full-tree", tip, "--", area.rawValue + "/"])
         var found: [SyncStoreFile] = []
+        var byMachine: [String: [String: GitTreeEntry]] = [:]
         for entry in GitTreeEntry.parse(tree.output) {
             let steps = entry.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             let machine = steps.count > 1 ? steps[1] : "", name = steps.last ?? ""
@@ -21,20 +22,36 @@ extension GitTransport: SyncStoreFiles {
                 found.append(SyncStoreFile(machine: machine, name: name, contents: .failure(.badPlace)))
                 continue
             }
-            if name.hasPrefix(".") { continue }
-            guard entry.isFile else {
-                found.append(SyncStoreFile(machine: machine, name: name, contents: .failure(.notPlainFile)))
-                continue
+            if name.hasPrefix(".") || machine == skipping.machine { continue }
+            byMachine[machine, default: [:]][name] = entry
+        }
+        if byMachine.count > syncStoreMaximumMachines {
+            let over = byMachine.count - syncStoreMaximumMachines
+            found.append(SyncStoreFile(machine: "", name: "", contents: .failure(.tooMany(over))))
+        }
+        for machine in byMachine.keys.sorted().prefix(syncStoreMaximumMachines) {
+            let entries = byMachine[machine] ?? [:]
+            let (names, over) = skipping.kept(area, machine: machine, names: Array(entries.keys))
+            if over > 0 { found.append(SyncStoreFile(machine: machine, name: "", contents: .failure(.tooMany(over)))) }
+            for name in names {
+                if let entry = entries[name] {
+                    found.append(try read(entry, machine: machine, name: name, limit: limit))
+                }
             }
-            guard let size = entry.size, size <= limit else {
-                found.append(
-                    SyncStoreFile(machine: machine, name: name, contents: .failure(.tooLarge(entry.size ?? 0))))
-                continue
-            }
-            let blob = try checked(["cat-file", "blob", entry.object])
-            found.append(SyncStoreFile(machine: machine, name: name, contents: .success(blob.output)))
         }
         return found
+    }
+
+    /// One blob of the tree, when it is a plain file no larger than `limit`.
+    private func read(_ entry: GitTreeEntry, machine: String, name: String, limit: Int) throws -> SyncStoreFile {
+        guard entry.isFile else {
+            return SyncStoreFile(machine: machine, name: name, contents: .failure(.notPlainFile))
+        }
+        guard let size = entry.size, size <= limit else {
+            return SyncStoreFile(machine: machine, name: name, contents: .failure(.tooLarge(entry.size ?? 0)))
+        }
+        let blob = try checked(["cat-file", "blob", entry.object])
+        return SyncStoreFile(machine: machine, name: name, contents: .success(blob.output))
     }
 
     public func publish(_ files: [String: [UInt8]?], message: String) throws {

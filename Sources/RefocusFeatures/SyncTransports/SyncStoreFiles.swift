@@ -8,11 +8,52 @@
 public protocol SyncStoreFiles {
     /// Brings the store up to date where it is remote (a git fetch); nothing for a folder.
     func refresh() throws
-    /// Every file at `AREA/MACHINE/NAME`, read up to `limit` bytes each.
-    func files(in area: SyncStoreArea, limit: Int) throws -> [SyncStoreFile]
+    /// Every file at `AREA/MACHINE/NAME`, read up to `limit` bytes each,
+    /// but those `skipping` leaves out (unread); at most `maximumMachines`
+    /// machines and `maximumFilesPerMachine` files each, the rest reported
+    /// as one `.tooMany` refusal per machine or area.
+    func files(in area: SyncStoreArea, limit: Int, skipping: SyncStoreSkip) throws -> [SyncStoreFile]
     /// Writes each file (nil removes it) at its path in the store and
     /// publishes them together with `message` (a git commit's message).
     func publish(_ files: [String: [UInt8]?], message: String) throws
+}
+
+extension SyncStoreFiles {
+    /// Every file of `area`, none skipped.
+    public func files(in area: SyncStoreArea, limit: Int) throws -> [SyncStoreFile] {
+        try files(in: area, limit: limit, skipping: SyncStoreSkip())
+    }
+}
+
+/// The most machine folders an area is read for: more is someone filling the store.
+public let syncStoreMaximumMachines = 64
+/// The most files a machine's folder is read for.
+public let syncStoreMaximumFilesPerMachine = 4096
+
+/// What a read of the store leaves out: a machine's folder (this machine's
+/// own), and files already dealt with (by their paths in the store).
+public struct SyncStoreSkip: Sendable, Equatable {
+    public var machine: String?
+    public var paths: Set<String>
+
+    /// Skips `machine`'s folder and the files at `paths`.
+    public init(machine: String? = nil, paths: Set<String> = []) {
+        self.machine = machine
+        self.paths = paths
+    }
+
+    /// Whether the read leaves the file `name` of `machine` in `area` out.
+    public func skips(_ area: SyncStoreArea, machine: String, name: String) -> Bool {
+        machine == self.machine || paths.contains("\(area.rawValue)/\(machine)/\(name)")
+    }
+
+    /// The names of `all` (sorted) that a read of `machine`'s folder takes, and how many more there were.
+    public func kept(_ area: SyncStoreArea, machine: String, names all: [String]) -> (names: [String], over: Int) {
+        let names = all.filter { !skips(area, machine: machine, name: $0) }.sorted()
+        return (
+            Array(names.prefix(syncStoreMaximumFilesPerMachine)), max(0, names.count - syncStoreMaximumFilesPerMachine)
+        )
+    }
 }
 
 /// A top-level folder of the sync store that holds one folder per machine.
@@ -39,6 +80,8 @@ public struct SyncStoreFile: Sendable, Equatable {
         case otherOwner(UInt32)
         case badPlace
         case unreadable(String)
+        /// More files than a read takes (`count` left out).
+        case tooMany(Int)
 
         public var description: String {
             switch self {
@@ -47,6 +90,7 @@ public struct SyncStoreFile: Sendable, Equatable {
             case .otherOwner(let uid): "owned by another user (uid \(uid)), not by you"
             case .badPlace: "not at AREA/MACHINE/NAME with a plain machine name"
             case .unreadable(let reason): "unreadable: \(reason)"
+            case .tooMany(let count): "\(count) more files than a sync reads; they were left unread"
             }
         }
     }
