@@ -62,7 +62,7 @@ struct StopCommand: ParsableCommand {
     func run() throws {
         let reason = try emergency ? EmergencyDialogue.ask() : nil
         let response = try HelperClient().send(StopRequest(sessionID: id, emergency: reason, cancel: cancel))
-        if !cancel { FollowPublisher.followChange(.stop, of: response.sessions.filter { $0.endedAt != nil }) }
+        FollowPublisher.followChange(cancel ? .cancel : .stop, of: response.sessions)
         if json { return try Console.json(response) }
         let answered = Date()
         for session in response.sessions {

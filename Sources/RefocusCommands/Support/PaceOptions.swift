@@ -24,9 +24,8 @@ struct PaceOptions: ParsableArguments {
     /// with --json; notes go to stderr.
     func send(_ change: PaceChange) throws {
         let response = try HelperClient().send(PaceRequest(change: change, sessionID: id))
-        // A pause that waits for a delay does not follow: the other machines would pause at once.
         if let action = SessionIntent.Action(rawValue: change.rawValue) {
-            FollowPublisher.followChange(action, of: response.sessions.filter { change != .pause || $0.isPaused })
+            FollowPublisher.followChange(action, of: response.sessions)
         }
         if json { return try Console.json(response) }
         let answered = Date()  // after the helper's answer: the time left counts from then

@@ -69,7 +69,7 @@ struct FollowApplier {
                 let response = try HelperClient().send(
                     StartRequest(
                         lists: lists, length: length, locked: intent.locked, label: intent.label,
-                        pomodoro: pomodoro, notify: notify))
+                        pomodoro: pomodoro, notify: notify, delay: intent.delay))
                 guard let session = response.sessions.first else {
                     return record(
                         .pending, intent, "the helper answered no session", in: &state, report: &report, now: now)
@@ -87,6 +87,7 @@ struct FollowApplier {
             do {
                 switch intent.action {
                 case .stop: _ = try HelperClient().send(StopRequest(sessionID: session))
+                case .cancel: _ = try HelperClient().send(StopRequest(sessionID: session, cancel: true))
                 case .pause: _ = try HelperClient().send(PaceRequest(change: .pause, sessionID: session))
                 case .resume: _ = try HelperClient().send(PaceRequest(change: .resume, sessionID: session))
                 case .next: _ = try HelperClient().send(PaceRequest(change: .next, sessionID: session))

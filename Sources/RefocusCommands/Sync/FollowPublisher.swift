@@ -36,7 +36,8 @@ struct FollowPublisher {
         let intent = SessionIntent(
             id: FollowOutbox.newID(), machine: machine, action: .start, lists: session.lists,
             end: plan == nil ? session.plannedEnd : nil, pomodoro: plan, anchor: plan == nil ? nil : session.start,
-            locked: session.locked, label: session.label, createdAt: now)
+            locked: session.locked, label: session.label, delay: session.delay.flatMap { $0 > 0 ? $0 : nil },
+            createdAt: now)
         if let problem = intent.problem { throw FollowPublishError(reason: problem) }
         return try publish(intent, linking: session.id, now: now)
     }
@@ -54,14 +55,19 @@ struct FollowPublisher {
         return note
     }
 
-    /// After `refocus stop`, `pause`, `resume` or `next` took effect here:
-    /// publishes `action` for those of `sessions` that follow, when sync is
-    /// set up; what goes wrong is said on standard error, the change here stands.
+    /// After `refocus stop` (a cancel as `.cancel`; an emergency exit as a
+    /// plain stop, which a locked session refuses elsewhere), `pause`,
+    /// `resume` or `next` took effect here, or waits for the session's
+    /// delay: publishes `action` for those of `sessions` that follow, when
+    /// sync is set up (each machine then waits the delay the start carried).
+    /// What goes wrong is said on standard error; the change here stands.
     static func followChange(_ action: SessionIntent.Action, of sessions: [SessionSummary]) {
         guard !sessions.isEmpty else { return }
         do {
             guard (try UserPresets.config()).sync != nil else { return }
-            if let note = try configured().change(action, of: sessions, now: Date()) { Console.error("note: \(note)") }
+            if let note = try configured().change(action, of: sessions, now: Date()) {
+                Console.error("note: \(note)")
+            }
         } catch {
             Console.error(
                 "note: the \(action.rawValue) took effect here but did not reach your other machines: \(error)")

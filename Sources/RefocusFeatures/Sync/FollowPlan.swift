@@ -54,7 +54,8 @@ public enum FollowPlan {
         let stopped = Set(fresh.filter { $0.action == .stop }.compactMap(\.target))
         var starting = Set<String>(), steps = refusals
         for intent in fresh where intent.action == .start {
-            if !intent.locked, stopped.contains(intent.id) {
+            // Stopped at once where it came from (unlocked, no delay): nothing here to block.
+            if !intent.locked, intent.delay == nil, stopped.contains(intent.id) {
                 steps.append(.ignore(intent, reason: "it was stopped before it arrived"))
             } else if let end = intent.endsAt, end <= now {
                 steps.append(.ignore(intent, reason: "its end (\(end)) had passed when it arrived"))

@@ -8,8 +8,12 @@ import RefocusCore
 /// A session that follows its user across machines (issue 32), as one
 /// machine publishes it in the sync store for the others to apply through
 /// their own helper: a start (lists by name, the absolute end or a pomodoro
-/// plan with its anchor, the lock, the label) or a change of a start that
-/// came before (`target`: stop, pause, resume, next). Each machine writes
+/// plan with its anchor, the lock, the label, the loosening delay) or a
+/// change of a start that came before (`target`: stop, pause, resume,
+/// next; cancel, which withdraws a stop or pause that waits for the delay).
+/// An emergency exit never crosses: a channel others may write must not end
+/// a locked session (the stop it publishes is refused where it is locked).
+/// Each machine writes
 /// only its own intents (`machine`), one file each, never rewritten.
 ///
 /// Read from a folder others may write (a shared Syncthing folder, a git
@@ -20,7 +24,7 @@ import RefocusCore
 public struct SessionIntent: Codable, Sendable, Equatable {
     /// What the intent asks for.
     public enum Action: String, Codable, Sendable, CaseIterable {
-        case start, stop, pause, resume, next
+        case start, stop, pause, resume, next, cancel
     }
 
     /// The format's version; another is refused.
@@ -47,6 +51,8 @@ public struct SessionIntent: Codable, Sendable, Equatable {
     public var locked: Bool
     /// What the time is for.
     public var label: SessionLabel?
+    /// A start's loosening delay in seconds (1 to `PendingChange.maximumDelay`); nil for none.
+    public var delay: Int?
     /// When it was published.
     public var createdAt: Date
 
@@ -54,8 +60,9 @@ public struct SessionIntent: Codable, Sendable, Equatable {
     public init(
         id: String, machine: String, action: Action, target: String? = nil, lists: [BlockListName] = [],
         end: Date? = nil, pomodoro: PomodoroPlan? = nil, anchor: Date? = nil, locked: Bool = false,
-        label: SessionLabel? = nil, createdAt: Date
+        label: SessionLabel? = nil, delay: Int? = nil, createdAt: Date
     ) {
+        self.delay = delay
         self.id = id
         self.machine = machine
         self.action = action
@@ -82,9 +89,12 @@ public struct SessionIntent: Codable, Sendable, Equatable {
             guard (end == nil) != (pomodoro == nil), (pomodoro == nil) == (anchor == nil) else {
                 return "a start has an end, or a pomodoro plan with its anchor, not both"
             }
-        case .stop, .pause, .resume, .next:
+            guard delay.map({ (1...PendingChange.maximumDelay).contains($0) }) ?? true else {
+                return "a start's delay is 1 to \(PendingChange.maximumDelay) seconds"
+            }
+        case .stop, .pause, .resume, .next, .cancel:
             guard let target, Self.isID(target) else { return "a \(action.rawValue) names the start it changes" }
-            guard lists.isEmpty, end == nil, pomodoro == nil, anchor == nil, !locked, label == nil else {
+            guard lists.isEmpty, end == nil, pomodoro == nil, anchor == nil, !locked, label == nil, delay == nil else {
                 return "a \(action.rawValue) carries nothing but its target"
             }
         }
@@ -118,7 +128,7 @@ public struct SessionIntent: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case version, id, machine, action, target, lists, end, pomodoro, anchor, locked, label, createdAt
+        case version, id, machine, action, target, lists, end, pomodoro, anchor, locked, label, delay, createdAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -141,6 +151,7 @@ public struct SessionIntent: Codable, Sendable, Equatable {
         anchor = try container.decodeIfPresent(Date.self, forKey: .anchor)
         locked = try container.decodeIfPresent(Bool.self, forKey: .locked) ?? false
         label = try container.decodeIfPresent(SessionLabel.self, forKey: .label)
+        delay = try container.decodeIfPresent(Int.self, forKey: .delay)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         if let problem {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: problem))
@@ -160,6 +171,7 @@ public struct SessionIntent: Codable, Sendable, Equatable {
         try container.encodeIfPresent(anchor, forKey: .anchor)
         if locked { try container.encode(locked, forKey: .locked) }
         try container.encodeIfPresent(label, forKey: .label)
+        try container.encodeIfPresent(delay, forKey: .delay)
         try container.encode(createdAt, forKey: .createdAt)
     }
 }
