@@ -44,7 +44,8 @@ struct FollowHostileTests {
     static func id(_ digit: Character) -> String { String(repeating: digit, count: 32) }
 
     /// The set-up: ann with the list `social`, syncing through `$SHARED` as machine `desk`; `intent`,
-    /// `refocus_ann`, `plant` (every hostile file, under `sessions/evil` and `sessions/other`) and
+    /// `refocus_ann`, `plant` (every hostile file, under `sessions/evil` and `sessions/other`; its starts end in two
+    /// hours, so that one applied would show as a session of its own) and
     /// `outcomes` (follow.json's outcomes, one `KEY KIND REASON` line each).
     static let setUp =
         MemberProbeSetUp.script + #"""
@@ -57,15 +58,16 @@ struct FollowHostileTests {
             S="$SHARED/sessions"
             hex() { printf "%032d" 0 | tr 0 "$1"; }
             plant() {
-              intent "$S/evil/$(hex 1).json" evil "$(hex 1)" pad=1048576
+              intent "$S/evil/$(hex 1).json" evil "$(hex 1)" end=@120 pad=1048576
               as_user ann sh -c "printf '{\"version\":1,\"id\":' > '$S/evil/$(hex 2).json'"
               as_user ann python3 -c 'import sys; open(sys.argv[1], "w").write("{\"version\":1,\"label\":" + "[" * 5000 + "]" * 5000 + "}")' "$S/evil/$(hex 3).json"
-              intent "$S/evil/$(hex 4).json" evil "$(hex 4)" 'lists=["../social"]'
+              intent "$S/evil/$(hex 4).json" evil "$(hex 4)" end=@120 'lists=["../social"]'
               intent "$S/other/$(hex 5).json" other "$(hex 5)" end=@-5 createdAt=@-30
-              intent "$WORK/home-ann/bob-start.json" other "$(hex 6)"
-              install -o bob -g bob -m 644 "$WORK/home-ann/bob-start.json" "$S/other/$(hex 6).json"
+              intent "$WORK/home-ann/bob-start.json" other "$(hex 6)" end=@120
+              chown bob: "$WORK/home-ann/bob-start.json"
+              mv "$WORK/home-ann/bob-start.json" "$S/other/$(hex 6).json"
               as_user ann ln -s /etc/shadow "$S/evil/$(hex 7).json"
-              intent "$WORK/home-ann/planted/$(hex 8).json" evil "$(hex 8)"
+              intent "$WORK/home-ann/planted/$(hex 8).json" evil "$(hex 8)" end=@120
               as_user ann ln -s "$WORK/home-ann/planted/$(hex 8).json" "$S/evil/$(hex 8).json"
               as_user ann mkfifo "$S/evil/$(hex 9).json"
               intent "$S/other/$(hex a).json" other "$(hex a)" 'lists=["no-such-list"]'
@@ -137,6 +139,7 @@ struct FollowHostileTests {
                 said.contains(shown) && said.contains(reason), "\(key) not reported as \(kind) (\(reason)):\n\(said)")
         }
         #expect(outcomes[Self.id("c")]?.kind == "applied", "\(outcomes)")
+        #expect(!said.contains("applied"), "the hostile sync applied something: \(said)")
         let stop = outcomes[Self.id("b")]
         #expect(
             stop?.kind == "refused" && stop?.reason.lowercased().contains("lock") == true, "\(String(describing: stop))"
@@ -162,7 +165,7 @@ struct FollowHostileTests {
                 python3 -c 'import sys; print("latency:", float(open(sys.argv[2]).read()) - float(open(sys.argv[1]).read()))' "$WORK/sent" "$WORK/seen"
                 sessions
                 echo "watching at the end: $(cat /proc/$watcher/comm 2> /dev/null || echo gone)"
-                kill "$watcher"; wait "$watcher" || true
+                kill "$watcher"; sleep 0.5; kill -9 "$watcher" 2> /dev/null || true; wait "$watcher" || true
                 sed 's/^/watch: /' "$WORK/watch.log"
                 outcomes | sed 's/^/outcome: /'
                 """#, files: ["intent.py": Array(Self.intentWriter.utf8)])
