@@ -82,6 +82,19 @@ import Testing
         #expect(reason.contains("had passed when it arrived"), "\(reason)")
     }
 
+    @Test func aStartArrivingAtTheSecondItEndsIsIgnored() throws {
+        let intent = try Self.start("a", end: 1500)
+        let atItsEnd = Self.second.addingTimeInterval(1500)
+        let steps = FollowPlan.steps([try Self.file(intent)], state: FollowState(), machine: Self.here, now: atItsEnd)
+        guard case .ignore(intent, _) = try #require(steps.first) else {
+            Issue.record("\(steps)")
+            return
+        }
+        let aSecondBefore = FollowPlan.steps(
+            [try Self.file(intent)], state: FollowState(), machine: Self.here, now: atItsEnd.addingTimeInterval(-1))
+        #expect(aSecondBefore == [.start(intent, length: SessionLength(seconds: 1), pomodoro: nil, note: nil)])
+    }
+
     @Test func anUnlockedStartStoppedInTheSameRoundIsSkippedALockedOneIsNot() throws {
         let unlocked = try Self.start("a"), stop = Self.change(.stop, "b", of: "a")
         #expect(
