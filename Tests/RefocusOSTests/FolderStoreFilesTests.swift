@@ -197,6 +197,17 @@ import Testing
         }
         #expect(try other.folder.files("/elsewhere").isEmpty, "nothing written through the link")
     }
+
+    @Test func removingRemovesNothingThroughALinkedMachineFolder() throws {
+        let store = try Store()
+        defer { store.folder.remove() }
+        try store.write(Self.intent, at: store.elsewhere + "/\(Self.id).json")
+        try FileManager.default.createDirectory(atPath: store.path + "/sessions", withIntermediateDirectories: true)
+        #expect(symlink(store.elsewhere, store.path + "/sessions/desk") == 0)
+        let removal = Result { try store.transport.publish(["sessions/desk/\(Self.id).json": nil], message: "ignored") }
+        #expect(
+            try store.folder.files("/elsewhere") == ["\(Self.id).json"], "removed through the link (\(removal))")
+    }
 }
 
 /// A value one thread sets and another reads.
