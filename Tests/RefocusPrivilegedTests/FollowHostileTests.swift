@@ -7,12 +7,12 @@ import Testing
 /// malformed JSON, a depth bomb, a start of the list `../social`, a start
 /// whose end has passed, a start owned by `bob`, links to /etc/shadow and to
 /// a valid intent outside the folder, a FIFO, a start of a list ann does
-/// not have, a stop of ann's locked session) is refused or ignored with its
-/// reason, reported, and recorded in follow.json, through the real sudo and
-/// helper; no session starts from it and the locked one stays. `refocus
-/// sync` neither crashes nor hangs and exits 65; `refocus sync --watch`
-/// keeps running through them and applies a good intent arriving after
-/// them within 2 s.
+/// not have, a start ending in the year 9999, a stop of ann's locked
+/// session) is refused or ignored with its reason, reported, and recorded
+/// in follow.json, through the real sudo and helper; no session starts from
+/// it and the locked one stays. `refocus sync` neither crashes nor hangs
+/// and exits 65; `refocus sync --watch` keeps running through them and
+/// applies a good intent arriving after them within 2 s.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct FollowHostileTests {
     /// `intent.py PATH MACHINE ID [KEY=JSON|KEY=@MINUTES|KEY=]…`: writes an intent (a start of `social`
@@ -71,6 +71,7 @@ struct FollowHostileTests {
               as_user ann ln -s "$WORK/home-ann/planted/$(hex 8).json" "$S/evil/$(hex 8).json"
               as_user ann mkfifo "$S/evil/$(hex 9).json"
               intent "$S/other/$(hex a).json" other "$(hex a)" 'lists=["no-such-list"]'
+              intent "$S/other/$(hex e).json" other "$(hex e)" 'end="9999-12-31T23:59:59Z"'
             }
             outcomes() {
               python3 -c 'import json, sys; [print(k, o["kind"], o.get("reason", "")) for k, o in sorted(json.load(open(sys.argv[1]))["outcomes"].items())]' "$WORK/home-ann/.local/state/refocus/sync/follow.json"
@@ -91,6 +92,7 @@ struct FollowHostileTests {
         ("sessions/evil/\(id("8")).json", "refused", "not a plain file"),
         ("sessions/evil/\(id("9")).json", "refused", "not a plain file"),
         (id("a"), "refused", "no-such-list"),
+        (id("e"), "refused", "is longer than the maximum session of 24h"),
     ]
 
     static func sandbox() -> Sandbox {
