@@ -58,13 +58,14 @@ extension FolderTransport: SyncStoreFiles {
     public func publish(_ files: [String: [UInt8]?], message: String) throws {
         for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
             let full = directory + "/" + path
+            // Each folder below the shared one must be the caller's own, not a link another planted,
+            // for a removal as for a write.
+            var folder = directory
+            for step in path.split(separator: "/").dropLast() {
+                folder += "/" + step
+                try Directories.prepare(folder, mode: 0o755)
+            }
             if let bytes {
-                // Each folder below the shared one must be the caller's own, not a link another planted.
-                var folder = directory
-                for step in path.split(separator: "/").dropLast() {
-                    folder += "/" + step
-                    try Directories.prepare(folder, mode: 0o755)
-                }
                 try AtomicFile.write(bytes, to: full, mode: 0o644, hiddenTemporary: true)
             } else if case .failure(let errno) = syscall({ unlink(full) }), errno != .noSuchFileOrDirectory {
                 throw SystemError("remove", full, errno)

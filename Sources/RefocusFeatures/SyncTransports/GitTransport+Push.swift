@@ -59,14 +59,22 @@ extension GitTransport {
     }
 
     /// Writes each changed file into the work tree (making its folders) and
-    /// stages it; removes and unstages each deleted one.
+    /// stages it; removes and unstages each deleted one. The checkout made
+    /// the work tree from the remote's tree, where anyone who can push may
+    /// have put a link in place of a folder (`sessions/MACHINE` pointing
+    /// out of the clone): each folder on the way is made or checked as a
+    /// folder of our own, never followed.
     private func write(_ changes: [String: [UInt8]?]) throws {
         var added: [String] = [], removed: [String] = []
         for (file, bytes) in changes.sorted(by: { $0.key < $1.key }) {
             let path = folder + "/" + file
             do throws(SystemError) {
+                var parent = folder
+                for step in file.split(separator: "/").dropLast() {
+                    parent += "/" + step
+                    try Directories.prepare(parent, mode: 0o755)
+                }
                 if let bytes {
-                    try Directories.create(AtomicFile.parentDirectory(of: path), mode: 0o755)
                     try AtomicFile.write(bytes, to: path)
                     added.append(file)
                 } else {
