@@ -39,7 +39,7 @@ extension GitTransport: SyncStoreFiles {
                 }
             }
         }
-        return found
+        return found.sorted { ($0.machine, $0.name) < ($1.machine, $1.name) }
     }
 
     /// One blob of the tree, when it is a plain file no larger than `limit`.
