@@ -61,7 +61,10 @@ struct AllMachinesHistory {
         let months = HistoryPublication.firstMonth(now: now)...HistoryMonth(containing: now).adding(months: 1)
         var others = OtherMachinesHistory(
             files: try transport.files(
-                in: .history, limit: HistoryMonthFile.maximumBytes, skipping: SyncStoreSkip(machine: machine)),
+                in: .history, limit: HistoryMonthFile.maximumBytes,
+                skipping: SyncStoreSkip(
+                    machine: machine,
+                    unwanted: { name in HistoryMonth(fileName: name).map { !months.contains($0) } ?? true })),
             machine: machine,
             months: months)
         others.records.removeAll { record in since.map { record.line.record.start < $0 } ?? false }

@@ -31,8 +31,9 @@ struct FollowApplier {
 
     /// Publishes what `refocus start --everywhere` and the changes left unpublished, then applies the rest.
     func round(now: Date) throws -> Report {
-        var state = try FollowState.load(from: syncState)
+        var (state, reset) = try FollowState.loadOrReset(from: syncState)
         var report = Report()
+        if let reset { report.lines.append(reset + "; the intents now in the store are recorded as seen, not applied") }
         do {
             try FollowOutbox.flush(&state, store: store, machine: machine)
             try FollowOutbox.expire(&state, store: store, machine: machine, now: now)
@@ -42,10 +43,21 @@ struct FollowApplier {
         let files = try store.files(
             in: .sessions, limit: SessionIntent.maximumBytes, skipping: state.settled(machine: machine))
         for step in FollowPlan.steps(files, state: state, machine: machine, now: now) {
-            apply(step, to: &state, report: &report, now: now)
+            apply(state.baseline ? Self.seen(step) : step, to: &state, report: &report, now: now)
         }
+        state.baseline = false
         try state.save(to: syncState, now: now)
         return report
+    }
+
+    /// A step as a fresh state's first round takes it: what would change a session is only recorded.
+    static func seen(_ step: FollowPlan.Step) -> FollowPlan.Step {
+        let reason = "seen when the follow state was started afresh; not applied"
+        switch step {
+        case .start(let intent, _, _, _), .change(let intent), .wait(let intent, _):
+            return .ignore(intent, reason: reason)
+        case .refuseFile, .refuse, .ignore: return step
+        }
     }
 
     private func apply(_ step: FollowPlan.Step, to state: inout FollowState, report: inout Report, now: Date) {

@@ -44,7 +44,7 @@ struct FollowPublisher {
 
     /// Publishes `action` for each of `sessions` that follows; nothing for the others.
     func change(_ action: SessionIntent.Action, of sessions: [SessionSummary], now: Date) throws -> String? {
-        let state = try FollowState.load(from: syncState)
+        guard let state = try? FollowState.load(from: syncState) else { return nil }
         var note: String?
         for session in sessions {
             guard let target = state.intent(forLocalSession: session.id) else { continue }
@@ -78,7 +78,8 @@ struct FollowPublisher {
     private func publish(_ intent: SessionIntent, linking session: Int64?, now: Date) throws -> String? {
         let lock = try syncState.lock()
         defer { withExtendedLifetime(lock) {} }
-        var state = try FollowState.load(from: syncState)
+        var (state, reset) = try FollowState.loadOrReset(from: syncState)
+        if let reset { Console.error("note: \(reset)") }
         state.unpublished.append(intent)
         if let session { state.sessions[intent.id] = session }
         try state.save(to: syncState, now: now)

@@ -38,7 +38,14 @@ enum FollowStatus {
     static func lines(now: Date) throws -> [Line] {
         let round = try SyncSetup.followRound()
         let applier = round.applier
-        let state = try FollowState.load(from: applier.syncState)
+        let state: FollowState
+        do {
+            state = try FollowState.load(from: applier.syncState)
+        } catch {
+            let path = FollowState.path(in: applier.syncState)
+            let reason = "\(path) cannot be read (\(error)); the next sync sets it aside and starts afresh"
+            return [Line(id: "", machine: "", action: nil, state: "unknown", at: nil, reason: reason)]
+        }
         let files = try applier.store.files(
             in: .sessions, limit: SessionIntent.maximumBytes, skipping: state.settled(machine: applier.machine))
         var lines: [Line] = []

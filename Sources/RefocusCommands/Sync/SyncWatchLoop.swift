@@ -66,7 +66,7 @@ struct SyncWatchLoop {
     private static func watch(_ folders: FolderWatch, below path: String) {
         let sessions = path + "/" + SyncStoreArea.sessions.rawValue
         let machines = ((try? Directories.names(in: sessions)) ?? []).filter { !$0.hasPrefix(".") }
-        folders.watch([path, sessions] + machines.map { sessions + "/" + $0 })
+        folders.watch([path, sessions] + machines.map { sessions + "/" + $0 }, followingLinks: false)
     }
 
     /// `HH:MM:SS ` for each line of a long-running follow.

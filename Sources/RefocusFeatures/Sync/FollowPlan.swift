@@ -40,11 +40,20 @@ public enum FollowPlan {
     public static func steps(
         _ files: [SyncStoreFile], state: FollowState, machine: String, now: Date
     ) -> [Step] {
-        var refusals: [Step] = [], intents: [SessionIntent] = []
+        var refusals: [Step] = [], intents: [SessionIntent] = [], ids = Set<String>()
         for file in files where file.machine != machine {
             let key = file.path(in: .sessions)
             switch read(file) {
-            case .success(let intent): intents.append(intent)
+            case .success(let intent):
+                // An id is 128 random bits: a second file with it (or one from another machine than the first's)
+                // is a copy or a forgery.
+                guard ids.insert(intent.id).inserted,
+                    state.outcomes[intent.id].map({ $0.machine == intent.machine }) ?? true
+                else {
+                    refusals.append(.refuseFile(key: key, machine: file.machine, reason: "its id is another intent's"))
+                    continue
+                }
+                intents.append(intent)
             case .failure(let refused):
                 refusals.append(.refuseFile(key: key, machine: file.machine, reason: refused.reason))
             }

@@ -52,8 +52,8 @@ public struct FollowState: Codable, Sendable, Equatable {
         }
     }
 
-    /// The largest state file read.
-    public static let maximumBytes = 4 << 20
+    /// The largest state file read (and written: `save` trims to fit): 16 machines of 1,024 intents each fit.
+    public static let maximumBytes = 16 << 20
     /// How long an outcome is remembered.
     public static let keptDays = 60
 
@@ -63,11 +63,14 @@ public struct FollowState: Codable, Sendable, Equatable {
     public var sessions: [String: Int64] = [:]
     /// This machine's intents not yet published (the store could not be reached), oldest first.
     public var unpublished: [SessionIntent] = []
+    /// Set when the state could not be read and was started afresh: the next round records the
+    /// intents it finds as seen, applying none (it no longer knows which it applied).
+    public var baseline = false
 
     /// An empty state.
     public init() {}
 
-    private enum CodingKeys: String, CodingKey { case outcomes, sessions, unpublished }
+    private enum CodingKeys: String, CodingKey { case outcomes, sessions, unpublished, baseline }
 
     /// Reads a state file; a part it lacks (one written before the part existed) is empty.
     public init(from decoder: any Decoder) throws {
@@ -75,6 +78,7 @@ public struct FollowState: Codable, Sendable, Equatable {
         outcomes = try container.decodeIfPresent([String: Outcome].self, forKey: .outcomes) ?? [:]
         sessions = try container.decodeIfPresent([String: Int64].self, forKey: .sessions) ?? [:]
         unpublished = try container.decodeIfPresent([SessionIntent].self, forKey: .unpublished) ?? []
+        baseline = try container.decodeIfPresent(Bool.self, forKey: .baseline) ?? false
     }
 
     /// The followed start a local session came from or was published as.
@@ -99,30 +103,5 @@ public struct FollowState: Codable, Sendable, Equatable {
             paths.insert("\(SyncStoreArea.sessions.rawValue)/\(outcome.machine)/\(id).json")
         }
         return SyncStoreSkip(machine: machine, paths: paths)
-    }
-
-    /// The file's path in `state`.
-    public static func path(in state: SyncState) -> String { state.directory + "/follow.json" }
-
-    /// The state recorded in `state`; empty before the first intent.
-    public static func load(from state: SyncState) throws -> FollowState {
-        guard let bytes = try FileReader.readIfPresent(path(in: state), limit: maximumBytes) else {
-            return FollowState()
-        }
-        return try JSONValueDecoder.decode(FollowState.self, from: try JSONValue(parsing: bytes))
-    }
-
-    /// Writes it to `state`, first dropping what is older than `keptDays` before `now`.
-    public mutating func save(to state: SyncState, now: Date) throws {
-        let oldest = now.addingTimeInterval(-Double(Self.keptDays) * 86_400)
-        // This machine's own intents go when their files have been removed from the store (`expired`).
-        outcomes = outcomes.filter { $0.value.at >= oldest || $0.value.kind == .published }
-        let queued = Set(unpublished.map(\.id))
-        sessions = sessions.filter { outcomes[$0.key] != nil || queued.contains($0.key) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        try Directories.prepare(state.directory, mode: 0o700)
-        try AtomicFile.write(Array(try encoder.encode(self)) + [0x0A], to: Self.path(in: state), mode: 0o600)
     }
 }

@@ -28,6 +28,11 @@ public struct OtherMachinesHistory: Sendable, Equatable {
                 continue
             }
             machines.insert(file.machine)
+            guard let month = HistoryMonth(fileName: file.name) else {
+                problems.append("\(path): not named YYYY-MM.jsonl; skipped")
+                continue
+            }
+            guard months.contains(month) else { continue }
             let bytes: [UInt8]
             switch file.contents {
             case .success(let read): bytes = read
@@ -35,11 +40,6 @@ public struct OtherMachinesHistory: Sendable, Equatable {
                 problems.append("\(path): \(refusal); skipped")
                 continue
             }
-            guard let month = HistoryMonth(fileName: file.name) else {
-                problems.append("\(path): not named YYYY-MM.jsonl; skipped")
-                continue
-            }
-            guard months.contains(month) else { continue }
             let contents = HistoryMonthFile.read(bytes, month: month)
             if let first = contents.problems.first {
                 let count = contents.problems.filter { $0.line != nil }.count

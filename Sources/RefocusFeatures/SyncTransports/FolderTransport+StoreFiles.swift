@@ -23,11 +23,11 @@ extension FolderTransport: SyncStoreFiles {
         defer { close(areaFolder) }
         var found: [SyncStoreFile] = []
         let machines = try Self.visibleNames(areaFolder, path: areaPath).filter { $0 != skipping.machine }.sorted()
-        if machines.count > syncStoreMaximumMachines {
-            let over = machines.count - syncStoreMaximumMachines
+        if machines.count > area.maximumMachines {
+            let over = machines.count - area.maximumMachines
             found.append(SyncStoreFile(machine: "", name: "", contents: .failure(.tooMany(over))))
         }
-        for machine in machines.prefix(syncStoreMaximumMachines) {
+        for machine in machines.prefix(area.maximumMachines) {
             guard SessionIntent.isMachineName(machine) else {
                 found.append(SyncStoreFile(machine: machine, name: "", contents: .failure(.badPlace)))
                 continue
@@ -48,7 +48,9 @@ extension FolderTransport: SyncStoreFiles {
             for name in names {
                 found.append(
                     SyncStoreFile(
-                        machine: machine, name: name, contents: Self.read(name, in: machineFolder, limit: limit)))
+                        machine: machine, name: name,
+                        contents: skipping.unwanted(name)
+                            ? .failure(.notRead) : Self.read(name, in: machineFolder, limit: limit)))
             }
         }
         return found

@@ -25,16 +25,18 @@ extension GitTransport: SyncStoreFiles {
             if name.hasPrefix(".") || machine == skipping.machine { continue }
             byMachine[machine, default: [:]][name] = entry
         }
-        if byMachine.count > syncStoreMaximumMachines {
-            let over = byMachine.count - syncStoreMaximumMachines
+        if byMachine.count > area.maximumMachines {
+            let over = byMachine.count - area.maximumMachines
             found.append(SyncStoreFile(machine: "", name: "", contents: .failure(.tooMany(over))))
         }
-        for machine in byMachine.keys.sorted().prefix(syncStoreMaximumMachines) {
+        for machine in byMachine.keys.sorted().prefix(area.maximumMachines) {
             let entries = byMachine[machine] ?? [:]
             let (names, over) = skipping.kept(area, machine: machine, names: Array(entries.keys))
             if over > 0 { found.append(SyncStoreFile(machine: machine, name: "", contents: .failure(.tooMany(over)))) }
             for name in names {
-                if let entry = entries[name] {
+                if skipping.unwanted(name) {
+                    found.append(SyncStoreFile(machine: machine, name: name, contents: .failure(.notRead)))
+                } else if let entry = entries[name] {
                     found.append(try read(entry, machine: machine, name: name, limit: limit))
                 }
             }

@@ -9,9 +9,9 @@ public protocol SyncStoreFiles {
     /// Brings the store up to date where it is remote (a git fetch); nothing for a folder.
     func refresh() throws
     /// Every file at `AREA/MACHINE/NAME`, read up to `limit` bytes each,
-    /// but those `skipping` leaves out (unread); at most `maximumMachines`
-    /// machines and `maximumFilesPerMachine` files each, the rest reported
-    /// as one `.tooMany` refusal per machine or area.
+    /// but those `skipping` leaves out (unread); at most the area's
+    /// `maximumMachines` machines and `maximumFilesPerMachine` files each, the rest reported
+    /// as one `.tooMany` refusal per machine or area (caps of `SyncStoreArea`).
     func files(in area: SyncStoreArea, limit: Int, skipping: SyncStoreSkip) throws -> [SyncStoreFile]
     /// Writes each file (nil removes it) at its path in the store and
     /// publishes them together with `message` (a git commit's message).
@@ -25,21 +25,22 @@ extension SyncStoreFiles {
     }
 }
 
-/// The most machine folders an area is read for: more is someone filling the store.
-public let syncStoreMaximumMachines = 64
-/// The most files a machine's folder is read for.
-public let syncStoreMaximumFilesPerMachine = 4096
-
 /// What a read of the store leaves out: a machine's folder (this machine's
-/// own), and files already dealt with (by their paths in the store).
-public struct SyncStoreSkip: Sendable, Equatable {
+/// own), files already dealt with (by their paths in the store), and the
+/// bytes of files whose names the reader would not use (`unwanted`: they
+/// come back as `.notRead`, so a folder of huge misnamed files costs nothing).
+public struct SyncStoreSkip: Sendable {
     public var machine: String?
     public var paths: Set<String>
+    public var unwanted: @Sendable (String) -> Bool
 
-    /// Skips `machine`'s folder and the files at `paths`.
-    public init(machine: String? = nil, paths: Set<String> = []) {
+    /// Skips `machine`'s folder and the files at `paths`, and reads no file `unwanted` names.
+    public init(
+        machine: String? = nil, paths: Set<String> = [], unwanted: @escaping @Sendable (String) -> Bool = { _ in false }
+    ) {
         self.machine = machine
         self.paths = paths
+        self.unwanted = unwanted
     }
 
     /// Whether the read leaves the file `name` of `machine` in `area` out.
@@ -50,9 +51,8 @@ public struct SyncStoreSkip: Sendable, Equatable {
     /// The names of `all` (sorted) that a read of `machine`'s folder takes, and how many more there were.
     public func kept(_ area: SyncStoreArea, machine: String, names all: [String]) -> (names: [String], over: Int) {
         let names = all.filter { !skips(area, machine: machine, name: $0) }.sorted()
-        return (
-            Array(names.prefix(syncStoreMaximumFilesPerMachine)), max(0, names.count - syncStoreMaximumFilesPerMachine)
-        )
+        let cap = area.maximumFilesPerMachine
+        return (Array(names.prefix(cap)), max(0, names.count - cap))
     }
 }
 
@@ -62,6 +62,23 @@ public enum SyncStoreArea: String, Sendable, CaseIterable {
     case sessions
     /// Ended sessions, one file per machine and month.
     case history
+
+    /// The most machine folders a read takes: more is someone filling the store.
+    public var maximumMachines: Int {
+        switch self {
+        case .sessions: 16
+        case .history: 64
+        }
+    }
+
+    /// The most files of one machine's folder a read takes (a machine removes its intents after 60 days,
+    /// and publishes 13 months of history).
+    public var maximumFilesPerMachine: Int {
+        switch self {
+        case .sessions: 1024
+        case .history: 64
+        }
+    }
 }
 
 /// One file of an area as a transport found it: its bytes, or why it was not read.
@@ -80,6 +97,8 @@ public struct SyncStoreFile: Sendable, Equatable {
         case otherOwner(UInt32)
         case badPlace
         case unreadable(String)
+        /// Not read: its name is none the reader uses.
+        case notRead
         /// More files than a read takes (`count` left out).
         case tooMany(Int)
 
@@ -90,6 +109,7 @@ public struct SyncStoreFile: Sendable, Equatable {
             case .otherOwner(let uid): "owned by another user (uid \(uid)), not by you"
             case .badPlace: "not at AREA/MACHINE/NAME with a plain machine name"
             case .unreadable(let reason): "unreadable: \(reason)"
+            case .notRead: "not read: no file of that name is used"
             case .tooMany(let count): "\(count) more files than a sync reads; they were left unread"
             }
         }

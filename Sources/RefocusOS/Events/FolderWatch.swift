@@ -35,9 +35,16 @@ public final class FolderWatch {
     /// Adds a watch on each of `folders` that exists (one watched already
     /// keeps its watch); folders that do not exist are skipped.
     public func watch(_ folders: [String]) {
-        let mask = UInt32(
-            IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB
-                | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+        watch(folders, followingLinks: true)
+    }
+
+    /// `watch(_:)`, where without `followingLinks` a folder that is a link is
+    /// skipped too (a folder others may write can hold them).
+    public func watch(_ folders: [String], followingLinks: Bool) {
+        let mask =
+            UInt32(
+                IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_CREATE | IN_ATTRIB
+                    | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR) | (followingLinks ? 0 : UInt32(IN_DONT_FOLLOW))
         for folder in folders { _ = syscall { inotify_add_watch(fileDescriptor, folder, mask) } }
     }
 
