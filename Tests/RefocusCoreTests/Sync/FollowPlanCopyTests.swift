@@ -15,18 +15,24 @@ import Testing
         copy.machine = "phone"
         let steps = FollowPlanTests.steps([try FollowPlanTests.file(original), try FollowPlanTests.file(copy)])
         #expect(steps.count == 2, "\(steps)")
-        #expect(steps.contains { if case .start(let intent, _, _, _) = $0 { intent.machine == "laptop" } else { false } })
-        #expect(steps.contains(.refuseFile(key: "sessions/phone/\(original.id).json", machine: "phone", reason: "its id is another intent's")))
+        #expect(
+            steps.contains { if case .start(let intent, _, _, _) = $0 { intent.machine == "laptop" } else { false } })
+        #expect(
+            steps.contains(
+                .refuseFile(
+                    key: "sessions/phone/\(original.id).json", machine: "phone", reason: "its id is another intent's")))
     }
 
     @Test func anIdKnownFromOneMachineIsRefusedFromAnother() throws {
         var state = FollowState()
-        state.outcomes[FollowPlanTests.id("a")] = .init(kind: .pending, machine: "laptop", action: .stop, at: FollowPlanTests.now)
+        state.outcomes[FollowPlanTests.id("a")] = .init(
+            kind: .pending, machine: "laptop", action: .stop, at: FollowPlanTests.now)
         var forged = try FollowPlanTests.start("a")
         forged.machine = "phone"
         #expect(
             FollowPlanTests.steps([try FollowPlanTests.file(forged)], state: state) == [
-                .refuseFile(key: "sessions/phone/\(forged.id).json", machine: "phone", reason: "its id is another intent's")
+                .refuseFile(
+                    key: "sessions/phone/\(forged.id).json", machine: "phone", reason: "its id is another intent's")
             ])
     }
 
