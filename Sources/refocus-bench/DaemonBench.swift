@@ -52,7 +52,10 @@ enum DaemonBench {
             ),
         ])
         try Measure.shell(#"echo '{"version":1,"verb":"stop","stop":{}}' | '\#(helper)' stop > /dev/null"#)
-        try StartStopBench.run(products: products, folder: folder, runs: idleSeconds < 60 ? 3 : 20)
+        let runs = idleSeconds < 60 ? 3 : 20
+        if let startMedian = try StartStopBench.run(products: products, folder: folder, runs: runs) {
+            try FollowBench.run(folder: folder, runs: runs, startMedian: startMedian)
+        }
         try measureIdleWakeups(seconds: idleSeconds)
         try measureIdleWakeupsWithAllowance(helper: helper, seconds: idleSeconds)
     }

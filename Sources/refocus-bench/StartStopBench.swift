@@ -12,11 +12,13 @@ import Foundation
 enum StartStopBench {
     static let names = 50
 
-    static func run(products: String, folder: String, runs: Int) throws {
+    /// Runs it; the median of the starts (nil when skipped).
+    @discardableResult
+    static func run(products: String, folder: String, runs: Int) throws -> Double? {
         guard Measure.has("dnsmasq"), Measure.has("sudo") else {
             print(
                 "  refocus start/stop through sudo: skipped, it needs dnsmasq and sudo (make test-deps installs them)")
-            return
+            return nil
         }
         let addresses = (0..<names).map { "--address=/start-\($0).test/198.51.100.\($0 + 1)" }.joined(separator: " ")
         let domains = (0..<names).map { "start-\($0).test" }.joined(separator: "\n")
@@ -64,6 +66,7 @@ enum StartStopBench {
             "  refocus start -> enforced, as a user through sudo, \(names) names from a local DNS server: "
                 + "\(startTimes.medianAndRange) over \(runs) (target < 150 ms)")
         print("  refocus stop -> lifted: \(stopTimes.medianAndRange)")
+        return startTimes.median
     }
 
     /// Whether the hosts section and the table's addresses are in place (or gone), as the CLI's exit promised.
