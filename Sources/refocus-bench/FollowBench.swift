@@ -27,7 +27,9 @@ enum FollowBench {
         let initialise = try TimedSpawn(
             user[0], Array(user.dropFirst()) + ["sync", "init", "-q", "--dir", shared, "--machine", "here"]
         ).run()
-        guard initialise.status == 0 else { throw BenchError.referenceFailed("refocus sync init: \(initialise.status)") }
+        guard initialise.status == 0 else {
+            throw BenchError.referenceFailed("refocus sync init: \(initialise.status)")
+        }
         let watcher = Process()
         watcher.executableURL = URL(fileURLWithPath: user[0])
         watcher.arguments = Array(user.dropFirst()) + ["sync", "--watch", "-q"]
@@ -40,12 +42,14 @@ enum FollowBench {
         var follows: [Double] = [], stops: [Double] = []
         for _ in 0..<runs {
             let start = id(), now = Date()
-            try land(intent(start, "\"action\":\"start\",\"lists\":[\"start\"],\"end\":\"\(stamp(now + 1800))\""),
+            try land(
+                intent(start, "\"action\":\"start\",\"lists\":[\"start\"],\"end\":\"\(stamp(now + 1800))\""),
                 in: shared, owner: owner?.uint32Value ?? 0)
             let landed = ContinuousClock.now
             try waitFor(seconds: 10, "the followed session enforced") { enforced() }
             follows.append(Samples.seconds(ContinuousClock.now - landed))
-            try land(intent(id(), "\"action\":\"stop\",\"target\":\"\(start)\""), in: shared, owner: owner?.uint32Value ?? 0)
+            try land(
+                intent(id(), "\"action\":\"stop\",\"target\":\"\(start)\""), in: shared, owner: owner?.uint32Value ?? 0)
             let stopped = ContinuousClock.now
             try waitFor(seconds: 10, "the followed session lifted") { !enforced() }
             stops.append(Samples.seconds(ContinuousClock.now - stopped))
