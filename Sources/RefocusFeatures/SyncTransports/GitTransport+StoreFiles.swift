@@ -1,4 +1,5 @@
 import RefocusCore
+import RefocusOS
 
 /// The machine folders of the remote branch's areas, read from the tree as
 /// last fetched (`refresh()` fetches): each blob's size is known from the
