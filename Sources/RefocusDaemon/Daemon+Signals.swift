@@ -15,27 +15,32 @@ extension Daemon {
             if signal == SIGCHLD {
                 reapChildren()
             } else if signal == SIGHUP {
-                firewall.cache.forgetAll()
-                firewall.allowedCache.expireAll()
+                reloadPolicy()
                 wanted = true
-                do {
-                    reconciler.policy = try host.loadPolicy()
-                    wanted = true
-                    if reconciler.policy.nftablesTable != firewall.tableName {
-                        let table = reconciler.policy.nftablesTable, kept = firewall.tableName
-                        logger.warning(
-                            """
-                            nftables_table = "\(table)" takes effect when the daemon restarts; \
-                            table inet \(kept) is kept until then
-                            """)
-                    }
-                } catch {
-                    logger.error("the policy was not reloaded: \(error)")
-                }
             } else {
                 exitRequested = true
             }
         }
         return wanted
+    }
+
+    /// Reads the policy file again and forgets every resolved address (SIGHUP, or a helper's `reload`); a
+    /// policy that does not read is logged and the one in force kept.
+    func reloadPolicy() {
+        firewall.cache.forgetAll()
+        firewall.allowedCache.expireAll()
+        do {
+            reconciler.policy = try host.loadPolicy()
+            if reconciler.policy.nftablesTable != firewall.tableName {
+                let table = reconciler.policy.nftablesTable, kept = firewall.tableName
+                logger.warning(
+                    """
+                    nftables_table = "\(table)" takes effect when the daemon restarts; \
+                    table inet \(kept) is kept until then
+                    """)
+            }
+        } catch {
+            logger.error("the policy was not reloaded: \(error)")
+        }
     }
 }

@@ -172,6 +172,7 @@ package final class Daemon {
         let commands = sources.control.commands(of: connections).map { $0.flatMap(DaemonCommand.init(rawValue:)) }
         let plan = DaemonCommand.Plan(commands, eventsWant: wanted)
         if plan.exit { exitRequested = true }
+        if plan.reload { reloadPolicy() }
         let answer = plan.reconcile ? reconcile(reason: connections.isEmpty ? "event" : "request") : nil
         for (connection, command) in zip(connections, commands) {
             connection.answer((command == nil ? nil : answer)?.bytes ?? DaemonAnswer(failure: "unknown command").bytes)
