@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import RefocusCore
+
+/// `refocus-helper fleet pull`: one pull (`FleetPull`), its outcome on stdout.
+struct FleetPullVerb: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pull",
+        abstract: "Fetch the fleet's branch and apply its tip if it is signed by an allowed key.",
+        discussion: """
+            Fetches into /var/lib/refocus/fleet/repository.git, verifies the tip with \
+            'git verify-commit' and the allowed signers, reads the managed files from its tree \
+            (policy.toml at most 1 MiB, each list 8 MiB, each schedule 1 MiB, 64 MiB in all), \
+            checks the policy with the policy reader, and swaps the new set in at once under \
+            /etc/refocus/fleet (policy.toml, lists and schedules.d are links through \
+            /etc/refocus/fleet/current). Then the enforcer daemon reads the policy again. A \
+            refused commit (status 65) or a failed pull keeps the set in force.
+
+            \(ExitStatus.helpLine(for: .helper, [.success, .dataError, .systemError, .busy],
+                                  notes: [.notPermitted: "not root itself"]))
+            """)
+
+    @Flag(help: "Answer with the fleet record in JSON (as 'fleet status --json').")
+    var json = false
+
+    func run() throws {
+        try FleetVerb.requireRootItself()
+        let record = try FleetPull(now: Date()).run()
+        if json {
+            print(String(decoding: try FleetRecord.encoder.encode(record), as: UTF8.self))
+        } else if let pull = record.lastPull {
+            let commit = String((pull.commit ?? "").prefix(12))
+            print(
+                pull.outcome == .applied
+                    ? "fleet: applied commit \(commit), signed by \(pull.signer ?? "?")"
+                    : "fleet: commit \(commit) is already in force")
+            for note in pull.notes ?? [] { print("fleet: \(note)") }
+        }
+    }
+}
