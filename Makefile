@@ -298,6 +298,9 @@ install: $(if $(NOBUILD),,install-build)
 	chmod 0644 $(DESTDIR)$(LIBDIR)/.libnss_refocus.so.2.new
 	mv -f $(DESTDIR)$(LIBDIR)/.libnss_refocus.so.2.new $(DESTDIR)$(LIBDIR)/libnss_refocus.so.2
 	install -m 0644 packaging/systemd/refocus.service $(DESTDIR)$(UNITDIR)/refocus.service
+	@# Installed, not enabled: a fleet is the administrator's choice (systemctl enable --now refocus-fleet.timer).
+	install -m 0644 packaging/systemd/refocus-fleet.service $(DESTDIR)$(UNITDIR)/refocus-fleet.service
+	install -m 0644 packaging/systemd/refocus-fleet.timer $(DESTDIR)$(UNITDIR)/refocus-fleet.timer
 	install -m 0644 $(MANPAGES)/refocus.1 $(DESTDIR)$(MANDIR)/man1/refocus.1
 	install -m 0644 $(MANPAGES)/refocus-helper.8 $(DESTDIR)$(MANDIR)/man8/refocus-helper.8
 	# bash sources the script: no #! line (lintian: bash-completion-with-hashbang).
@@ -342,6 +345,9 @@ ifeq ($(DESTDIR),)
 	    exit 1; \
 	  fi; \
 	fi
+	@if [ -d /run/systemd/system ] && [ -e $(UNITDIR)/refocus-fleet.timer ]; then \
+	  echo "systemctl disable --now refocus-fleet.timer"; systemctl disable --now refocus-fleet.timer; \
+	fi
 	@if [ -d /run/systemd/system ] && [ -e $(UNITDIR)/refocus.service ]; then \
 	  echo "systemctl disable --now refocus.service"; systemctl disable --now refocus.service; \
 	fi
@@ -358,7 +364,8 @@ ifeq ($(DESTDIR),)
 	fi
 endif
 	rm -f $(DESTDIR)$(BINDIR)/refocus $(DESTDIR)$(HELPERDIR)/refocus-helper $(DESTDIR)$(SUDOERSDIR)/refocus \
-	  $(DESTDIR)$(UNITDIR)/refocus.service $(DESTDIR)$(MANDIR)/man1/refocus.1 $(DESTDIR)$(MANDIR)/man8/refocus-helper.8 \
+	  $(DESTDIR)$(UNITDIR)/refocus.service $(DESTDIR)$(UNITDIR)/refocus-fleet.service \
+	  $(DESTDIR)$(UNITDIR)/refocus-fleet.timer $(DESTDIR)$(MANDIR)/man1/refocus.1 $(DESTDIR)$(MANDIR)/man8/refocus-helper.8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/refocus $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_refocus \
 	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/refocus.fish $(DESTDIR)$(LIBDIR)/libnss_refocus.so.2
 	@if [ -n "$(PURGE)" ] || cmp -s policy/policy.toml $(DESTDIR)$(POLICYDIR)/policy.toml; then \

@@ -1,4 +1,6 @@
+import Foundation
 import RefocusOS
+import RefocusCore
 import RefocusPolicy
 import Testing
 
@@ -63,5 +65,24 @@ struct FleetTreeTests {
         #expect(throws: FleetRefusal.notPlainFile("policy.toml", mode: "100644")) {
             try FleetTree.files([Self.entry("policy.toml", size: nil)])
         }
+    }
+
+    /// docs/examples/fleet: every file but its README is one a fleet applies, and its policy reads.
+    @Test func theExampleRepositoryIsAFleetsLayout() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/examples/fleet").path
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: root).filter { path in
+            var folder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &folder) && !folder.boolValue
+        }
+        #expect(paths.sorted() == [
+            "README.md", "lists/games.domains", "lists/games.programs", "policy.toml", "schedules.d/school-nights.toml",
+        ])
+        for path in paths where path != "README.md" {
+            #expect(FleetTree.kind(of: path) != nil, "\(path)")
+        }
+        #expect(FleetTree.kind(of: "README.md") == nil)
+        _ = try PolicyFile.load(path: root + "/policy.toml")
+        _ = try TOMLTable(parsing: Array(try #require(FileManager.default.contents(atPath: root + "/schedules.d/school-nights.toml"))))
     }
 }

@@ -21,6 +21,8 @@ struct DebianPackageTests {
         drwxr-xr-x root/root ./lib/
         drwxr-xr-x root/root ./lib/systemd/
         drwxr-xr-x root/root ./lib/systemd/system/
+        -rw-r--r-- root/root ./lib/systemd/system/refocus-fleet.service
+        -rw-r--r-- root/root ./lib/systemd/system/refocus-fleet.timer
         -rw-r--r-- root/root ./lib/systemd/system/refocus.service
         drwxr-xr-x root/root ./usr/
         drwxr-xr-x root/root ./usr/bin/

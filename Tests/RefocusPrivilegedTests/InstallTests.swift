@@ -23,6 +23,8 @@ struct InstallTests {
     static let layout = """
         440 root:root etc/sudoers.d/refocus
         644 root:root etc/refocus/policy.toml
+        644 root:root lib/systemd/system/refocus-fleet.service
+        644 root:root lib/systemd/system/refocus-fleet.timer
         644 root:root lib/systemd/system/refocus.service
         644 root:root usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2
         644 root:root usr/share/bash-completion/completions/refocus
@@ -56,7 +58,8 @@ struct InstallTests {
         rm -rf /usr/bin/refocus /usr/local/bin/refocus /usr/libexec/refocus /usr/share/man/man1/refocus.1* \
           /usr/share/man/man8/refocus-helper.8* /usr/share/bash-completion/completions/refocus \
           /usr/share/zsh/vendor-completions/_refocus /usr/share/fish/vendor_completions.d/refocus.fish \
-          /usr/share/doc/refocus /lib/systemd/system/refocus.service /usr/lib/*/libnss_refocus.so.2 /lib/*/libnss_refocus.so.2
+          /usr/share/doc/refocus /lib/systemd/system/refocus.service /lib/systemd/system/refocus-fleet.* \
+          /usr/lib/*/libnss_refocus.so.2 /lib/*/libnss_refocus.so.2
         B="$WORK/bin"
         install -d -m 755 "$B" "$WORK/man"
         install -m 755 "$BIN/refocus" "$BIN/refocus-helper" "$B/"
