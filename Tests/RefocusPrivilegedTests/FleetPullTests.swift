@@ -74,7 +74,9 @@ struct FleetPullTests {
             export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$BIN/refocus-helper"
             "$BIN/refocus" list add focus social.test > /dev/null
             pull() { status=0; "$BIN/refocus-helper" fleet pull > "$WORK/pulled" 2> "$WORK/pull-errors" || status=$?; }
-            pull; echo "first pull: $status"; cat "$WORK/pulled" "$WORK/pull-errors"
+            began=$(date +%s%N); pull; ended=$(date +%s%N)
+            echo "first pull: $status"; cat "$WORK/pulled" "$WORK/pull-errors"
+            echo "first pull took $(( (ended - began) / 1000000 )) ms"
             in_force() { "$BIN/refocus-helper" fleet status --json | python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["inForce"]["commit"], r["lastPull"]["outcome"])'; }
             echo "in force: $(in_force)"
             echo "policy: $(cat /etc/refocus/policy.toml)"
@@ -109,6 +111,9 @@ struct FleetPullTests {
         Self.expectApplied(first, good: good)
         let second = try Sandbox().run(
             Self.setUp(base) + #"""
+                began=$(date +%s%N); pull; ended=$(date +%s%N)
+                echo "again: $status $(cat "$WORK/pulled")"
+                echo "a pull with nothing new took $(( (ended - began) / 1000000 )) ms"
                 status=0; as_user ann sudo -n "$B/refocus-helper" fleet pull > /dev/null 2> "$WORK/member" || status=$?
                 echo "member pull: $status $(cat "$WORK/member")"
                 status=0; as_user ann sudo -n "$B/refocus-helper" fleet status > /dev/null 2>&1 || status=$?
@@ -134,6 +139,9 @@ struct FleetPullTests {
                 ls /etc/refocus/fleet | grep -c '^g-' | sed 's/^/generations: /'
                 """#)
         Self.expectApplied(second, good: good)
+        // The pulls' times, for the record (the figures are not checked).
+        for line in (first.stdout + second.stdout).split(separator: "\n") where line.contains(" took ") { print(line) }
+        #expect(second.stdout.contains("again: 0 fleet: commit \(good.prefix(12)) is already in force\n"), "\(second.stdout)")
         let kept = "max_session = \"1h\" \(good) refused\n"
         for fact in [
             "member pull: 77 refocus-helper: only root itself runs fleet pull", "member status: 77",
