@@ -40,7 +40,7 @@ public enum FleetRefusal: RefocusError, Equatable {
         case let .tooLarge(path, size, cap):
             "'\(Self.printable(path))' is \(size) bytes, over its cap of \(cap); split or shorten it"
         case let .setTooLarge(total, cap):
-            "the managed files come to over \(total) bytes, over the cap of \(cap); shorten the lists"
+            "the managed files come to at least \(total) bytes, over the cap of \(cap) in all; shorten the lists"
         case let .tooManyFiles(count, cap):
             "the commit holds \(count) files, over the cap of \(cap)"
         case .invalidPolicy(let reason):
