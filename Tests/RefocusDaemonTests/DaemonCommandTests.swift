@@ -26,4 +26,17 @@ import Testing
         #expect(DaemonCommand(rawValue: "EXIT") == nil)
         #expect(DaemonCommand(rawValue: "") == nil)
     }
+
+    /// A fleet pull's `reload`: the policy is read again and one reconcile serves it with the rest.
+    @Test(arguments: [
+        ([DaemonCommand?.some(.reload)], true, true), ([.reconcile, .reload], true, true), ([.reconcile], false, true),
+        ([nil], false, false),
+    ])
+    func reloadReadsThePolicyAgainBeforeTheReconcile(commands: [DaemonCommand?], reload: Bool, reconcile: Bool) {
+        let plan = DaemonCommand.Plan(commands, eventsWant: false)
+        #expect(plan.reload == reload)
+        #expect(plan.reconcile == reconcile)
+        #expect(!plan.exit)
+        #expect(DaemonCommand(rawValue: "reload") == .reload)
+    }
 }

@@ -137,6 +137,11 @@ struct FleetPullTests {
                 git rm -q lists/.hidden.domains; printf 'max_session = 12\n' > policy.toml
                 commit allowed.key "a policy that does not read"; refused policy
                 ls /etc/refocus/fleet | grep -c '^g-' | sed 's/^/generations: /'
+                # A local repository root does not own: git will not read it (safe.directory), whatever it holds.
+                git clone -q --bare "$BASE/fleet.git" "$WORK/ann.git"; chown -R ann: "$WORK/ann.git"
+                sed -i "s|^remote = .*|remote = \"$WORK/ann.git\"|" /etc/refocus/fleet.toml
+                pull; echo "not root's: $status $(cat "$WORK/pull-errors")"
+                echo "not root's kept: $(cat /etc/refocus/policy.toml)"
                 """#)
         Self.expectApplied(second, good: good)
         // The pulls' times, for the record (the figures are not checked).
@@ -153,6 +158,8 @@ struct FleetPullTests {
             "outside: 65 refocus-helper: the commit holds 'etc/passwd', which a fleet may not write",
             "hidden: 65 refocus-helper: the commit holds 'lists/.hidden.domains'",
             "policy: 65 refocus-helper: policy.toml does not read: ", "generations: 1\n",
+            "not root's: 71 refocus-helper: cannot fetch branch main of ", "detected dubious ownership in repository",
+            "not root's kept: max_session = \"1h\"\n",
         ] {
             #expect(second.stdout.contains(fact), "\(fact): \(second.stdout)")
         }
