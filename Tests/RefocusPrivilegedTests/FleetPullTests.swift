@@ -92,6 +92,8 @@ struct FleetPullTests {
     /// What both sandboxes must show after their first pull of `good`.
     static func expectApplied(_ run: Binary.Run, good: String) {
         #expect(run.status == 0, "\(run.stderr)")
+        // The daemon took the reload (an older one answers "unknown command", which the pull notes).
+        #expect(!run.stdout.contains("fleet: the daemon") && !run.stdout.contains("fleet: no enforcer daemon"), "\(run.stdout)")
         for fact in [
             "first pull: 0\nfleet: applied commit \(good.prefix(12)), signed by admin@fleet with ED25519 key SHA256:",
             "in force: \(good) applied\n", "policy: max_session = \"1h\"\n",
@@ -137,6 +139,11 @@ struct FleetPullTests {
                 git rm -q lists/.hidden.domains; printf 'max_session = 12\n' > policy.toml
                 commit allowed.key "a policy that does not read"; refused policy
                 ls /etc/refocus/fleet | grep -c '^g-' | sed 's/^/generations: /'
+                # fleet.toml and the signers must be root's alone.
+                chown ann /etc/refocus/fleet.toml; pull; echo "ann's fleet.toml: $status $(cat "$WORK/pull-errors")"
+                chown root /etc/refocus/fleet.toml; chmod 0666 /etc/refocus/fleet-allowed-signers
+                pull; echo "writable signers: $status $(cat "$WORK/pull-errors")"
+                chmod 0644 /etc/refocus/fleet-allowed-signers
                 # A local repository root does not own: git will not read it (safe.directory), whatever it holds.
                 git clone -q --bare "$BASE/fleet.git" "$WORK/ann.git"; chown -R ann: "$WORK/ann.git"
                 sed -i "s|^remote = .*|remote = \"$WORK/ann.git\"|" /etc/refocus/fleet.toml
@@ -158,6 +165,9 @@ struct FleetPullTests {
             "outside: 65 refocus-helper: the commit holds 'etc/passwd', which a fleet may not write",
             "hidden: 65 refocus-helper: the commit holds 'lists/.hidden.domains'",
             "policy: 65 refocus-helper: policy.toml does not read: ", "generations: 1\n",
+            "ann's fleet.toml: 78 refocus-helper: /etc/refocus/fleet.toml is not trusted: it is owned by uid ",
+            "writable signers: 78 refocus-helper: /etc/refocus/fleet-allowed-signers is not trusted: its mode 666 "
+                + "lets others than root write it; make it a plain file owned by root",
             "not root's: 71 refocus-helper: cannot fetch branch main of ", "detected dubious ownership in repository",
             "not root's kept: max_session = \"1h\"\n",
         ] {

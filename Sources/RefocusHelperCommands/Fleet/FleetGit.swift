@@ -1,3 +1,4 @@
+import Foundation
 import RefocusCore
 import RefocusOS
 import RefocusPolicy
@@ -54,15 +55,14 @@ struct FleetGit {
 
     /// Makes the bare clone when it is missing.
     func prepare() throws(FleetError) {
-        guard (try? FileReader.readIfPresent(clone + "/HEAD", limit: 4096)) ?? nil == nil else { return }
+        guard !FileManager.default.fileExists(atPath: clone + "/HEAD") else { return }
+        let made: GitCommand.Result
         do {
-            let made = try git.execute(Self.settings + ["init", "--quiet", "--bare", clone])
-            guard made.succeeded else { throw FleetError.gitFailed(command: "init", status: made.status, gitSays: made.gitSays) }
-        } catch let error as FleetError {
-            throw error
+            made = try git.execute(Self.settings + ["init", "--quiet", "--bare", clone])
         } catch {
-            throw .gitNotRun(error as? GitCommandError ?? .notInstalled(Self.program))
+            throw .gitNotRun(error)
         }
+        guard made.succeeded else { throw .gitFailed(command: "init", status: made.status, gitSays: made.gitSays) }
     }
 
     /// Fetches `config`'s branch into `tipRef`; returns the tip's commit id.

@@ -16,15 +16,20 @@ struct FleetPull {
     /// Pulls, records the outcome, and returns the record; a refused commit or a failed pull is
     /// recorded, then thrown.
     func run() throws -> FleetRecord {
+        // Held until the record is saved; a pull that finds it held records nothing (the other one does).
+        try Directories.create(AtomicFile.parentDirectory(of: FleetPaths.state), mode: 0o700)
+        try Directories.prepare(FleetPaths.state, mode: 0o700)
+        guard let lock = try ExclusiveLock.attempt(path: FleetPaths.lock, directoryMode: 0o700) else {
+            throw FleetError.busy(lock: FleetPaths.lock)
+        }
+        return try withExtendedLifetime(lock) { try pullAndRecord() }
+    }
+
+    /// Pulls and records what came of it, under the lock.
+    private func pullAndRecord() throws -> FleetRecord {
         var record = FleetRecord.load()
         var pull = FleetRecord.Pull(time: now, outcome: .failed)
         do {
-            try Directories.create(AtomicFile.parentDirectory(of: FleetPaths.state), mode: 0o700)
-            try Directories.prepare(FleetPaths.state, mode: 0o700)
-            guard let lock = try ExclusiveLock.attempt(path: FleetPaths.lock, directoryMode: 0o700) else {
-                throw FleetError.busy(lock: FleetPaths.lock)
-            }
-            defer { withExtendedLifetime(lock) {} }
             let config = try FleetConfig.load()
             record.remote = config.remote
             record.branch = config.branch
