@@ -14,10 +14,11 @@ struct FleetPullVerb: ParsableCommand {
             checks the policy with the policy reader, and swaps the new set in at once under \
             /etc/refocus/fleet (policy.toml, lists and schedules.d are links through \
             /etc/refocus/fleet/current). Then the enforcer daemon reads the policy again. A \
-            refused commit (status 65) or a failed pull keeps the set in force.
+            refused commit or a failed pull keeps the set in force.
 
-            \(ExitStatus.helpLine(for: .helper, [.success, .dataError, .systemError, .busy],
-                                  notes: [.notPermitted: "not root itself"]))
+            \(ExitStatus.helpLine(for: .helper, [.success, .systemError, .busy],
+                                  notes: [.dataError: "a refused commit", .notPermitted: "not root itself",
+                                          .configuration: "fleet.toml or the allowed signers missing or untrusted"]))
             """)
 
     @Flag(help: "Answer with the fleet record in JSON (as 'fleet status --json').")
