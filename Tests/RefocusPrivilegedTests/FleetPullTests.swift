@@ -178,4 +178,41 @@ struct FleetPullTests {
             #expect(second.stdout.contains("\(name) status: last pull: refused at "), "\(name): \(second.stdout)")
         }
     }
+
+    /// The first pull sets aside what /etc/refocus held at the managed paths (a folder of lists too); when
+    /// it cannot (the `.before-fleet` name is taken), it changes nothing at all.
+    @Test func theFirstPullSetsAsideWhatWasThereOrChangesNothing() throws {
+        let base = try Self.makeRepository()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let run = try Sandbox().run(
+            Self.git + """
+                BASE='\(base)'
+                mkdir -p /etc/refocus/lists /etc/refocus/lists.before-fleet
+                printf 'mine.test\\n' > /etc/refocus/lists/mine.domains
+                printf 'max_session = "24h"\\n' > /etc/refocus/policy.toml
+                printf 'remote = "%s"\\nallowed_signers = "/etc/refocus/fleet-allowed-signers"\\n' "$BASE/fleet.git" \\
+                  > /etc/refocus/fleet.toml
+                cp "$BASE/signers" /etc/refocus/fleet-allowed-signers
+                chmod 0644 /etc/refocus/fleet.toml /etc/refocus/fleet-allowed-signers
+                status=0; "$BIN/refocus-helper" fleet pull > /dev/null 2> "$WORK/errors" || status=$?
+                echo "occupied: $status $(cat "$WORK/errors")"
+                [ -L /etc/refocus/policy.toml ] || echo "policy untouched: $(cat /etc/refocus/policy.toml)"
+                [ -e /etc/refocus/fleet/current ] || echo "no generation in force"
+                rmdir /etc/refocus/lists.before-fleet
+                "$BIN/refocus-helper" fleet pull
+                echo "lists: $(ls /etc/refocus/lists/ | tr '\\n' ' ')"
+                echo "kept: $(cat /etc/refocus/lists.before-fleet/mine.domains)"
+                """)
+        #expect(run.status == 0, "\(run.stderr)")
+        for fact in [
+            "occupied: 71 refocus-helper: /etc/refocus/lists holds something of its own and "
+                + "/etc/refocus/lists.before-fleet exists already; move one of them away; nothing of the fleet's "
+                + "commit was applied\n",
+            "policy untouched: max_session = \"24h\"\n", "no generation in force\n",
+            "fleet: /etc/refocus/lists held a folder of its own: kept as /etc/refocus/lists.before-fleet\n",
+            "lists: games.domains games.programs \n", "kept: mine.test\n",
+        ] {
+            #expect(run.stdout.contains(fact), "\(fact): \(run.stdout)")
+        }
+    }
 }

@@ -48,7 +48,7 @@ enum FleetError: RefocusError, Equatable {
         case .gitNotRun(.cannotRun(let error)):
             "cannot run git: \(error)"
         case let .occupied(path, reason):
-            "\(path) \(reason); the fleet's new set is in place under /etc/refocus/fleet but not yet in force"
+            "\(path) \(reason); nothing of the fleet's commit was applied"
         }
     }
 }

@@ -28,6 +28,8 @@ enum FleetGenerations {
         for stale in try Directories.names(in: FleetPaths.generations) where stale.hasPrefix(".") {
             try FileManager.default.removeItem(atPath: FleetPaths.generations + "/" + stale)
         }
+        // A managed path that could not be set aside refuses the pull before anything is written.
+        for managed in FleetPaths.managed { try checkReplaceable(managed) }
         let name = name(of: commit), previous = current()
         let final = FleetPaths.generations + "/" + name
         if !FileManager.default.fileExists(atPath: final) {
@@ -70,6 +72,22 @@ enum FleetGenerations {
         try AtomicFile.syncDirectory(folder)
     }
 
+    /// Throws `occupied` when /etc/refocus/`managed` holds something of its own (not the link through
+    /// `current`, not an empty folder) and its `.before-fleet` name is taken too, so it could not be kept.
+    private static func checkReplaceable(_ managed: String) throws {
+        let path = FleetPaths.etc + "/" + managed, kept = path + FleetPaths.keptSuffix
+        var status = stat()
+        guard case .success = syscall({ lstat(path, &status) }) else { return }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFLNK, (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == "fleet/current/" + managed {
+            return
+        }
+        if type == S_IFDIR, (try Directories.names(in: path)).isEmpty { return }
+        if case .failure(.noSuchFileOrDirectory) = syscall({ lstat(kept, &status) }) { return }
+        throw FleetError.occupied(
+            path: path, reason: "holds something of its own and \(kept) exists already; move one of them away")
+    }
+
     /// Makes /etc/refocus/`managed` a link to `fleet/current/managed`; what held its place is kept as
     /// `managed.before-fleet` (a file by a hard link, so the file stays in force until the link replaces
     /// it; a folder by a rename). Returns a note when something was set aside.
@@ -92,10 +110,6 @@ enum FleetGenerations {
             try syscall { rmdir(path) }.get("remove the empty directory", path)
             try replace(path, withLinkTo: target)
             return nil
-        }
-        guard case .failure(.noSuchFileOrDirectory) = syscall({ lstat(kept, &status) }) else {
-            throw FleetError.occupied(
-                path: path, reason: "holds something of its own and \(kept) exists already; move one of them away")
         }
         if type == S_IFREG {
             try syscall { link(path, kept) }.get("keep", kept)
