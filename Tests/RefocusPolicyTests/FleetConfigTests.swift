@@ -16,11 +16,14 @@ struct FleetConfigTests {
     ])
     func aRemoteOfAnAllowedFormIsRead(remote: String) throws {
         let config = try Self.parse("remote = \"\(remote)\"\n\(Self.signers)\n")
-        #expect(config == FleetConfig(remote: remote, branch: "main", allowedSigners: "/etc/refocus/fleet-allowed-signers"))
+        #expect(
+            config == FleetConfig(remote: remote, branch: "main", allowedSigners: "/etc/refocus/fleet-allowed-signers"))
     }
 
     @Test func theBranchIsRead() throws {
-        #expect(try Self.parse("remote = \"/srv/f.git\"\nbranch = \"lab/policy\"\n\(Self.signers)\n").branch == "lab/policy")
+        #expect(
+            try Self.parse("remote = \"/srv/f.git\"\nbranch = \"lab/policy\"\n\(Self.signers)\n").branch == "lab/policy"
+        )
     }
 
     @Test(arguments: [
@@ -45,15 +48,22 @@ struct FleetConfigTests {
 
     @Test(arguments: ["fleet-allowed-signers", "/etc/refocus/../shadow", ""])
     func anAllowedSignersPathThatIsNotAbsoluteAndPlainIsRefused(path: String) {
-        #expect(throws: FleetConfigError.self) { try Self.parse("remote = \"/srv/f.git\"\nallowed_signers = \"\(path)\"\n") }
+        #expect(throws: FleetConfigError.self) {
+            try Self.parse("remote = \"/srv/f.git\"\nallowed_signers = \"\(path)\"\n")
+        }
     }
 
     @Test func everyMistakeIsNamedWithItsFix() {
         let cases: [(String, String)] = [
-            ("remote = \"/srv/f.git\"\n", "fleet.toml: 'allowed_signers': missing; add a line such as allowed_signers = "),
+            (
+                "remote = \"/srv/f.git\"\n",
+                "fleet.toml: 'allowed_signers': missing; add a line such as allowed_signers = "
+            ),
             (Self.signers + "\n", "fleet.toml: 'remote': missing; add a line such as remote = \"https://"),
-            ("remote = \"/srv/f.git\"\n\(Self.signers)\nremotes = \"x\"\n",
-             "fleet.toml: 'remotes': unknown key; the keys are remote, branch, allowed_signers"),
+            (
+                "remote = \"/srv/f.git\"\n\(Self.signers)\nremotes = \"x\"\n",
+                "fleet.toml: 'remotes': unknown key; the keys are remote, branch, allowed_signers"
+            ),
             ("remote = 5\n\(Self.signers)\n", "fleet.toml: 'remote': give a string in quotes, such as remote = "),
             ("remote = \n", "fleet.toml: not valid TOML: line 1"),
         ]

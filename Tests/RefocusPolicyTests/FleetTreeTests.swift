@@ -20,7 +20,10 @@ struct FleetTreeTests {
             Self.entry("schedules.d/school-nights.toml", mode: "100755"),
         ])
         #expect(files.map(\.kind) == [.policy, .domains, .programs, .schedule])
-        #expect(files.map(\.path) == ["policy.toml", "lists/games.domains", "lists/games.programs", "schedules.d/school-nights.toml"])
+        #expect(
+            files.map(\.path) == [
+                "policy.toml", "lists/games.domains", "lists/games.programs", "schedules.d/school-nights.toml",
+            ])
     }
 
     @Test(arguments: [
@@ -75,14 +78,18 @@ struct FleetTreeTests {
             var folder: ObjCBool = false
             return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &folder) && !folder.boolValue
         }
-        #expect(paths.sorted() == [
-            "README.md", "lists/games.domains", "lists/games.programs", "policy.toml", "schedules.d/school-nights.toml",
-        ])
+        #expect(
+            paths.sorted() == [
+                "README.md", "lists/games.domains", "lists/games.programs", "policy.toml",
+                "schedules.d/school-nights.toml",
+            ])
         for path in paths where path != "README.md" {
             #expect(FleetTree.kind(of: path) != nil, "\(path)")
         }
         #expect(FleetTree.kind(of: "README.md") == nil)
         _ = try PolicyFile.load(path: root + "/policy.toml")
-        _ = try TOMLTable(parsing: Array(try #require(FileManager.default.contents(atPath: root + "/schedules.d/school-nights.toml"))))
+        _ = try TOMLTable(
+            parsing: Array(try #require(FileManager.default.contents(atPath: root + "/schedules.d/school-nights.toml")))
+        )
     }
 }

@@ -19,22 +19,23 @@ struct FleetPullTests {
         let base = NSTemporaryDirectory() + "refocus-fleet-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
         chmod(base, 0o755)
-        let script = Self.git + #"""
-            cd "$BASE"
-            ssh-keygen -q -t ed25519 -N '' -C admin -f allowed.key
-            ssh-keygen -q -t ed25519 -N '' -C other -f other.key
-            printf 'admin@fleet namespaces="git" %s\n' "$(cat allowed.key.pub)" > signers
-            git init -q --bare -b main fleet.git
-            git init -q -b main work
-            cd work
-            mkdir lists schedules.d
-            printf 'max_session = "1h"\n' > policy.toml
-            printf 'games.test\n' > lists/games.domains
-            printf 'supertuxkart\n' > lists/games.programs
-            printf '# an example schedule\n' > schedules.d/kids.toml
-            commit allowed.key "the fleet's first policy"
-            git rev-parse HEAD > ../good
-            """#
+        let script =
+            Self.git + #"""
+                cd "$BASE"
+                ssh-keygen -q -t ed25519 -N '' -C admin -f allowed.key
+                ssh-keygen -q -t ed25519 -N '' -C other -f other.key
+                printf 'admin@fleet namespaces="git" %s\n' "$(cat allowed.key.pub)" > signers
+                git init -q --bare -b main fleet.git
+                git init -q -b main work
+                cd work
+                mkdir lists schedules.d
+                printf 'max_session = "1h"\n' > policy.toml
+                printf 'games.test\n' > lists/games.domains
+                printf 'supertuxkart\n' > lists/games.programs
+                printf '# an example schedule\n' > schedules.d/kids.toml
+                commit allowed.key "the fleet's first policy"
+                git rev-parse HEAD > ../good
+                """#
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "set -e\nBASE='\(base)'\n" + script]
@@ -77,7 +78,10 @@ struct FleetPullTests {
             began=$(date +%s%N); pull; ended=$(date +%s%N)
             echo "first pull: $status"; cat "$WORK/pulled" "$WORK/pull-errors"
             echo "first pull took $(( (ended - began) / 1000000 )) ms"
-            in_force() { "$BIN/refocus-helper" fleet status --json | python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["inForce"]["commit"], r["lastPull"]["outcome"])'; }
+            in_force() {
+              "$BIN/refocus-helper" fleet status --json \\
+                | python3 -c 'import json,sys; r=json.load(sys.stdin); print(r["inForce"]["commit"], r["lastPull"]["outcome"])'
+            }
             echo "in force: $(in_force)"
             echo "policy: $(cat /etc/refocus/policy.toml)"
             stat -Lc '%U:%G %a %n' /etc/refocus/policy.toml /etc/refocus/lists/games.domains \\
@@ -93,7 +97,9 @@ struct FleetPullTests {
     static func expectApplied(_ run: Binary.Run, good: String) {
         #expect(run.status == 0, "\(run.stderr)")
         // The daemon took the reload (an older one answers "unknown command", which the pull notes).
-        #expect(!run.stdout.contains("fleet: the daemon") && !run.stdout.contains("fleet: no enforcer daemon"), "\(run.stdout)")
+        #expect(
+            !run.stdout.contains("fleet: the daemon") && !run.stdout.contains("fleet: no enforcer daemon"),
+            "\(run.stdout)")
         for fact in [
             "first pull: 0\nfleet: applied commit \(good.prefix(12)), signed by admin@fleet with ED25519 key SHA256:",
             "in force: \(good) applied\n", "policy: max_session = \"1h\"\n",
@@ -108,7 +114,8 @@ struct FleetPullTests {
     @Test func twoSandboxesApplyTheSameSignedCommitAndRefuseForgedOnes() throws {
         let base = try Self.makeRepository()
         defer { try? FileManager.default.removeItem(atPath: base) }
-        let good = try String(contentsOfFile: base + "/good", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let good = try String(contentsOfFile: base + "/good", encoding: .utf8).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let first = try Sandbox().run(Self.setUp(base))
         Self.expectApplied(first, good: good)
         let second = try Sandbox().run(
@@ -132,10 +139,12 @@ struct FleetPullTests {
                 commit other.key "signed by another key"; refused other-key
                 git reset -q --hard HEAD~2
                 truncate -s 1G lists/huge.domains; commit allowed.key "a 1 GB list"; refused huge
-                git rm -q lists/huge.domains; ln -s /etc/shadow lists/shadow.domains; commit allowed.key "a link"; refused link
+                git rm -q lists/huge.domains; ln -s /etc/shadow lists/shadow.domains
+                commit allowed.key "a link"; refused link
                 git rm -q lists/shadow.domains; mkdir -p etc; echo 'evil:x:0:0::/:/bin/sh' > etc/passwd
                 commit allowed.key "a path outside"; refused outside
-                git rm -q -r etc; printf 'x\n' > lists/.hidden.domains; commit allowed.key "a hidden name"; refused hidden
+                git rm -q -r etc; printf 'x\n' > lists/.hidden.domains
+                commit allowed.key "a hidden name"; refused hidden
                 git rm -q lists/.hidden.domains; printf 'max_session = 12\n' > policy.toml
                 commit allowed.key "a policy that does not read"; refused policy
                 ls /etc/refocus/fleet | grep -c '^g-' | sed 's/^/generations: /'
@@ -153,11 +162,14 @@ struct FleetPullTests {
         Self.expectApplied(second, good: good)
         // The pulls' times, for the record (the figures are not checked).
         for line in (first.stdout + second.stdout).split(separator: "\n") where line.contains(" took ") { print(line) }
-        #expect(second.stdout.contains("again: 0 fleet: commit \(good.prefix(12)) is already in force\n"), "\(second.stdout)")
+        #expect(
+            second.stdout.contains("again: 0 fleet: commit \(good.prefix(12)) is already in force\n"),
+            "\(second.stdout)")
         let kept = "max_session = \"1h\" \(good) refused\n"
         for fact in [
             "member pull: 77 refocus-helper: only root itself runs fleet pull", "member status: 77",
-            "unsigned: 65 refocus-helper: commit ", "is not signed by a key of the allowed signers: "
+            "unsigned: 65 refocus-helper: commit ",
+            "is not signed by a key of the allowed signers: "
                 + "the commit carries no ssh signature",
             "other-key: 65 ", "No principal matched",
             "huge: 65 refocus-helper: 'lists/huge.domains' is 1073741824 bytes, over its cap of 8388608",

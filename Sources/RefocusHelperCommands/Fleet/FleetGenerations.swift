@@ -79,7 +79,9 @@ enum FleetGenerations {
         var status = stat()
         guard case .success = syscall({ lstat(path, &status) }) else { return }
         let type = status.st_mode & S_IFMT
-        if type == S_IFLNK, (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == "fleet/current/" + managed {
+        if type == S_IFLNK,
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == "fleet/current/" + managed
+        {
             return
         }
         if type == S_IFDIR, (try Directories.names(in: path)).isEmpty { return }

@@ -70,7 +70,8 @@ struct FleetPull {
         case .answered(let reply): pull.notes = notes + (reply.error.map { ["the daemon: \($0)"] } ?? [])
         case .stuck(let reason): pull.notes = notes + [reason + "; the new policy is read when it restarts"]
         case .noDaemon:
-            pull.notes = notes + ["no enforcer daemon could be started; the next helper run or refocus.service applies it"]
+            pull.notes =
+                notes + ["no enforcer daemon could be started; the next helper run or refocus.service applies it"]
         }
         if pull.notes?.isEmpty ?? false { pull.notes = nil }
     }

@@ -27,7 +27,8 @@ extension FleetConfig {
         case nil: throw FleetConfigError.missing(path: file)
         case .success(let bytes)?: return bytes
         case .failure(.notRegular)?: throw FleetConfigError.untrusted(path: file, reason: "it is not a plain file")
-        case .failure(.owner(let uid))?: throw FleetConfigError.untrusted(path: file, reason: "it is owned by uid \(uid)")
+        case .failure(.owner(let uid))?:
+            throw FleetConfigError.untrusted(path: file, reason: "it is owned by uid \(uid)")
         case .failure(.writable(let mode))?:
             throw FleetConfigError.untrusted(
                 path: file, reason: "its mode \(String(mode, radix: 8)) lets others than root write it")

@@ -27,8 +27,11 @@ public struct FleetConfig: Equatable, Sendable {
 
     /// The keys fleet.toml may hold.
     public enum Key: String, CaseIterable, Sendable {
+        /// `remote`: the URL.
         case remote
+        /// `branch`: the branch followed.
         case branch
+        /// `allowed_signers`: the allowed-signers file's path.
         case allowedSigners = "allowed_signers"
     }
 

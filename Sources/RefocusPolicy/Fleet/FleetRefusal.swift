@@ -54,6 +54,7 @@ public enum FleetRefusal: RefocusError, Equatable {
 
     /// `path` with control characters shown as `?`, at most 200 characters.
     static func printable(_ path: String) -> String {
-        String(String(path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) }).prefix(200))
+        String(
+            String(path.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) }).prefix(200))
     }
 }

@@ -9,19 +9,26 @@ import RefocusOS
 /// over 64 MiB) refuses the whole commit: a repository either describes
 /// the managed files and nothing else, or nothing of it is applied.
 public enum FleetTree {
-    /// The caps, in bytes.
+    /// The largest policy.toml, in bytes.
     public static let policyCap = 1 << 20
+    /// The largest list (`lists/NAME.domains` or `.programs`), in bytes.
     public static let listCap = 8 << 20
+    /// The largest schedule, in bytes.
     public static let scheduleCap = 1 << 20
+    /// The most the files of one commit may hold together, in bytes.
     public static let totalCap = 64 << 20
     /// The most files a commit may bring.
     public static let fileCap = 4096
 
     /// The kinds of file a fleet manages, with the folder each lives in.
     public enum Kind: String, Sendable, Equatable {
+        /// `policy.toml`.
         case policy
+        /// `lists/NAME.domains`.
         case domains
+        /// `lists/NAME.programs`.
         case programs
+        /// `schedules.d/NAME.toml`.
         case schedule
 
         /// The largest file of this kind.
@@ -36,9 +43,13 @@ public enum FleetTree {
 
     /// One file to read: its path in the tree (and under /etc/refocus), its blob, its size, its kind.
     public struct File: Equatable, Sendable {
+        /// Its path in the tree, the same under /etc/refocus.
         public let path: String
+        /// Its blob's id.
         public let object: String
+        /// Its size as the tree lists it.
         public let size: Int
+        /// What it is.
         public let kind: Kind
     }
 
