@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import RefocusCore
 
 extension CronExpression {
     /// The next `count` moments, strictly after `now`, at which Debian's cron
