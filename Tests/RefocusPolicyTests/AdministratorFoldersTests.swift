@@ -164,4 +164,33 @@ final class AdministratorFoldersTests {
             error?.description.contains(
                 "schedules.d/a.toml: schedule[1].lists: there is no administrator list \"games\"") == true)
     }
+
+    /// The family setup of docs/administration.md, its schedule file taken from the document itself.
+    @Test func theDocumentedFamilySetupStopsTheChildrensGamesAt20OnSchoolNights() throws {
+        let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/administration.md")
+        let text = try String(contentsOf: document, encoding: .utf8)
+        let start = try #require(text.range(of: "family.toml <<'TOML'\n"))
+        let end = try #require(text.range(of: "\nTOML\n", range: start.upperBound..<text.endIndex))
+        try write("minecraft.net\nroblox.com\n", lists + "/games.domains")
+        try write("supertux2\nsteam\n", lists + "/games.programs")
+        try write(String(text[start.upperBound..<end.lowerBound]) + "\n", schedules + "/family.toml")
+        let loaded = try AdministratorScheduleFiles.load(folder: schedules, lists: try loadLists())
+        let zone = LocalZone(try #require(TimeZone(identifier: "Europe/Berlin")))
+        let family = ScheduleTargets(
+            uid: { ["kid": 1001, "parent": 1000][$0] }, members: { $0 == "children" ? [1001] : [] })
+        func blocked(_ instant: String) throws -> [UInt32] {
+            loaded.inForce(at: try Date(instant, strategy: .iso8601), zone: zone, targets: family).flatMap(\.uids)
+        }
+        // Wednesday 1 July 2026 (UTC+2): 19:59 free, 20:00 to Thursday 06:59 blocked for kid alone, 07:00 free.
+        #expect(try blocked("2026-07-01T17:59:00Z").isEmpty)
+        #expect(try blocked("2026-07-01T18:00:00Z") == [1001])
+        #expect(try blocked("2026-07-02T04:59:00Z") == [1001])
+        #expect(try blocked("2026-07-02T05:00:00Z").isEmpty)
+        // Friday night is free.
+        #expect(try blocked("2026-07-03T18:30:00Z").isEmpty)
+        let session = try #require(
+            loaded.inForce(at: try Date("2026-07-01T18:00:00Z", strategy: .iso8601), zone: zone, targets: family).first)
+        #expect(session.lock && session.lists.first?.programs.map(\.description).sorted() == ["steam", "supertux2"])
+    }
 }

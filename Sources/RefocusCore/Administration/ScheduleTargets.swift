@@ -1,7 +1,6 @@
 /// How a schedule's users and groups become uids at the time of
-/// evaluation: the password and group databases for the daemon
-/// (`UserAccount.uid(named:)` and the group's members in RefocusOS), a
-/// table in tests.
+/// evaluation: for the daemon, the password and group databases
+/// (`UserAccount.uid(named:)` in RefocusOS for a login name); in tests, a table.
 public struct ScheduleTargets: Sendable {
     /// The uid of a login name; nil when there is no such user (yet).
     public let uid: @Sendable (String) -> UInt32?
