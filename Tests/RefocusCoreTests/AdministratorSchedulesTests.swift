@@ -183,4 +183,21 @@ import Testing
         #expect(sessions.map(\.lock) == [false, true])
         #expect(sessions.last?.lists.map(\.name.rawValue) == ["games"])
     }
+
+    /// `lastRun` walks back a day at a time; it must find what walking forward with `nextRuns` finds.
+    @Test(arguments: ["* * * * *", "30 2 * * *", "*/7 2 * * *", "0 20 * * sun-thu", "15 1-3 25-31 3,10 *", "@daily"])
+    func theLastRunOfASpanIsTheLastOfTheNextRuns(expression: String) throws {
+        let cron = try CronExpression(expression)
+        let zone = try Self.berlin()
+        for end in ["2026-03-29T01:30:00Z", "2026-10-25T01:10:00Z", "2026-07-01T19:00:00Z"] {
+            let upper = LocalZone.seconds(of: try Self.date(end))
+            for length in [60, 3600, 3 * 3600, 2 * 86_400] {
+                let forward = cron.nextRuns(
+                    after: Date(timeIntervalSince1970: Double(upper - length)), in: zone, count: 3000
+                )
+                .map(LocalZone.seconds(of:)).filter { $0 <= upper }
+                #expect(cron.lastRun(in: (upper - length)...upper, in: zone) == forward.last, "\(end) \(length)")
+            }
+        }
+    }
 }

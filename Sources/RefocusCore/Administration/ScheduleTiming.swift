@@ -44,7 +44,7 @@ public enum ScheduleTiming: Sendable, Equatable {
                 Self.dailyWindow(day: day, startMinute: startMinute, endMinute: endMinute, days: days, zone: zone)
             }.first { $0.lowerBound <= instant && instant < $0.upperBound }
         case let .cron(start, length):
-            guard let latest = Self.latestRun(of: start, in: (instant - length)...instant, zone: zone) else {
+            guard let latest = start.lastRun(in: (instant - length)...instant, in: zone) else {
                 return nil
             }
             return latest..<(latest + length)
@@ -75,20 +75,6 @@ public enum ScheduleTiming: Sendable, Equatable {
         let start = zone.placement(ofWall: day * 86_400 + startMinute * 60).earliest
         let end = zone.placement(ofWall: endDay * 86_400 + endMinute * 60).earliest
         return start < end ? start..<end : nil
-    }
-
-    /// The last run of `expression` within `span` but for its lower bound.
-    static func latestRun(of expression: CronExpression, in span: ClosedRange<Int>, zone: LocalZone) -> Int? {
-        var after = span.lowerBound
-        var latest: Int?
-        while true {
-            // In chunks: a start every minute for a 7-day length is 10,080 runs.
-            let runs = expression.nextRuns(after: date(after), in: zone, count: 256).map(LocalZone.seconds(of:))
-            let within = runs.filter { $0 <= span.upperBound }
-            if let last = within.last { latest = last }
-            guard within.count == runs.count, let last = runs.last, runs.count == 256 else { return latest }
-            after = last
-        }
     }
 
     private static func date(_ seconds: Int) -> Date { Date(timeIntervalSince1970: Double(seconds)) }
