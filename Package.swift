@@ -169,7 +169,7 @@ let package = Package(
                 "RefocusOS", "RefocusProtocol", "RefocusFeatures", "RefocusHooks", "RefocusTestSupport",
                 "refocus-zone-probe",
             ]),
-        .testTarget(name: "RefocusPolicyTests", dependencies: ["RefocusPolicy", "RefocusCore"]),
+        .testTarget(name: "RefocusPolicyTests", dependencies: ["RefocusPolicy", "RefocusCore", "RefocusOS"]),
         .testTarget(name: "RefocusDNSTests", dependencies: ["RefocusDNS", "CAres"]),
         .testTarget(
             name: "RefocusNetfilterTests",

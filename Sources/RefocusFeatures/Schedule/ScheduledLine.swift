@@ -1,3 +1,5 @@
+import RefocusCore
+
 /// One line of the crontab's refocus section: an entry, and the program
 /// and configuration folder its `refocus start` (or `refocus sync`) runs with.
 ///

@@ -3,7 +3,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import RefocusCore
 
 extension CronExpression {
     /// The next `count` moments, strictly after `now`, at which Debian's cron
@@ -31,17 +30,38 @@ extension CronExpression {
         let minutes = times.minutesOfDay
         var runs: [Int] = []
         for dayNumber in firstDay...(firstDay + 146_097) where runs.count < count {
-            let day = CivilDay(daysSinceEpoch: dayNumber)
-            guard times.matches(month: day.month, dayOfMonth: day.day, weekday: day.weekday) else { continue }
-            var today: [Int] = []
-            for minute in minutes {
-                today += Self.runs(
-                    at: timeZone.placement(ofWall: dayNumber * 86_400 + minute * 60),
-                    wildcard: times.isWildcard)
-            }
-            runs += today.sorted().filter { Double($0) > now.timeIntervalSince1970 }
+            runs += Self.runs(of: times, minutes: minutes, onDay: dayNumber, in: timeZone)
+                .filter { Double($0) > now.timeIntervalSince1970 }
         }
         return runs.prefix(count).map { Date(timeIntervalSince1970: Double($0)) }
+    }
+
+    /// The last moment within `span`, but for its lower bound, at which cron
+    /// starts the job in `timeZone` (as `nextRuns` finds them); nil for
+    /// `@reboot` or when none falls there. Walks back a day at a time from
+    /// the span's end, so that a job of every minute costs one day's minutes.
+    public func lastRun(in span: ClosedRange<Int>, in timeZone: LocalZone) -> Int? {
+        guard case let .times(times) = schedule else { return nil }
+        let minutes = times.minutesOfDay
+        let lastDay = CivilDay.floorDivide(timeZone.wall(at: span.upperBound), 86_400)
+        let firstDay = CivilDay.floorDivide(timeZone.wall(at: span.lowerBound), 86_400) - 1
+        // A day's runs all come before the next day's (a skipped time runs at its own day's jump).
+        for dayNumber in stride(from: lastDay, through: firstDay, by: -1) {
+            let runs = Self.runs(of: times, minutes: minutes, onDay: dayNumber, in: timeZone)
+            if let last = runs.last(where: { span.lowerBound < $0 && $0 <= span.upperBound }) { return last }
+        }
+        return nil
+    }
+
+    /// The moments, in order, at which cron starts a job of `times` (whose
+    /// `minutesOfDay` are `minutes`) on the local day `dayNumber`.
+    private static func runs(of times: CronTimes, minutes: [Int], onDay dayNumber: Int, in timeZone: LocalZone) -> [Int]
+    {
+        let day = CivilDay(daysSinceEpoch: dayNumber)
+        guard times.matches(month: day.month, dayOfMonth: day.day, weekday: day.weekday) else { return [] }
+        return minutes.flatMap { minute in
+            runs(at: timeZone.placement(ofWall: dayNumber * 86_400 + minute * 60), wildcard: times.isWildcard)
+        }.sorted()
     }
 
     /// The moments at which cron starts a job due at a local time placed so.

@@ -1,4 +1,3 @@
-import RefocusCore
 
 /// Why a cron expression was refused, naming the field and the text at fault.
 ///
