@@ -1,4 +1,3 @@
-
 /// Why a cron expression was refused, naming the field and the text at fault.
 ///
 /// Everything refused here is refused by Debian's `crontab` too, except four
