@@ -52,6 +52,12 @@ enum HelperError: RefocusError, Equatable {
     /// The caller's hard resource limits are below the defaults and could not be raised.
     case limitsBelowDefaults([ProcessDefaults.LimitShortfall])
 
+    /// `start, stop, … or fleet`: the verbs, from the command's own list, so that a new one is never left out.
+    static var verbs: String {
+        let names = RefocusHelper.configuration.subcommands.compactMap { $0.configuration.commandName }
+        return names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+    }
+
     var category: ErrorCategory {
         switch self {
         case .notRoot, .daemonNotRootItself: .notPermitted
@@ -64,7 +70,7 @@ enum HelperError: RefocusError, Equatable {
         switch self {
         case .notRoot: "must run as root; refocus runs it through sudo for you (see 'refocus --help')"
         case .noVerb:
-            "name a verb: start, stop, pace, status, history, focus, reconcile, clear or nsswitch (see --help)"
+            "name a verb: \(Self.verbs) (see --help)"
         case .daemonNotRootItself:
             "only root itself runs the enforcer daemon (refocus.service, or the first helper run starts it), "
                 + "not a user through sudo"

@@ -34,7 +34,8 @@ import Testing
             #expect(run.status == 64, "\(run.stderr)")
             #expect(
                 run.stderr
-                    == "refocus-helper: name a verb: start, stop, pace, status, history, focus, reconcile, clear or nsswitch (see --help)\n"
+                    == "refocus-helper: name a verb: start, stop, pace, status, history, focus, allowance, reconcile, clear, "
+                    + "nsswitch, daemon, run-hook or fleet (see --help)\n"
             )
         } else {
             #expect(run.status == 77, "\(run.stderr)")

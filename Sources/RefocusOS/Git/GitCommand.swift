@@ -77,6 +77,15 @@ public struct GitCommand: Sendable {
 
     /// Runs git with `arguments`; throws when git is missing, could not be
     /// started, or ran until the time limit.
+    /// The git command `arguments` run (`fetch` of `-C CLONE -c KEY=VALUE fetch …`), for messages.
+    public static func subcommand(of arguments: [String]) -> String {
+        var rest = arguments[...]
+        while let first = rest.first, first.hasPrefix("-") {
+            rest = rest.dropFirst(first == "-C" || first == "-c" ? 2 : 1)
+        }
+        return rest.first ?? arguments.first ?? "git"
+    }
+
     public func execute(_ arguments: [String]) throws(GitCommandError) -> Result {
         guard access(path, X_OK) == 0 else { throw .notInstalled(path) }
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
@@ -94,7 +103,7 @@ public struct GitCommand: Sendable {
             switch end {
             case .exited(let code): status = code
             case .signalled(let signal): status = 128 + signal
-            case .killedAtLimit: throw GitCommandError.timedOut(command: arguments.first ?? "", limit: limit)
+            case .killedAtLimit: throw GitCommandError.timedOut(command: Self.subcommand(of: arguments), limit: limit)
             }
             return Result(status: status, output: try output.contents(), errors: try errors.contents())
         } catch let error as GitCommandError {
