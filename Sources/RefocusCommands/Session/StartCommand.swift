@@ -79,7 +79,7 @@ struct StartCommand: ParsableCommand {
         let preset = try SessionChoice.Words(words).preset.flatMap { config.preset($0) }
         // The command line, else the preset, else [defaults]; sync must be set up before the session starts.
         let follows = everywhere ?? preset?.follow ?? config.defaults.follow
-        let publisher = try follows ? FollowPublisher.configured() : nil
+        let publisher = try follows ? FollowPublisher.configured(config) : nil
         if follows, choice.mode == .allow {
             throw ValidationError("--everywhere follows a session that blocks lists, not one that allows them")
         }

@@ -18,6 +18,25 @@ enum Schedules {
         try ScheduleTable(crontab: try UserCrontab.read())
     }
 
+    /// Replaces every line of `action` in the crontab by one at `expression`
+    /// (nil: removes them), writing only when something changed; how many
+    /// lines went, and the line added. For the lines ReFocus keeps one of
+    /// (`sync --every`, the watcher at boot).
+    static func replace(_ action: ScheduleAction, with expression: CronExpression?) throws -> (
+        removed: Int, added: ScheduledLine?
+    ) {
+        var table = try table()
+        let old = table.lines.filter { $0.entry.action == action }.map(\.entry.id)
+        for id in old { table = try ScheduleTable(crontab: try table.removing(id: id)) }
+        guard let expression else {
+            if !old.isEmpty { try UserCrontab.write(table.crontab.original) }
+            return (old.count, nil)
+        }
+        let line = try line(for: ScheduleEntry(id: table.nextID, expression: expression, action: action))
+        try UserCrontab.write(try table.adding(line))
+        return (old.count, line)
+    }
+
     /// The line that runs `entry` with this very refocus and the user's configuration and state folders.
     static func line(for entry: ScheduleEntry) throws -> ScheduledLine {
         let environment = ProcessInfo.processInfo.environment

@@ -21,8 +21,8 @@ struct FollowPublisher {
     /// The publisher for the user's `[sync]`.
     ///
     /// - Throws: `SyncError.notConfigured` without one, or why the machine has no name.
-    static func configured() throws -> FollowPublisher {
-        let config = try UserPresets.config()
+    static func configured(_ loaded: UserConfig? = nil) throws -> FollowPublisher {
+        let config = try loaded ?? UserPresets.config()
         guard let settings = config.sync else { throw SyncError.notConfigured }
         let state = try SyncSetup.state()
         return FollowPublisher(
@@ -64,8 +64,9 @@ struct FollowPublisher {
     static func followChange(_ action: SessionIntent.Action, of sessions: [SessionSummary]) {
         guard !sessions.isEmpty else { return }
         do {
-            guard (try UserPresets.config()).sync != nil else { return }
-            if let note = try configured().change(action, of: sessions, now: Date()) {
+            let config = try UserPresets.config()
+            guard config.sync != nil else { return }
+            if let note = try configured(config).change(action, of: sessions, now: Date()) {
                 Console.error("note: \(note)")
             }
         } catch {

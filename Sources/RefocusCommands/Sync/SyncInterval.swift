@@ -20,22 +20,12 @@ enum SyncInterval {
 
     /// Puts the sync line at `expression` in the crontab, replacing any earlier one; nil removes it.
     static func set(_ expression: CronExpression?, output: OutputOptions) throws {
-        var table = try Schedules.table()
-        let old = table.lines.filter { $0.entry.action == .sync }.map(\.entry.id)
-        var bytes = table.crontab.original
-        for id in old {
-            bytes = try table.removing(id: id)
-            table = try ScheduleTable(crontab: bytes)
+        if expression != nil { _ = try SyncSetup.settings() }
+        let (removed, added) = try Schedules.replace(.sync, with: expression)
+        guard let added else {
+            return output.report(removed == 0 ? "No sync schedule to remove" : "Removed the sync schedule")
         }
-        guard let expression else {
-            if !old.isEmpty { try UserCrontab.write(bytes) }
-            output.report(old.isEmpty ? "No sync schedule to remove" : "Removed the sync schedule")
-            return
-        }
-        _ = try SyncSetup.settings()
-        let line = try Schedules.line(for: ScheduleEntry(id: table.nextID, expression: expression, action: .sync))
-        try UserCrontab.write(try table.adding(line))
-        output.report("Added schedule #\(line.entry.id): \(expression) sync")
+        output.report("Added schedule #\(added.entry.id): \(added.entry.expression) sync")
     }
 
     /// Seconds since 1970.

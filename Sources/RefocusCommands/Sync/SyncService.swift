@@ -50,8 +50,7 @@ enum SyncService {
             removed = true
         }
         if (try? Schedules.table())?.lines.contains(where: { $0.entry.action == .syncWatch }) == true {
-            try bootLine(install: false)
-            removed = true
+            removed = try Schedules.replace(.syncWatch, with: nil).removed > 0 || removed
         }
         return removed
     }
@@ -92,16 +91,7 @@ enum SyncService {
 
     /// Adds the `@reboot` line of the watcher to the crontab (replacing an earlier one), or removes it.
     private static func bootLine(install: Bool) throws {
-        var table = try Schedules.table()
-        for id in table.lines.filter({ $0.entry.action == .syncWatch }).map(\.entry.id) {
-            table = try ScheduleTable(crontab: try table.removing(id: id))
-        }
-        if install {
-            let line = try Schedules.line(
-                for: ScheduleEntry(id: table.nextID, expression: try CronExpression("@reboot"), action: .syncWatch))
-            table = try ScheduleTable(crontab: try table.adding(line))
-        }
-        try UserCrontab.write(table.crontab.original)
+        _ = try Schedules.replace(.syncWatch, with: install ? try CronExpression("@reboot") : nil)
     }
 
     private static func systemctl(_ arguments: [String]) throws {
