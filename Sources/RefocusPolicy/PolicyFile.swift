@@ -163,6 +163,20 @@ public enum PolicyFile {
                     "give a whole number from 0 (no emergency exit) to \(LooseningChoices.maximumPerWeek), such as 1")
             }
             policy.loosening.emergencyPerWeek = number
+        case .perUserFallback:
+            guard let text = value.string, let choice = PerUserFallback(rawValue: text) else {
+                throw fail(
+                    "give \"refuse\" (a targeted user's names are not blocked without the resolver module, the "
+                        + "default) or \"machine\" (they go into /etc/hosts for every user), in quotes")
+            }
+            policy.perUser.fallback = choice
+        case .userSessions:
+            guard let text = value.string, let choice = UserSessionScope(rawValue: text) else {
+                throw fail(
+                    "give \"machine\" (a user's session blocks for everyone, the default) or \"owner\" (for its "
+                        + "owner only), in quotes")
+            }
+            policy.perUser.userSessions = choice
         }
     }
 

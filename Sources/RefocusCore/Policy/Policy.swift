@@ -49,6 +49,9 @@ public struct Policy: Sendable, Equatable {
     /// The daily allowances the administrator sets for users (`[[allowance]]` tables).
     public var allowances: [PolicyAllowance] = []
 
+    /// How sessions for some users are enforced (`per_user_fallback`, `user_sessions`).
+    public var perUser = PerUserChoices()
+
     /// The longest step `allowance_site_step` may give: 10 minutes.
     public static let maximumAllowanceSiteStep = 600
 
@@ -138,6 +141,10 @@ public enum PolicyKey: String, CaseIterable, Sendable {
     /// An integer: names (with their subdomains) the /etc/hosts section may hold for all sessions
     /// together; beyond it lists go to the resolver module only (default 1000).
     case maxHostsNamesPerMachine = "max_hosts_names_per_machine"
+    /// "refuse" or "machine": where a per-user session's names go without the resolver module (default refuse).
+    case perUserFallback = "per_user_fallback"
+    /// "machine" or "owner": whom a user's own session blocks (default machine).
+    case userSessions = "user_sessions"
     /// "off", "session" or "leave": when browsers' own DNS over HTTPS is turned off (default session).
     case browserDoh = "browser_doh"
     /// A boolean: whether allowlist sessions restrict every user's browsers to their lists too (default false).

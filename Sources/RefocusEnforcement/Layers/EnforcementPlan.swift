@@ -27,7 +27,14 @@ public struct EnforcementPlan: Sendable {
         self.system = system
     }
 
-    /// Whether the /etc/hosts section is in force: the sinkhole it points
-    /// names at is blocked too, by the table or else by routes.
+    /// Whether the /etc/hosts section is in force.
     public var hostsActive: Bool { !desired.hostsNames.isEmpty }
+
+    /// Whether any name is answered with the sinkhole (by the hosts
+    /// section, or by the resolver module for everyone or for some users):
+    /// the sinkhole is then refused too, by the table or else by routes, so
+    /// that a connection to a blocked name fails at once.
+    public var sinkholeInUse: Bool {
+        hostsActive || !desired.indexedNames.isEmpty || desired.userBlocks.values.contains { !$0.indexedNames.isEmpty }
+    }
 }

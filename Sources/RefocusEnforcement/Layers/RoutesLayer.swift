@@ -39,7 +39,7 @@ public final class RoutesLayer: EnforcementLayer {
         }
         // A table that was to hold nothing is no problem for a person, even when it failed.
         let problem = table.state == .failed ? tableFailure : nil
-        let sinkhole = plan.hostsActive
+        let sinkhole = plan.sinkholeInUse
         do {
             let changed = try setRoutes(installed: sinkhole)
             let note = problem.map { sinkhole ? Note.fallbackRoutesInForce(because: $0) : $0 }

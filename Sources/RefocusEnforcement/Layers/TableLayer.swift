@@ -50,7 +50,7 @@ public final class TableLayer: EnforcementLayer {
         let endpoints = AddressIntervals(desired.dohAddresses).subtracting(AddressIntervals(resolvers))
         let metered = meteredTraffic(desired, protected: protected.intervals, policy: policy, notes: &notes)
         let contents = TableContents(
-            blocked: blocked.union(AddressIntervals(plan.hostsActive ? Sinkhole.ranges : [])),
+            blocked: blocked.union(AddressIntervals(plan.sinkholeInUse ? Sinkhole.ranges : [])),
             endpoints: endpoints, allowed: allowed, metered: metered, meterStep: UInt32(policy.allowanceSiteStep))
         let watches: [TamperWatch] = firewall.nftables == nil ? [] : [.table(firewall.tableName)]
         switch firewall.apply(contents) {

@@ -69,10 +69,20 @@ public struct DesiredEnforcement: Sendable, Equatable {
     /// The sites of the open daily allowances, which the table meters for
     /// their owners (never blocks); the reconciler sets them (`AllowanceDay.meteredSites`).
     public var metered: [MeteredSites] = []
+    /// What the sessions meant for some users only block for each of them
+    /// (`TargetedLists`), per uid; their programs are in `programs`.
+    public var userBlocks: [UInt32: UserBlocks] = [:]
+    /// How many domains of such sessions no layer blocks by name: the
+    /// resolver module is not in force and the policy's `per_user_fallback`
+    /// is `refuse`. Their addresses are still refused to their users.
+    public var perUserNamesUnblocked = 0
 
     /// Computes the enforcement for `sessions` (the caller passes the active
-    /// ones), with the resolver module in force or not.
-    public init(sessions: [Session], policy: Policy, resolverModule: Bool = false) {
+    /// ones), which block for every user, and for `targeted`, which block
+    /// for their users only, with the resolver module in force or not.
+    public init(
+        sessions: [Session], targeted: [TargetedLists] = [], policy: Policy, resolverModule: Bool = false
+    ) {
         var domains = Set<DomainName>()
         var resolved = Set<DomainName>()
         var addresses = Set<AddressRange>()
@@ -129,6 +139,11 @@ public struct DesiredEnforcement: Sendable, Equatable {
         for session in blocking where !session.programs.isEmpty {
             programs[session.owner, default: []].formUnion(session.programs)
         }
+        let users = Self.targeted(targeted, policy: policy, resolverModule: resolverModule)
+        programs.merge(users.programs) { $0.union($1) }
+        domains.formUnion(users.fallback)
+        userBlocks = users.userBlocks
+        perUserNamesUnblocked = users.unblocked
         // Only sessions that block sites close the side doors: a session of programs alone makes no table.
         let blocksSites =
             policy.enforcement.blockDoHEndpoints
