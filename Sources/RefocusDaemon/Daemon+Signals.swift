@@ -42,5 +42,16 @@ extension Daemon {
         } catch {
             logger.error("the policy was not reloaded: \(error)")
         }
+        loadSchedules()
+    }
+
+    /// Reads the administrator's schedules and lists; ones that do not read
+    /// are logged and those in force kept.
+    func loadSchedules() {
+        do {
+            reconciler.schedules = try host.loadSchedules(reconciler.policy)
+        } catch {
+            logger.error("the administrator's schedules were not read, those in force are kept: \(error)")
+        }
     }
 }

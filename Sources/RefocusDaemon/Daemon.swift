@@ -82,6 +82,7 @@ package final class Daemon {
 
     /// The first reconcile, and systemd told the daemon is ready.
     func start() {
+        loadSchedules()
         _ = reconcile(reason: "start")
         // Under systemd (Type=notify): started once the first reconcile is done, so that the network comes after it.
         if let failure = host.notifyReady() {

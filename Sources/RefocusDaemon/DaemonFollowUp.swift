@@ -22,8 +22,8 @@ struct DaemonFollowUp: Equatable {
     var drainsHostsWatch: Bool
     /// The policy folders the layers ask to be watched (re-armed: a reconcile may have created one).
     var watchedFolders: [String]
-    /// The next session end, phase boundary, reset of a spent daily allowance or expiry of an allowed name's
-    /// answer; nil: none.
+    /// The next session end, phase boundary, reset of a spent daily allowance, change of the administrator's
+    /// schedules or expiry of an allowed name's answer; nil: none.
     var endTimer: Duration?
     /// When the status file's counts are refreshed next; nil while the table blocks nothing.
     var countsTimer: Duration?
@@ -50,7 +50,10 @@ struct DaemonFollowUp: Equatable {
         watchedFolders = report.watchedFolders
         // A spent daily allowance opens again at its reset.
         let resets = report.allowances.filter(\.isSpent).map(\.period.resetsAt)
-        let nextEnd = (report.active.compactMap { $0.nextChange(after: clock.wall) } + resets).min().map {
+        // An administrator's window opens or closes.
+        let administered = report.nextAdministeredChange.map { [$0] } ?? []
+        let nextEnd = (report.active.compactMap { $0.nextChange(after: clock.wall) } + resets + administered).min().map
+        {
             Duration.milliseconds(max(0, Int64(($0.timeIntervalSince(clock.wall) * 1000).rounded(.up))))
         }
         // An allowed name whose TTL ran out is asked again by the next reconcile.
@@ -59,6 +62,7 @@ struct DaemonFollowUp: Equatable {
         countsTimer = report.firewallEntries == 0 ? nil : Daemon.countsInterval
         resolveTimer =
             report.desired.namesToResolve.isEmpty
+                && report.desired.userBlocks.values.allSatisfy(\.namesToResolve.isEmpty)
             ? nil
             : incompleteAnswers > 0 ? Daemon.retryInterval : Daemon.resolveInterval
         signalled = report.outcome(of: .programs)?.signalled ?? []

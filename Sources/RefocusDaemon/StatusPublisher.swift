@@ -52,7 +52,8 @@ final class StatusPublisher {
                     programsKilled: counts[$0.id ?? 0]?.programsKilled ?? 0,
                     hookProblem: hookProblems[$0.id ?? 0])
             },
-            counts: Self.counts(report, programBlocking: programBlocking), allowances: allowances)
+            counts: Self.counts(report, programBlocking: programBlocking), allowances: allowances,
+            administered: report.administered.map(AdministeredSummary.init))
         do {
             try status.publish(snapshot)
         } catch {

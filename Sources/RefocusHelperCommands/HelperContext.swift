@@ -59,6 +59,12 @@ struct HelperContext {
     /// Every wait of this run.
     let deadlines: HelperDeadlines
     let store: SessionStore
+
+    /// The administrator's schedules over their lists (`/etc/refocus/schedules.d`, `/etc/refocus/lists`),
+    /// read at each use; files that do not read count as none here (the daemon keeps the last that read).
+    var schedules: AdministratorSchedules {
+        (try? AdministratorScheduleFiles.loadInstalled(caps: policy.caps)) ?? AdministratorSchedules()
+    }
     private let lock: ExclusiveLock
     /// This run's place in line for the lock, and its member's run slot: held to the end.
     private let place: TicketQueue
@@ -149,7 +155,8 @@ struct HelperContext {
     /// Reconciles in this run, with a firewall of its own; the store was
     /// rebased as the run began.
     private func reconcileHere(system: [ProtectedAddresses.Protection]) throws -> DaemonAnswer {
-        let reconciler = Reconciler(store: store, policy: policy, layers: SystemLayers(policy: policy).ordered)
+        let reconciler = Reconciler(
+            store: store, policy: policy, layers: SystemLayers(policy: policy).ordered, schedules: schedules)
         return DaemonAnswer(try reconciler.reconcile(clock: clock, system: system))
     }
 }

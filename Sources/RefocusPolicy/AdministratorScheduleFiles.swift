@@ -26,6 +26,13 @@ public enum AdministratorScheduleFiles {
     /// The most `.toml` files the folder holds.
     public static let maximumFiles = 256
 
+    /// The schedules of `/etc/refocus/schedules.d` over the lists of
+    /// `/etc/refocus/lists`, each list within the policy's `caps`: what the
+    /// helper and the daemon enforce.
+    public static func loadInstalled(caps: SessionCaps) throws(AdministrationError) -> AdministratorSchedules {
+        try load(lists: AdministratorLists.load(caps: caps))
+    }
+
     /// The schedules of every file in `folder`, over `lists` (the
     /// administrator's, by name); none when the folder does not exist.
     public static func load(folder: String = defaultFolder, lists: [BlockListName: BlockList])

@@ -115,6 +115,13 @@ struct NoteTests {
                 .allowlistProgramsIgnored(lists: ["work", "games"]),
                 "an allowlist session ignores programs: those of work, games are not blocked"
             )
+        case .perUserNamesUnblocked:
+            return (
+                .perUserNamesUnblocked(count: 4),
+                "4 domains blocked for some users only still resolve for them: the resolver module, the one layer "
+                    + "that answers by user, is not in force (refocus-helper nsswitch install), and the policy's "
+                    + "per_user_fallback = \"refuse\" keeps them out of /etc/hosts; their addresses are still refused"
+            )
         }
     }
 

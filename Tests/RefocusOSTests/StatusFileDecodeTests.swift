@@ -110,8 +110,20 @@ import Testing
                 lockedUntil: Date(timeIntervalSince1970: 1_700_040_000), spent: false, programs: 1, domains: 0,
                 setByAdministrator: true),
         ]
+        // The administrator's schedules in force: one locked for two users, one not.
+        let administered = [
+            AdministeredSummary(
+                name: try BlockListName("school-nights"), lists: [try BlockListName("games")], uids: [1001, 1002],
+                locked: true, start: Date(timeIntervalSince1970: 1_700_000_000),
+                end: Date(timeIntervalSince1970: 1_700_039_600)),
+            AdministeredSummary(
+                name: try BlockListName("lab"), lists: [try BlockListName("games"), try BlockListName("video")],
+                uids: [1003], locked: false, start: Date(timeIntervalSince1970: 1_700_000_060),
+                end: Date(timeIntervalSince1970: 1_700_003_600)),
+        ]
         return [
             StatusSnapshot(sessions: [], counts: nil, allowances: allowances),
+            StatusSnapshot(sessions: [], counts: nil, administered: administered),
             StatusSnapshot(
                 sessions: [first],
                 counts: StatusSnapshot.Counts(names: 1, addresses: 0, programs: 3, programBlocking: .execEvents),
@@ -217,6 +229,10 @@ import Testing
         #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21 19:00:00Z","plannedEnd":"2026-11-21T20:00:00Z","locked":false,"blockedAttempts":0,"programsKilled":0}]}"#,
         #"{"version":1,"sessions":[{"id":1,"owner":1000,"lists":["social"],"start":"2026-11-21T19:00:00Z","plannedEnd":"2026-11-21T20:00:00Z","locked":"no","blockedAttempts":0,"programsKilled":0}]}"#,
         #"{"version":1,"sessions":[],"allowances":{}}"#,
+        #"{"version":1,"sessions":[],"administered":{}}"#,
+        #"{"version":1,"sessions":[],"administered":[{"name":"lab","lists":["games"],"uids":[1000],"locked":true,"start":"2026-11-21T19:00:00Z"}]}"#,
+        #"{"version":1,"sessions":[],"administered":[{"name":"lab","lists":["Games!"],"uids":[1000],"locked":true,"start":"2026-11-21T19:00:00Z","end":"2026-11-21T20:00:00Z"}]}"#,
+        #"{"version":1,"sessions":[],"administered":[{"name":"lab","lists":["games"],"uids":[-1],"locked":true,"start":"2026-11-21T19:00:00Z","end":"2026-11-21T20:00:00Z"}]}"#,
         #"{"version":1,"sessions":[],"allowances":[{"owner":1000,"list":"video","dailySeconds":60}]}"#,
         #"{"version":1,"sessions":[],"allowances":[{"owner":1000,"list":"Video!","dailySeconds":60,"usedSeconds":0,"resetsAt":"2026-11-21T20:00:00Z","spent":false,"programs":1,"domains":0}]}"#,
         #"{"version":1,"sessions":[],"allowances":[{"owner":1000,"list":"video","dailySeconds":60,"usedSeconds":0,"resetsAt":"2026-11-21T20:00:00Z","spent":false,"programs":1,"domains":0,"countingSince":"now"}]}"#,

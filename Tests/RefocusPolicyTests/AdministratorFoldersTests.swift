@@ -118,6 +118,25 @@ final class AdministratorFoldersTests {
                 == .symbolicLink(path: root + "/linked"))
     }
 
+    @Test func aFolderLinkBelowItsParentIsFollowedAsAFleetMakesIt() throws {
+        // /etc/refocus/lists -> fleet/current/lists, and current -> g-COMMIT: both relative, below the parent.
+        try Self.run(mkdir(root + "/fleet", 0o755))
+        try Self.run(mkdir(root + "/fleet/g-1", 0o755))
+        try Self.run(mkdir(root + "/fleet/g-1/lists", 0o755))
+        try Self.run(symlink("g-1", root + "/fleet/current"))
+        try write("minecraft.net\n", root + "/fleet/g-1/lists/games.domains")
+        try Self.run(symlink("fleet/current/lists", root + "/linked"))
+        #expect(try AdministratorLists.load(folder: root + "/linked").keys.map(\.rawValue) == ["games"])
+        // Out of the parent by `..`, or a link another user owns: refused.
+        try Self.run(symlink("../" + URL(fileURLWithPath: root).lastPathComponent + "/lists", root + "/out"))
+        #expect(
+            refusal { _ = try AdministratorLists.load(folder: root + "/out") } == .symbolicLink(path: root + "/out"))
+        try Self.run(lchown(root + "/linked", 65534, 65534))
+        #expect(
+            refusal { _ = try AdministratorLists.load(folder: root + "/linked") }
+                == .symbolicLink(path: root + "/linked"))
+    }
+
     @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
         try Self.run(mkfifo(schedules + "/a.toml", 0o644))
         #expect(

@@ -96,6 +96,30 @@ struct PolicyFileTests {
         }
     }
 
+    @Test(arguments: [
+        (
+            "per_user_fallback = \"machine\"\nuser_sessions = \"owner\"",
+            PerUserChoices(fallback: .machine, userSessions: .owner)
+        ),
+        ("", PerUserChoices(fallback: .refuse, userSessions: .machine)),
+    ])
+    func perUserChoices(text: String, expected: PerUserChoices) throws {
+        #expect(try PolicyFile.parse(text, path: "policy.toml").perUser == expected)
+    }
+
+    @Test(arguments: [
+        ("per_user_fallback = \"hosts\"", "per_user_fallback"), ("user_sessions = true", "user_sessions"),
+    ])
+    func aPerUserChoiceOutsideItsWordsIsRefusedNamingThem(text: String, key: String) {
+        do {
+            _ = try PolicyFile.parse(text, path: "policy.toml")
+            Issue.record("accepted \(text)")
+        } catch {
+            #expect(error.description.contains("policy.toml") && error.description.contains(key))
+            #expect(error.description.contains("in quotes"))
+        }
+    }
+
     @Test func aMisspelledKeyNamesEveryKey() {
         #expect(
             throws: PolicyError.invalid(
@@ -108,7 +132,7 @@ struct PolicyFileTests {
                     + "max_addresses_per_machine, max_programs_per_machine, "
                     + "max_sessions_per_user, min_prefix_ipv4, min_prefix_ipv6, "
                     + "total_prefix_ipv4, total_prefix_ipv6, max_hosts_names_per_machine, "
-                    + "browser_doh, browser_allowlist, emergency_exit, emergency_delay, emergency_per_week, "
+                    + "per_user_fallback, user_sessions, browser_doh, browser_allowlist, emergency_exit, emergency_delay, emergency_per_week, "
                     + "min_delay, allowance_site_step, allowance")
         ) {
             try PolicyFile.parse("root_may_clear_lock = false", path: "policy.toml")

@@ -41,6 +41,8 @@ final class DaemonFixture {
     var clock = ClockReading(wall: start.addingTimeInterval(600), sinceBoot: .seconds(10_000), bootID: "boot-a")
     /// What the policy file holds when SIGHUP reloads it.
     var policyFile: Policy
+    /// The administrator's schedules the daemon reads at start and on SIGHUP.
+    var schedules = AdministratorSchedules()
     /// The children that exited, taken by the daemon's reaping (SIGCHLD): pid and status.
     var exitedChildren: [(pid: pid_t, status: Int32)] = []
     /// How many times the daemon gave memory back.
@@ -72,7 +74,8 @@ final class DaemonFixture {
             hostsWatch: hostsWatch, indexWatch: indexWatch, browserWatch: browserWatch, tableWatch: tableWatch,
             signals: signals, control: control)
         let host = DaemonHost(
-            loadPolicy: { [unowned self] in policyFile }, resolverModule: { true }, protections: { [] },
+            loadPolicy: { [unowned self] in policyFile }, loadSchedules: { [unowned self] _ in schedules },
+            resolverModule: { true }, protections: { [] },
             readClock: { [unowned self] store in
                 let reading = clock
                 _ = try store.write { try $0.rebase(to: reading) }

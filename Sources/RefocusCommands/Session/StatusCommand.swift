@@ -54,7 +54,9 @@ struct StatusCommand: ParsableCommand {
         let now = Date()
         // The file holds every owner's allowances; the helper answers with the caller's.
         let snapshot =
-            try StatusFile().read().map { AllowanceFormat.own($0.current(at: now), owner: getuid()) }
+            try StatusFile().read().map {
+                AdministeredFormat.own(AllowanceFormat.own($0.current(at: now), owner: getuid()), uid: getuid())
+            }
             ?? fromHelper()
         if json { return try Console.json(snapshot) }
         print(format.render(snapshot, now: now))

@@ -24,9 +24,10 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
     func render(_ snapshot: StatusSnapshot, now: Date = Date()) -> String {
         let sessions = snapshot.sessions
         let allowances = snapshot.allowances ?? []
+        let administered = snapshot.administered ?? []
         switch self {
         case .plain:
-            guard !sessions.isEmpty || !allowances.isEmpty else { return "No active session." }
+            guard !sessions.isEmpty || !allowances.isEmpty || !administered.isEmpty else { return "No active session." }
             var lines = sessions.map { active in
                 SessionFormat.line(active.session, now: now) + (snapshot.counts == nil ? "" : Self.refused(active))
             }
@@ -36,9 +37,12 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
                 lines.append("Daily allowances:")
                 lines += allowances.map { "  " + AllowanceFormat.line($0, now: now) }
             }
-            // The layers enforce sessions, and spent allowances as if they were.
+            lines += administered.map { "Blocking for you: " + AdministeredFormat.line($0, now: now) + "." }
+            // The layers enforce sessions, and spent allowances and the administrator's schedules as if they were.
             let spent = allowances.contains { AllowanceFormat.reading($0, now: now).left == 0 }
-            if let counts = snapshot.counts, !sessions.isEmpty || spent { lines.append(Self.layers(counts)) }
+            if let counts = snapshot.counts, !sessions.isEmpty || spent || !administered.isEmpty {
+                lines.append(Self.layers(counts))
+            }
             if snapshot.counts?.programBlocking == .procScan {
                 lines.append(
                     "Programs are checked once a second: the kernel's process connector is unavailable here "

@@ -55,6 +55,7 @@ extension Note: Codable {
         case .sessionEnded: self = .sessionEnded(id: try values.decode(Int64.self, forKey: .id))
         case .allowlistProgramsIgnored:
             self = .allowlistProgramsIgnored(lists: try values.decode([String].self, forKey: .lists))
+        case .perUserNamesUnblocked: self = .perUserNamesUnblocked(count: try int(.count))
         }
     }
 
@@ -76,7 +77,7 @@ extension Note: Codable {
             .firefoxRulesOverLimit(let count, let limit):
             try values.encode(count, forKey: .count)
             try values.encode(limit, forKey: .limit)
-        case .allowedRangesNotInBrowsers(let count):
+        case .allowedRangesNotInBrowsers(let count), .perUserNamesUnblocked(let count):
             try values.encode(count, forKey: .count)
         case .namesTimedOut(let count, let purpose):
             try values.encode(count, forKey: .count)

@@ -49,6 +49,10 @@ extension Note: CustomStringConvertible {
             "session \(id) ended at its planned end"
         case .allowlistProgramsIgnored(let lists):
             "an allowlist session ignores programs: those of \(lists.joined(separator: ", ")) are not blocked"
+        case .perUserNamesUnblocked(let count):
+            "\(count) domains blocked for some users only still resolve for them: the resolver module, the one layer "
+                + "that answers by user, is not in force (refocus-helper nsswitch install), and the policy's "
+                + "per_user_fallback = \"refuse\" keeps them out of /etc/hosts; their addresses are still refused"
         }
     }
 

@@ -45,6 +45,9 @@ public enum Note: Sendable, Equatable {
     case sessionEnded(id: Int64)
     /// An allowlist session was asked to block programs too: those of these lists are not blocked.
     case allowlistProgramsIgnored(lists: [String])
+    /// Sessions for some users only block names without the resolver module, the one layer that answers by
+    /// user, and the policy's `per_user_fallback` keeps them out of /etc/hosts: their addresses are still refused.
+    case perUserNamesUnblocked(count: Int)
 
     /// Why names were resolved, which says what one that did not resolve means meanwhile.
     public enum ResolvePurpose: String, Sendable, Codable, CaseIterable {

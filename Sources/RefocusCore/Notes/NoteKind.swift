@@ -38,6 +38,7 @@ public enum NoteKind: String, Sendable, Codable, CaseIterable {
     case sessionEnded
     /// An allowlist session ignores programs.
     case allowlistProgramsIgnored
+    case perUserNamesUnblocked
 }
 
 extension Note {
@@ -63,6 +64,7 @@ extension Note {
         case .listInHostsOnly: .listInHostsOnly
         case .sessionEnded: .sessionEnded
         case .allowlistProgramsIgnored: .allowlistProgramsIgnored
+        case .perUserNamesUnblocked: .perUserNamesUnblocked
         }
     }
 }

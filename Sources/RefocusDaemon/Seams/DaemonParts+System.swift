@@ -40,7 +40,9 @@ extension DaemonHost {
     /// The machine's: the policy file, its protections, its clocks, systemd, this process's memory and children.
     static func system(logger: Logger) -> DaemonHost {
         DaemonHost(
-            loadPolicy: { try PolicyFile.load() }, resolverModule: { ResolverModule.isInForce() },
+            loadPolicy: { try PolicyFile.load() },
+            loadSchedules: { try AdministratorScheduleFiles.loadInstalled(caps: $0.caps) },
+            resolverModule: { ResolverModule.isInForce() },
             protections: { SystemProtections.read() },
             readClock: { try $0.rebasedClock() }, notifyReady: { ServiceReadiness.notifyReady() },
             giveBackMemory: {

@@ -38,6 +38,8 @@ struct DaemonParts {
 struct DaemonHost {
     /// The policy file read again (SIGHUP).
     var loadPolicy: () throws -> Policy
+    /// The administrator's schedules and lists read (at start, and on SIGHUP), within the policy's caps.
+    var loadSchedules: (Policy) throws -> AdministratorSchedules
     /// Whether the resolver module is in force (asked at every reconcile).
     var resolverModule: @Sendable () -> Bool
     /// The addresses the system needs, read once per reconcile.

@@ -22,6 +22,10 @@ extension Reconciler {
         /// Every owner's daily allowances on the day `now` falls in, with the use the store kept;
         /// the spent ones are enforced as locked sessions of their lists (`AllowanceDay.blockingSession`).
         public var allowances: [AllowanceDay] = []
+        /// The administrator's schedules in force at `now`, for the users they reach.
+        public var administered: [ActiveAdministratorSession] = []
+        /// When a schedule's window starts or the one in force ends next, on the wall clock; nil: none.
+        public var nextAdministeredChange: Date?
 
         /// The outcome of the layer of `kind`; nil when the reconciler has none.
         public func outcome(of kind: LayerKind) -> LayerOutcome? {

@@ -36,14 +36,23 @@ public final class Reconciler {
     public var policy: Policy
     /// The machine's time zone, asked at every run: the days of daily allowances are local.
     public let zone: @Sendable () -> LocalZone
+    /// The administrator's schedules (`/etc/refocus/schedules.d`), enforced
+    /// for their users alone while their windows are open; the daemon reads
+    /// them again on reload.
+    public var schedules: AdministratorSchedules
+    /// How the schedules' users and groups become uids, asked at every run.
+    public let targets: ScheduleTargets
 
     /// A reconciler over `layers`, applied in that order.
     public init(
         store: SessionStore, policy: Policy, layers: [any EnforcementLayer],
         resolverModule: @escaping @Sendable () -> Bool = { ResolverModule.isInForce() },
-        zone: @escaping @Sendable () -> LocalZone = { MachineTimeZone.current }
+        zone: @escaping @Sendable () -> LocalZone = { MachineTimeZone.current },
+        schedules: AdministratorSchedules = AdministratorSchedules(), targets: ScheduleTargets = .system
     ) {
         self.zone = zone
+        self.schedules = schedules
+        self.targets = targets
         self.store = store
         self.layers = layers
         self.resolverModule = resolverModule
@@ -71,8 +80,15 @@ public final class Reconciler {
             }
         }
         // A spent allowance's list is blocked as a locked session of it would be, never stored as one.
+        let enforcing = active.filter { $0.enforces(at: now) } + allowances.compactMap(\.blockingSession)
+        let scheduled = schedules.inForce(at: now, zone: zone, targets: targets)
+        // Under `user_sessions = "owner"` a user's own block session binds its owner alone.
+        let ownersOnly = policy.perUser.userSessions == .owner
+        let targeted =
+            scheduled.map(TargetedLists.init)
+            + (ownersOnly ? enforcing.filter { $0.mode == .block }.map(TargetedLists.init(ownerOf:)) : [])
         var desired = DesiredEnforcement(
-            sessions: active.filter { $0.enforces(at: now) } + allowances.compactMap(\.blockingSession),
+            sessions: ownersOnly ? enforcing.filter { $0.mode != .block } : enforcing, targeted: targeted,
             policy: policy, resolverModule: resolverModule())
         // An open one's sites are metered for its owner.
         desired.metered = allowances.compactMap { $0.meteredSites(policy: policy) }
@@ -83,7 +99,11 @@ public final class Reconciler {
         }
         return Report(
             expired: expired, now: now, active: active, desired: desired, outcomes: outcomes,
-            notes: damaged.map { .damagedSession(id: $0.id, reason: $0.reason) } + outcomes.flatMap(\.notes),
-            allowances: allowances)
+            notes: damaged.map { .damagedSession(id: $0.id, reason: $0.reason) }
+                + (desired.perUserNamesUnblocked > 0
+                    ? [.perUserNamesUnblocked(count: desired.perUserNamesUnblocked)] : [])
+                + outcomes.flatMap(\.notes),
+            allowances: allowances, administered: scheduled,
+            nextAdministeredChange: schedules.nextChange(after: now, zone: zone))
     }
 }

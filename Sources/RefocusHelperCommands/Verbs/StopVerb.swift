@@ -24,14 +24,22 @@ struct StopVerb: HelperVerb {
         let owner = context.caller.uid
         let choices = context.policy.loosening
         let zone = MachineTimeZone.current
+        let administered = context.schedules.inForce(at: now, zone: zone, targets: .system).filter {
+            $0.uids.contains(owner)
+        }
         let touched = try context.store.write { transaction in
             let allowance = EmergencyAllowance(
                 choices: choices,
                 endedExits: try transaction.endedEmergencyExits(
                     owner: owner, since: now.addingTimeInterval(-EmergencyAllowance.window)),
                 zone: zone)
-            let plan = try SessionRules.stop(
-                request, owner: owner, now: now, active: try transaction.openSessions(), allowance: allowance)
+            let active = try transaction.openSessions()
+            if let session = administered.first, request.sessionID == nil, !request.cancel,
+                !active.contains(where: { $0.owner == owner && $0.isActive(at: now) })
+            {
+                throw AdministeredRefusal.stop(session, zone: zone)
+            }
+            let plan = try SessionRules.stop(request, owner: owner, now: now, active: active, allowance: allowance)
             for session in plan.changed { try transaction.update(session) }
             return try transaction.end(plan.ended, at: now, outcome: .stopped) + plan.changed
         }

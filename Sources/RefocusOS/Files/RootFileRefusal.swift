@@ -23,7 +23,8 @@ public enum RootFileRefusal: RefocusError, Equatable {
     public var description: String {
         switch self {
         case let .symbolicLink(path):
-            "\(path) is a symbolic link; put the file itself there (ReFocus does not follow links under /etc/refocus)"
+            "\(path) is a symbolic link; put the file itself there (under /etc/refocus ReFocus follows only "
+                + "root's relative links from a folder's place to a folder below its parent, as a fleet's pull makes)"
         case let .wrongType(path, expected):
             "\(path) is not \(expected); put \(expected) there"
         case let .notOwnedByRoot(path, uid):

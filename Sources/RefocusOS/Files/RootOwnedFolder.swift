@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import RefocusCore
 
@@ -10,7 +11,13 @@ import RefocusCore
 /// is refused without waiting for a writer) and checked through that very
 /// descriptor.
 ///
-/// The parents of the folder are not checked: /etc is root's.
+/// The folder itself may be a relative link that resolves below its own
+/// parent (as a fleet's pull makes `/etc/refocus/lists ->
+/// fleet/current/lists`): followed only when the parent and the link are
+/// root's and the parent is writable by no one else, resolved with
+/// `openat2`'s `RESOLVE_BENEATH` (no absolute link, no `..` out, no
+/// `/proc` magic link, no other mount); the folder it reaches is checked
+/// as any other. Other parents are not checked: /etc is root's.
 public struct RootOwnedFolder: ~Copyable {
     /// The folder's path, for messages.
     public let path: String
@@ -26,12 +33,13 @@ public struct RootOwnedFolder: ~Copyable {
         switch syscall({ Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }) {
         case .success(let opened): descriptor = opened
         case .failure(.noSuchFileOrDirectory): return nil
-        case .failure(.tooManySymbolicLinkLevels): throw .symbolicLink(path: path)
+        case .failure(.tooManySymbolicLinkLevels): descriptor = try openLinked(path)
         case .failure(.notDirectory):
             // O_DIRECTORY is checked before O_NOFOLLOW: a link to a folder fails so too.
             var status = stat()
             let isLink = lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK
-            throw isLink ? .symbolicLink(path: path) : .wrongType(path: path, expected: "a folder")
+            guard isLink else { throw .wrongType(path: path, expected: "a folder") }
+            descriptor = try openLinked(path)
         case .failure(let errno): throw .failed(SystemError("open", path, errno))
         }
         let folder = RootOwnedFolder(path: path, descriptor: descriptor)
@@ -40,6 +48,31 @@ public struct RootOwnedFolder: ~Copyable {
     }
 
     deinit { close(descriptor) }
+
+    /// The folder the link `path` names, resolved below the link's own
+    /// parent, which must be root's alone, as the link must be.
+    private static func openLinked(_ path: String) throws(RootFileRefusal) -> Int32 {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { throw .symbolicLink(path: path) }
+        let parentPath = String(path[..<slash]), name = String(path[path.index(after: slash)...])
+        let parent: Int32
+        switch syscall({ Glibc.open(parentPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }) {
+        case .success(let opened): parent = opened
+        case .failure(let errno): throw .failed(SystemError("open", parentPath, errno))
+        }
+        defer { close(parent) }
+        try check(parent, path: parentPath, type: S_IFDIR, expected: "a folder")
+        var link = stat()
+        guard fstatat(parent, name, &link, AT_SYMLINK_NOFOLLOW) == 0, link.st_mode & S_IFMT == S_IFLNK,
+            link.st_uid == 0
+        else { throw .symbolicLink(path: path) }
+        let resolve = UInt64(RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS | RESOLVE_NO_XDEV)
+        let flags = UInt64(O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        switch syscall({ Int32(truncatingIfNeeded: refocus_openat2(parent, name, flags, resolve)) }) {
+        case .success(let opened): return opened
+        case .failure(.noSuchFileOrDirectory): throw .failed(SystemError("open", path, .noSuchFileOrDirectory))
+        case .failure: throw .symbolicLink(path: path)
+        }
+    }
 
     /// The names of the folder's entries, sorted by their bytes.
     public func names() throws(RootFileRefusal) -> [String] {

@@ -33,11 +33,12 @@ package enum StatusSnapshotReader {
             guard let parsed = self.counts(fields) else { return nil }
             counts = parsed
         }
-        guard let allowances = self.allowances(object) else { return nil }
+        guard let allowances = self.allowances(object), let administered = self.administered(object) else { return nil }
         // Not through `init(sessions:counts:allowances:)`, which sorts the sessions and makes no allowances nil:
         // `Codable` keeps the file's order and an empty array.
         var snapshot = StatusSnapshot(sessions: [], counts: counts)
         (snapshot.version, snapshot.sessions, snapshot.allowances) = (version, active, allowances)
+        snapshot.administered = administered
         return snapshot
     }
 

@@ -16,6 +16,11 @@ public struct TargetedLists: Sendable, Equatable {
         self.lists = lists
     }
 
+    /// A user's own block session, for its owner alone (`user_sessions = "owner"`).
+    public init(ownerOf session: Session) {
+        self.init(uids: [session.owner], lists: session.blockLists)
+    }
+
     /// An administrator's schedule in force, for the users it reaches now.
     public init(_ session: ActiveAdministratorSession) {
         self.init(uids: session.uids, lists: session.lists)

@@ -129,12 +129,21 @@ public struct StatusSnapshot: Codable, Sendable, Equatable {
     /// Every owner's daily allowances (`refocus status` shows the caller's
     /// own); nil when there are none, and then not written.
     public var allowances: [AllowanceSummary]?
+    /// The administrator's schedules in force, for the users they bind
+    /// (`refocus status` shows a member those that bind them); nil when
+    /// none is, and then not written.
+    public var administered: [AdministeredSummary]?
 
-    /// A snapshot; no allowances is nil, so that a file without them reads as before the field existed.
-    public init(sessions: [ActiveSession], counts: Counts?, allowances: [AllowanceSummary]? = nil) {
+    /// A snapshot; no allowances or schedules are nil, so that a file
+    /// without them reads as before the fields existed.
+    public init(
+        sessions: [ActiveSession], counts: Counts?, allowances: [AllowanceSummary]? = nil,
+        administered: [AdministeredSummary]? = nil
+    ) {
         self.sessions = sessions.sorted { $0.session.id < $1.session.id }
         self.counts = counts
         self.allowances = allowances?.isEmpty == true ? nil : allowances
+        self.administered = administered?.isEmpty == true ? nil : administered
     }
 
     /// The same snapshot at `now`: without the sessions whose end has passed
