@@ -6,7 +6,8 @@ import Testing
 /// (the child) from this minute to the next, run by the daemon itself (no
 /// crontab, no session of anyone's). At the same moment ann's lookup gets
 /// the sinkhole, her connection is refused and her program dies, while
-/// `bob`'s (the parent) resolve, connect and run; ann's `refocus stop` is
+/// `bob`'s (the parent) resolve, connect and run; neither a user namespace
+/// of ann's own nor bob's `refocus stop` lets her through; ann's `refocus stop` is
 /// refused (77) naming the administrator, and `refocus status` tells her
 /// who set it; the block holds across a restart of the daemon; and after
 /// the window everything is back for her without anyone asking.
@@ -62,6 +63,10 @@ struct AdministratorScheduleTests {
                 window
                 "$B/refocus-helper" reconcile > /dev/null
                 both during
+                # Ways out: a user namespace of her own (root in it), and the parent's stop.
+                echo "ann unshared: $(as_user ann unshare -r getent ahostsv4 games.test | head -1 | awk '{print $1}') $(as_user ann unshare -r bash -c "$(declare -f connect); connect 198.51.100.5")"
+                as_user bob "$B/refocus" stop > /dev/null 2>&1; echo "bob's stop: $?"
+                both "after bob's stop"
                 ann_stop
                 as_user ann "$B/refocus" status | sed 's/until [0-9:]*/until HH:MM/' | grep -i administrator
                 echo "bob's status: $(as_user bob "$B/refocus" status | grep -ci administrator || true)"
@@ -79,6 +84,7 @@ struct AdministratorScheduleTests {
         for fact in [
             "before ann: 198.51.100.5 connected", "before bob: 198.51.100.5 connected",
             "during ann: 192.0.2.1 refused", "during bob: 198.51.100.5 connected",
+            "ann unshared: 192.0.2.1 refused", "after bob's stop ann: 192.0.2.1 refused",
             "restarted ann: 192.0.2.1 refused", "restarted bob: 198.51.100.5 connected",
             "after ann: 198.51.100.5 connected", "after bob: 198.51.100.5 connected",
             "bob's status: 0", "sessions in the store: 0", "in the hosts section: 0",

@@ -190,6 +190,22 @@ enum BootedContainer {
           setpriv --reuid=mia --regid=mia --init-groups \
             env -i HOME=/home/mia USER=mia LOGNAME=mia PATH=/usr/bin:/bin TZ=UTC "$@"
         }
+        kid() {
+          setpriv --reuid=kid --regid=kid --init-groups \
+            env -i HOME=/home/kid USER=kid LOGNAME=kid PATH=/usr/bin:/bin TZ=UTC "$@"
+        }
+        # What games.example answers kid, whom the administrator's schedule binds, and mia, whom it does not
+        # (no name server here: nothing but the sinkhole ever answers it).
+        per_user() {
+          local answer
+          for _ in $(seq 50); do
+            answer=$(kid getent ahosts games.example | awk '{print $1}' | sort -u | tr '\n' ' ')
+            [ -n "$answer" ] && break
+            sleep 0.1
+          done
+          local other; other=$(member getent ahosts games.example | awk '{print $1}' | sort -u | tr '\n' ' ')
+          say "games.example: for kid: $answer| for mia: ${other:-nothing}"
+        }
         pid() { systemctl show -p MainPID --value refocus.service; }
         state() {
           local enabled; enabled=$(systemctl is-enabled refocus.service 2> /dev/null)
@@ -281,6 +297,14 @@ enum BootedContainer {
           say "kill -9 of the daemon: $(systemctl is-active refocus.service) again, a new daemon: $(new "$fourth"), NRestarts=$(systemctl show -p NRestarts --value refocus.service)"
           block
           say "mia's refocus stop: $(run stop member refocus stop)"
+          # The administrator's schedule for kid alone, from now for three hours: run by the daemon itself.
+          useradd --create-home --groups refocus --shell /bin/sh kid
+          mkdir -p /etc/refocus/lists /etc/refocus/schedules.d
+          echo games.example > /etc/refocus/lists/games.domains
+          printf '[[schedule]]\nname = "evenings"\nusers = ["kid"]\nlists = ["games"]\nwhen = "%s-%s"\n' \
+            "$(date +%H:%M)" "$(date -d '+3 hours' +%H:%M)" > /etc/refocus/schedules.d/family.toml
+          systemctl reload refocus.service
+          per_user
           say "rebooting"
           next=reboot
           ;;
@@ -296,6 +320,9 @@ enum BootedContainer {
           member refocus status > /proof/status.log 2>&1
           say "mia's status: $(head -1 /proof/status.log | sed -E 's/ until .*, (locked)\)$/, \1/')"
           say "mia's refocus stop: $(run stop member refocus stop)"
+          per_user
+          say "kid's refocus stop: $(run kid-stop kid refocus stop)"
+          rm -r /etc/refocus/lists /etc/refocus/schedules.d
           say "dpkg -r: $(run dpkg-r dpkg -r refocus)"
           say "$(grep '^refocus:' /proof/dpkg-r.log)"
           say "after a refused dpkg -r: $(dpkg-query -W -f='${Status}' refocus), $(state)"

@@ -10,7 +10,10 @@ import Testing
 /// resolver module, the table, the browser policies, the exec guard, which
 /// refuses the blocked program with 126), the service is restarted,
 /// stopped, started and SIGKILLed, the container reboots, and the session is
-/// still enforced by the service that boot started; then `dpkg -r` is refused,
+/// still enforced by the service that boot started, as is the administrator's
+/// schedule for another user, `kid`, which the daemon runs itself and which
+/// binds kid alone (the resolver module answers kid the sinkhole, mia
+/// nothing) and kid cannot stop; then `dpkg -r` is refused,
 /// forced, and `make install` and `make uninstall` enable, start and stop the
 /// same unit. The machine's /etc, ruleset, services and users never change:
 /// everything happens in the container's overlay, network and cgroups.
@@ -40,6 +43,7 @@ struct BootedUnitTests {
         kill -9 of the daemon: active again, a new daemon: yes, NRestarts=1
         block: social.example: 100::1 192.0.2.1 | table present with 203.0.113.7 | hosts section present
         mia's refocus stop: 77
+        games.example: for kid: 100::1 192.0.2.1 | for mia: nothing
         rebooting
         == boot 2
         at boot: enabled, active, NRestarts=0
@@ -49,6 +53,8 @@ struct BootedUnitTests {
         block: social.example: 100::1 192.0.2.1 | table present with 203.0.113.7 | hosts section present
         mia's status: #1 focus, locked
         mia's refocus stop: 77
+        games.example: for kid: 100::1 192.0.2.1 | for mia: nothing
+        kid's refocus stop: 77
         dpkg -r: 1
         refocus: a locked session is running (see 'refocus status'); remove after it ends, or with REFOCUS_FORCE=1 to clear it now
         after a refused dpkg -r: deinstall ok installed, enabled, active
