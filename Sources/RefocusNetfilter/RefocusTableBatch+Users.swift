@@ -28,9 +28,11 @@ import CNetfilter
 /// namespace of theirs (slirp4netns, pasta) leaves through sockets of
 /// theirs here, and is matched.
 ///
-/// `meta skuid` is the socket's owner, fixed when the socket is made: a
-/// program the user runs cannot present another uid, and one that switches
-/// to another uid (a setuid program) is that uid's to judge.
+/// `meta skuid` is the socket's owner, fixed when the socket is made and
+/// read as the table's namespace sees it: a program the user runs cannot
+/// present another uid, root in a user namespace of theirs (`unshare -r`)
+/// included (NftUsersTests), and one that switches to another uid (a
+/// setuid program) is that uid's to judge.
 extension NftRule {
     /// `meta skuid <uid>`: the packet's socket belongs to `uid`.
     func matchSocketOwner(_ uid: UInt32) throws(NftablesError) {

@@ -7,7 +7,8 @@ import Testing
 /// on three peers: ann's list blocks `.5` (written) and `games.test` (`.6`),
 /// one range for the table (set `u<uid>_4net`), later `.7` too, which
 /// extends the range. Ann's connections are refused at once (a reset, not a
-/// timeout); bob's and root's connect; `nft list` shows the `meta skuid`
+/// timeout), from a user namespace of hers too (`unshare -r`: root there,
+/// still her uid to the table); bob's and root's connect; `nft list` shows the `meta skuid`
 /// rules; a new address is an update that keeps the table; with the block
 /// gone ann connects again and there is no table.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
@@ -31,6 +32,7 @@ struct NftUsersTests {
             "first.ann.written.fast": "true", "first.ann.named.fast": "true",
             "first.bob.written": "connected", "first.bob.named": "connected", "first.bob.later": "connected",
             "first.root.written": "connected", "first.root.named": "connected", "first.root.later": "connected",
+            "first.ann-unshared.written": "refused",
             // Three rules per user set, one set: ann's addresses, .5 and .6, are one range (u<uid>_4net).
             "listing.skuid": "3",
             "grown.countersReset": "false", "grown.ann.later": "refused", "grown.bob.later": "connected",
@@ -39,10 +41,10 @@ struct NftUsersTests {
             "gone.bob.written": "connected", "gone.root.named": "connected",
             "gone.table": "false",
         ]
-        // Ann's two refused attempts (one SYN each) on the reset rule of her set.
+        // Ann's three refused attempts (one SYN each; the third from her user namespace) on her set's reset rule.
         let reset = facts["listing.reset"] ?? ""
         #expect(
-            reset.hasPrefix("meta skuid \(uid) meta l4proto tcp ip daddr @u\(uid)_4net counter packets 2 bytes ")
+            reset.hasPrefix("meta skuid \(uid) meta l4proto tcp ip daddr @u\(uid)_4net counter packets 3 bytes ")
                 && reset.hasSuffix(" reject with tcp reset"), "\(reset)")
         for (key, value) in expected.sorted(by: { $0.key < $1.key }) {
             #expect(facts[key] == value, "users: \(key): \(run.stdout)")

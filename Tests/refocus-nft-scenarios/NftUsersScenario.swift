@@ -32,6 +32,9 @@ enum NftUsersScenario {
         NftScenarioFacts.record("first.state", "\(first.state)")
         NftScenarioFacts.record("first.count", first.count)
         probe("first", ann: ann, bob: bob)
+        // Root in a user namespace of ann's own (`unshare -r`) is still ann to the table.
+        let unshared = connect(to: written, as: ann, through: ["/usr/bin/unshare", "--map-root-user"])
+        NftScenarioFacts.record("first.ann-unshared.written", unshared.outcome)
         let listing = try NftReference.nft(["list", "table", "inet", "refocus"])
         let skuid = listing.split(separator: "\n").filter { $0.contains("skuid") }
         NftScenarioFacts.record("listing.skuid", skuid.count)
@@ -91,15 +94,21 @@ enum NftUsersScenario {
     }
 
     /// One TCP connection to `address` on port 8080 from a process of
-    /// `account` (root without one), started with setpriv: `connected`,
-    /// `refused`, `timeout` or `error N`, and how long it took.
-    private static func connect(to address: String, as account: Account?) -> (outcome: String, milliseconds: Int) {
+    /// `account` (root without one), started with setpriv, and `through`
+    /// (a command that runs the rest): `connected`, `refused`, `timeout` or
+    /// `error N`, and how long it took.
+    private static func connect(
+        to address: String, as account: Account?, through: [String] = []
+    ) -> (outcome: String, milliseconds: Int) {
         let user = account.map { ["/usr/bin/setpriv", "--reuid=\($0.uid)", "--regid=\($0.gid)", "--clear-groups"] }
         let output = try? ForegroundProcess.run(
-            (user ?? []) + ["/usr/bin/python3", "-c", connectProgram, address], input: Data())
+            (user ?? []) + through + ["/usr/bin/python3", "-c", connectProgram, address], input: Data())
         let words = String(decoding: output?.standardOutput ?? Data(), as: UTF8.self).split(separator: " ")
         guard words.count == 2, let milliseconds = Int(words[1].trimmingCharacters(in: .whitespacesAndNewlines))
-        else { return ("no answer", 0) }
+        else {
+            let error = String(decoding: output?.standardError ?? Data(), as: UTF8.self)
+            return ("no answer: " + error.split(separator: "\n").joined(separator: " / "), 0)
+        }
         return (String(words[0]), milliseconds)
     }
 
