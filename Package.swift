@@ -129,7 +129,10 @@ let package = Package(
         // the privileged tests: no product, built with the tests.
         .executableTarget(
             name: "refocus-nft-scenarios",
-            dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter", "RefocusNftReference"],
+            dependencies: [
+                "RefocusCore", "RefocusOS", "RefocusNetfilter", "RefocusNftReference", "RefocusPlanning",
+                "RefocusEnforcement",
+            ],
             path: "Tests/refocus-nft-scenarios"),
         // Starts a hook as the daemon does (HookLauncher, the real setpriv), for the privileged tests.
         .executableTarget(

@@ -47,11 +47,12 @@ final class NftSet {
         }
     }
 
-    /// NFT_SET_INTERVAL for ranges, endpoints, allowed, service and metered sets, NFT_SET_EVAL (nft's `dynamic`) for hits.
+    /// NFT_SET_INTERVAL for ranges (a user's too), endpoints, allowed,
+    /// service and metered sets, NFT_SET_EVAL (nft's `dynamic`) for hits.
     private static func flags(of kind: RefocusSet.Kind) -> UInt32 {
         switch kind {
-        case .addresses: 0
-        case .ranges, .endpoints, .allowed, .service, .metered: NFT_SET_INTERVAL.rawValue
+        case .addresses, .userAddresses: 0
+        case .ranges, .endpoints, .allowed, .service, .metered, .userRanges: NFT_SET_INTERVAL.rawValue
         case .hits: NFT_SET_EVAL.rawValue
         }
     }

@@ -6,7 +6,10 @@ import RefocusOS
 /// sized by the size hint, much faster to fill than an rbtree) and an
 /// interval set of wider ranges (flag `interval`); and the hits set, which
 /// the packet path fills with the addresses the table refused (flag
-/// `dynamic`), each with a counter of its own.
+/// `dynamic`), each with a counter of its own. Per user blocked for
+/// alone (`TableContents.userBlocked`), the same pair of block sets per
+/// family, named after the uid (`u1000_4`, `u1000_4net`, `u1000_6`,
+/// `u1000_6net`), whose rules match that user's sockets only.
 ///
 /// Pure description: no privilege, no failure.
 struct RefocusSet: Equatable, Sendable {
@@ -31,6 +34,12 @@ struct RefocusSet: Equatable, Sendable {
         /// The addresses of an open daily allowance's list, metered for its
         /// owner (`MeteredTraffic`); flag `interval`, no counter.
         case metered(owner: UInt32, list: String)
+        /// Single addresses refused to one user's sockets only, added by
+        /// `apply`; no flags, no counter, like `addresses`.
+        case userAddresses(uid: UInt32)
+        /// Ranges refused to one user's sockets only, added by `apply`; flag
+        /// `interval`, no counter, like `ranges`.
+        case userRanges(uid: UInt32)
     }
 
     /// The set's name in the table: `v4`, `v4net`, `v6`, `v6net`, `hits4`, `hits6`, `doh4`, `doh6`.
@@ -45,8 +54,17 @@ struct RefocusSet: Equatable, Sendable {
     /// Whether the set holds ranges (flag `interval`) rather than single addresses.
     var isInterval: Bool {
         switch kind {
-        case .ranges, .endpoints, .allowed, .service, .metered: true
-        case .addresses, .hits: false
+        case .ranges, .endpoints, .allowed, .service, .metered, .userRanges: true
+        case .addresses, .hits, .userAddresses: false
+        }
+    }
+
+    /// The user whose sockets alone the set's rules match, for a user's
+    /// block set; nil for every other set.
+    var user: UInt32? {
+        switch kind {
+        case .userAddresses(let uid), .userRanges(let uid): uid
+        default: nil
         }
     }
 
@@ -152,7 +170,36 @@ struct RefocusSet: Equatable, Sendable {
         }.filter { !$0.elements.isEmpty }
     }
 
-    /// The hits sets of the families that have a block set among `blockSets`, in table order.
+    /// The first batch-local id of the users' block sets: four ids per user,
+    /// far above those of the other sets, so that none is ever shared.
+    static let firstUserSetID: UInt32 = 1 << 20
+
+    /// The block sets of user `uid` (`u1000_4`, `u1000_4net`, `u1000_6`,
+    /// `u1000_6net`), the `index`th user in uid order, that have elements,
+    /// in table order, each with its elements: split as the machine-wide
+    /// block sets are (`contents(for:)`).
+    static func userContents(
+        uid: UInt32, index: Int, blocked: AddressIntervals
+    ) -> [(definition: RefocusSet, elements: [SetElement])] {
+        let first = firstUserSetID + UInt32(clamping: index) &* 4
+        let families = [(AddressFamily.ipv4, blocked.ipv4Split), (.ipv6, blocked.ipv6Split)]
+        return families.enumerated().flatMap { offset, entry -> [(definition: RefocusSet, elements: [SetElement])] in
+            let (family, split) = entry
+            let name = "u\(uid)_\(family == .ipv4 ? 4 : 6)", id = first + UInt32(offset) * 2
+            return [
+                (
+                    RefocusSet(name: name, id: id, family: family, kind: .userAddresses(uid: uid)),
+                    SetElement.elements(of: split.singles)
+                ),
+                (
+                    RefocusSet(name: name + "net", id: id + 1, family: family, kind: .userRanges(uid: uid)),
+                    SetElement.elements(of: split.ranges, family: family)
+                ),
+            ]
+        }.filter { !$0.elements.isEmpty }
+    }
+
+    /// The hits sets of the families that have a block set (a user's too) among `blockSets`, in table order.
     static func hitsSets(for blockSets: [RefocusSet]) -> [RefocusSet] {
         allHits.filter { hits in blockSets.contains { $0.family == hits.family } }
     }

@@ -54,8 +54,7 @@ extension RefocusTableBatch {
     /// `meta skuid <uid> jump allow<uid>`, for chain `chain` (output).
     static func allowJumpRule(chain: String, uid: UInt32, table tableName: String) throws(NftablesError) -> NftRule {
         let rule = try NftRule(table: tableName, chain: chain)
-        try rule.loadMeta(NFT_META_SKUID)
-        try rule.compareEqual(withUnsafeBytes(of: uid) { Array($0) })
+        try rule.matchSocketOwner(uid)
         try rule.verdict(NFT_JUMP, chain: allowChainName(uid: uid))
         return rule
     }

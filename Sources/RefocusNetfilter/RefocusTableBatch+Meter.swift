@@ -22,8 +22,7 @@ extension RefocusTableBatch {
         chain: String, traffic: MeteredTraffic, set: RefocusSet, step: UInt32, table tableName: String
     ) throws(NftablesError) -> NftRule {
         let rule = try NftRule(table: tableName, chain: chain)
-        try rule.loadMeta(NFT_META_SKUID)
-        try rule.compareEqual(withUnsafeBytes(of: traffic.owner) { Array($0) })
+        try rule.matchSocketOwner(traffic.owner)
         try rule.lookUpDestination(in: set)
         try rule.limit(onePer: max(1, step))
         try rule.log(group: MeteredTraffic.logGroup, prefix: traffic.logPrefix)

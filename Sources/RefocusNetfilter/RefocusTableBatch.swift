@@ -12,6 +12,7 @@ import RefocusOS
 ///         set v4net { type ipv4_addr; flags interval; size M; elements = { … } }
 ///         set v6 { type ipv6_addr; size K; elements = { … } }
 ///         set v6net { type ipv6_addr; flags interval; size L; elements = { … } }
+///         set u1000_4 { … }                      # and u1000_4net, u1000_6, u1000_6net: user 1000's blocks
 ///         set hits4 { type ipv4_addr; size 65536; flags dynamic; counter; }
 ///         set hits6 { type ipv6_addr; size 65536; flags dynamic; counter; }
 ///         set doh4 { type ipv4_addr; flags interval; elements = { … } }
@@ -25,6 +26,8 @@ import RefocusOS
 ///             ip daddr @v4 counter reject with icmpx admin-prohibited
 ///             … the same three rules for @v4net; for @v6 and @v6net with
 ///               ip6 daddr and @hits6
+///             meta skuid 1000 ip daddr @u1000_4 update @hits4 { ip daddr }    # output only: a user's
+///             … the same rules as above for each user's sets, with their uid     #   blocks (see +Users)
 ///             … the endpoint rules for @doh4 and @doh6 (see +Endpoints)
 ///             meta skuid 1000 ip daddr @meter0_4 limit rate 1/minute burst 1 packets \
 ///                 log prefix "refocus-meter 1000 video" group 21062    # output only (see +Meter)
@@ -62,6 +65,10 @@ enum RefocusTableBatch {
     ]
     /// Netlink bytes budgeted per set element (a v6 element with flags takes 36).
     static let bytesPerElement = 48
+    /// Netlink bytes budgeted per user's block set: its definition and its
+    /// three rules (about 1.3 KiB together), beyond the fixed 64 KiB, so
+    /// that a schedule for a whole lab's users fits in one batch.
+    static let bytesPerUserSet = 4096
 
     /// The batch that makes the table hold exactly `contents` (its
     /// endpoints refused on `endpointPorts` only), whatever was there
@@ -85,12 +92,15 @@ enum RefocusTableBatch {
         table tableName: String = Policy.standardTableName
     ) throws(NftablesError) -> NetlinkBatch {
         let displayName = displayName(tableName)
-        let contents = layout.blocks, endpointContents = layout.endpoints
+        let contents = layout.blocks, endpointContents = layout.endpoints, userContents = layout.users
         let owners = layout.allowed.map(\.uid)
         let allowedContents = layout.allowed.map { ($0.uid, $0.sets) }
         let serviceContents = layout.services
         let elementCount = layout.sets.reduce(0) { $0 + $1.elements.count }
-        let batch = try NetlinkBatch(limit: 64 * 1024 + elementCount * bytesPerElement, firstSequence: firstSequence)
+        let userSetCount = userContents.reduce(0) { $0 + $1.sets.count }
+        let batch = try NetlinkBatch(
+            limit: 64 * 1024 + elementCount * bytesPerElement + userSetCount * bytesPerUserSet,
+            firstSequence: firstSequence)
 
         let existing = try NftTable(name: tableName, flags: nil)
         try batch.append(
@@ -110,7 +120,8 @@ enum RefocusTableBatch {
                 NFT_MSG_NEWCHAIN, flags: NLM_F_CREATE, operation: "create chain \(object.name)", object: object)
         }
         var sets: [NftSet] = []
-        for (definition, elements) in contents + endpointContents + allowedContents.flatMap(\.1) + serviceContents
+        for (definition, elements) in contents + userContents.flatMap(\.sets) + endpointContents
+            + allowedContents.flatMap(\.1) + serviceContents
             + layout.metered.flatMap(\.sets)
         {
             let set = try NftSet(
@@ -119,7 +130,8 @@ enum RefocusTableBatch {
             try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
             sets.append(set)
         }
-        for definition in RefocusSet.hitsSets(for: contents.map(\.definition)) {
+        let blockSets = (contents + userContents.flatMap(\.sets)).map(\.definition)
+        for definition in RefocusSet.hitsSets(for: blockSets) {
             let set = try NftSet(definition, table: tableName, sizeHint: RefocusSet.hitsCapacity)
             try batch.append(NFT_MSG_NEWSET, flags: NLM_F_CREATE, operation: "create set \(set.name)", object: set)
         }
@@ -130,7 +142,9 @@ enum RefocusTableBatch {
                 rules.append(try allowJumpRule(chain: chain.name, uid: uid, table: tableName))
             }
             rules.append(try replyRule(chain: chain.name, table: tableName))
-            for (definition, _) in contents {
+            // The machine's blocks, then each user's, which match that user's sockets only (see +Users).
+            let users = chain.hook == NF_INET_LOCAL_OUT ? userContents.flatMap(\.sets) : []
+            for (definition, _) in contents + users {
                 rules += [
                     try recordingRule(chain: chain.name, set: definition, table: tableName),
                     try blockingRule(chain: chain.name, set: definition, tcpOnly: true, table: tableName),
@@ -179,9 +193,10 @@ enum RefocusTableBatch {
         return batch
     }
 
-    /// `<ip|ip6> daddr @<set> update @<hits4|hits6> { <ip|ip6> daddr }`,
-    /// with the `meta nfproto` match nft adds in an `inet` table, and the
-    /// address loaded again for the update, as nft does. No verdict: the
+    /// `[meta skuid <uid>] <ip|ip6> daddr @<set> update @<hits4|hits6> {
+    /// <ip|ip6> daddr }` (the uid for a user's set), with the `meta nfproto`
+    /// match nft adds in an `inet` table, and the address loaded again for
+    /// the update, as nft does. No verdict: the
     /// reject rules after it refuse the packet whether or not the update
     /// could add the address.
     static func recordingRule(
@@ -191,6 +206,7 @@ enum RefocusTableBatch {
         let family = set.family
         let hits = RefocusSet.hits(of: family)
         let rule = try NftRule(table: tableName, chain: chain)
+        if let uid = set.user { try rule.matchSocketOwner(uid) }
         try rule.loadMeta(NFT_META_NFPROTO)
         try rule.compareEqual([family.nfproto])
         try rule.loadNetworkHeader(offset: family.destinationOffset, length: UInt32(family.addressLength))
@@ -200,9 +216,10 @@ enum RefocusTableBatch {
         return rule
     }
 
-    /// `[meta l4proto tcp] <ip|ip6> daddr @<set> counter reject with
-    /// <tcp reset|icmpx admin-prohibited>`, with the `meta nfproto` match
-    /// that nft adds in an `inet` table just before the address.
+    /// `[meta skuid <uid>] [meta l4proto tcp] <ip|ip6> daddr @<set> counter
+    /// reject with <tcp reset|icmpx admin-prohibited>` (the uid for a user's
+    /// set), with the `meta nfproto` match that nft adds in an `inet` table
+    /// just before the address.
     ///
     /// A refused packet reaches one counter of the two rules: a TCP packet
     /// the first rule's, anything else the second's. The protocol is matched
@@ -214,6 +231,7 @@ enum RefocusTableBatch {
     ) throws(NftablesError) -> NftRule {
         let family = set.family
         let rule = try NftRule(table: tableName, chain: chain)
+        if let uid = set.user { try rule.matchSocketOwner(uid) }
         if tcpOnly {
             try rule.loadMeta(NFT_META_L4PROTO)
             try rule.compareEqual([UInt8(IPPROTO_TCP)])

@@ -1,17 +1,20 @@
 import RefocusCore
 
 /// The sets a `TableContents` makes, each with its elements, grouped as the
-/// rules use them: block sets, endpoint sets, each allowlist owner's sets,
+/// rules use them: block sets, each user's block sets, endpoint sets, each allowlist owner's sets,
 /// the sets of the servers allowlist owners may use per service, and each
 /// metered daily allowance's sets. Two
 /// layouts with the same sets in the same order are the same table shape
 /// (the same chains and rules): one becomes the other by adding and
-/// deleting elements only.
+/// deleting elements only. A user who comes or goes, or whose set appears
+/// or goes, changes the shape, as an allowlist owner does.
 struct TableLayout {
     typealias Contents = [(definition: RefocusSet, elements: [SetElement])]
 
     /// The block sets that have elements (`v4`, `v4net`, `v6`, `v6net`).
     let blocks: Contents
+    /// Each user's block sets that have elements (`u1000_4`, `u1000_4net`, …), by uid in order.
+    let users: [(uid: UInt32, sets: Contents)]
     /// The DNS-over-HTTPS endpoint sets that have elements.
     let endpoints: Contents
     /// Each allowlist owner's sets, by uid in order.
@@ -27,6 +30,9 @@ struct TableLayout {
     /// The layout of `contents`.
     init(_ contents: TableContents) {
         blocks = RefocusSet.contents(for: contents.blocked)
+        users = contents.userBlocked.keys.sorted().enumerated().map { index, uid in
+            (uid, RefocusSet.userContents(uid: uid, index: index, blocked: contents.userBlocked[uid] ?? .empty))
+        }
         endpoints = RefocusSet.endpointContents(for: contents.endpoints)
         allowed = contents.allowed.owners.keys.sorted().enumerated().map { index, uid in
             (uid, RefocusSet.allowedContents(uid: uid, index: index, allowed: contents.allowed.owners[uid] ?? .empty))
@@ -37,7 +43,9 @@ struct TableLayout {
     }
 
     /// Every set with elements to hold, in table order (the hits sets, which hold none, apart).
-    var sets: Contents { blocks + endpoints + allowed.flatMap(\.sets) + services + metered.flatMap(\.sets) }
+    var sets: Contents {
+        blocks + users.flatMap(\.sets) + endpoints + allowed.flatMap(\.sets) + services + metered.flatMap(\.sets)
+    }
 
     /// The size each set is made with (`RefocusSet.capacity`), by name: what it may grow to by updates.
     var capacities: [String: Int] {

@@ -41,54 +41,75 @@ public enum NftReference {
     /// `Nftables.apply` builds for `intervals`: same chains, block sets (only
     /// those with elements, with the same size hint), hits sets (one per
     /// family with a block set), rules (after `ct direction reply accept`,
-    /// the first rule of each chain) and elements; and, for `endpoints`,
+    /// the first rule of each chain) and elements; for `userBlocked`, each
+    /// user's block sets (`u<uid>_4`, `u<uid>_4net`, …) and, in the output
+    /// chain only, their rules matched on `meta skuid`; and, for `endpoints`,
     /// the sets `doh4` and `doh6` refused on TCP and UDP ports 443 and 853.
-    public static func script(for intervals: AddressIntervals, endpoints: AddressIntervals = .empty) -> String {
+    public static func script(
+        for intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
+        userBlocked: [UInt32: AddressIntervals] = [:]
+    ) -> String {
         let sets = sets(for: intervals).filter { !$0.intervals.isEmpty }
+        let users = userBlocked.keys.sorted().map { uid in
+            (
+                uid,
+                Self.sets(for: userBlocked[uid] ?? .empty).map { set in
+                    SetLayout(
+                        name: "u\(uid)_\(set.name.dropFirst())", match: set.match, type: set.type,
+                        isInterval: set.isInterval, intervals: set.intervals)
+                }.filter { !$0.intervals.isEmpty }
+            )
+        }
         let endpointSets = [("doh4", "ip", "ipv4_addr", endpoints.ipv4), ("doh6", "ip6", "ipv6_addr", endpoints.ipv6)]
             .map { SetLayout(name: $0.0, match: $0.1, type: $0.2, isInterval: true, intervals: $0.3) }
             .filter { !$0.intervals.isEmpty }
         let hits = [("ip", "hits4", "ipv4_addr"), ("ip6", "hits6", "ipv6_addr")].filter { match, _, _ in
-            sets.contains { $0.match == match }
+            (sets + users.flatMap(\.1)).contains { $0.match == match }
         }
-        let rules =
-            sets.map { set -> String in
-                let hits = set.match == "ip" ? "hits4" : "hits6"
-                return """
-                            \(set.match) daddr @\(set.name) update @\(hits) { \(set.match) daddr }
-                            meta l4proto tcp \(set.match) daddr @\(set.name) counter reject with tcp reset
-                            \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited
-                    """
-            }.joined(separator: "\n")
-            + endpointSets.map { set -> String in
-                DoHEndpoints.ports.flatMap { port in
-                    [
-                        "\n            meta l4proto tcp th dport \(port) \(set.match) daddr @\(set.name) counter reject with tcp reset",
-                        "\n            meta l4proto udp th dport \(port) \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited",
-                    ]
-                }.joined()
+        let machineRules = sets.map { blockRules(for: $0, owner: nil) }.joined()
+        let userRules = users.flatMap { uid, sets in sets.map { blockRules(for: $0, owner: uid) } }.joined()
+        let endpointRules = endpointSets.map { set -> String in
+            DoHEndpoints.ports.flatMap { port in
+                [
+                    "\n            meta l4proto tcp th dport \(port) \(set.match) daddr @\(set.name) counter reject with tcp reset",
+                    "\n            meta l4proto udp th dport \(port) \(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited",
+                ]
             }.joined()
+        }.joined()
         let hitsDefinitions = hits.map { _, name, type -> String in
             "    set \(name) { type \(type); size \(hitsCapacity); flags dynamic; counter; }"
         }
+        let definitions =
+            sets.map(definition) + users.flatMap(\.1).map(definition) + endpointSets.map(definition)
+            + hitsDefinitions
         return """
             table inet refocus
             delete table inet refocus
             table inet refocus {
-            \((sets.map(definition) + endpointSets.map(definition) + hitsDefinitions).joined(separator: "\n"))
+            \(definitions.joined(separator: "\n"))
                 chain output {
                     type filter hook output priority 0; policy accept;
-                    ct direction reply accept
-            \(rules)
+                    ct direction reply accept\(machineRules + userRules + endpointRules)
                 }
                 chain forward {
                     type filter hook forward priority 0; policy accept;
-                    ct direction reply accept
-            \(rules)
+                    ct direction reply accept\(machineRules + endpointRules)
                 }
             }
 
             """
+    }
+
+    /// The three rules of block set `set`, each on a line of its own after
+    /// a line break, matched on `meta skuid <owner>` first for a user's set.
+    private static func blockRules(for set: SetLayout, owner: UInt32?) -> String {
+        let hits = set.match == "ip" ? "hits4" : "hits6"
+        let user = owner.map { "meta skuid \($0) " } ?? ""
+        return [
+            "\(user)\(set.match) daddr @\(set.name) update @\(hits) { \(set.match) daddr }",
+            "\(user)meta l4proto tcp \(set.match) daddr @\(set.name) counter reject with tcp reset",
+            "\(user)\(set.match) daddr @\(set.name) counter reject with icmpx admin-prohibited",
+        ].map { "\n            " + $0 }.joined()
     }
 
     /// How many addresses a hits set records, as `Nftables` makes them.

@@ -46,8 +46,8 @@ struct NftCountersTests {
         #expect(run.stderr.contains("only inside a test sandbox"))
     }
 
-    /// `key: value` lines, split at the first colon.
-    private static func facts(_ output: String) -> [String: String] {
+    /// `key: value` lines, split at the first colon (`NftUsersTests` reads its scenario's so too).
+    static func facts(_ output: String) -> [String: String] {
         var facts: [String: String] = [:]
         for line in output.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }

@@ -27,6 +27,8 @@ struct NftablesCheckTests {
         "the listing equals nft's own for 4 intervals",
         "the listing equals nft's own for 4 intervals and 3 endpoints",
         "the listing equals nft's own for 0 intervals and 3 endpoints",
+        "the listing equals nft's own for 4 intervals and 3 endpoints and 2 users' blocks",
+        "the listing equals nft's own for 0 intervals and 3 endpoints and 2 users' blocks",
         "no address to block, no table",
         "the first table is made whole",
         "a packet to a blocked address is counted",

@@ -97,12 +97,13 @@ enum NftCheck {
     }
 
     /// Throws unless `ours` (the listing after `apply`) equals the listing
-    /// after `nft -f` loaded the reference script for the same intervals.
+    /// after `nft -f` loaded the reference script for the same intervals
+    /// (and endpoints, and users' blocks).
     static func expectSameListing(
         _ ours: String, asNftFor intervals: AddressIntervals, endpoints: AddressIntervals = .empty,
-        scriptPath: String
+        userBlocked: [UInt32: AddressIntervals] = [:], scriptPath: String
     ) throws {
-        try Data(NftReference.script(for: intervals, endpoints: endpoints).utf8).write(
+        try Data(NftReference.script(for: intervals, endpoints: endpoints, userBlocked: userBlocked).utf8).write(
             to: URL(fileURLWithPath: scriptPath))
         try NftReference.nft(["-f", scriptPath])
         let reference = try NftReference.listing()
@@ -113,6 +114,7 @@ enum NftCheck {
         }
         NftScenarioFacts.checked(
             "the listing equals nft's own for \(intervals.count) intervals"
-                + (endpoints.isEmpty ? "" : " and \(endpoints.count) endpoints"))
+                + (endpoints.isEmpty ? "" : " and \(endpoints.count) endpoints")
+                + (userBlocked.isEmpty ? "" : " and \(userBlocked.count) users' blocks"))
     }
 }

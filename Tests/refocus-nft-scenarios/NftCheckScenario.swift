@@ -4,7 +4,8 @@ import RefocusNftReference
 import RefocusNetfilter
 import RefocusOS
 
-/// `refocus-nft-scenarios check`: listings equal to nft's own, exact
+/// `refocus-nft-scenarios check`: listings equal to nft's own (users'
+/// blocks included), exact
 /// elements at the address space's edges, idempotence, ownership against
 /// other processes, persistence after the owner is gone, no table for no
 /// address, packets refused exactly at the blocked addresses and counted
@@ -49,6 +50,16 @@ enum NftCheckScenario {
             let listing = try NftReference.listing()
             try other.deleteTable()
             try NftCheck.expectSameListing(listing, asNftFor: blocked, endpoints: endpoints, scriptPath: path)
+        }
+
+        // Users' block sets and their rules, matched on `meta skuid`, beside the machine's and alone.
+        let users: [UInt32: AddressIntervals] = [1000: inner, 4_294_967_294: edges]
+        for blocked in [inner, .empty] {
+            try other.apply(TableContents(blocked: blocked, userBlocked: users, endpoints: endpoints))
+            let listing = try NftReference.listing()
+            try other.deleteTable()
+            try NftCheck.expectSameListing(
+                listing, asNftFor: blocked, endpoints: endpoints, userBlocked: users, scriptPath: path)
         }
 
         try other.apply(TableContents(blocked: edges))

@@ -5,9 +5,9 @@ import RefocusOS
 /// Runs the one scenario named on the command line and exits: 0 when it
 /// ran (a check passed; facts were printed), 1 when it failed, 64 for a
 /// wrong name, 77 without root. The scenarios change the nftables ruleset,
-/// so every one but `counters` first moves into a network namespace of its
-/// own; `counters` needs the sandbox's, with its peers, and refuses to run
-/// elsewhere.
+/// so every one but `counters` and `users` first moves into a network
+/// namespace of its own; those two need the sandbox's, with its peers, and
+/// refuse to run elsewhere.
 enum ScenarioMain {
     /// The scenarios in a private network namespace: what each runs.
     static let isolated: [String: @Sendable () throws -> Void] = [
@@ -18,7 +18,8 @@ enum ScenarioMain {
     ]
     /// The scenarios in the caller's network namespace (a sandbox's).
     static let inPlace: [String: @Sendable () throws -> Void] = [
-        "counters": NftCountersScenario.run
+        "counters": NftCountersScenario.run,
+        "users": NftUsersScenario.run,
     ]
 
     static func run(_ arguments: [String]) -> Never {
