@@ -188,7 +188,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "RefocusHelperCommandsTests",
-            dependencies: ["RefocusHelperCommands", "RefocusCore", "RefocusProtocol", "RefocusPlanning"]),
+            dependencies: [
+                "RefocusHelperCommands", "RefocusCore", "RefocusProtocol", "RefocusPlanning", "RefocusEnforcement",
+            ]),
         .testTarget(
             name: "RefocusDaemonTests",
             dependencies: [

@@ -29,7 +29,7 @@ public struct RefocusHelper: ParsableCommand {
         subcommands: [
             StartVerb.self, StopVerb.self, PaceVerb.self, StatusVerb.self, HistoryVerb.self, FocusVerb.self,
             AllowanceVerb.self, ReconcileVerb.self, ClearVerb.self, NsswitchVerb.self, DaemonVerb.self,
-            RunHookVerb.self, FleetVerb.self,
+            RunHookVerb.self, FleetVerb.self, ReportVerb.self,
         ]
     )
 

@@ -119,9 +119,28 @@ struct AdministratorScheduleTests {
                 after_window
                 as_user ann "$WORK/$victim" 0.2 && echo "ann's run after: ran"
                 kill $bob_run || true
+                # Root's report: ann's window, enforced from the first reconcile to the window's end.
+                "$B/refocus-helper" report --since 1h --json > "$WORK/report.json"
+                python3 - "$WORK/report.json" "$window_end" <<'PY'
+                import json, sys, datetime
+                report = json.load(open(sys.argv[1]))
+                for user in report["users"]:
+                    for schedule in user["schedules"]:
+                        window = schedule["windows"][-1]
+                        until = datetime.datetime.fromisoformat(window["enforcedUntil"].replace("Z", "+00:00")).timestamp()
+                        print("report:", user["name"], schedule["name"], ",".join(schedule["lists"]), len(schedule["windows"]),
+                              "enforced until the end" if until == int(sys.argv[2]) else "enforced until %d, not %s" % (until, sys.argv[2]),
+                              "for 15 s or more" if schedule["enforcedSeconds"] >= 15 else "briefly: %d s" % schedule["enforcedSeconds"])
+                PY
+                "$B/refocus-helper" report --since 1h | sed -n 3,4p | sed -E 's/[0-9]+[hms]//g; s/[0-9-]+ [0-9:]+ to [0-9:]+: enforced [0-9:]+-[0-9:]+/WINDOW/'
+                printf 'ann: '; as_user ann sudo -n "$B/refocus-helper" report > /dev/null 2>&1 || echo "$?"
                 """#)
         #expect(run.status == 0, "\(run.stderr)")
-        for fact in ["ann's run: ended", "bob's run: alive", "ann's run after: ran"] {
+        for fact in [
+            "ann's run: ended", "bob's run: alive", "ann's run after: ran",
+            "report: ann school-nights games 1 enforced until the end for 15 s or more",
+            "  school-nights (games): 1 window,  enforced", "    WINDOW", "ann: 77",
+        ] {
             #expect(run.stdout.contains(fact + "\n"), "\(fact): \(run.stdout)")
         }
         #expect(run.stdout.contains("ann stop: 77 refocus: the administrator's session school-nights"), "\(run.stdout)")

@@ -39,7 +39,8 @@ struct ReconcilerScheduleTests {
         let fixture = try ReconcileFixture()
         defer { fixture.folder.remove() }
         // The fixture's clock, 1_800_000_600, is 08:10 UTC.
-        let report = try Self.reconciler(fixture).reconcile(clock: fixture.clock, system: [])
+        let reconciler = try Self.reconciler(fixture)
+        let report = try reconciler.reconcile(clock: fixture.clock, system: [])
         #expect(report.administered.map(\.name.rawValue) == ["mornings"])
         #expect(report.administered.first?.uids == [1001], "a login name that does not exist reaches nobody")
         #expect(report.nextAdministeredChange == Date(timeIntervalSince1970: 1_800_000_000 + 3600), "09:00")
@@ -52,12 +53,19 @@ struct ReconcilerScheduleTests {
         // After the window (09:05): nothing for kid.
         let later = ClockReading(
             wall: Date(timeIntervalSince1970: 1_800_000_000 + 65 * 60), sinceBoot: .seconds(13_900), bootID: "boot-a")
-        let after = try Self.reconciler(fixture).reconcile(clock: later, system: [])
+        let after = try reconciler.reconcile(clock: later, system: [])
         #expect(after.administered.isEmpty && after.desired.userBlocks.isEmpty)
         #expect(
             fixture.layers.programs.system.isEmpty, "kid's program is free (and the owner's session ended at 09:00)")
         // The next change is tomorrow's 08:00.
         #expect(after.nextAdministeredChange == Date(timeIntervalSince1970: 1_800_000_000 + 86_400))
+        // The store keeps the window for the report: enforced from the first run in it to its end, which the
+        // run after it reached with the window in force at the run before.
+        let windows = try fixture.store.read { try $0.administeredWindows(since: ReconcileFixture.start) }
+        #expect(windows.map(\.uid) == [1001])
+        #expect(windows.first?.enforced == fixture.clock.wall...Date(timeIntervalSince1970: 1_800_000_000 + 3600))
+        #expect(windows.first?.enforcedSeconds == 50 * 60)
+        #expect(try fixture.store.read { try $0.administeredWindows(since: later.wall) }.isEmpty)
     }
 
     @Test func underUserSessionsOwnerAUsersOwnSessionBindsItsOwnerAlone() throws {

@@ -42,6 +42,9 @@ public final class Reconciler {
     public var schedules: AdministratorSchedules
     /// How the schedules' users and groups become uids, asked at every run.
     public let targets: ScheduleTargets
+    /// The windows in force at this reconciler's previous run, which the
+    /// next run records as enforced until then (or their end).
+    private var lastAdministered: Set<AdministeredWindowKey> = []
 
     /// A reconciler over `layers`, applied in that order.
     public init(
@@ -82,6 +85,12 @@ public final class Reconciler {
         // A spent allowance's list is blocked as a locked session of it would be, never stored as one.
         let enforcing = active.filter { $0.enforces(at: now) } + allowances.compactMap(\.blockingSession)
         let scheduled = schedules.inForce(at: now, zone: zone, targets: targets)
+        let keys = AdministeredWindowKey.of(scheduled)
+        if !scheduled.isEmpty || !lastAdministered.isEmpty {
+            let continuing = Array(lastAdministered.subtracting(keys))
+            try store.write { try $0.recordAdministered(scheduled, continuing: continuing, now: now) }
+        }
+        lastAdministered = keys
         // Under `user_sessions = "owner"` a user's own block session binds its owner alone.
         let ownersOnly = policy.perUser.userSessions == .owner
         let targeted =

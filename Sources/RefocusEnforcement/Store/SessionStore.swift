@@ -170,6 +170,19 @@ public final class SessionStore: Sendable {
                 table.add(column: "pendingLists", .text)
             }
         }
+        migrator.registerMigration("v11: the administrator's windows") { db in
+            // Each window of a schedule that bound a user, and when the reconciles enforced it first and last.
+            try db.create(table: "administeredWindow") { table in
+                table.column("schedule", .text).notNull()
+                table.column("uid", .integer).notNull()
+                table.column("windowStart", .double).notNull()
+                table.column("windowEnd", .double).notNull()
+                table.column("lists", .text).notNull()
+                table.column("firstEnforced", .double).notNull()
+                table.column("lastEnforced", .double).notNull()
+                table.primaryKey(["schedule", "uid", "windowStart"])
+            }
+        }
         return migrator
     }
 

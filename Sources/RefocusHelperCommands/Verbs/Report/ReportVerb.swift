@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import RefocusCore
+import RefocusEnforcement
+import RefocusOS
+import RefocusPlanning
+import RefocusPolicy
+
+/// `refocus-helper report`: root's view of what the administrator set, per
+/// user (`AdministratorReport`). For root itself only.
+struct ReportVerb: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Root only: per user, the administrator's sessions enforced and allowances used.",
+        discussion: """
+            For each user: the windows of /etc/refocus/schedules.d that bound them and when the \
+            daemon enforced each, and the use per day of the daily allowances policy.toml sets \
+            ([[allowance]]). Nothing of a user's own sessions or allowances. --since takes a day \
+            (2026-11-01), today, yesterday or a time ago (7d, 36h).
+
+            \(ExitStatus.helpLine(for: .helper, [.success], notes: [.notPermitted: "not root itself"]))
+            """)
+
+    @Option(help: "From when: YYYY-MM-DD, today, yesterday, or a time ago such as 7d or 36h.")
+    var since = "7d"
+
+    @Flag(help: "Answer in JSON: since, until, users (uid, name, schedules, allowances).")
+    var json = false
+
+    func run() throws {
+        try FleetVerb.requireRootItself()
+        let now = Date(), zone = MachineTimeZone.current
+        let start = try SinceDate.parse(since, now: now, timeZone: zone)
+        let policy = try PolicyFile.load()
+        let store = try SessionStore()
+        // The policy's allowances only, by owner: a user's own are theirs.
+        let administered = Dictionary(
+            grouping: AdministeredAllowances.of(policy, owner: nil, at: now, zone: zone, uid: UserAccount.uid),
+            by: \.owner
+        ).mapValues { Set($0.map(\.list.name)) }
+        let (windows, use) = try store.read { transaction in
+            let windows = try transaction.administeredWindows(since: start)
+            var use: [UInt32: [AllowanceUseDay]] = [:]
+            for (owner, lists) in administered {
+                use[owner] = try transaction.allowanceUse(
+                    owner: owner, today: zone.day(of: now), since: zone.day(of: start)
+                ).filter { lists.contains($0.list) }
+            }
+            return (windows, use.filter { !$0.value.isEmpty })
+        }
+        let report = AdministratorReport(
+            since: start, until: now, windows: windows, allowances: use, name: { UserAccount.lookup(uid: $0)?.name })
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            encoder.dateEncodingStrategy = .iso8601
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(report.text(zone: zone))
+        }
+    }
+}
