@@ -30,7 +30,7 @@ import Testing
         ],
         "refocus-helper": [
             "refocus-helper", "refocus-helper clear", "refocus-helper nsswitch", "refocus-helper daemon",
-            "refocus-helper fleet pull", "refocus-helper fleet status",
+            "refocus-helper fleet pull", "refocus-helper fleet status", "refocus-helper report",
         ],
     ]
 

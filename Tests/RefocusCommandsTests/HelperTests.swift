@@ -35,7 +35,7 @@ import Testing
             #expect(
                 run.stderr
                     == "refocus-helper: name a verb: start, stop, pace, status, history, focus, allowance, reconcile, clear, "
-                    + "nsswitch, daemon, run-hook or fleet (see --help)\n"
+                    + "nsswitch, daemon, run-hook, fleet or report (see --help)\n"
             )
         } else {
             #expect(run.status == 77, "\(run.stderr)")
