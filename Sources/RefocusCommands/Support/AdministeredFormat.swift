@@ -18,6 +18,11 @@ enum AdministeredFormat {
         return snapshot
     }
 
+    /// `games set until 07:00`: for a status bar.
+    static func brief(_ summary: AdministeredSummary, now: Date) -> String {
+        "\(summary.lists.map(\.rawValue).joined(separator: ", ")) set until \(SessionFormat.time(summary.end, now: now))"
+    }
+
     /// `school-nights (games), set by the administrator until 07:00, locked`.
     static func line(_ summary: AdministeredSummary, now: Date) -> String {
         let lists = summary.lists.map(\.rawValue).joined(separator: ", ")

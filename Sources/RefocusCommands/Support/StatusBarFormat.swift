@@ -54,19 +54,20 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
             }
             return lines.joinedText("\n")
         case .polybar:
-            return Self.barText(sessions, allowances, now: now)
+            return Self.barText(sessions, allowances, administered, now: now)
         case .i3blocks:
-            let text = Self.barText(sessions, allowances, now: now)
+            let text = Self.barText(sessions, allowances, administered, now: now)
             guard let state = BarState(sessions, now: now) else { return text + "\n" + text }
             return text + "\n" + state.text + "\n" + (state.blocks ? "#E5C07B" : "#98C379")
         case .waybar:
             let tooltip =
                 (sessions.map { SessionFormat.line($0.session, now: now) }
+                + administered.map { AdministeredFormat.line($0, now: now) }
                 + allowances.map { AllowanceFormat.line($0, now: now) }).joinedText("\n")
             let state = BarState(sessions, now: now)?.name ?? "idle"
             // The keys in order, as JSONEncoder's .sortedKeys writes them (JSONString says why not it).
             let members = [
-                ("alt", state), ("class", state), ("text", Self.barText(sessions, allowances, now: now)),
+                ("alt", state), ("class", state), ("text", Self.barText(sessions, allowances, administered, now: now)),
                 ("tooltip", tooltip),
             ]
             return "{" + members.map { JSONString.quoted($0) + ":" + JSONString.quoted($1) }.joinedText(",")
@@ -121,11 +122,14 @@ enum StatusBarFormat: String, CaseIterable, ExpressibleByArgument {
     /// session, `focus: social paused 32m` when every session is paused; `no focus` when none is active;
     /// the first pending change after it (`focus: social 23m, ends 14:35`); then each daily allowance
     /// that is counting or spent (`focus: social 23m; video 12m left`), alone when no session is active
-    /// (`video spent until 00:00`).
+    /// (`video spent until 00:00`); the administrator's sessions first among those (`games set until 07:00`).
     private static func barText(
-        _ sessions: [StatusSnapshot.ActiveSession], _ allowances: [AllowanceSummary], now: Date
+        _ sessions: [StatusSnapshot.ActiveSession], _ allowances: [AllowanceSummary],
+        _ administered: [AdministeredSummary], now: Date
     ) -> String {
-        let briefs = allowances.compactMap { AllowanceFormat.brief($0, now: now) }
+        let briefs =
+            administered.map { AdministeredFormat.brief($0, now: now) }
+            + allowances.compactMap { AllowanceFormat.brief($0, now: now) }
         guard let state = BarState(sessions, now: now) else {
             return briefs.isEmpty ? "no focus" : briefs.joinedText("; ")
         }
