@@ -109,11 +109,11 @@ extension NameIndex {
                     order = Self.canonicalOrder(order, pool, slotCount: slotCount)
                 }
                 let recordsSize = order.reduce(1) { $0 + Int($1.size) }
-                let perUser = order.count(where: { pool[Int($0.offset)] == UInt8(RF_NAMES_BLOCK_USERS.rawValue) })
+                var perUser = 0
                 let bytes = Self.file(slotCount: slotCount, recordsSize: recordsSize, names: order.count) {
                     slots, records in
                     Self.place(order, in: slots)
-                    Self.layOut(slots, order, from: pool, into: records)
+                    perUser = Self.layOut(slots, order, from: pool, into: records)
                 }
                 return (bytes, perUser)
             }
@@ -205,13 +205,13 @@ extension NameIndex {
         }
 
         /// Copies the records into `records` in slot order (after its zero
-        /// byte) and points each slot at its record.
+        /// byte) and points each slot at its record; returns how many are per-user.
         private static func layOut(
             _ slots: SlotTable, _ order: [Entry], from pool: UnsafeBufferPointer<UInt8>,
             into records: UnsafeMutableRawBufferPointer
-        ) {
+        ) -> Int {
             records[0] = 0
-            var written = 1
+            var written = 1, perUser = 0
             for index in 0..<slots.count where slots[index].record != 0 {
                 let entry = order[Int(slots[index].record) - 1]
                 let (start, size) = (Int(entry.offset), Int(entry.size))
@@ -219,9 +219,11 @@ extension NameIndex {
                     .copyMemory(
                         from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: pool[start..<(start + size)])))
                 slots[index].record = UInt32(written)
+                if records[written] == UInt8(RF_NAMES_BLOCK_USERS.rawValue) { perUser += 1 }
                 written += size
             }
             precondition(written == records.count, "the records' size was miscounted")
+            return perUser
         }
 
         /// The name in `entry`'s record.
