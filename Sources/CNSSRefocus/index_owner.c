@@ -43,16 +43,59 @@
  * that from the real files, since any anchor could be hidden the same
  * way; the nftables table, which lives in the machine's network
  * namespace, is what holds there (docs/security.md).
+ *
+ * Whose lookup it is, for the index's per-user entries (rf_nss_real_uid_at):
+ *
+ * - The caller is the process's real uid, never the effective one (a
+ *   set-uid program resolving for its user resolves as that user). In the
+ *   initial user namespace getuid() is that uid, and the module takes it
+ *   without reading anything: one stat of /proc/self/ns/user tells that
+ *   namespace (its inode is a constant of the kernel's). That stat costs
+ *   microseconds, so the module remembers the uid it last saw there and
+ *   takes getuid() as it is while getuid() still answers it. That is
+ *   sound: unshare and setns change no process's uid as the kernel knows
+ *   it (its kuid), only how it is shown; so while getuid() answers the
+ *   same number as in the initial namespace, the kuid is the same, unless
+ *   the process has also changed uid inside a namespace whose map sends
+ *   that number elsewhere, which only a user with subordinate ids
+ *   (/etc/subuid) can make, and which then gives the entries of the uid
+ *   remembered, that same user's: never fewer. A new namespace whose map
+ *   shows the uid as another number (`unshare -r`: 0) is looked at anew.
+ *   The memory is the process's own, and gone at exec.
+ * - In a user namespace getuid() is the uid as that namespace maps it
+ *   (`unshare -r` shows the user as 0): the module maps it back through
+ *   /proc/self/uid_map, which shows the map to the parent namespace. A
+ *   uid the map does not cover (`unshare -U`, no map yet: getuid() is the
+ *   overflow uid) cannot be told: every per-user entry then applies, so a
+ *   targeted user gains nothing there, and a user nobody targeted meets
+ *   others' entries only in a namespace of their own with no uid at all.
+ * - uid_map shows one level. In a namespace nested in another (`unshare
+ *   -r` run inside `unshare -r`), the parent's uid is itself mapped, and
+ *   the module cannot see through it: there a targeted user is taken for
+ *   the uid the inner map names (0), and their per-user names resolve.
+ *   Sandboxes that map the user to themselves at each level (Flatpak,
+ *   bubblewrap, browsers) come out right. Such a user could as well mount
+ *   over the index in a mount namespace of theirs (above); neither lets
+ *   them reach the addresses the nftables table refuses them by `meta
+ *   skuid` (the socket's uid as the kernel knows it, whatever namespace
+ *   made the socket): those of the names the daemon resolves, and the
+ *   listed ones.
+ * - Without /proc (a root directory of one's own, which needs a user
+ *   namespace or root, and then holds its own nsswitch.conf too), getuid()
+ *   is taken as it is.
  */
 #include "nss_refocus_owner.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Longer than the one line of a map of every uid ("0 0 4294967295", padded by the kernel). */
 #define MAP_BYTES 128
+/* A map of up to 31 lines (the kernel pads each to 33 bytes); further lines are not read. */
+#define LONG_MAP_BYTES 1024
 /* "4294967295\n" and then some. */
 #define UID_BYTES 16
 
@@ -96,16 +139,20 @@ static bool decimal(const char *text, size_t length, size_t *at, uint64_t *value
     return true;
 }
 
+/* Reads the three columns of a uid_map line from `*at` (inside, outside, count); false when one is missing. */
+static bool map_line(const char *text, size_t length, size_t *at, uint64_t columns[3]) {
+    for (int column = 0; column < 3; column++) {
+        skip_spaces(text, length, at);
+        if (!decimal(text, length, at, &columns[column])) return false;
+    }
+    return true;
+}
+
 bool rf_nss_maps_every_uid(const char *text, size_t length) {
-    uint64_t inside, outside, count;
+    uint64_t line[3];
     size_t at = 0;
-    skip_spaces(text, length, &at);
-    if (!decimal(text, length, &at, &inside)) return false;
-    skip_spaces(text, length, &at);
-    if (!decimal(text, length, &at, &outside)) return false;
-    skip_spaces(text, length, &at);
-    if (!decimal(text, length, &at, &count)) return false;
-    return inside == 0 && outside == 0 && count == UINT32_MAX && at + 1 == length && text[at] == '\n';
+    if (!map_line(text, length, &at, line)) return false;
+    return line[0] == 0 && line[1] == 0 && line[2] == UINT32_MAX && at + 1 == length && text[at] == '\n';
 }
 
 bool rf_nss_owner_believed(uid_t owner, bool maps_every_uid, uid_t overflow) {
@@ -133,4 +180,36 @@ bool rf_nss_owner_trusted_at(uid_t owner, const char *uid_map, const char *overf
     if (length < 0 || !read_overflow_uid(overflow_uid, &overflow)) return false;
     /* An empty map (`unshare -U`: nothing mapped yet) maps no uid; one that fills the buffer has more than one line. */
     return rf_nss_owner_believed(owner, rf_nss_maps_every_uid(map, (size_t)length), overflow);
+}
+
+bool rf_nss_map_uid(const char *text, size_t length, uint32_t uid, uint32_t *outside) {
+    size_t at = 0;
+    while (at < length) {
+        uint64_t line[3];
+        if (!map_line(text, length, &at, line)) return false;
+        uint64_t inside = line[0], parent = line[1], count = line[2];
+        /* Only whole lines: the last one read may be cut short. */
+        if (at >= length || text[at] != '\n') return false;
+        at++;
+        if (uid >= inside && uid - inside < count && parent + (uid - inside) <= UINT32_MAX) {
+            *outside = (uint32_t)(parent + (uid - inside));
+            return true;
+        }
+    }
+    return false;
+}
+
+bool rf_nss_real_uid_at(uint32_t uid, const char *user_ns, const char *uid_map, uint32_t *real, bool *initial) {
+    struct stat status;
+    /* No /proc: whoever made this process's root without one also chose its nsswitch.conf (security.md). */
+    bool found = stat(user_ns, &status) == 0;
+    *initial = found && status.st_ino == RF_NSS_INITIAL_USER_NS_INODE;
+    if (!found || *initial) {
+        *real = uid;
+        return true;
+    }
+    char map[LONG_MAP_BYTES];
+    ssize_t length = read_start(uid_map, map, sizeof map);
+    if (length < 0) return false;
+    return rf_nss_map_uid(map, (size_t)length, uid, real);
 }

@@ -9,7 +9,10 @@
  * lookup ever waits. No file, a file not owned by root or writable by
  * others, a file it does not understand: nothing is blocked. Root's file
  * counts in every user namespace, where it may show as the overflow uid
- * (index_owner.c says why that is safe).
+ * (index_owner.c says why that is safe). An entry for chosen users only
+ * blocks a name for a process whose real uid it lists: getuid(), mapped
+ * into the initial user namespace when the process is in another
+ * (index_owner.c), asked only when the lookup meets such an entry.
  */
 #include "nss_refocus.h"
 #include "nss_refocus_owner.h"
@@ -43,6 +46,8 @@ struct mapping {
 /* The process's one cached mapping, and the flag that lends it to one lookup at a time. */
 static atomic_flag cache_busy = ATOMIC_FLAG_INIT;
 static struct mapping cache;
+/* getuid() when a lookup last found this process in the initial user namespace; none yet: above any uid. */
+static _Atomic uint64_t initial_uid = UINT64_MAX;
 
 static bool same_file(const struct mapping *mapping, const struct stat *status) {
     return mapping->map != NULL && mapping->device == status->st_dev && mapping->inode == status->st_ino
@@ -88,7 +93,28 @@ static void unmap(struct mapping *mapping) {
     *mapping = (struct mapping){0};
 }
 
-/* Whether the index at `path` blocks `name`. Keeps errno as it was. */
+/*
+ * Who asks, for the index's per-user entries, called only when the lookup
+ * meets one: the process's real uid, as the initial user namespace sees
+ * it (mapped one level up through uid_map inside a user namespace).
+ */
+static int caller_uid(void *context, uint32_t *uid) {
+    (void)context;
+    uint32_t own = (uint32_t)getuid();
+    /* getuid() as last seen in the initial namespace: why that is enough, in index_owner.c. */
+    if (atomic_load_explicit(&initial_uid, memory_order_relaxed) == own) {
+        *uid = own;
+        return 1;
+    }
+    bool initial = false;
+    bool told = rf_nss_real_uid_at(own, RF_NSS_USER_NS_PATH, RF_NSS_UID_MAP_PATH, uid, &initial);
+    if (initial) atomic_store_explicit(&initial_uid, own, memory_order_relaxed);
+    return told;
+}
+
+static const struct rf_names_caller caller = {caller_uid, NULL};
+
+/* Whether the index at `path` blocks `name` for this process's user. Keeps errno as it was. */
 static bool blocked(const char *path, const char *name) {
     int saved = errno;
     bool result = false;
@@ -106,11 +132,12 @@ static bool blocked(const char *path, const char *name) {
             unmap(&cache);
             cache = map_index(path);
         }
-        result = cache.map != NULL && rf_names_lookup(cache.map, cache.length, name, length) == RF_NAMES_BLOCKED;
+        result = cache.map != NULL
+            && rf_names_lookup(cache.map, cache.length, name, length, &caller) == RF_NAMES_BLOCKED;
         atomic_flag_clear_explicit(&cache_busy, memory_order_release);
     } else {
         struct mapping own = map_index(path);
-        result = own.map != NULL && rf_names_lookup(own.map, own.length, name, length) == RF_NAMES_BLOCKED;
+        result = own.map != NULL && rf_names_lookup(own.map, own.length, name, length, &caller) == RF_NAMES_BLOCKED;
         unmap(&own);
     }
     errno = saved;

@@ -10,6 +10,8 @@ import RefocusPlanning
 /// - `getaddrinfo` of an unrelated name in one process (`ResolverProbe`),
 ///   `hosts: files` against `hosts: files refocus`, with 0 to 1M names in
 ///   the index, interleaved; and a blocked name's answer;
+/// - a name's answer from a per-user entry against the plain answer
+///   (`ResolverUserBench`);
 /// - the same unrelated lookup with the domains in the /etc/hosts section
 ///   instead, at 1k, 10k and 100k domains;
 /// - `getent` as whole processes with the 84k-name list (`ResolverSpawnBench`).
@@ -60,6 +62,7 @@ enum ResolverBench {
                 + "untimed; module \(scene.module)")
         try NameIndexWriteBench.run(domains, sizes: plan.writeSizes, runs: plan.writeRuns, file: scene.index)
         let module = try measureModule(scene, domains, plan)
+        try ResolverUserBench.run(scene, domains, plan)
         try measureHostsSection(scene, domains, plan, module: module)
         try ResolverSpawnBench.run(
             scene, list: Array(domains.prefix(plan.listSize)), blocked: blockedName(domains[0]),
@@ -178,8 +181,7 @@ enum ResolverBench {
     }
 
     /// Fails unless every probe answered `answer` with `module` mapped: otherwise the figures compare nothing.
-    private static func expect(_ probes: [ResolverProbe.Result], answer: String, module: String, _ what: String) throws
-    {
+    static func expect(_ probes: [ResolverProbe.Result], answer: String, module: String, _ what: String) throws {
         for probe in probes where probe.answer != answer || probe.module != module {
             throw BenchError.checkFailed(
                 "\(what): answered \(probe.answer) with module \(probe.module), "
@@ -187,14 +189,14 @@ enum ResolverBench {
         }
     }
 
-    private static func median(_ probes: [ResolverProbe.Result], _ figure: KeyPath<ResolverProbe.Result, Double>)
+    static func median(_ probes: [ResolverProbe.Result], _ figure: KeyPath<ResolverProbe.Result, Double>)
         -> Double
     {
         Samples(probes.map { $0[keyPath: figure] }).median
     }
 
     /// `6.1 µs (9.0 µs)`: the medians of the probes' medians and p99s.
-    private static func perCall(_ probes: [ResolverProbe.Result]) -> String {
+    static func perCall(_ probes: [ResolverProbe.Result]) -> String {
         "\(Measure.format(median(probes, \.median))) (\(Measure.format(median(probes, \.p99))))"
     }
 

@@ -88,7 +88,7 @@ import Testing
 
     private static func lookup(_ bytes: [UInt8], _ name: String) -> rf_names_match {
         bytes.withUnsafeBufferPointer { map in
-            name.withCString { rf_names_lookup(map.baseAddress, map.count, $0, name.utf8.count) }
+            name.withCString { rf_names_lookup(map.baseAddress, map.count, $0, name.utf8.count, nil) }
         }
     }
 }

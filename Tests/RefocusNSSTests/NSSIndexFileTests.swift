@@ -154,9 +154,9 @@ extension NSSModuleTests {
             case "a directory": try IndexFolder.check("mkdir", folder.path, mkdir(folder.path, 0o755))
             case "a fifo": try IndexFolder.check("mkfifo", folder.path, mkfifo(folder.path, 0o644))
             default:
-                // Version 2 with its header's checksum right: only the version is wrong.
+                // The next version with its header's checksum right: only the version is wrong.
                 var other = bytes
-                other[8] = 2
+                other[8] = UInt8(RF_NAMES_VERSION + 1)
                 let checked = MemoryLayout<rf_names_header>.offset(of: \.header_checksum) ?? 56
                 #expect(
                     withUnsafeBytes(of: rf_names_checksum(bytes, checked), Array.init)

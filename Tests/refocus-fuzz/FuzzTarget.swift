@@ -14,7 +14,7 @@ enum FuzzTargets {
     static var all: [any FuzzTarget.Type] {
         [
             EntryFuzz.self, ListFuzz.self, SectionFuzz.self, RequestFuzz.self, StatusFuzz.self, CronFuzz.self,
-            PolicyFuzz.self, ScheduleFuzz.self, ConfigFuzz.self, TOMLFuzz.self, JSONFuzz.self,
+            PolicyFuzz.self, ScheduleFuzz.self, ConfigFuzz.self, TOMLFuzz.self, JSONFuzz.self, NamesIndexFuzz.self,
         ]
     }
 

@@ -8,8 +8,10 @@
  *   header   64 bytes (struct rf_names_header)
  *   slots    slot_count × 8 bytes: an open-addressing hash table with
  *            linear probing; a slot is {tag, record}, record 0 = empty
- *   records  names_size bytes: a zero byte, then one record per name:
- *            kind (1 byte), length (1 byte), the name's bytes
+ *   records  records_size bytes: a zero byte, then one record per name:
+ *            kind (1 byte), length (1 byte), the name's bytes; a record of
+ *            kind RF_NAMES_BLOCK_USERS then has a count (32 bits) and that
+ *            many uids (32 bits each), sorted, without repeats
  *
  * A name is stored in its canonical ASCII form (lowercase, A-labels, no
  * trailing dot). Its hash is FNV-1a over its bytes from the last to the
@@ -22,6 +24,15 @@
  * every record it reads against the slot's tag and its bounds, so a
  * damaged body can only leave names unblocked, never crash a reader; the
  * body checksum lets the writer tell an intact file from an edited one.
+ * A uid list that runs past the records or is empty binds no one, and
+ * one out of order can only miss uids it lists (fail open, as any other
+ * damage).
+ *
+ * A name is stored once: kept (KEEP) if it is kept at all; else blocked
+ * for everyone (BLOCK) if it is blocked for everyone at all; else blocked
+ * for the users its record lists (BLOCK_USERS). Version 2 added
+ * BLOCK_USERS; a reader of version 1 refuses a version 2 file, and so
+ * blocks nothing (fails open).
  */
 #ifndef REFOCUS_NAMES_INDEX_H
 #define REFOCUS_NAMES_INDEX_H
@@ -30,10 +41,12 @@
 #include <stdint.h>
 
 #define RF_NAMES_MAGIC "RFNAMES"          /* 8 bytes with its NUL */
-#define RF_NAMES_VERSION 1u
+#define RF_NAMES_VERSION 2u
 #define RF_NAMES_HEADER_SIZE 64u
 #define RF_NAMES_SLOT_SIZE 8u
 #define RF_NAMES_MAX_NAME 253u
+/* The size of a BLOCK_USERS record's count and of each of its uids. */
+#define RF_NAMES_UID_SIZE 4u
 /* Far above any index ReFocus writes (10M names); a larger header is refused. */
 #define RF_NAMES_MAX_SLOTS (1u << 25)
 /* 4 GiB, as a plain literal: Swift imports `((uint64_t)1 << 32)` as 0. */
@@ -43,6 +56,7 @@
 enum rf_names_kind {
     RF_NAMES_BLOCK = 1,  /* blocked */
     RF_NAMES_KEEP = 2,   /* never blocked (the policy's never_block), even under a blocked name */
+    RF_NAMES_BLOCK_USERS = 3,  /* blocked for the uids the record lists only */
 };
 
 struct rf_names_header {
@@ -97,16 +111,34 @@ int rf_names_valid(const uint8_t *map, size_t length);
 /* What rf_names_lookup found. */
 enum rf_names_match {
     RF_NAMES_NONE = 0,     /* neither the name nor a parent is in the index: not blocked */
-    RF_NAMES_BLOCKED = 1,  /* the most specific entry found blocks it */
-    RF_NAMES_KEPT = 2,     /* the most specific entry found keeps it (never_block) */
+    RF_NAMES_BLOCKED = 1,  /* the most specific entry that applies blocks it */
+    RF_NAMES_KEPT = 2,     /* the most specific entry that applies keeps it (never_block) */
+};
+
+/*
+ * Who is asking, for the per-user entries (BLOCK_USERS): `uid` is called
+ * only when such an entry is met, at most once a lookup, with `context`.
+ * It writes the caller's uid and returns 1, or returns 0 when the caller
+ * cannot be told, and then every per-user entry applies to them.
+ */
+struct rf_names_caller {
+    int (*uid)(void *context, uint32_t *uid);
+    void *context;
 };
 
 /*
  * Looks `name` (`length` bytes, any case, one trailing dot allowed) and
  * each of its parent suffixes up in a valid index (`rf_names_valid`). The
- * most specific entry decides. A name that is not ASCII, is empty or
- * longer than a DNS name matches nothing. Reads only `map`; reentrant.
+ * most specific entry that applies to `caller` decides: a kept one keeps,
+ * a blocked one for everyone or for the caller's uid blocks; one for other
+ * users only does not apply, and its parents decide. `caller` NULL: no
+ * per-user entry applies. A name that is not ASCII, is empty or longer
+ * than a DNS name matches nothing. Reads only `map`; reentrant.
  */
-enum rf_names_match rf_names_lookup(const uint8_t *map, size_t length, const char *name, size_t name_length);
+enum rf_names_match rf_names_lookup(const uint8_t *map, size_t length, const char *name, size_t name_length,
+                                    const struct rf_names_caller *caller);
+
+/* The caller whose uid is `*(const uint32_t *)context`: for tests and the writer's own checks. */
+int rf_names_fixed_uid(void *context, uint32_t *uid);
 
 #endif

@@ -16,6 +16,8 @@ public struct LayerOutcome: Sendable, Equatable {
     public var changed: Bool
     /// How many entries it holds (names, addresses, programs; 0 when idle).
     public var count: Int
+    /// How many of `count` bind chosen users only (the resolver index's per-user names).
+    public var perUserCount: Int
     /// The programs that hold its policy (the browsers' layers), by name.
     public var holding: [String]
     /// Whether its counters start at zero again (the table was replaced or deleted).
@@ -30,7 +32,7 @@ public struct LayerOutcome: Sendable, Equatable {
     /// An outcome of `layer`.
     public init(
         layer: LayerKind, state: LayerState, failure: Note? = nil, changed: Bool = false, count: Int = 0,
-        holding: [String] = [],
+        perUserCount: Int = 0, holding: [String] = [],
         countersReset: Bool = false, notes: [Note] = [], watches: [TamperWatch] = [],
         signalled: [ProgramMatch] = []
     ) {
@@ -39,6 +41,7 @@ public struct LayerOutcome: Sendable, Equatable {
         self.failure = failure
         self.changed = changed
         self.count = count
+        self.perUserCount = perUserCount
         self.holding = holding
         self.countersReset = countersReset
         self.notes = notes

@@ -3,7 +3,8 @@ import RefocusCore
 /// The resolver module's index as a layer: the names the module answers
 /// for (`DesiredEnforcement.nameIndex`, none where nsswitch.conf does not
 /// name the module, which the `Reconciler` asks before it plans), removed
-/// when none. Throws what the write throws: the reconcile stops there, as
+/// when none. Its count is every name of the index; `perUserCount`, those
+/// blocked for some users only. Throws what the write throws: the reconcile stops there, as
 /// it always has. Watches the file. Needs root for the default path.
 extension NameIndexFile: EnforcementLayer {
     /// Always `.resolverIndex`.
@@ -15,6 +16,6 @@ extension NameIndexFile: EnforcementLayer {
         let changed = try apply(index)
         return LayerOutcome(
             layer: kind, state: index == nil ? .idle : .inForce, changed: changed,
-            count: index?.count ?? 0, watches: [.file(path)])
+            count: index?.count ?? 0, perUserCount: index?.perUserCount ?? 0, watches: [.file(path)])
     }
 }

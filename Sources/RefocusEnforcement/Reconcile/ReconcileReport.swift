@@ -36,6 +36,8 @@ extension Reconciler {
         public var hostsChanged: Bool { outcome(of: .hosts)?.changed ?? false }
         /// How many names the resolver module's index holds (0: no index).
         public var indexedNames: Int { outcome(of: .resolverIndex)?.count ?? 0 }
+        /// How many of `indexedNames` are blocked for some users only.
+        public var indexedUserNames: Int { outcome(of: .resolverIndex)?.perUserCount ?? 0 }
         /// What blocks addresses now: the table (also when another process keeps it), else the
         /// fallback routes, else nothing.
         public var firewallLayer: FirewallLayer {

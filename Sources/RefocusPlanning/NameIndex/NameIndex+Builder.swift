@@ -9,8 +9,9 @@ extension NameIndex {
     /// The bytes depend on the set of names only, not on the order they
     /// came in (a `Set`'s order differs from one process to the next): the
     /// names are placed in a canonical order, that of their home slots,
-    /// then of their hashes, then of their bytes, kept before blocked; a name
-    /// given twice is placed once. In that order each name goes to its home
+    /// then of their hashes, then of their bytes, kept before blocked for
+    /// everyone before blocked for some users; a name given twice is placed
+    /// once, the first of that order. In that order each name goes to its home
     /// slot or just after the one placed before it, so that the table fills
     /// from its start to its end in one sweep (only its last cluster may
     /// wrap to the start). The records are then laid out in slot order.
@@ -31,35 +32,40 @@ extension NameIndex {
         private struct Entry {
             var hash: UInt64
             var offset: UInt32
-            /// The record's size: 2 + the name's length.
-            var size: UInt16
+            /// The record's size: 2 + the name's length, + the uid list's for a per-user record.
+            var size: UInt32
         }
 
-        /// A builder of the records `records` (`records(kept:blocked:)`).
+        /// A builder of the records `records` (`records(kept:blocked:users:)`).
         @usableFromInline
         init(records: (bytes: [UInt8], count: Int)) {
             (pool, count) = records
         }
 
         /// The records of `kept` (kept, never blocked), then of `blocked`,
-        /// and how many: each name's bytes copied once, in the collections'
+        /// then `users` (`userRecords`), and how many: each name's bytes copied once, in the collections'
         /// order, into an array sized beforehand (a name's length is read
         /// without reading the name). Only copied, so that the reads of
         /// names scattered over memory (a set's) overlap: neither retained
         /// nor hashed here (they are hashed later, from the pool).
         @inlinable
-        static func records(kept: some Collection<DomainName>, blocked: some Collection<DomainName>)
-            -> (bytes: [UInt8], count: Int)
-        {
-            let size = recordsSize(kept) + recordsSize(blocked)
+        static func records(
+            kept: some Collection<DomainName>, blocked: some Collection<DomainName>,
+            users: (bytes: [UInt8], count: Int) = ([], 0)
+        ) -> (bytes: [UInt8], count: Int) {
+            let size = recordsSize(kept) + recordsSize(blocked) + users.bytes.count
             let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
                 var written = 0
                 copyRecords(kept, kind: UInt8(RF_NAMES_KEEP.rawValue), into: buffer, at: &written)
                 copyRecords(blocked, kind: UInt8(RF_NAMES_BLOCK.rawValue), into: buffer, at: &written)
+                for byte in users.bytes {
+                    buffer[written] = byte
+                    written += 1
+                }
                 precondition(written == size, "the names' records were miscounted")
                 initialized = size
             }
-            return (bytes, kept.count + blocked.count)
+            return (bytes, kept.count + blocked.count + users.count)
         }
 
         /// The bytes of the records of `names`: 2 + each name's length.
@@ -90,9 +96,9 @@ extension NameIndex {
             }
         }
 
-        /// The whole file.
+        /// The whole file, and how many of its names are blocked for some users only.
         @usableFromInline
-        func file() -> [UInt8] {
+        func file() -> (bytes: [UInt8], perUser: Int) {
             pool.withUnsafeBufferPointer { pool in
                 let entries = Self.entries(pool, count: count)
                 var slotCount = Self.slotCount(names: entries.count)
@@ -103,10 +109,13 @@ extension NameIndex {
                     order = Self.canonicalOrder(order, pool, slotCount: slotCount)
                 }
                 let recordsSize = order.reduce(1) { $0 + Int($1.size) }
-                return Self.file(slotCount: slotCount, recordsSize: recordsSize, names: order.count) { slots, records in
+                var perUser = 0
+                let bytes = Self.file(slotCount: slotCount, recordsSize: recordsSize, names: order.count) {
+                    slots, records in
                     Self.place(order, in: slots)
-                    Self.layOut(slots, order, from: pool, into: records)
+                    perUser = Self.layOut(slots, order, from: pool, into: records)
                 }
+                return (bytes, perUser)
             }
         }
 
@@ -116,10 +125,11 @@ extension NameIndex {
             entries.reserveCapacity(count)
             var offset = 0
             while offset < pool.count {
-                let size = 2 + Int(pool[offset + 1])
-                let name = UnsafeBufferPointer(rebasing: pool[(offset + 2)..<(offset + size)])
+                let nameEnd = offset + 2 + Int(pool[offset + 1])
+                let name = UnsafeBufferPointer(rebasing: pool[(offset + 2)..<nameEnd])
+                let size = nameEnd - offset + Self.uidListSize(pool, kind: pool[offset], at: nameEnd)
                 entries.append(
-                    Entry(hash: rf_names_hash(name.baseAddress, name.count), offset: UInt32(offset), size: UInt16(size))
+                    Entry(hash: rf_names_hash(name.baseAddress, name.count), offset: UInt32(offset), size: UInt32(size))
                 )
                 offset += size
             }
@@ -149,13 +159,13 @@ extension NameIndex {
                 }
                 initialized = entries.count
             }
-            // The names of one home slot (rarely more than two) by hash, bytes, kind (kept first):
-            // a name given twice is then next to itself, kept first, and the first stays.
+            // The names of one home slot (rarely more than two) by hash, bytes, kind (kept first, then
+            // blocked for everyone): a name given twice is then next to itself, and the first stays.
             let precedes = { (a: Entry, b: Entry) -> Bool in
                 if a.hash != b.hash { return a.hash < b.hash }
                 let (nameA, nameB) = (name(pool, a), name(pool, b))
                 if !nameA.elementsEqual(nameB) { return nameA.lexicographicallyPrecedes(nameB) }
-                return pool[Int(a.offset)] > pool[Int(b.offset)]
+                return rank(pool[Int(a.offset)]) < rank(pool[Int(b.offset)])
             }
             var placed = 0, start = 0
             for slot in 0..<slotCount {
@@ -195,13 +205,13 @@ extension NameIndex {
         }
 
         /// Copies the records into `records` in slot order (after its zero
-        /// byte) and points each slot at its record.
+        /// byte) and points each slot at its record; returns how many are per-user.
         private static func layOut(
             _ slots: SlotTable, _ order: [Entry], from pool: UnsafeBufferPointer<UInt8>,
             into records: UnsafeMutableRawBufferPointer
-        ) {
+        ) -> Int {
             records[0] = 0
-            var written = 1
+            var written = 1, perUser = 0
             for index in 0..<slots.count where slots[index].record != 0 {
                 let entry = order[Int(slots[index].record) - 1]
                 let (start, size) = (Int(entry.offset), Int(entry.size))
@@ -209,16 +219,18 @@ extension NameIndex {
                     .copyMemory(
                         from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: pool[start..<(start + size)])))
                 slots[index].record = UInt32(written)
+                if records[written] == UInt8(RF_NAMES_BLOCK_USERS.rawValue) { perUser += 1 }
                 written += size
             }
             precondition(written == records.count, "the records' size was miscounted")
+            return perUser
         }
 
         /// The name in `entry`'s record.
         private static func name(_ pool: UnsafeBufferPointer<UInt8>, _ entry: Entry) -> Slice<
             UnsafeBufferPointer<UInt8>
         > {
-            pool[(Int(entry.offset) + 2)..<(Int(entry.offset) + Int(entry.size))]
+            pool[(Int(entry.offset) + 2)..<(Int(entry.offset) + 2 + Int(pool[Int(entry.offset) + 1]))]
         }
 
         /// The file of `slotCount` slots and `recordsSize` bytes of records,

@@ -9,12 +9,20 @@ import RefocusCore
 /// with: a 64-byte header with checksums, an open-addressing hash table at
 /// most half full, and the names' records.
 ///
+/// Names may also be blocked for chosen users only (`users`): such an
+/// entry blocks the name for a process whose real uid it lists, and for
+/// any other leaves the name to its parents' entries
+/// (NameIndex+Users.swift).
+///
 /// Built by `Builder` (NameIndex+Builder.swift) so that the same names give
-/// the same bytes whatever their order. A name given both blocked and kept
-/// is stored once, kept.
+/// the same bytes whatever their order. A name given more than once is
+/// stored once: kept if it is kept at all, else blocked for everyone if it
+/// is at all, else for its users.
 public struct NameIndex: Sendable, Equatable {
     /// The whole file.
     public let bytes: [UInt8]
+    /// How many of its names are blocked for some users only.
+    public let perUserCount: Int
 
     /// The path the module reads: the helper writes it there (0644, root).
     public static let path = "/run/refocus/names.idx"
@@ -22,7 +30,8 @@ public struct NameIndex: Sendable, Equatable {
     /// The largest file the module maps (`RF_NAMES_MAX_BYTES`).
     public static let maximumBytes = RF_NAMES_MAX_BYTES
 
-    /// The index that blocks `blocked` and keeps `kept`.
+    /// The index that blocks `blocked` for everyone, keeps `kept`, and
+    /// blocks each uid's names in `users` for that user only.
     ///
     /// Inlined into the caller, where the collections' types are known, so
     /// that walking them is not a call through the protocol's witnesses a
@@ -32,9 +41,11 @@ public struct NameIndex: Sendable, Equatable {
     /// for another.
     @inlinable
     public init(
-        blocking blocked: some Collection<DomainName>, keeping kept: some Collection<DomainName> = [DomainName]()
+        blocking blocked: some Collection<DomainName>, keeping kept: some Collection<DomainName> = [DomainName](),
+        users: [UInt32: Set<DomainName>] = [:]
     ) {
-        bytes = Builder(records: Builder.records(kept: kept, blocked: blocked)).file()
+        (bytes, perUserCount) =
+            Builder(records: Builder.records(kept: kept, blocked: blocked, users: Builder.userRecords(users))).file()
     }
 
     /// The index whose file is `bytes`, when the module would understand it
@@ -48,29 +59,19 @@ public struct NameIndex: Sendable, Equatable {
         }
         guard intact else { return nil }
         self.bytes = bytes
+        perUserCount = Self.perUserCount(bytes)
     }
 
-    /// How many names it holds, blocked and kept.
+    /// How many names it holds, blocked (for everyone or for some users) and kept.
     public var count: Int {
         Int(bytes.withUnsafeBytes { $0.loadUnaligned(as: rf_names_header.self) }.name_count)
     }
 
-    /// What the module answers for `name`: the most specific of the name and
-    /// its parents that is in the index decides.
+    /// What the module answers for `name` to a user no per-user entry
+    /// names: the most specific of the name and its parents that is in the
+    /// index for everyone decides.
     public func match(_ name: String) -> Match {
-        var name = name
-        let found = bytes.withUnsafeBufferPointer { map in
-            name.withUTF8 { text in
-                text.withMemoryRebound(to: CChar.self) {
-                    rf_names_lookup(map.baseAddress, map.count, $0.baseAddress, $0.count)
-                }
-            }
-        }
-        switch found {
-        case RF_NAMES_BLOCKED: return .blocked
-        case RF_NAMES_KEPT: return .kept
-        default: return .none
-        }
+        match(name, uid: nil)
     }
 
     /// What the index says of one name.

@@ -209,10 +209,14 @@ public struct DesiredEnforcement: Sendable, Equatable {
         browserPaths.map { BrowserPathRule(host: $0.host, path: $0.path.text) }
     }
 
-    /// The resolver module's index: the indexed names, and the names the
-    /// policy never blocks kept unblocked under them; nil when nothing is indexed.
+    /// The resolver module's index: the indexed names for everyone, each
+    /// targeted user's (`userBlocks`) for that user only, and the names the
+    /// policy never blocks kept unblocked under them; nil when nothing at
+    /// all is indexed.
     public func nameIndex(policy: Policy) -> NameIndex? {
-        indexedNames.isEmpty ? nil : NameIndex(blocking: indexedNames, keeping: policy.neverBlock)
+        let users = userBlocks.compactMapValues { $0.indexedNames.isEmpty ? nil : $0.indexedNames }
+        guard !indexedNames.isEmpty || !users.isEmpty else { return nil }
+        return NameIndex(blocking: indexedNames, keeping: policy.neverBlock, users: users)
     }
 
     /// The section body: `0.0.0.0 name` and `:: name` lines for `hostsNames`.
