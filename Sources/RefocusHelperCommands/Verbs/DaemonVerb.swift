@@ -39,12 +39,20 @@ struct DaemonVerb: ParsableCommand {
     @Flag(help: "Ask a running daemon to exit (its blocks stay) and take its place.")
     var takeOver = false
 
+    @Flag(
+        help: """
+            Ask the running daemon to read the policy, /etc/refocus/lists and \
+            /etc/refocus/schedules.d again, then exit (systemctl reload refocus).
+            """)
+    var reload = false
+
     func run() throws {
         // Root itself (systemd, a helper run's detached start with its clean
         // environment, root at a shell); never a member through the group's sudo rule.
         guard geteuid() == 0,
             (try? Caller.current(environment: ProcessInfo.processInfo.environment))?.isRootItself == true
         else { throw HelperError.daemonNotRootItself }
+        if reload { return try Self.askToReload() }
         // SIGPIPE is ignored (RefocusHelperMain): a log reader or helper run that went away is an error, not death.
         let logger = Logger.daemon(NonBlockingLog(prefix: "refocus-helper daemon: "))
         // Only root itself starts a daemon (members' runs with lowered limits are refused, see HelperVerb):
@@ -65,6 +73,17 @@ struct DaemonVerb: ParsableCommand {
         try withExtendedLifetime(lock) {
             let daemon = try Daemon(logger: logger)
             try daemon.run()
+        }
+    }
+
+    /// Sends the running daemon `reload` (a daemon is started when none runs, which reads everything anyway).
+    private static func askToReload() throws {
+        let policy = try PolicyFile.load()
+        switch try DaemonLink.send(.reload, starting: true, deadlines: HelperDeadlines(policy: policy)) {
+        case .answered(let reply):
+            if let error = reply.error { throw ProtocolFailure(code: .systemError, message: "the daemon: \(error)") }
+        case .stuck(let reason): throw ProtocolFailure(code: .busy, message: reason)
+        case .noDaemon: throw ProtocolFailure(code: .systemError, message: "no enforcer daemon could be started")
         }
     }
 
