@@ -4,13 +4,16 @@ import RefocusOS
 import RefocusPlanning
 
 /// What the table counted since it was last replaced: refused packets per
-/// destination address (its hits sets) and per allowlist owner (the
-/// refusing rules of their chains).
+/// destination address (its hits sets), per allowlist owner (the refusing
+/// rules of their chains) and per user blocked for them alone (the rules
+/// over their sets).
 struct TableCounts: Equatable {
     /// Refused packets per destination address, from the hits sets.
     var hits: [IPAddress: UInt64] = [:]
     /// Refused packets per allowlist owner's uid, from their chains.
     var allowRefusals: [UInt32: UInt64] = [:]
+    /// Refused packets per user blocked for them alone, from the rules over their sets.
+    var userRefusals: [UInt32: UInt64] = [:]
 }
 
 /// Connections refused per session, from the table's counters. A block-list

@@ -22,6 +22,8 @@ import RefocusPlanning
 /// at zero again, so nothing is counted twice).
 final class BlockedTally {
     private var attempts = BlockedAttempts()
+    /// What the administrator's windows blocked for their users.
+    private var administered = AdministeredTally()
     /// Programs killed (or sent SIGTERM) per session.
     private var kills: [Int64: Int] = [:]
     /// What the store holds for each session counted.
@@ -49,12 +51,27 @@ final class BlockedTally {
     /// Keeps the counts read just before the table was replaced (its counters start at zero).
     func carry(_ counted: TableCounts, sessions: [Session], policy: Policy, cache: AddressCache) {
         attempts.carry(counted, sessions: sessions, policy: policy, cache: cache)
+        administered.carry(counted)
     }
 
-    /// Counts kills against the owner's session (among `active`) that blocks the program.
-    func record(_ matches: [ProgramMatch], active: [Session]) {
+    /// Counts kills against the owner's session (among `active`) that blocks
+    /// the program, and against the administrator's windows `inForce` for the owner that do.
+    func record(_ matches: [ProgramMatch], active: [Session], inForce: [ActiveAdministratorSession]) {
         for match in matches {
             if let id = Self.session(of: match, among: active)?.id { kills[id, default: 0] += 1 }
+        }
+        administered.record(matches, inForce: inForce)
+    }
+
+    /// Adds to the store what the administrator's windows `inForce` blocked
+    /// since the last call, with `counted` the live counters.
+    func keepAdministered(_ counted: TableCounts, inForce: [ActiveAdministratorSession]) {
+        let added = administered.take(counted, inForce: inForce)
+        guard !added.isEmpty else { return }
+        do {
+            try store.write { try $0.addAdministeredBlocked(added) }
+        } catch {
+            logger.error("what the administrator's windows blocked was not kept in the store: \(error)")
         }
     }
 

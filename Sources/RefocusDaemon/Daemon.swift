@@ -140,7 +140,7 @@ package final class Daemon {
                 }
                 let mode = blocker.mode
                 if let killed = blocker.handle(fd), !killed.isEmpty {
-                    tally.record(killed, active: lastReport?.active ?? [])
+                    tally.record(killed, active: lastReport?.active ?? [], inForce: lastReport?.administered ?? [])
                     publisher.record(killed, active: lastReport?.active ?? [], allowances: lastReport?.allowances ?? [])
                     killedSome = true
                 }
@@ -160,7 +160,7 @@ package final class Daemon {
     func finish() {
         // Before the daemon lock is released: no helper run may connect to a daemon on its way out.
         sources.control.shutDown()
-        if let lastReport { keepCounts(of: lastReport.active) }
+        if let lastReport { keepCounts(of: lastReport) }
         meter.finish()
         logger.info("exiting; blocks stay in place until the next daemon or helper run")
     }
@@ -215,6 +215,8 @@ package final class Daemon {
             // The final counts of the sessions this reconcile (or a helper run's stop or clear) ended.
             let final = tally.counts(
                 countedBefore, sessions: next.ended, policy: reconciler.policy, cache: firewall.cache)
+            // Before a carry: the windows in force until now get what they blocked until now.
+            tally.keepAdministered(countedBefore, inForce: lastReport?.administered ?? [])
             if next.carriesCounts {
                 // The new table's counters start at zero: keep what the old one counted.
                 tally.carry(
@@ -239,7 +241,7 @@ package final class Daemon {
             if meter.update(report.allowances, at: clock, siteStep: .seconds(reconciler.policy.allowanceSiteStep)) {
                 sources.endTimer.arm(after: DaemonFollowUp.reconcileAtOnce)
             }
-            tally.record(next.signalled, active: report.active)
+            tally.record(next.signalled, active: report.active, inForce: report.administered)
             publisher.record(next.signalled, active: report.active, allowances: report.allowances)
             publish(report)
             for line in next.notices { logger.notice("\(line)") }
@@ -265,25 +267,29 @@ package final class Daemon {
     }
 
     /// What the table refused since it was last replaced; nothing when there is no table.
-    /// The allowlist chains' rules are read only while an allowlist session runs.
+    /// The rules are read per uid only while an allowlist session runs or something is blocked per user.
     private func tableCounts() -> TableCounts {
-        firewall.counts(allowing: lastReport?.active.contains { $0.mode == .allow } ?? false)
+        firewall.counts(
+            byUid: lastReport.map { $0.active.contains { $0.mode == .allow } || !$0.desired.userBlocks.isEmpty }
+                ?? false)
     }
 
     /// Publishes what `report` enforces, with the live counts, and keeps the counts that changed in the store.
     private func publish(_ report: Reconciler.Report) {
-        let counts = keepCounts(of: report.active)
+        let counts = keepCounts(of: report)
         publisher.publish(
             report, counts: counts, programBlocking: blocker.mode, hookProblems: herald.hookProblems,
             allowances: meter.summaries(of: report.allowances, at: SystemClock.read()))
     }
 
-    /// The blocked counts of `sessions` with the live counters, kept in the store where they changed.
+    /// The blocked counts of `report`'s sessions with the live counters, kept in the store where they
+    /// changed, and what its administrator's windows blocked added.
     @discardableResult
-    private func keepCounts(of sessions: [Session]) -> [Int64: BlockedCounts] {
-        let counts = tally.counts(
-            tableCounts(), sessions: sessions, policy: reconciler.policy, cache: firewall.cache)
+    private func keepCounts(of report: Reconciler.Report) -> [Int64: BlockedCounts] {
+        let counted = tableCounts()
+        let counts = tally.counts(counted, sessions: report.active, policy: reconciler.policy, cache: firewall.cache)
         tally.keep(counts)
+        tally.keepAdministered(counted, inForce: report.administered)
         return counts
     }
 }

@@ -58,19 +58,24 @@ extension Nftables {
         return total
     }
 
-    /// The packets each allowlist owner sent and the table refused, per
-    /// uid: the counters of the refusing rules of chain `allow<uid>`. An
-    /// owner whose chain refused nothing is 0; one without a chain is
-    /// absent. Starts at zero with every `apply` that sends a batch, like
-    /// the others. One GETRULE dump; needs CAP_NET_ADMIN.
-    public func allowRefusals() throws(NftablesError) -> [UInt32: UInt64] {
+    /// The packets the table refused per uid, from its rules' counters:
+    /// each allowlist owner's (the refusing rules of chain `allow<uid>`) and
+    /// each user's blocked for them alone (the rules over their sets
+    /// `u<uid>_4`, `u<uid>_4net`, `u<uid>_6`, `u<uid>_6net`). An owner or
+    /// user whose rules refused nothing is 0; one without rules is absent.
+    /// Starts at zero with every `apply` that sends a batch, like the
+    /// others. One GETRULE dump; needs CAP_NET_ADMIN.
+    public func refusalsByUid() throws(NftablesError) -> RefusalsByUid {
         let filter = try NftDumpFilter.rules(ofTable: tableName)
         let messages = try dump(NFT_MSG_GETRULE, filter, operation: "read the counters of \(displayName)")
-        var refusals: [UInt32: UInt64] = [:]
+        var refusals = RefusalsByUid()
         for message in messages {
             let rule = try NftRuleReply(parsing: message)
-            guard let uid = RefocusTableBatch.allowChainOwner(rule.chain) else { continue }
-            refusals[uid, default: 0] &+= rule.packets
+            if let uid = RefocusTableBatch.allowChainOwner(rule.chain) {
+                refusals.allowlistOwners[uid, default: 0] &+= rule.packets
+            } else if let uid = rule.lookupSet.flatMap(RefocusSet.userSetOwner) {
+                refusals.users[uid, default: 0] &+= rule.packets
+            }
         }
         return refusals
     }

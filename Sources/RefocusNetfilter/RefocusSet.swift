@@ -199,6 +199,17 @@ struct RefocusSet: Equatable, Sendable {
         }.filter { !$0.elements.isEmpty }
     }
 
+    /// The uid of a user's block set named `name` (`u1000_4`, `u1000_6net`);
+    /// nil for any other name.
+    static func userSetOwner(_ name: String) -> UInt32? {
+        guard name.hasPrefix("u"), let separator = name.firstIndex(of: "_"),
+            let uid = UInt32(name[name.index(after: name.startIndex)..<separator]),
+            ["4", "4net", "6", "6net"].contains(name[name.index(after: separator)...]),
+            name.hasPrefix("u\(uid)_")
+        else { return nil }
+        return uid
+    }
+
     /// The hits sets of the families that have a block set (a user's too) among `blockSets`, in table order.
     static func hitsSets(for blockSets: [RefocusSet]) -> [RefocusSet] {
         allHits.filter { hits in blockSets.contains { $0.family == hits.family } }

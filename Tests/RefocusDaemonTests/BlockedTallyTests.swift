@@ -41,7 +41,7 @@ import Testing
             [
                 ProgramMatch(owner: 1000, program: try ProgramName("tv"), field: .comm),
                 ProgramMatch(owner: 1001, program: try ProgramName("tv"), field: .comm),
-            ], active: sessions)
+            ], active: sessions, inForce: [])
         let counts = tally.counts(TableCounts(hits: hits), sessions: sessions, policy: policy, cache: cache)
         #expect(
             counts == [

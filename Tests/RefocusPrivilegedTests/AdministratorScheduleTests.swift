@@ -80,6 +80,8 @@ struct AdministratorScheduleTests {
                 both restarted
                 after_window
                 both after
+                # Root's report counts ann's refused connections: during, unshared, after bob's stop, restarted.
+                "$B/refocus-helper" report --since 1h --json | python3 -c 'import json, sys; r = json.load(sys.stdin); print("report refused:", [(u["name"], s["refused"]) for u in r["users"] for s in u["schedules"]])'
                 """#)
         #expect(run.status == 0, "\(run.stderr)")
         for fact in [
@@ -90,6 +92,7 @@ struct AdministratorScheduleTests {
             "restarted ann: 192.0.2.1 refused", "restarted bob: 198.51.100.5 connected",
             "after ann: 198.51.100.5 connected", "after bob: 198.51.100.5 connected",
             "bob's status: 0", "sessions in the store: 0", "in the hosts section: 0",
+            "report refused: [('ann', 4)]",
         ] {
             #expect(run.stdout.contains(fact + "\n"), "\(fact): \(run.stdout)")
         }
@@ -132,7 +135,8 @@ struct AdministratorScheduleTests {
                         until = datetime.datetime.fromisoformat(window["enforcedUntil"].replace("Z", "+00:00")).timestamp()
                         print("report:", user["name"], schedule["name"], ",".join(schedule["lists"]), len(schedule["windows"]),
                               "enforced until the end" if until == int(sys.argv[2]) else "enforced until %d, not %s" % (until, sys.argv[2]),
-                              "for 15 s or more" if schedule["enforcedSeconds"] >= 15 else "briefly: %d s" % schedule["enforcedSeconds"])
+                              "for 15 s or more" if schedule["enforcedSeconds"] >= 15 else "briefly: %d s" % schedule["enforcedSeconds"],
+                              "stopped %d" % schedule["programsStopped"])
                 PY
                 "$B/refocus-helper" report --since 1h | sed -n 3,4p | sed -E 's/[0-9]+[hms]//g; s/[0-9-]+ [0-9:]+ to [0-9:]+: enforced [0-9:]+-[0-9:]+/WINDOW/'
                 printf 'ann: '; as_user ann sudo -n "$B/refocus-helper" report > /dev/null 2>&1 || echo "$?"
@@ -140,8 +144,9 @@ struct AdministratorScheduleTests {
         #expect(run.status == 0, "\(run.stderr)")
         for fact in [
             "ann's run: ended", "bob's run: alive", "ann's run after: ran",
-            "report: ann school-nights games 1 enforced until the end for 15 s or more",
-            "  school-nights (games): 1 window,  enforced", "    WINDOW", "ann: 77",
+            "report: ann school-nights games 1 enforced until the end for 15 s or more stopped 1",
+            "  school-nights (games): 1 window,  enforced, 1 program stopped", "    WINDOW, 1 program stopped",
+            "ann: 77",
         ] {
             #expect(run.stdout.contains(fact + "\n"), "\(fact): \(run.stdout)")
         }

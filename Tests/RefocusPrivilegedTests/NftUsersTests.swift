@@ -35,6 +35,8 @@ struct NftUsersTests {
             "first.ann-unshared.written": "refused",
             // Three rules per user set, one set: ann's addresses, .5 and .6, are one range (u<uid>_4net).
             "listing.skuid": "3",
+            // Read per uid from the rules' counters: ann's three, and bob has no rules at all.
+            "refusals.ann": "3", "refusals.bob": "absent",
             "grown.countersReset": "false", "grown.ann.later": "refused", "grown.bob.later": "connected",
             "gone.state": "idle",
             "gone.ann.written": "connected", "gone.ann.named": "connected", "gone.ann.later": "connected",

@@ -41,6 +41,10 @@ enum NftUsersScenario {
         for line in skuid where line.contains("tcp reset") {
             NftScenarioFacts.record("listing.reset", line.trimmingCharacters(in: .whitespaces))
         }
+        // What the table says it refused to each uid, read back through our own dump of its rules.
+        let refusals = try layer.firewall.nftables?.refusalsByUid()
+        NftScenarioFacts.record("refusals.ann", refusals?.users[ann.uid] ?? 0)
+        NftScenarioFacts.record("refusals.bob", refusals?.users[bob.uid].map(String.init) ?? "absent")
 
         // One more address of the list: the user's set gains an element, the table is kept.
         entries.append(later)

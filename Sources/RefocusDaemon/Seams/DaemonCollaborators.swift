@@ -59,9 +59,9 @@ protocol DaemonFirewall: AnyObject {
     var allowedCache: AllowedAddressCache { get }
     /// The name of the table in force (kept until the daemon restarts).
     var tableName: String { get }
-    /// What the table refused since it was last replaced (the allowlist chains' too when `allowing`);
-    /// nothing when there is no table.
-    func counts(allowing: Bool) -> TableCounts
+    /// What the table refused since it was last replaced (per uid too when `byUid`: the
+    /// allowlist chains' and the users' own rules); nothing when there is no table.
+    func counts(byUid: Bool) -> TableCounts
 }
 
 extension ProgramBlocker: DaemonProgramBlocker {}
@@ -71,10 +71,11 @@ extension SessionHerald: DaemonHerald {}
 extension TableLayer: DaemonFirewall {
     var tableName: String { firewall.tableName }
 
-    func counts(allowing: Bool) -> TableCounts {
+    func counts(byUid: Bool) -> TableCounts {
         guard let nftables = firewall.nftables else { return TableCounts() }
+        let refusals = byUid ? try? nftables.refusalsByUid() : nil
         return TableCounts(
-            hits: (try? nftables.hitCounters()) ?? [:],
-            allowRefusals: allowing ? (try? nftables.allowRefusals()) ?? [:] : [:])
+            hits: (try? nftables.hitCounters()) ?? [:], allowRefusals: refusals?.allowlistOwners ?? [:],
+            userRefusals: refusals?.users ?? [:])
     }
 }

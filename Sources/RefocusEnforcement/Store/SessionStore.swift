@@ -183,6 +183,13 @@ public final class SessionStore: Sendable {
                 table.primaryKey(["schedule", "uid", "windowStart"])
             }
         }
+        migrator.registerMigration("v12: what the administrator's windows blocked") { db in
+            // Connections refused to the user by the rules for them alone, and their programs stopped.
+            try db.alter(table: "administeredWindow") { table in
+                table.add(column: "refused", .integer).notNull().defaults(to: 0)
+                table.add(column: "programsStopped", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 

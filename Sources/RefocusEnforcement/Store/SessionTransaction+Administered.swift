@@ -41,6 +41,23 @@ extension SessionTransaction {
         }
     }
 
+    /// Adds what each window of `blocked` blocked since the last call: the
+    /// connections refused to its user and their programs stopped. A window
+    /// not yet recorded is left alone.
+    public func addAdministeredBlocked(_ blocked: [AdministeredWindowKey: AdministeredBlocked]) throws {
+        for (key, counts) in blocked where counts != AdministeredBlocked() {
+            try db.execute(
+                sql: """
+                    UPDATE administeredWindow SET refused = refused + ?, programsStopped = programsStopped + ?
+                    WHERE schedule = ? AND uid = ? AND windowStart = ?
+                    """,
+                arguments: [
+                    Int64(clamping: counts.refused), Int64(clamping: counts.programsStopped), key.schedule.rawValue,
+                    Int64(key.uid), key.windowStart.timeIntervalSince1970,
+                ])
+        }
+    }
+
     /// The windows enforced at some time from `since` on, oldest first; at
     /// most `AdministeredWindowRecord.maximumRows`, the newest. A row that
     /// cannot be read is left out.
@@ -48,7 +65,8 @@ extension SessionTransaction {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT schedule, uid, windowStart, windowEnd, lists, firstEnforced, lastEnforced
+                SELECT schedule, uid, windowStart, windowEnd, lists, firstEnforced, lastEnforced, refused,
+                  programsStopped
                 FROM administeredWindow WHERE lastEnforced >= ? ORDER BY windowStart DESC LIMIT ?
                 """,
             arguments: [since.timeIntervalSince1970, AdministeredWindowRecord.maximumRows])
@@ -56,6 +74,7 @@ extension SessionTransaction {
             let name: String? = row["schedule"], listText: String? = row["lists"], uid: Int64? = row["uid"]
             let start: Double? = row["windowStart"], end: Double? = row["windowEnd"]
             let first: Double? = row["firstEnforced"], last: Double? = row["lastEnforced"]
+            let refused: Int64? = row["refused"], stopped: Int64? = row["programsStopped"]
             guard let schedule = name.flatMap({ try? BlockListName($0) }), let uid = uid.flatMap(UInt32.init(exactly:)),
                 let listText, let start, let end, let first, let last
             else { return nil }
@@ -63,7 +82,10 @@ extension SessionTransaction {
             return AdministeredWindowRecord(
                 schedule: schedule, uid: uid, lists: lists,
                 window: Date(timeIntervalSince1970: start)..<Date(timeIntervalSince1970: max(start, end)),
-                enforced: Date(timeIntervalSince1970: first)...Date(timeIntervalSince1970: max(first, last)))
+                enforced: Date(timeIntervalSince1970: first)...Date(timeIntervalSince1970: max(first, last)),
+                blocked: AdministeredBlocked(
+                    refused: UInt64(clamping: max(0, refused ?? 0)),
+                    programsStopped: Int(clamping: max(0, stopped ?? 0))))
         }
     }
 }
@@ -100,16 +122,20 @@ public struct AdministeredWindowRecord: Sendable, Equatable {
     public var window: Range<Date>
     /// From the first reconcile that found it in force to the last (or the window's end, reached in force).
     public var enforced: ClosedRange<Date>
+    /// What it blocked for its user.
+    public var blocked: AdministeredBlocked
 
     /// A record of these values.
     public init(
-        schedule: BlockListName, uid: UInt32, lists: [BlockListName], window: Range<Date>, enforced: ClosedRange<Date>
+        schedule: BlockListName, uid: UInt32, lists: [BlockListName], window: Range<Date>, enforced: ClosedRange<Date>,
+        blocked: AdministeredBlocked = AdministeredBlocked()
     ) {
         self.schedule = schedule
         self.uid = uid
         self.lists = lists
         self.window = window
         self.enforced = enforced
+        self.blocked = blocked
     }
 
     /// How long it was enforced, in seconds.

@@ -81,7 +81,7 @@ final class FakeFirewall: DaemonFirewall {
         self.table = table
     }
 
-    func counts(allowing: Bool) -> TableCounts {
+    func counts(byUid: Bool) -> TableCounts {
         if table.replacements != countedReplacements {
             countedReplacements = table.replacements
             refused = TableCounts()

@@ -3,7 +3,8 @@ import RefocusCore
 import RefocusEnforcement
 
 /// What `refocus-helper report` shows the administrator, per user: the
-/// windows of their schedules the daemon enforced, and the use of the
+/// windows of their schedules the daemon enforced, with the connections
+/// refused to the user and their programs stopped, and the use of the
 /// daily allowances the policy sets (`[[allowance]]`). Nothing of a user's
 /// own sessions or allowances: those are theirs.
 struct AdministratorReport: Encodable, Equatable {
@@ -25,7 +26,21 @@ struct AdministratorReport: Encodable, Equatable {
         var lists: [String]
         /// Seconds enforced over all windows.
         var enforcedSeconds: Int
+        /// Connections refused to the user over all windows.
+        var refused: UInt64
+        /// The user's programs stopped over all windows.
+        var programsStopped: Int
         var windows: [Window]
+
+        /// The schedule `name`'s windows `records`, in the order given.
+        init(_ name: BlockListName, _ records: [AdministeredWindowRecord]) {
+            self.name = name.rawValue
+            lists = (records.last?.lists ?? []).map(\.rawValue)
+            enforcedSeconds = records.map(\.enforcedSeconds).reduce(0, +)
+            windows = records.map(Window.init)
+            refused = windows.map(\.refused).reduce(0, &+)
+            programsStopped = windows.map(\.programsStopped).reduce(0, +)
+        }
     }
 
     /// One window: as set, and as enforced.
@@ -34,6 +49,18 @@ struct AdministratorReport: Encodable, Equatable {
         var end: Date
         var enforcedFrom: Date
         var enforcedUntil: Date
+        var refused: UInt64
+        var programsStopped: Int
+
+        /// The window of `record`.
+        init(_ record: AdministeredWindowRecord) {
+            start = record.window.lowerBound
+            end = record.window.upperBound
+            enforcedFrom = record.enforced.lowerBound
+            enforcedUntil = record.enforced.upperBound
+            refused = record.blocked.refused
+            programsStopped = record.blocked.programsStopped
+        }
     }
 
     /// An allowance's use per day.
@@ -68,16 +95,7 @@ struct AdministratorReport: Encodable, Equatable {
         let uids = Set(windows.map(\.uid)).union(allowances.keys).sorted()
         users = uids.map { uid in
             let own = windows.filter { $0.uid == uid }
-            let schedules = Dictionary(grouping: own, by: \.schedule).sorted { $0.key < $1.key }.map { name, records in
-                Schedule(
-                    name: name.rawValue, lists: (records.last?.lists ?? []).map(\.rawValue),
-                    enforcedSeconds: records.map(\.enforcedSeconds).reduce(0, +),
-                    windows: records.map {
-                        Window(
-                            start: $0.window.lowerBound, end: $0.window.upperBound,
-                            enforcedFrom: $0.enforced.lowerBound, enforcedUntil: $0.enforced.upperBound)
-                    })
-            }
+            let schedules = Dictionary(grouping: own, by: \.schedule).sorted { $0.key < $1.key }.map(Schedule.init)
             let used = Dictionary(grouping: allowances[uid] ?? [], by: \.list).sorted { $0.key < $1.key }.map {
                 list, days in
                 Allowance(
@@ -103,11 +121,13 @@ struct AdministratorReport: Encodable, Equatable {
                 lines.append(
                     "  \(schedule.name) (\(schedule.lists.joined(separator: ", "))): \(schedule.windows.count) "
                         + (schedule.windows.count == 1 ? "window" : "windows")
-                        + ", \(SessionLength(seconds: schedule.enforcedSeconds)) enforced")
+                        + ", \(SessionLength(seconds: schedule.enforcedSeconds)) enforced"
+                        + Self.blocked(refused: schedule.refused, stopped: schedule.programsStopped))
                 for window in schedule.windows {
                     lines.append(
                         "    \(zone.minute(of: window.start)) to \(zone.clock(of: window.end)): enforced "
-                            + "\(zone.clock(of: window.enforcedFrom))-\(zone.clock(of: window.enforcedUntil))")
+                            + "\(zone.clock(of: window.enforcedFrom))-\(zone.clock(of: window.enforcedUntil))"
+                            + Self.blocked(refused: window.refused, stopped: window.programsStopped))
                 }
             }
             for allowance in user.allowances {
@@ -120,5 +140,13 @@ struct AdministratorReport: Encodable, Equatable {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// ", 3 connections refused, 1 program stopped"; nothing when both are 0.
+    private static func blocked(refused: UInt64, stopped: Int) -> String {
+        var parts: [String] = []
+        if refused > 0 { parts.append("\(refused) " + (refused == 1 ? "connection" : "connections") + " refused") }
+        if stopped > 0 { parts.append("\(stopped) " + (stopped == 1 ? "program" : "programs") + " stopped") }
+        return parts.map { ", " + $0 }.joined()
     }
 }

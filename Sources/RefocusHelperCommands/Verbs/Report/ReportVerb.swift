@@ -11,10 +11,11 @@ import RefocusPolicy
 struct ReportVerb: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Root only: per user, the administrator's sessions enforced and allowances used.",
+        abstract: "Root only: per user, the administrator's sessions enforced, what they blocked, allowances used.",
         discussion: """
-            For each user: the windows of /etc/refocus/schedules.d that bound them and when the \
-            daemon enforced each, and the use per day of the daily allowances policy.toml sets \
+            For each user: the windows of /etc/refocus/schedules.d that bound them, when the \
+            daemon enforced each, the connections it refused to them and their programs it \
+            stopped, and the use per day of the daily allowances policy.toml sets \
             ([[allowance]]). Nothing of a user's own sessions or allowances. --since takes a day \
             (2026-11-01), today, yesterday or a time ago (7d, 36h).
 
@@ -24,7 +25,7 @@ struct ReportVerb: ParsableCommand {
     @Option(help: "From when: YYYY-MM-DD, today, yesterday, or a time ago such as 7d or 36h.")
     var since = "7d"
 
-    @Flag(help: "Answer in JSON: since, until, users (uid, name, schedules, allowances).")
+    @Flag(help: "Answer in JSON: since, until, users (uid, name, schedules, allowances); see the man page.")
     var json = false
 
     func run() throws {
