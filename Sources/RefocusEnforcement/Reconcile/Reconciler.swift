@@ -82,8 +82,12 @@ public final class Reconciler {
                     usedSeconds: try transaction.usedSeconds(owner: allowance.owner, list: allowance.name, day: day))
             }
         }
-        // A spent allowance's list is blocked as a locked session of it would be, never stored as one.
-        let enforcing = active.filter { $0.enforces(at: now) } + allowances.compactMap(\.blockingSession)
+        // A spent allowance's list is blocked as a locked session of it would be, never stored as one:
+        // the user's own as their sessions are; the administrator's for its user alone, as a schedule is.
+        let enforcing =
+            active.filter { $0.enforces(at: now) }
+            + allowances.filter { !$0.allowance.setByAdministrator }.compactMap(\.blockingSession)
+        let spentForTheirUser = allowances.filter(\.allowance.setByAdministrator).compactMap(\.blockingSession)
         let scheduled = schedules.inForce(at: now, zone: zone, targets: targets)
         let keys = AdministeredWindowKey.of(scheduled)
         if !scheduled.isEmpty || !lastAdministered.isEmpty {
@@ -94,7 +98,7 @@ public final class Reconciler {
         // Under `user_sessions = "owner"` a user's own block session binds its owner alone.
         let ownersOnly = policy.perUser.userSessions == .owner
         let targeted =
-            scheduled.map(TargetedLists.init)
+            scheduled.map(TargetedLists.init) + spentForTheirUser.map(TargetedLists.init(ownerOf:))
             + (ownersOnly ? enforcing.filter { $0.mode == .block }.map(TargetedLists.init(ownerOf:)) : [])
         var desired = DesiredEnforcement(
             sessions: ownersOnly ? enforcing.filter { $0.mode != .block } : enforcing, targeted: targeted,
