@@ -13,7 +13,7 @@ struct ScheduleTableReader {
     let lists: [BlockListName: BlockList]
 
     /// The keys a table may hold.
-    static let keys = ["name", "users", "groups", "lists", "when", "days", "start", "length", "lock"]
+    static let keys = ["name", "users", "groups", "lists", "when", "days", "start", "length", "lock", "allowance"]
     /// The day names of `days`, Sunday first.
     static let dayNames = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
     /// The most lists one schedule names.
@@ -46,9 +46,18 @@ struct ScheduleTableReader {
         } else {
             lock = true
         }
+        var allowance: Int?
+        if let value = table["allowance"] {
+            guard let text = value.string, let length = try? SessionLength.parseDelay(text),
+                (1...DailyAllowance.maximumSeconds).contains(length.seconds)
+            else {
+                throw fail("allowance", "give a length a day in quotes from \"1s\" to \"23h59m59s\", such as \"45m\"")
+            }
+            allowance = length.seconds
+        }
         return AdministratorSchedule(
             name: name, file: file, users: users, groups: groups, lists: try chosenLists(table["lists"]),
-            timing: try timing(table), lock: lock)
+            timing: try timing(table), lock: lock, allowanceSeconds: allowance)
     }
 
     /// Login or group names: an array of 1 to 256; an absent key is none.

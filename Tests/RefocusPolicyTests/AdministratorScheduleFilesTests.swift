@@ -39,6 +39,7 @@ import Testing
             start = "0 16 * * mon-fri"
             length = "2h"
             lock = false
+            allowance = "45m"
             """)
         #expect(schedules.map(\.name.rawValue) == ["school-nights", "homework"])
         let nights = try #require(schedules.first)
@@ -48,6 +49,7 @@ import Testing
         let homework = try #require(schedules.last)
         #expect(homework.timing == .cron(start: try CronExpression("0 16 * * mon-fri"), lengthSeconds: 7200))
         #expect(!homework.lock && homework.users.isEmpty)
+        #expect(nights.allowanceSeconds == nil && homework.allowanceSeconds == 2700)
     }
 
     @Test func daysDefaultToEveryDay() throws {
@@ -119,6 +121,9 @@ import Testing
         (table + "start = \"@reboot\"\nlength = \"1h\"", "schedule[1].start", "@reboot is not a time"),
         (table + "start = \"0 20 * * *\"\nlength = \"1h\"\ndays = [\"mon\"]", "schedule[1].days", "with when only"),
         (table + "when = \"20:00-07:00\"\nlock = \"yes\"", "schedule[1].lock", "true or false"),
+        (table + "when = \"20:00-07:00\"\nallowance = \"24h\"", "schedule[1].allowance", "\"23h59m59s\""),
+        (table + "when = \"20:00-07:00\"\nallowance = 45", "schedule[1].allowance", "in quotes"),
+        (table + "when = \"20:00-07:00\"\nallowance = \"0s\"", "schedule[1].allowance", "from \"1s\""),
     ])
     func eachMistakeNamesItsKeyAndTheFix(table: String, key: String, fix: String) throws {
         let error = #expect(throws: AdministrationError.self) { try Self.parse("[[schedule]]\n" + table) }

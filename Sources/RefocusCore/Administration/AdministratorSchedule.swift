@@ -17,6 +17,10 @@ public struct AdministratorSchedule: Sendable, Equatable {
     public var timing: ScheduleTiming
     /// Whether the targeted users are kept from stopping, pausing or shortening it (default true).
     public var lock: Bool
+    /// With `allowance = "45m"`: its lists are a daily allowance of this
+    /// many seconds for each user during its windows (open, then blocked
+    /// for them until the window ends), not blocked from the window's start.
+    public var allowanceSeconds: Int?
 
     /// The most `[[schedule]]` tables over all files.
     public static let maximumCount = 64
@@ -26,7 +30,7 @@ public struct AdministratorSchedule: Sendable, Equatable {
     /// A schedule of these values.
     public init(
         name: BlockListName, file: String, users: [String], groups: [String], lists: [BlockList],
-        timing: ScheduleTiming, lock: Bool
+        timing: ScheduleTiming, lock: Bool, allowanceSeconds: Int? = nil
     ) {
         self.name = name
         self.file = file
@@ -35,5 +39,6 @@ public struct AdministratorSchedule: Sendable, Equatable {
         self.lists = lists
         self.timing = timing
         self.lock = lock
+        self.allowanceSeconds = allowanceSeconds
     }
 }

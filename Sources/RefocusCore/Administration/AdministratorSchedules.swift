@@ -17,10 +17,29 @@ public struct AdministratorSchedules: Sendable, Equatable {
     }
 
     /// The sessions in force at `date` in `zone`, by name; a schedule that
-    /// reaches no existing user then is left out.
+    /// reaches no existing user then is left out, and so is one with an
+    /// allowance (`allowancesInForce`: it blocks only once spent).
     public func inForce(at date: Date, zone: LocalZone, targets: ScheduleTargets) -> [ActiveAdministratorSession] {
+        windows(at: date, zone: zone, targets: targets, allowances: false)
+    }
+
+    /// The windows in force at `date` of the schedules with an allowance,
+    /// as sessions whose users each get the allowance over its lists
+    /// (`AdministeredAllowances.ofSchedules`).
+    public func allowancesInForce(at date: Date, zone: LocalZone, targets: ScheduleTargets)
+        -> [(session: ActiveAdministratorSession, seconds: Int)]
+    {
+        let sessions = windows(at: date, zone: zone, targets: targets, allowances: true)
+        return sessions.compactMap { session in
+            schedules.first { $0.name == session.name }?.allowanceSeconds.map { (session, $0) }
+        }
+    }
+
+    private func windows(at date: Date, zone: LocalZone, targets: ScheduleTargets, allowances: Bool)
+        -> [ActiveAdministratorSession]
+    {
         let instant = LocalZone.seconds(of: date)
-        return schedules.compactMap { schedule in
+        return schedules.filter { ($0.allowanceSeconds != nil) == allowances }.compactMap { schedule in
             guard let window = schedule.timing.window(at: instant, zone: zone) else { return nil }
             let uids = Set(schedule.users.compactMap(targets.uid) + schedule.groups.flatMap(targets.members))
             guard !uids.isEmpty else { return nil }

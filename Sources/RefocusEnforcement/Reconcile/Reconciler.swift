@@ -72,7 +72,11 @@ public final class Reconciler {
         let (open, damaged) = try store.read { (try $0.openSessions(), try $0.damagedOpenSessions()) }
         let active = open.filter { $0.isActive(at: now) }
         let zone = self.zone()
-        let administered = AdministeredAllowances.of(policy, owner: nil, at: now, zone: zone, uid: UserAccount.uid)
+        // The policy's allowances, then the schedules' (one of the same user and list gives way to the policy's).
+        let administered = AdministeredAllowances.inForce(
+            stored: AdministeredAllowances.ofSchedules(
+                schedules.allowancesInForce(at: now, zone: zone, targets: targets), zone: zone),
+            administered: AdministeredAllowances.of(policy, owner: nil, at: now, zone: zone, uid: UserAccount.uid))
         let allowances = try store.read { transaction in
             try AdministeredAllowances.inForce(stored: try transaction.allowances(), administered: administered).map {
                 allowance in

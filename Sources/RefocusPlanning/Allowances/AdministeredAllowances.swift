@@ -26,6 +26,33 @@ public enum AdministeredAllowances {
         }
     }
 
+    /// The allowances the administrator's schedules with `allowance` give
+    /// in their windows `inForce` (`AdministratorSchedules.allowancesInForce`):
+    /// each user gets each list for that many seconds a day, the day
+    /// starting at the minute the window starts (so a window across
+    /// midnight is one day), locked until the window ends. Past the window
+    /// there is none, so what it blocked is open again.
+    public static func ofSchedules(
+        _ inForce: [(session: ActiveAdministratorSession, seconds: Int)], zone: LocalZone
+    ) -> [StoredAllowance] {
+        var given = Set<String>()
+        // Two schedules giving one user the same list: the first by name gives it.
+        return inForce.flatMap { session, seconds in
+            let start = LocalZone.seconds(of: session.start)
+            let minute = ((start + zone.offset(at: start)) % 86_400 + 86_400) % 86_400 / 60
+            return session.uids.flatMap { uid in
+                session.lists.compactMap { list -> StoredAllowance? in
+                    guard let daily = try? DailyAllowance(list: list.name, dailySeconds: seconds, resetMinute: minute)
+                    else { return nil }
+                    guard given.insert("\(uid) \(list.name.rawValue)").inserted else { return nil }
+                    var allowance = StoredAllowance(owner: uid, list: list, allowance: daily, lockedUntil: session.end)
+                    allowance.setByAdministrator = true
+                    return allowance
+                }
+            }
+        }
+    }
+
     /// `administered` first, then those of `stored` that no administered one of the same owner and list replaces.
     public static func inForce(stored: [StoredAllowance], administered: [StoredAllowance]) -> [StoredAllowance] {
         let taken = Set(administered.map { "\($0.owner) \($0.name.rawValue)" })

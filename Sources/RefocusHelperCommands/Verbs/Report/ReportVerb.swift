@@ -34,15 +34,23 @@ struct ReportVerb: ParsableCommand {
         let start = try SinceDate.parse(since, now: now, timeZone: zone)
         let policy = try PolicyFile.load()
         let store = try SessionStore()
-        // The policy's allowances only, by owner: a user's own are theirs.
-        let administered = Dictionary(
+        // The policy's allowances and the schedules' only, by owner: a user's own are theirs.
+        var administered = Dictionary(
             grouping: AdministeredAllowances.of(policy, owner: nil, at: now, zone: zone, uid: UserAccount.uid),
             by: \.owner
         ).mapValues { Set($0.map(\.list.name)) }
+        let schedules = (try? AdministratorScheduleFiles.loadInstalled(caps: policy.caps)) ?? AdministratorSchedules()
+        for schedule in schedules.schedules where schedule.allowanceSeconds != nil {
+            let targets = ScheduleTargets.system
+            for uid in schedule.users.compactMap(targets.uid) + schedule.groups.flatMap(targets.members) {
+                administered[uid, default: []].formUnion(schedule.lists.map(\.name))
+            }
+        }
+        let owners = administered
         let (windows, use) = try store.read { transaction in
             let windows = try transaction.administeredWindows(since: start)
             var use: [UInt32: [AllowanceUseDay]] = [:]
-            for (owner, lists) in administered {
+            for (owner, lists) in owners {
                 use[owner] = try transaction.allowanceUse(
                     owner: owner, today: zone.day(of: now), since: zone.day(of: start)
                 ).filter { lists.contains($0.list) }
