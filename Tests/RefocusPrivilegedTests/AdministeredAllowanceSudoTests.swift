@@ -23,14 +23,7 @@ struct AdministeredAllowanceSudoTests {
                 }
                 echo "show: $(allowance ann '{"action":"show","lists":[]}')"
                 administered
-                as_user bob "$WORK/$victim" 30 & bob_run=$!
-                as_user ann "$WORK/$victim" 2 && echo "first run: ended on its own" || echo "first run: $?"
-                sleep 0.5
-                as_user ann "$WORK/$victim" 10 && echo "second run: ended on its own" || echo "second run: $?"
-                sleep 0.5
-                as_user ann "$WORK/$victim" 1 2> /dev/null && echo "third run: ran" || echo "third run: refused"
-                kill -0 $bob_run && echo "bob's run survives"
-                kill $bob_run || true
+                three_runs
                 video='[{"name":"video","entries":[],"programs":["'"$victim"'"]}]'
                 echo "raise: $(allowance ann '{"action":"set","lists":'"$video"',"daily":600}')"
                 answered

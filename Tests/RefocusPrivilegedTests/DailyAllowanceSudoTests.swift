@@ -32,6 +32,18 @@ struct DailyAllowanceSudoTests {
               python3 -c 'import json, sys; a = json.load(open(sys.argv[1])); [print("allowance:", x["list"], x["dailySeconds"], x["usedSeconds"], x["spent"], "lockedUntil" in x) for x in a.get("allowances", [])]; print("error:", a.get("error", {}).get("code", "-"), a.get("error", {}).get("message", "-"))' "$WORK/answer.json"
             }
             ms_since() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
+            # Ann's runs of the program against an allowance of 3 s, with bob's beside them: what became of each.
+            three_runs() {
+              as_user bob "$WORK/$victim" 30 & local bob_run=$!
+              as_user ann "$WORK/$victim" 2 && echo "first run: ended on its own" || echo "first run: $?"
+              sleep 0.5
+              as_user ann "$WORK/$victim" 10 && echo "second run: ended on its own" || echo "second run: $?"
+              sleep 0.5
+              as_user ann "$WORK/$victim" 1 2> /dev/null && echo "third run: ran" || echo "third run: refused"
+              kill -0 $bob_run && echo "bob's run survives"
+              kill $bob_run || true
+              return 0
+            }
 
             """#
 

@@ -34,17 +34,20 @@ struct ReportVerb: ParsableCommand {
         let start = try SinceDate.parse(since, now: now, timeZone: zone)
         let policy = try PolicyFile.load()
         let store = try SessionStore()
-        // The policy's allowances and the schedules' only, by owner: a user's own are theirs.
-        var administered = Dictionary(
-            grouping: AdministeredAllowances.of(policy, owner: nil, at: now, zone: zone, uid: UserAccount.uid),
-            by: \.owner
-        ).mapValues { Set($0.map(\.list.name)) }
+        // The policy's allowances and the schedules' only, by owner, with their daily lengths: a user's own
+        // are theirs (and the store's day rows carry their own lengths, not the administrator's).
+        var administered: [UInt32: [BlockListName: Int]] = [:]
         let schedules = (try? AdministratorScheduleFiles.loadInstalled(caps: policy.caps)) ?? AdministratorSchedules()
-        for schedule in schedules.schedules where schedule.allowanceSeconds != nil {
+        for schedule in schedules.schedules {
+            guard let seconds = schedule.allowanceSeconds else { continue }
             let targets = ScheduleTargets.system
             for uid in schedule.users.compactMap(targets.uid) + schedule.groups.flatMap(targets.members) {
-                administered[uid, default: []].formUnion(schedule.lists.map(\.name))
+                for list in schedule.lists { administered[uid, default: [:]][list.name] = seconds }
             }
+        }
+        // The policy's come first, as in the reconcile.
+        for allowance in AdministeredAllowances.of(policy, owner: nil, at: now, zone: zone, uid: UserAccount.uid) {
+            administered[allowance.owner, default: [:]][allowance.name] = allowance.allowance.dailySeconds
         }
         let owners = administered
         let (windows, use) = try store.read { transaction in
@@ -53,7 +56,11 @@ struct ReportVerb: ParsableCommand {
             for (owner, lists) in owners {
                 use[owner] = try transaction.allowanceUse(
                     owner: owner, today: zone.day(of: now), since: zone.day(of: start)
-                ).filter { lists.contains($0.list) }
+                ).compactMap { day in
+                    lists[day.list].map {
+                        AllowanceUseDay(list: day.list, day: day.day, usedSeconds: day.usedSeconds, dailySeconds: $0)
+                    }
+                }
             }
             return (windows, use.filter { !$0.value.isEmpty })
         }
