@@ -92,7 +92,9 @@ public final class Reconciler {
             active.filter { $0.enforces(at: now) }
             + allowances.filter { !$0.allowance.setByAdministrator }.compactMap(\.blockingSession)
         let spentForTheirUser = allowances.filter(\.allowance.setByAdministrator).compactMap(\.blockingSession)
-        let scheduled = schedules.inForce(at: now, zone: zone, targets: targets)
+        let scheduled = Self.unwaived(
+            schedules.inForce(at: now, zone: zone, targets: targets),
+            waivers: try store.read { try $0.administeredWaivers(endingAfter: now) })
         let keys = AdministeredWindowKey.of(scheduled)
         if !scheduled.isEmpty || !lastAdministered.isEmpty {
             let continuing = Array(lastAdministered.subtracting(keys))
@@ -122,5 +124,21 @@ public final class Reconciler {
                 + outcomes.flatMap(\.notes),
             allowances: allowances, administered: scheduled,
             nextAdministeredChange: schedules.nextChange(after: now, zone: zone))
+    }
+
+    /// `inForce` less each user's windows they waived, for unlocked schedules only (one locked again binds
+    /// them whatever they waived); a window left with no user is left out.
+    static func unwaived(_ inForce: [ActiveAdministratorSession], waivers: [AdministeredWindowKey: Date])
+        -> [ActiveAdministratorSession]
+    {
+        guard !waivers.isEmpty else { return inForce }
+        return inForce.compactMap { session in
+            guard !session.lock else { return session }
+            var kept = session
+            kept.uids = session.uids.filter {
+                waivers[AdministeredWindowKey(schedule: session.name, uid: $0, windowStart: session.start)] == nil
+            }
+            return kept.uids.isEmpty ? nil : kept
+        }
     }
 }

@@ -190,6 +190,17 @@ public final class SessionStore: Sendable {
                 table.add(column: "programsStopped", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v13: windows their users waived") { db in
+            // A window of an unlocked schedule (lock = false) that its user ended for themselves.
+            try db.create(table: "administeredWaiver") { table in
+                table.column("schedule", .text).notNull()
+                table.column("uid", .integer).notNull()
+                table.column("windowStart", .double).notNull()
+                table.column("windowEnd", .double).notNull()
+                table.column("waivedAt", .double).notNull()
+                table.primaryKey(["schedule", "uid", "windowStart"])
+            }
+        }
         return migrator
     }
 

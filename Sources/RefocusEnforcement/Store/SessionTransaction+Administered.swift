@@ -99,6 +99,13 @@ public struct AdministeredWindowKey: Sendable, Hashable {
     /// When the window started.
     public var windowStart: Date
 
+    /// The key of `schedule`'s window from `windowStart` for `uid`.
+    public init(schedule: BlockListName, uid: UInt32, windowStart: Date) {
+        self.schedule = schedule
+        self.uid = uid
+        self.windowStart = windowStart
+    }
+
     /// The keys of the windows `sessions` hold, one per user.
     public static func of(_ sessions: [ActiveAdministratorSession]) -> Set<AdministeredWindowKey> {
         Set(

@@ -32,12 +32,17 @@ struct AdministratorReport: Encodable, Equatable {
         var programsStopped: Int
         var windows: [Window]
 
-        /// The schedule `name`'s windows `records`, in the order given.
-        init(_ name: BlockListName, _ records: [AdministeredWindowRecord]) {
+        /// The schedule `name`'s windows `records`, in the order given, with the `waivers` of any.
+        init(_ name: BlockListName, _ records: [AdministeredWindowRecord], waivers: [AdministeredWindowKey: Date]) {
             self.name = name.rawValue
             lists = (records.last?.lists ?? []).map(\.rawValue)
             enforcedSeconds = records.map(\.enforcedSeconds).reduce(0, +)
-            windows = records.map(Window.init)
+            windows = records.map {
+                Window(
+                    $0,
+                    waivedAt: waivers[
+                        AdministeredWindowKey(schedule: name, uid: $0.uid, windowStart: $0.window.lowerBound)])
+            }
             refused = windows.map(\.refused).reduce(0, &+)
             programsStopped = windows.map(\.programsStopped).reduce(0, +)
         }
@@ -51,9 +56,12 @@ struct AdministratorReport: Encodable, Equatable {
         var enforcedUntil: Date
         var refused: UInt64
         var programsStopped: Int
+        /// When the user ended it for themselves (a schedule with `lock = false`).
+        var waivedAt: Date?
 
-        /// The window of `record`.
-        init(_ record: AdministeredWindowRecord) {
+        /// The window of `record`, waived at `waivedAt`.
+        init(_ record: AdministeredWindowRecord, waivedAt: Date?) {
+            self.waivedAt = waivedAt
             start = record.window.lowerBound
             end = record.window.upperBound
             enforcedFrom = record.enforced.lowerBound
@@ -87,15 +95,17 @@ struct AdministratorReport: Encodable, Equatable {
 
     /// The report of `windows` and `allowances` (per uid), named through `name`.
     init(
-        since: Date, until: Date, windows: [AdministeredWindowRecord], allowances: [UInt32: [AllowanceUseDay]],
-        name: (UInt32) -> String?
+        since: Date, until: Date, windows: [AdministeredWindowRecord], waivers: [AdministeredWindowKey: Date] = [:],
+        allowances: [UInt32: [AllowanceUseDay]], name: (UInt32) -> String?
     ) {
         self.since = since
         self.until = until
         let uids = Set(windows.map(\.uid)).union(allowances.keys).sorted()
         users = uids.map { uid in
             let own = windows.filter { $0.uid == uid }
-            let schedules = Dictionary(grouping: own, by: \.schedule).sorted { $0.key < $1.key }.map(Schedule.init)
+            let schedules = Dictionary(grouping: own, by: \.schedule).sorted { $0.key < $1.key }.map {
+                Schedule($0.key, $0.value, waivers: waivers)
+            }
             let used = Dictionary(grouping: allowances[uid] ?? [], by: \.list).sorted { $0.key < $1.key }.map {
                 list, days in
                 Allowance(
@@ -127,7 +137,8 @@ struct AdministratorReport: Encodable, Equatable {
                     lines.append(
                         "    \(zone.minute(of: window.start)) to \(zone.clock(of: window.end)): enforced "
                             + "\(zone.clock(of: window.enforcedFrom))-\(zone.clock(of: window.enforcedUntil))"
-                            + Self.blocked(refused: window.refused, stopped: window.programsStopped))
+                            + Self.blocked(refused: window.refused, stopped: window.programsStopped)
+                            + (window.waivedAt.map { ", waived by the user at \(zone.clock(of: $0))" } ?? ""))
                 }
             }
             for allowance in user.allowances {

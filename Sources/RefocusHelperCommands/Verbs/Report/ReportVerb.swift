@@ -50,8 +50,9 @@ struct ReportVerb: ParsableCommand {
             administered[allowance.owner, default: [:]][allowance.name] = allowance.allowance.dailySeconds
         }
         let owners = administered
-        let (windows, use) = try store.read { transaction in
+        let (windows, waivers, use) = try store.read { transaction in
             let windows = try transaction.administeredWindows(since: start)
+            let waivers = try transaction.administeredWaivers(since: start)
             var use: [UInt32: [AllowanceUseDay]] = [:]
             for (owner, lists) in owners {
                 use[owner] = try transaction.allowanceUse(
@@ -62,10 +63,11 @@ struct ReportVerb: ParsableCommand {
                     }
                 }
             }
-            return (windows, use.filter { !$0.value.isEmpty })
+            return (windows, waivers, use.filter { !$0.value.isEmpty })
         }
         let report = AdministratorReport(
-            since: start, until: now, windows: windows, allowances: use, name: { UserAccount.lookup(uid: $0)?.name })
+            since: start, until: now, windows: windows, waivers: waivers, allowances: use,
+            name: { UserAccount.lookup(uid: $0)?.name })
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
