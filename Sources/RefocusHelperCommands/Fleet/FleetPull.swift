@@ -54,7 +54,7 @@ struct FleetPull {
         try AtomicFile.write(try config.allowedSignersBytes(), to: FleetPaths.signers, mode: 0o600, keepingMode: false)
         let git = FleetGit(clone: FleetPaths.clone)
         try git.prepare()
-        let commit = try git.fetch(config)
+        let commit = try git.fetch(config, shallow: inForce == nil)
         pull.commit = commit
         pull.signer = try git.verify(commit, signers: FleetPaths.signers)
         let files = try read(FleetTree.files(try git.tree(commit)), with: git, commit: commit)

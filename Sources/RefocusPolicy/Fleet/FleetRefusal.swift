@@ -20,6 +20,8 @@ public enum FleetRefusal: RefocusError, Equatable {
     case invalidPolicy(String)
     /// A blob read back with another size than its tree said.
     case sizeChanged(String)
+    /// The fetch would take root's clone past its cap (bytes): a file git wrote reached it, or the whole did.
+    case repositoryTooLarge(cap: Int)
     /// A list that is not UTF-8 text, or a schedule that is not TOML: why.
     case unreadable(String, reason: String)
 
@@ -47,6 +49,10 @@ public enum FleetRefusal: RefocusError, Equatable {
             "policy.toml does not read: \(reason); fix it in the repository"
         case let .unreadable(path, reason):
             "'\(Self.printable(path))' does not read: \(reason); fix it in the repository"
+        case .repositoryTooLarge(let cap):
+            "the fetch would take root's clone (/var/lib/refocus/fleet/repository.git) past its cap of "
+                + "\(cap >> 20) MiB (\(cap) bytes); nothing of it was kept; keep the fleet's repository, "
+                + "history included, under the cap (policy and lists only, no large files)"
         case .sizeChanged(let path):
             "'\(Self.printable(path))' read back with another size than its tree said"
         }

@@ -8,7 +8,8 @@ struct FleetPullVerb: ParsableCommand {
         commandName: "pull",
         abstract: "Fetch the fleet's branch and apply its tip if it is signed by an allowed key.",
         discussion: """
-            Fetches into /var/lib/refocus/fleet/repository.git, verifies the tip with \
+            Fetches into /var/lib/refocus/fleet/repository.git (at most 64 MiB: a fetch past it \
+            is refused), verifies the tip with \
             'git verify-commit' and the allowed signers, reads the managed files from its tree \
             (policy.toml at most 1 MiB, each list 8 MiB, each schedule 1 MiB, 64 MiB in all), \
             checks the policy with the policy reader, and swaps the new set in at once under \
