@@ -20,6 +20,13 @@ enum FleetGenerations {
         try? FileManager.default.destinationOfSymbolicLink(atPath: FleetPaths.current)
     }
 
+    /// The commit whose generation `current` points to, or nil.
+    static func currentCommit() -> String? {
+        guard let name = current(), name.hasPrefix("g-") else { return nil }
+        let commit = String(name.dropFirst(2))
+        return FleetGit.isCommitID(commit) ? commit : nil
+    }
+
     /// Writes `files` (path under /etc/refocus and bytes, root:root 0644) as `commit`'s generation and
     /// swaps it in; returns notes on what the first pull set aside.
     static func apply(_ files: [(path: String, bytes: [UInt8])], commit: String) throws -> [String] {

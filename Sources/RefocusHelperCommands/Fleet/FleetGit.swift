@@ -118,6 +118,21 @@ struct FleetGit {
         object.indices.dropLast().first { object[$0] == 0x0A && object[$0 + 1] == 0x0A }
     }
 
+    /// Whether `commit` is `ancestor` or descends from it (`merge-base --is-ancestor`); false too when
+    /// `ancestor` is not in the clone at all (the history fetched does not hold it).
+    func descends(_ commit: String, from ancestor: String) throws(FleetError) -> Bool {
+        let result = try run(["merge-base", "--is-ancestor", ancestor, commit])
+        if result.status == 0 || result.status == 1 { return result.succeeded }
+        guard try run(["cat-file", "-e", ancestor + "^{commit}"]).succeeded else { return false }
+        throw .gitFailed(command: "merge-base", status: result.status, gitSays: result.gitSays)
+    }
+
+    /// Whether `text` is a full commit id (40 or 64 lowercase hexadecimal digits).
+    static func isCommitID(_ text: String) -> Bool {
+        (text.utf8.count == 40 || text.utf8.count == 64)
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
     /// The tree of `commit`, recursively, with sizes.
     func tree(_ commit: String) throws(FleetError) -> [GitTreeEntry] {
         GitTreeEntry.parse(try checked(["ls-tree", "-r", "-z", "-l", "--full-tree", commit]).output)
