@@ -23,6 +23,7 @@ enum BenchMain {
         "stats": StatsBench.run,
         "stats-figures": StatsFiguresBench.run,
         "sync": SyncBench.run,
+        "fleet": FleetBench.run,
         "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
         "sizes": SizesBench.run,
         "toml": TOMLBench.run,
@@ -52,13 +53,13 @@ enum BenchMain {
                 names.removeAll {
                     [
                         "nft", "resolve", "resolver", "hosts-budget", "daemon", "exec-kill", "exec-permission",
-                        "stats", "names-index",
+                        "stats", "names-index", "fleet",
                     ].contains($0)
                 }
                 print(
-                    "nft, resolve, resolver, hosts-budget, daemon, exec-kill, exec-permission, stats, names-index: skipped, "
-                        + "they need root (sudo refocus-bench nft resolve resolver hosts-budget daemon exec-kill "
-                        + "exec-permission stats names-index)"
+                    "nft, resolve, resolver, hosts-budget, daemon, exec-kill, exec-permission, stats, names-index, fleet: "
+                        + "skipped, they need root (sudo refocus-bench nft resolve resolver hosts-budget daemon exec-kill "
+                        + "exec-permission stats names-index fleet)"
                 )
             }
         }

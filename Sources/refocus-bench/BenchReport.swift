@@ -73,6 +73,11 @@ enum BenchReport {
             about: "`refocus sync` through a folder, the first sync and a three-way merge of both sides' additions, "
                 + "against `git merge-file` of the same files.", benchmark: "sync", runs: 3),
         Section(
+            title: "A fleet pull",
+            about: "`refocus-helper fleet pull` of the signed commit already in force and of a new one, spawn to "
+                + "exit in private namespaces, against `git fetch` + `git verify-commit` of the same commits.",
+            benchmark: "fleet"),
+        Section(
             title: "Reading TOML",
             about: "Our TOML reader on large documents of the shapes a careless reader makes "
                 + "quadratic, at two sizes ten times apart.", benchmark: "toml"),

@@ -63,18 +63,9 @@ enum DaemonBench {
     /// Runs this benchmark again inside fresh namespaces; its pid namespace
     /// ends the daemon with it.
     private static func reenterInNamespaces(arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        // Loopback comes up before the benchmark starts: Foundation needs it.
-        process.arguments =
-            [
-                "--mount", "--net", "--pid", "--fork", "--mount-proc", "/bin/sh", "-c",
-                #"ip link set lo up && exec "$0" "$@""#, CommandLine.arguments[0],
-            ] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging([insideVariable: "1"]) { $1 }
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchError.referenceFailed("the daemon benchmark") }
+        try BenchNamespaces.reenter(
+            arguments, environment: ProcessInfo.processInfo.environment.merging([insideVariable: "1"]) { $1 },
+            benchmark: "the daemon benchmark")
     }
 
     /// Replaces /etc/hosts with a copy lacking the section (as `sed -i` does)

@@ -8,9 +8,10 @@ import RefocusOS
 /// `/etc/refocus/fleet/g-COMMIT`; then the link `/etc/refocus/fleet/current`
 /// is swapped for one to the new generation by a single rename. The
 /// managed paths (`/etc/refocus/policy.toml`, `lists`, `schedules.d`) are
-/// links through `current`, made by the first pull: a crash leaves the old
-/// set or the new one in force, never a mix. The generation before is kept
-/// (to go back by hand), older ones removed.
+/// links through `current`, made by the first pull (`FleetLinks`, all or
+/// none; `current` is put back when they cannot be made): after that, a
+/// crash leaves the old set or the new one in force, never a mix. The
+/// generation before is kept (to go back by hand), older ones removed.
 enum FleetGenerations {
     /// The folder name of `commit`'s generation.
     static func name(of commit: String) -> String { "g-" + commit }
@@ -18,6 +19,13 @@ enum FleetGenerations {
     /// The generation `current` points to, or nil.
     static func current() -> String? {
         try? FileManager.default.destinationOfSymbolicLink(atPath: FleetPaths.current)
+    }
+
+    /// The commit whose generation `current` points to, or nil.
+    static func currentCommit() -> String? {
+        guard let name = current(), name.hasPrefix("g-") else { return nil }
+        let commit = String(name.dropFirst(2))
+        return FleetGit.isCommitID(commit) ? commit : nil
     }
 
     /// Writes `files` (path under /etc/refocus and bytes, root:root 0644) as `commit`'s generation and
@@ -29,7 +37,8 @@ enum FleetGenerations {
             try FileManager.default.removeItem(atPath: FleetPaths.generations + "/" + stale)
         }
         // A managed path that could not be set aside refuses the pull before anything is written.
-        for managed in FleetPaths.managed { try checkReplaceable(managed) }
+        let links = FleetLinks(etc: FleetPaths.etc)
+        for managed in FleetPaths.managed { try links.checkReplaceable(managed) }
         let name = name(of: commit), previous = current()
         let final = FleetPaths.generations + "/" + name
         if !FileManager.default.fileExists(atPath: final) {
@@ -45,9 +54,17 @@ enum FleetGenerations {
             try syscall { rename(staging, final) }.get("rename into place", final)
         }
         try replace(FleetPaths.current, withLinkTo: name)
-        var notes: [String] = []
-        for managed in FleetPaths.managed {
-            if let note = try linkThroughCurrent(managed) { notes.append(note) }
+        let notes: [String]
+        do {
+            notes = try links.linkAll()
+        } catch {
+            // The links were put back as they were: `current` too.
+            if let previous {
+                try? replace(FleetPaths.current, withLinkTo: previous)
+            } else {
+                _ = unlink(FleetPaths.current)
+            }
+            throw error
         }
         for old in try Directories.names(in: FleetPaths.generations)
         where old.hasPrefix("g-") && old != name && old != previous {
@@ -70,55 +87,5 @@ enum FleetGenerations {
         try syscall { symlink(target, temporary) }.get("create the link", temporary)
         try syscall { rename(temporary, path) }.get("rename into place", path)
         try AtomicFile.syncDirectory(folder)
-    }
-
-    /// Throws `occupied` when /etc/refocus/`managed` holds something of its own (not the link through
-    /// `current`, not an empty folder) and its `.before-fleet` name is taken too, so it could not be kept.
-    private static func checkReplaceable(_ managed: String) throws {
-        let path = FleetPaths.etc + "/" + managed, kept = path + FleetPaths.keptSuffix
-        var status = stat()
-        guard case .success = syscall({ lstat(path, &status) }) else { return }
-        let type = status.st_mode & S_IFMT
-        if type == S_IFLNK,
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == "fleet/current/" + managed
-        {
-            return
-        }
-        if type == S_IFDIR, (try Directories.names(in: path)).isEmpty { return }
-        if case .failure(.noSuchFileOrDirectory) = syscall({ lstat(kept, &status) }) { return }
-        throw FleetError.occupied(
-            path: path, reason: "holds something of its own and \(kept) exists already; move one of them away")
-    }
-
-    /// Makes /etc/refocus/`managed` a link to `fleet/current/managed`; what held its place is kept as
-    /// `managed.before-fleet` (a file by a hard link, so the file stays in force until the link replaces
-    /// it; a folder by a rename). Returns a note when something was set aside.
-    private static func linkThroughCurrent(_ managed: String) throws -> String? {
-        let path = FleetPaths.etc + "/" + managed, target = "fleet/current/" + managed
-        let kept = path + FleetPaths.keptSuffix
-        var status = stat()
-        switch syscall({ lstat(path, &status) }) {
-        case .failure(.noSuchFileOrDirectory):
-            try replace(path, withLinkTo: target)
-            return nil
-        case .failure(let errno):
-            throw SystemError("inspect", path, errno)
-        case .success:
-            break
-        }
-        let type = status.st_mode & S_IFMT
-        if type == S_IFLNK, (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == target { return nil }
-        if type == S_IFDIR, (try Directories.names(in: path)).isEmpty {
-            try syscall { rmdir(path) }.get("remove the empty directory", path)
-            try replace(path, withLinkTo: target)
-            return nil
-        }
-        if type == S_IFREG {
-            try syscall { link(path, kept) }.get("keep", kept)
-        } else {
-            try syscall { rename(path, kept) }.get("keep", kept)
-        }
-        try replace(path, withLinkTo: target)
-        return "\(path) held \(type == S_IFDIR ? "a folder" : "a file") of its own: kept as \(kept)"
     }
 }

@@ -9,11 +9,18 @@ import RefocusPolicy
 /// own (`GIT_CONFIG_NOSYSTEM`, no global file), no hooks, no attributes
 /// file, the transports https, ssh, git and file only, objects checked as
 /// they arrive, and no terminal prompts (`GitCommand`: no shell, a time limit).
+/// The clone's size is bounded (`repositoryCap`): every file a git run
+/// writes stops at the cap (`FileSizeLimit`), a fetch keeps what it
+/// receives as one pack (`fetch.unpackLimit=1`, so the cap bounds the
+/// whole transfer, not one object of it), and a clone over the cap after a
+/// fetch is removed.
 struct FleetGit {
     /// Where git is.
     static let program = "/usr/bin/git"
     /// The longest one git run may take.
     static let limit: Duration = .seconds(300)
+    /// The most root's clone may hold, in bytes, and the largest file a git run may write.
+    static let repositoryCap = 64 << 20
     /// The ref the fetched tip is kept under in the clone.
     static let tipRef = "refs/fleet/tip"
 
@@ -30,9 +37,12 @@ struct FleetGit {
         "protocol.allow=never", "protocol.https.allow=always", "protocol.ssh.allow=always",
         "protocol.git.allow=always", "protocol.file.allow=always", "transfer.fsckObjects=true",
         "gpg.program=/bin/false", "gpg.x509.program=/bin/false", "gpg.format=ssh",
+        // A fetch kept as one pack file, whatever its number of objects; no work of git's own afterwards.
+        "fetch.unpackLimit=1", "transfer.unpackLimit=1", "gc.auto=0", "maintenance.auto=false",
+        "fetch.writeCommitGraph=false",
     ].flatMap { ["-c", $0] }
 
-    let git = GitCommand(path: program, environment: environment, limit: limit)
+    let git = GitCommand(path: program, environment: environment, limit: limit, fileSizeLimit: repositoryCap)
     let clone: String
 
     /// Runs git in the clone with `arguments`.
@@ -65,14 +75,22 @@ struct FleetGit {
         guard made.succeeded else { throw .gitFailed(command: "init", status: made.status, gitSays: made.gitSays) }
     }
 
-    /// Fetches `config`'s branch into `tipRef`; returns the tip's commit id.
-    func fetch(_ config: FleetConfig) throws(FleetError) -> String {
-        let fetched = try run([
-            "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--force", config.remote,
-            "+refs/heads/\(config.branch):\(Self.tipRef)",
-        ])
+    /// Fetches `config`'s branch into `tipRef` (only the tip's own commit when `shallow`); returns the tip's
+    /// commit id. A fetch that reached the cap is refused (`FleetRefusal.repositoryTooLarge`), what it left
+    /// removed; a clone over the cap after a fetch is removed whole.
+    func fetch(_ config: FleetConfig, shallow: Bool) throws -> String {
+        let fetched = try run(
+            ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--force"] + (shallow ? ["--depth", "1"] : [])
+                + [config.remote, "+refs/heads/\(config.branch):\(Self.tipRef)"])
         guard fetched.succeeded else {
-            throw .unreachable(remote: config.remote, branch: config.branch, gitSays: fetched.gitSays)
+            let reachedCap = FleetClone.size(of: clone).largest >= Self.repositoryCap
+            FleetClone.removeLeftovers(in: clone)
+            if reachedCap { throw FleetRefusal.repositoryTooLarge(cap: Self.repositoryCap) }
+            throw FleetError.unreachable(remote: config.remote, branch: config.branch, gitSays: fetched.gitSays)
+        }
+        guard FleetClone.size(of: clone).total <= Self.repositoryCap else {
+            try FleetClone.remove(clone)
+            throw FleetRefusal.repositoryTooLarge(cap: Self.repositoryCap)
         }
         return try checked(["rev-parse", "--verify", "--quiet", Self.tipRef + "^{commit}"]).outputText
     }
@@ -98,6 +116,21 @@ struct FleetGit {
     /// Where a commit object's headers end (its first empty line).
     static func headerEnd(_ object: [UInt8]) -> Int? {
         object.indices.dropLast().first { object[$0] == 0x0A && object[$0 + 1] == 0x0A }
+    }
+
+    /// Whether `commit` is `ancestor` or descends from it (`merge-base --is-ancestor`); false too when
+    /// `ancestor` is not in the clone at all (the history fetched does not hold it).
+    func descends(_ commit: String, from ancestor: String) throws(FleetError) -> Bool {
+        let result = try run(["merge-base", "--is-ancestor", ancestor, commit])
+        if result.status == 0 || result.status == 1 { return result.succeeded }
+        guard try run(["cat-file", "-e", ancestor + "^{commit}"]).succeeded else { return false }
+        throw .gitFailed(command: "merge-base", status: result.status, gitSays: result.gitSays)
+    }
+
+    /// Whether `text` is a full commit id (40 or 64 lowercase hexadecimal digits).
+    static func isCommitID(_ text: String) -> Bool {
+        (text.utf8.count == 40 || text.utf8.count == 64)
+            && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// The tree of `commit`, recursively, with sizes.

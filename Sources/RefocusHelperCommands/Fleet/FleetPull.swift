@@ -6,12 +6,16 @@ import RefocusPolicy
 /// One `fleet pull`: fetch the branch's tip, verify its ssh signature with
 /// the allowed signers, choose the managed files from its tree by their
 /// listed sizes (`FleetTree`), read and check them (the policy with the
-/// policy reader), put them in force all at once (`FleetGenerations`), ask
+/// policy reader), refuse a tip that is not a descendant of the commit in
+/// force (an older signed commit served again) unless `allowRollback`, put
+/// them in force all at once (`FleetGenerations`), ask
 /// the daemon to read the policy again and reconcile, and record what came
 /// of it. Anything short of that leaves the state in force as it was.
 struct FleetPull {
     /// The moment the pull began.
     let now: Date
+    /// Take a tip that is not a descendant of the commit in force (`fleet pull --allow-rollback`).
+    var allowRollback = false
 
     /// Pulls, records the outcome, and returns the record; a refused commit or a failed pull is
     /// recorded, then thrown.
@@ -54,15 +58,26 @@ struct FleetPull {
         try AtomicFile.write(try config.allowedSignersBytes(), to: FleetPaths.signers, mode: 0o600, keepingMode: false)
         let git = FleetGit(clone: FleetPaths.clone)
         try git.prepare()
-        let commit = try git.fetch(config)
+        // The record's, or (the record lost) the generation `current` points to.
+        let inForceCommit =
+            inForce?.commit.flatMap { FleetGit.isCommitID($0) ? $0 : nil }
+            ?? FleetGenerations.currentCommit()
+        let commit = try git.fetch(config, shallow: inForceCommit == nil)
         pull.commit = commit
         pull.signer = try git.verify(commit, signers: FleetPaths.signers)
+        var rollbackNote: [String] = []
+        if let inForceCommit, try !git.descends(commit, from: inForceCommit) {
+            guard allowRollback else { throw FleetRefusal.rollback(commit: commit, inForce: inForceCommit) }
+            rollbackNote = [
+                "taken with --allow-rollback: not a descendant of \(inForceCommit.prefix(12)), in force before"
+            ]
+        }
         let files = try read(FleetTree.files(try git.tree(commit)), with: git, commit: commit)
         if inForce?.commit == commit, FleetGenerations.current() == FleetGenerations.name(of: commit) {
             pull.outcome = .unchanged
             return
         }
-        let notes = try FleetGenerations.apply(files, commit: commit)
+        let notes = try rollbackNote + FleetGenerations.apply(files, commit: commit)
         pull.outcome = .applied
         let policy = (try? PolicyFile.load()) ?? Policy()
         let answer = try DaemonLink.send(.reload, starting: true, deadlines: HelperDeadlines(policy: policy))

@@ -39,6 +39,8 @@ public struct GitCommand: Sendable {
     public let environment: [String]
     /// The longest one run may take; then its whole session is killed.
     public let limit: Duration
+    /// The largest file one run may write, in bytes (`FileSizeLimit`), or nil for no cap.
+    public let fileSizeLimit: Int?
 
     /// The variables that name a repository, an index or a work tree
     /// (`git rev-parse --local-env-vars`): set by a git hook that runs
@@ -68,15 +70,15 @@ public struct GitCommand: Sendable {
         return lines.prefix(count).joined(separator: " / ")
     }
 
-    /// A command that runs the git at `path` with `environment` (`NAME=VALUE`), each run for at most `limit`.
-    public init(path: String, environment: [String], limit: Duration) {
+    /// A command that runs the git at `path` with `environment` (`NAME=VALUE`), each run for at most `limit`,
+    /// writing no file larger than `fileSizeLimit` bytes when it is given.
+    public init(path: String, environment: [String], limit: Duration, fileSizeLimit: Int? = nil) {
         self.path = path
         self.environment = environment
         self.limit = limit
+        self.fileSizeLimit = fileSizeLimit
     }
 
-    /// Runs git with `arguments`; throws when git is missing, could not be
-    /// started, or ran until the time limit.
     /// The git command `arguments` run (`fetch` of `-C CLONE -c KEY=VALUE fetch …`), for messages.
     public static func subcommand(of arguments: [String]) -> String {
         var rest = arguments[...]
@@ -86,10 +88,17 @@ public struct GitCommand: Sendable {
         return rest.first ?? arguments.first ?? "git"
     }
 
+    /// Runs git with `arguments`; throws when git is missing, could not be
+    /// started, or ran until the time limit.
     public func execute(_ arguments: [String]) throws(GitCommandError) -> Result {
         guard access(path, X_OK) == 0 else { throw .notInstalled(path) }
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
         let name = String(path[(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)...])
+        var previousLimit: rlimit?
+        if let fileSizeLimit {
+            do { previousLimit = try FileSizeLimit.lower(to: fileSizeLimit) } catch { throw .cannotRun(error) }
+        }
+        defer { if let previousLimit { FileSizeLimit.restore(previousLimit) } }
         do {
             let directory = try syscall { open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
                 .get("open the folder of", path)

@@ -20,6 +20,10 @@ public enum FleetRefusal: RefocusError, Equatable {
     case invalidPolicy(String)
     /// A blob read back with another size than its tree said.
     case sizeChanged(String)
+    /// The fetch would take root's clone past its cap (bytes): a file git wrote reached it, or the whole did.
+    case repositoryTooLarge(cap: Int)
+    /// The tip is neither the commit in force nor a descendant of it: an older commit, or another line's.
+    case rollback(commit: String, inForce: String)
     /// A list that is not UTF-8 text, or a schedule that is not TOML: why.
     case unreadable(String, reason: String)
 
@@ -47,6 +51,14 @@ public enum FleetRefusal: RefocusError, Equatable {
             "policy.toml does not read: \(reason); fix it in the repository"
         case let .unreadable(path, reason):
             "'\(Self.printable(path))' does not read: \(reason); fix it in the repository"
+        case .repositoryTooLarge(let cap):
+            "the fetch would take root's clone (/var/lib/refocus/fleet/repository.git) past its cap of "
+                + "\(cap >> 20) MiB (\(cap) bytes); nothing of it was kept; keep the fleet's repository, "
+                + "history included, under the cap (policy and lists only, no large files)"
+        case let .rollback(commit, inForce):
+            "commit \(commit.prefix(12)) is not a descendant of the commit in force, \(inForce.prefix(12)): "
+                + "an older policy served again, or a rewritten branch; if that is meant, pull once with "
+                + "'refocus-helper fleet pull --allow-rollback'"
         case .sizeChanged(let path):
             "'\(Self.printable(path))' read back with another size than its tree said"
         }
