@@ -46,6 +46,8 @@ package final class Daemon {
     var exitRequested = false
     /// Whether the last reconcile left nothing to enforce.
     private var idle = false
+    /// When a change in the administrator's folders becomes a reload.
+    var quietReload = QuietReload()
 
     /// The daemon over the system's parts (`DaemonParts.system`); the caller holds the daemon lock.
     package convenience init(logger: Logger) throws {
@@ -125,6 +127,10 @@ package final class Daemon {
                 wanted = sources.indexWatch.drain() || wanted
             case sources.browserWatch.fileDescriptor:
                 wanted = sources.browserWatch.drain() || wanted
+            case sources.administratorWatch.fileDescriptor:
+                administratorFoldersChanged()
+            case sources.reloadTimer.fileDescriptor:
+                wanted = reloadAfterQuiet() || wanted
             case sources.tableWatch?.fileDescriptor:
                 wanted = tableNeedsRepair() || wanted
             case sources.signals.fileDescriptor:

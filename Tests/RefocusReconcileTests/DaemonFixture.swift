@@ -30,6 +30,7 @@ final class DaemonFixture {
     let hookTimer = FakeTimer(9004), clockWatch = FakeTimer(9005)
     let hostsWatch = FakeHostsWatch(9006), indexWatch = FakeChangeWatch(9007)
     let browserWatch = FakeFolderWatch(9008)
+    let administratorWatch = FakeFollowedWatch(9014), reloadTimer = FakeTimer(9015)
     let tableWatch: FakeTableWatch
     let signals = FakeSignals(9010)
     let control = FakeControl(9011)
@@ -70,9 +71,9 @@ final class DaemonFixture {
                 guard !wakeUps.isEmpty else { throw FakeFailure("the loop would sleep with nothing left to happen") }
                 return wakeUps.removeFirst()
             }, endTimer: endTimer,
-            resolveTimer: resolveTimer, countsTimer: countsTimer, hookTimer: hookTimer, clockWatch: clockWatch,
-            hostsWatch: hostsWatch, indexWatch: indexWatch, browserWatch: browserWatch, tableWatch: tableWatch,
-            signals: signals, control: control)
+            resolveTimer: resolveTimer, countsTimer: countsTimer, hookTimer: hookTimer, reloadTimer: reloadTimer,
+            clockWatch: clockWatch, hostsWatch: hostsWatch, indexWatch: indexWatch, browserWatch: browserWatch,
+            administratorWatch: administratorWatch, tableWatch: tableWatch, signals: signals, control: control)
         let host = DaemonHost(
             loadPolicy: { [unowned self] in policyFile }, loadSchedules: { [unowned self] _ in schedules },
             resolverModule: { true }, protections: { [] },
