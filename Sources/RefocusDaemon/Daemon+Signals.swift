@@ -53,6 +53,8 @@ extension Daemon {
         sources.administratorWatch.rearm()
         do {
             reconciler.schedules = try host.loadSchedules(reconciler.policy)
+            // Their users and groups are looked up again by the next reconcile.
+            targets.expire()
         } catch {
             logger.error("the administrator's schedules were not read, those in force are kept: \(error)")
         }

@@ -39,6 +39,8 @@ package final class Daemon {
     private let tally: BlockedTally
     private let herald: any DaemonHerald
     let host: DaemonHost
+    /// The schedules' users and groups as uids, which the reconciler reads.
+    let targets: ScheduleTargetsCache
     let logger: Logger
     /// The last reconcile's report, for status updates between reconciles.
     private var lastReport: Reconciler.Report?
@@ -62,9 +64,10 @@ package final class Daemon {
         blocker = parts.blocker
         meter = parts.meter
         host = parts.host
+        targets = parts.targets
         reconciler = Reconciler(
             store: parts.store, policy: parts.policy, layers: parts.layers + [parts.blocker],
-            resolverModule: parts.host.resolverModule)
+            resolverModule: parts.host.resolverModule, targets: parts.targets.targets)
         publisher = StatusPublisher(status: parts.status, notify: parts.notify, logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
         herald = parts.herald
@@ -213,6 +216,7 @@ package final class Daemon {
         let countedBefore = tableCounts()
         do {
             let clock = try host.readClock(reconciler.store)
+            refreshTargets(sinceBoot: clock.sinceBoot)
             let report = try reconciler.reconcile(clock: clock, system: host.protections())
             let next = DaemonFollowUp(
                 report, previous: lastReport, clock: clock,

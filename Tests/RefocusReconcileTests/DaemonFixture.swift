@@ -6,6 +6,7 @@ import RefocusEnforcement
 import RefocusLayerFakes
 import RefocusOS
 import RefocusTestSupport
+import Synchronization
 import Testing
 @testable import RefocusProtocol
 
@@ -44,6 +45,8 @@ final class DaemonFixture {
     var policyFile: Policy
     /// The administrator's schedules the daemon reads at start and on SIGHUP.
     var schedules = AdministratorSchedules()
+    /// The password database the daemon looks the schedules' users up in (kid is 1001), counting lookups.
+    let lookups = CountedLookups()
     /// The children that exited, taken by the daemon's reaping (SIGCHLD): pid and status.
     var exitedChildren: [(pid: pid_t, status: Int32)] = []
     /// How many times the daemon gave memory back.
@@ -91,7 +94,7 @@ final class DaemonFixture {
         let parts = DaemonParts(
             store: store, policy: policy, layers: Array(layers.ordered.dropLast()), firewall: firewall,
             sources: sources, blocker: blocker, meter: meter, status: status, notify: { _, _, _ in }, herald: herald,
-            host: host)
+            host: host, targets: ScheduleTargetsCache(lookup: lookups.targets))
         daemon = Daemon(parts: parts, logger: Logger(label: "refocus-loop-test") { _ in SwiftLogNoOpLogHandler() })
     }
 
@@ -112,4 +115,21 @@ final class DaemonFixture {
 
     /// What the daemon published last; nil when the file is missing or unreadable.
     var published: StatusSnapshot? { status.read() }
+}
+
+/// `ReconcilerScheduleTests.targets`, counting the login names looked up.
+final class CountedLookups: Sendable {
+    private let counted = Mutex(0)
+
+    /// How many login names were looked up so far.
+    var count: Int { counted.withLock { $0 } }
+
+    /// The lookups, each counted.
+    var targets: ScheduleTargets {
+        ScheduleTargets(
+            uid: { name in
+                self.counted.withLock { $0 += 1 }
+                return ReconcilerScheduleTests.targets.uid(name)
+            }, members: ReconcilerScheduleTests.targets.members)
+    }
 }

@@ -32,7 +32,7 @@ extension DaemonParts {
             store: store, policy: policy, layers: layers.ordered, firewall: layers.table, sources: sources,
             blocker: blocker, meter: meter, status: StatusFile(),
             notify: { _ = OwnerNotification.send(to: $0, title: $1, body: $2) },
-            herald: herald, host: .system(logger: logger))
+            herald: herald, host: .system(logger: logger), targets: ScheduleTargetsCache())
     }
 }
 

@@ -30,6 +30,8 @@ struct DaemonParts {
     var herald: any DaemonHerald
     /// What the daemon reads of and does to its own process and the machine.
     var host: DaemonHost
+    /// The schedules' users and groups as uids, looked up within a deadline.
+    var targets: ScheduleTargetsCache
 }
 
 /// What the daemon asks of the machine and its own process, beside its
