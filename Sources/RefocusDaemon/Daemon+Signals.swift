@@ -54,7 +54,7 @@ extension Daemon {
         do {
             reconciler.schedules = try host.loadSchedules(reconciler.policy)
             // Their users and groups are looked up again by the next reconcile.
-            targets.expire()
+            host.targets.expire()
         } catch {
             logger.error("the administrator's schedules were not read, those in force are kept: \(error)")
         }

@@ -11,7 +11,7 @@ extension Daemon {
     func refreshTargets(sinceBoot: Duration) {
         let schedules = reconciler.schedules.schedules
         guard !schedules.isEmpty else { return }
-        let refresh = targets.refreshIfStale(
+        let refresh = host.targets.refreshIfStale(
             users: schedules.flatMap(\.users), groups: schedules.flatMap(\.groups), sinceBoot: sinceBoot)
         switch refresh {
         case .late:

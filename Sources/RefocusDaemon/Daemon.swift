@@ -39,8 +39,6 @@ package final class Daemon {
     private let tally: BlockedTally
     private let herald: any DaemonHerald
     let host: DaemonHost
-    /// The schedules' users and groups as uids, which the reconciler reads.
-    let targets: ScheduleTargetsCache
     let logger: Logger
     /// The last reconcile's report, for status updates between reconciles.
     private var lastReport: Reconciler.Report?
@@ -64,10 +62,9 @@ package final class Daemon {
         blocker = parts.blocker
         meter = parts.meter
         host = parts.host
-        targets = parts.targets
         reconciler = Reconciler(
             store: parts.store, policy: parts.policy, layers: parts.layers + [parts.blocker],
-            resolverModule: parts.host.resolverModule, targets: parts.targets.targets)
+            resolverModule: parts.host.resolverModule, targets: parts.host.targets.targets)
         publisher = StatusPublisher(status: parts.status, notify: parts.notify, logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
         herald = parts.herald
@@ -130,10 +127,8 @@ package final class Daemon {
                 wanted = sources.indexWatch.drain() || wanted
             case sources.browserWatch.fileDescriptor:
                 wanted = sources.browserWatch.drain() || wanted
-            case sources.administratorWatch.fileDescriptor:
-                administratorFoldersChanged()
-            case sources.reloadTimer.fileDescriptor:
-                wanted = reloadAfterQuiet() || wanted
+            case sources.administratorWatch.fileDescriptor, sources.reloadTimer.fileDescriptor:
+                wanted = administratorFolders(ready: fd) || wanted
             case sources.tableWatch?.fileDescriptor:
                 wanted = tableNeedsRepair() || wanted
             case sources.signals.fileDescriptor:

@@ -90,11 +90,12 @@ final class DaemonFixture {
                 memoryGivenBack += 1
                 answeredBeforeGivingBack = lastRequest.map { $0.answered != nil }
             },
-            reapChild: { [unowned self] in exitedChildren.isEmpty ? nil : exitedChildren.removeFirst() })
+            reapChild: { [unowned self] in exitedChildren.isEmpty ? nil : exitedChildren.removeFirst() },
+            targets: ScheduleTargetsCache(lookup: lookups.targets))
         let parts = DaemonParts(
             store: store, policy: policy, layers: Array(layers.ordered.dropLast()), firewall: firewall,
             sources: sources, blocker: blocker, meter: meter, status: status, notify: { _, _, _ in }, herald: herald,
-            host: host, targets: ScheduleTargetsCache(lookup: lookups.targets))
+            host: host)
         daemon = Daemon(parts: parts, logger: Logger(label: "refocus-loop-test") { _ in SwiftLogNoOpLogHandler() })
     }
 

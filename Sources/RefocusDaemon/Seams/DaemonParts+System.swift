@@ -32,7 +32,7 @@ extension DaemonParts {
             store: store, policy: policy, layers: layers.ordered, firewall: layers.table, sources: sources,
             blocker: blocker, meter: meter, status: StatusFile(),
             notify: { _ = OwnerNotification.send(to: $0, title: $1, body: $2) },
-            herald: herald, host: .system(logger: logger), targets: ScheduleTargetsCache())
+            herald: herald, host: .system(logger: logger))
     }
 }
 
@@ -55,6 +55,6 @@ extension DaemonHost {
                 var status: Int32 = 0
                 let pid = waitpid(-1, &status, WNOHANG)
                 return pid > 0 ? (pid, status) : nil
-            })
+            }, targets: ScheduleTargetsCache())
     }
 }

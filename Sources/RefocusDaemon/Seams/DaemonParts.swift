@@ -30,8 +30,6 @@ struct DaemonParts {
     var herald: any DaemonHerald
     /// What the daemon reads of and does to its own process and the machine.
     var host: DaemonHost
-    /// The schedules' users and groups as uids, looked up within a deadline.
-    var targets: ScheduleTargetsCache
 }
 
 /// What the daemon asks of the machine and its own process, beside its
@@ -54,4 +52,7 @@ struct DaemonHost {
     var giveBackMemory: () -> Void
     /// The next child that exited (`waitpid(-1, WNOHANG)`), nil when none.
     var reapChild: () -> (pid: pid_t, status: Int32)?
+    /// The schedules' users and groups as uids, looked up in the machine's
+    /// databases within a deadline, after each reload and when stale.
+    var targets: ScheduleTargetsCache
 }
