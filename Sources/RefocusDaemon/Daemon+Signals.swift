@@ -46,10 +46,15 @@ extension Daemon {
     }
 
     /// Reads the administrator's schedules and lists; ones that do not read
-    /// are logged and those in force kept.
+    /// are logged and those in force kept. Their folders' watch is armed
+    /// again first (they may have been replaced), so that a change after
+    /// the read is seen.
     func loadSchedules() {
+        sources.administratorWatch.rearm()
         do {
             reconciler.schedules = try host.loadSchedules(reconciler.policy)
+            // Their users and groups are looked up again by the next reconcile.
+            host.targets.expire()
         } catch {
             logger.error("the administrator's schedules were not read, those in force are kept: \(error)")
         }

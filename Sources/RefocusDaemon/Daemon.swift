@@ -46,6 +46,8 @@ package final class Daemon {
     var exitRequested = false
     /// Whether the last reconcile left nothing to enforce.
     private var idle = false
+    /// When a change in the administrator's folders becomes a reload.
+    var quietReload = QuietReload()
 
     /// The daemon over the system's parts (`DaemonParts.system`); the caller holds the daemon lock.
     package convenience init(logger: Logger) throws {
@@ -62,7 +64,7 @@ package final class Daemon {
         host = parts.host
         reconciler = Reconciler(
             store: parts.store, policy: parts.policy, layers: parts.layers + [parts.blocker],
-            resolverModule: parts.host.resolverModule)
+            resolverModule: parts.host.resolverModule, targets: parts.host.targets.targets)
         publisher = StatusPublisher(status: parts.status, notify: parts.notify, logger: logger)
         tally = BlockedTally(store: reconciler.store, logger: logger)
         herald = parts.herald
@@ -125,6 +127,8 @@ package final class Daemon {
                 wanted = sources.indexWatch.drain() || wanted
             case sources.browserWatch.fileDescriptor:
                 wanted = sources.browserWatch.drain() || wanted
+            case sources.administratorWatch.fileDescriptor, sources.reloadTimer.fileDescriptor:
+                wanted = administratorFolders(ready: fd) || wanted
             case sources.tableWatch?.fileDescriptor:
                 wanted = tableNeedsRepair() || wanted
             case sources.signals.fileDescriptor:
@@ -207,6 +211,7 @@ package final class Daemon {
         let countedBefore = tableCounts()
         do {
             let clock = try host.readClock(reconciler.store)
+            refreshTargets(sinceBoot: clock.sinceBoot)
             let report = try reconciler.reconcile(clock: clock, system: host.protections())
             let next = DaemonFollowUp(
                 report, previous: lastReport, clock: clock,

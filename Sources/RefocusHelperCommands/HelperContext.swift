@@ -61,10 +61,10 @@ struct HelperContext {
     let store: SessionStore
 
     /// The administrator's schedules over their lists (`/etc/refocus/schedules.d`, `/etc/refocus/lists`),
-    /// read at each use; files that do not read count as none here (the daemon keeps the last that read).
-    var schedules: AdministratorSchedules {
-        (try? AdministratorScheduleFiles.loadInstalled(caps: policy.caps)) ?? AdministratorSchedules()
-    }
+    /// read at the first use in this run and kept; files that do not read count as none here (the daemon
+    /// keeps the last that read).
+    var schedules: AdministratorSchedules { administratorSchedules.value }
+    private let administratorSchedules: ReadOnce<AdministratorSchedules>
     private let lock: ExclusiveLock
     /// This run's place in line for the lock, and its member's run slot: held to the end.
     private let place: TicketQueue
@@ -83,6 +83,9 @@ struct HelperContext {
         policy = run.policy
         deadlines = run.deadlines
         slot = run.slot
+        administratorSchedules = ReadOnce { [policy] in
+            (try? AdministratorScheduleFiles.loadInstalled(caps: policy.caps)) ?? AdministratorSchedules()
+        }
         let end = ContinuousClock.now + deadlines.lock
         let busy = ProtocolFailure(
             code: .busy,

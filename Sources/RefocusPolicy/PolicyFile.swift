@@ -132,11 +132,13 @@ public enum PolicyFile {
             }
             policy.nftablesTable = name
         case .browserDoh:
-            guard let text = value.string, let choice = BrowserDoH(rawValue: text) else {
-                throw fail(
-                    "give \"off\" (always), \"session\" (during sessions, the default) or \"leave\" (never), in quotes")
+            policy.browsers.doh = try choice(value, fail: fail) { (choice: BrowserDoH) in
+                switch choice {
+                case .off: "always"
+                case .session: "during sessions, the default"
+                case .leave: "never"
+                }
             }
-            policy.browsers.doh = choice
         case .browserAllowlist:
             guard let flag = value.bool else { throw fail("give true or false, without quotes") }
             policy.browsers.allowlist = flag
@@ -164,19 +166,19 @@ public enum PolicyFile {
             }
             policy.loosening.emergencyPerWeek = number
         case .perUserFallback:
-            guard let text = value.string, let choice = PerUserFallback(rawValue: text) else {
-                throw fail(
-                    "give \"refuse\" (a targeted user's names are not blocked without the resolver module, the "
-                        + "default) or \"machine\" (they go into /etc/hosts for every user), in quotes")
+            policy.perUser.fallback = try choice(value, fail: fail) { (choice: PerUserFallback) in
+                switch choice {
+                case .refuse: "a targeted user's names are not blocked without the resolver module, the default"
+                case .machine: "they go into /etc/hosts for every user"
+                }
             }
-            policy.perUser.fallback = choice
         case .userSessions:
-            guard let text = value.string, let choice = UserSessionScope(rawValue: text) else {
-                throw fail(
-                    "give \"machine\" (a user's session blocks for everyone, the default) or \"owner\" (for its "
-                        + "owner only), in quotes")
+            policy.perUser.userSessions = try choice(value, fail: fail) { (choice: UserSessionScope) in
+                switch choice {
+                case .machine: "a user's session blocks for everyone, the default"
+                case .owner: "for its owner only"
+                }
             }
-            policy.perUser.userSessions = choice
         }
     }
 

@@ -6,6 +6,7 @@ import RefocusEnforcement
 import RefocusLayerFakes
 import RefocusOS
 import RefocusTestSupport
+import Synchronization
 import Testing
 @testable import RefocusProtocol
 
@@ -30,6 +31,7 @@ final class DaemonFixture {
     let hookTimer = FakeTimer(9004), clockWatch = FakeTimer(9005)
     let hostsWatch = FakeHostsWatch(9006), indexWatch = FakeChangeWatch(9007)
     let browserWatch = FakeFolderWatch(9008)
+    let administratorWatch = FakeFollowedWatch(9014), reloadTimer = FakeTimer(9015)
     let tableWatch: FakeTableWatch
     let signals = FakeSignals(9010)
     let control = FakeControl(9011)
@@ -43,6 +45,8 @@ final class DaemonFixture {
     var policyFile: Policy
     /// The administrator's schedules the daemon reads at start and on SIGHUP.
     var schedules = AdministratorSchedules()
+    /// The password database the daemon looks the schedules' users up in (kid is 1001), counting lookups.
+    let lookups = CountedLookups()
     /// The children that exited, taken by the daemon's reaping (SIGCHLD): pid and status.
     var exitedChildren: [(pid: pid_t, status: Int32)] = []
     /// How many times the daemon gave memory back.
@@ -70,9 +74,9 @@ final class DaemonFixture {
                 guard !wakeUps.isEmpty else { throw FakeFailure("the loop would sleep with nothing left to happen") }
                 return wakeUps.removeFirst()
             }, endTimer: endTimer,
-            resolveTimer: resolveTimer, countsTimer: countsTimer, hookTimer: hookTimer, clockWatch: clockWatch,
-            hostsWatch: hostsWatch, indexWatch: indexWatch, browserWatch: browserWatch, tableWatch: tableWatch,
-            signals: signals, control: control)
+            resolveTimer: resolveTimer, countsTimer: countsTimer, hookTimer: hookTimer, reloadTimer: reloadTimer,
+            clockWatch: clockWatch, hostsWatch: hostsWatch, indexWatch: indexWatch, browserWatch: browserWatch,
+            administratorWatch: administratorWatch, tableWatch: tableWatch, signals: signals, control: control)
         let host = DaemonHost(
             loadPolicy: { [unowned self] in policyFile }, loadSchedules: { [unowned self] _ in schedules },
             resolverModule: { true }, protections: { [] },
@@ -86,7 +90,8 @@ final class DaemonFixture {
                 memoryGivenBack += 1
                 answeredBeforeGivingBack = lastRequest.map { $0.answered != nil }
             },
-            reapChild: { [unowned self] in exitedChildren.isEmpty ? nil : exitedChildren.removeFirst() })
+            reapChild: { [unowned self] in exitedChildren.isEmpty ? nil : exitedChildren.removeFirst() },
+            targets: ScheduleTargetsCache(lookup: lookups.targets))
         let parts = DaemonParts(
             store: store, policy: policy, layers: Array(layers.ordered.dropLast()), firewall: firewall,
             sources: sources, blocker: blocker, meter: meter, status: status, notify: { _, _, _ in }, herald: herald,
@@ -111,4 +116,21 @@ final class DaemonFixture {
 
     /// What the daemon published last; nil when the file is missing or unreadable.
     var published: StatusSnapshot? { status.read() }
+}
+
+/// `ReconcilerScheduleTests.targets`, counting the login names looked up.
+final class CountedLookups: Sendable {
+    private let counted = Mutex(0)
+
+    /// How many login names were looked up so far.
+    var count: Int { counted.withLock { $0 } }
+
+    /// The lookups, each counted.
+    var targets: ScheduleTargets {
+        ScheduleTargets(
+            uid: { name in
+                self.counted.withLock { $0 += 1 }
+                return ReconcilerScheduleTests.targets.uid(name)
+            }, members: ReconcilerScheduleTests.targets.members)
+    }
 }

@@ -40,6 +40,12 @@ protocol DaemonFolderWatch: DaemonChangeWatch {
     func watch(_ folders: [String])
 }
 
+/// A watch on folders that may be replaced (`FollowedFoldersWatch`).
+protocol DaemonFollowedWatch: DaemonChangeWatch {
+    /// Watches what the folders' paths lead to now, and no longer what they led to before.
+    func rearm()
+}
+
 /// The nftables events of the daemon's table (`TableWatch`).
 protocol DaemonTableWatch: DaemonEventSource {
     /// Whether someone else left the table other than it was applied; a failure is thrown.
@@ -56,5 +62,6 @@ extension BootTimer: DaemonTimer {}
 extension ClockChangeWatch: DaemonAcknowledged {}
 extension FileWatch: DaemonHostsWatch {}
 extension FolderWatch: DaemonFolderWatch {}
+extension FollowedFoldersWatch: DaemonFollowedWatch {}
 extension TableWatch: DaemonTableWatch {}
 extension SignalWatch: DaemonSignalSource {}

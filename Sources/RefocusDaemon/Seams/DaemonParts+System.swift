@@ -55,6 +55,6 @@ extension DaemonHost {
                 var status: Int32 = 0
                 let pid = waitpid(-1, &status, WNOHANG)
                 return pid > 0 ? (pid, status) : nil
-            })
+            }, targets: ScheduleTargetsCache())
     }
 }

@@ -52,4 +52,7 @@ struct DaemonHost {
     var giveBackMemory: () -> Void
     /// The next child that exited (`waitpid(-1, WNOHANG)`), nil when none.
     var reapChild: () -> (pid: pid_t, status: Int32)?
+    /// The schedules' users and groups as uids, looked up in the machine's
+    /// databases within a deadline, after each reload and when stale.
+    var targets: ScheduleTargetsCache
 }

@@ -24,9 +24,16 @@ struct StopVerb: HelperVerb {
         let owner = context.caller.uid
         let choices = context.policy.loosening
         let zone = MachineTimeZone.current
-        let administered = context.schedules.inForce(at: now, zone: zone, targets: .system).filter {
-            $0.uids.contains(owner)
+        let ownsActive: @Sendable ([Session]) -> Bool = { sessions in
+            sessions.contains { $0.owner == owner && $0.isActive(at: now) }
         }
+        // The administrator's schedules are read only for a caller with no session of their own to stop.
+        let administered: ActiveAdministratorSession? = try {
+            guard request.sessionID == nil, !request.cancel,
+                !ownsActive(try context.store.read { try $0.openSessions() })
+            else { return nil }
+            return context.schedules.inForce(at: now, zone: zone, targets: .system).first { $0.uids.contains(owner) }
+        }()
         let touched = try context.store.write { transaction in
             let allowance = EmergencyAllowance(
                 choices: choices,
@@ -34,9 +41,7 @@ struct StopVerb: HelperVerb {
                     owner: owner, since: now.addingTimeInterval(-EmergencyAllowance.window)),
                 zone: zone)
             let active = try transaction.openSessions()
-            if let session = administered.first, request.sessionID == nil, !request.cancel,
-                !active.contains(where: { $0.owner == owner && $0.isActive(at: now) })
-            {
+            if let session = administered, !ownsActive(active) {
                 throw AdministeredRefusal.stop(session, zone: zone)
             }
             let plan = try SessionRules.stop(request, owner: owner, now: now, active: active, allowance: allowance)

@@ -63,7 +63,7 @@ public final class FileWatch {
     }
 
     /// Reads every pending event of the inotify descriptor `fd`, in order; whether `concerns` held for any.
-    private static func drainEvents(_ fd: Int32, where concerns: (Event) -> Bool) -> Bool {
+    package static func drainEvents(_ fd: Int32, where concerns: (Event) -> Bool) -> Bool {
         var touched = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
@@ -77,8 +77,9 @@ public final class FileWatch {
     }
 
     /// One inotify event: its mask, the cookie that pairs a rename's two
-    /// events, and the name in the watched folder it concerns.
-    package typealias Event = (mask: UInt32, cookie: UInt32, name: [UInt8])
+    /// events, the name in the watched folder it concerns, and the watch
+    /// (the descriptor `inotify_add_watch` returned) it came from.
+    package typealias Event = (mask: UInt32, cookie: UInt32, name: [UInt8], watch: Int32)
 
     /// The events in bytes read from an inotify descriptor, in order.
     package static func events(in bytes: ArraySlice<UInt8>) -> [Event] {
@@ -89,7 +90,8 @@ public final class FileWatch {
                 let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
                 let nameStart = offset + MemoryLayout<inotify_event>.size
                 let nameEnd = min(raw.count, nameStart + Int(event.len))
-                events.append((event.mask, event.cookie, Array(raw[nameStart..<nameEnd].prefix { $0 != 0 })))
+                events.append(
+                    (event.mask, event.cookie, Array(raw[nameStart..<nameEnd].prefix { $0 != 0 }), event.wd))
                 offset = nameStart + Int(event.len)
             }
             return events

@@ -69,6 +69,16 @@ final class FakeFolderWatch: FakeChangeWatch, DaemonFolderWatch {
     }
 }
 
+/// The watch on the administrator's folders in memory: re-arms are counted.
+final class FakeFollowedWatch: FakeChangeWatch, DaemonFollowedWatch {
+    /// How many times it was armed again.
+    private(set) var rearms = 0
+
+    func rearm() {
+        rearms += 1
+    }
+}
+
 /// The table's nftables events in memory: `needsRepair` asks the fake table
 /// layer, as `TableWatch` asks the firewall; `failure` is thrown instead when set.
 final class FakeTableWatch: DaemonTableWatch {
