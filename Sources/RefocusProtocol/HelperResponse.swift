@@ -30,6 +30,9 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     /// The `allowance` verb's answer: every daily allowance of the caller
     /// after the change; nil in every other answer.
     public var allowances: [AllowanceSummary]?
+    /// The `stop` verb's windows of the administrator's unlocked schedules
+    /// that the caller ended for themselves; nil in every other answer.
+    public var waived: [AdministeredSummary]?
     /// The failure, when the request failed.
     public var error: ProtocolFailure?
 
@@ -40,7 +43,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
     public init(
         sessions: [SessionSummary], notes: [Note] = [], focus: FocusColumns? = nil,
         resolverModule: ResolverModuleState? = nil, allowances: [AllowanceSummary]? = nil,
-        usedAllowances: [AllowanceUseColumns]? = nil
+        usedAllowances: [AllowanceUseColumns]? = nil, waived: [AdministeredSummary]? = nil
     ) {
         version = HelperProtocol.version
         self.sessions = sessions
@@ -49,6 +52,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         self.resolverModule = resolverModule
         self.allowances = allowances
         self.usedAllowances = usedAllowances
+        self.waived = waived
         error = nil
     }
 
@@ -61,11 +65,12 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         resolverModule = nil
         allowances = nil
         usedAllowances = nil
+        waived = nil
         error = failure
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case version, ok, sessions, notes, focus, resolverModule, allowances, usedAllowances, error
+        case version, ok, sessions, notes, focus, resolverModule, allowances, usedAllowances, waived, error
     }
 
     /// Decodes a response, checking that `ok` agrees with the presence of `error`.
@@ -82,6 +87,12 @@ public struct HelperResponse: Codable, Sendable, Equatable {
             throw DecodingError.dataCorruptedError(
                 forKey: .usedAllowances, in: container,
                 debugDescription: "more than \(AllowanceUseDay.maximumRows) days")
+        }
+        waived = try container.decodeIfPresent([AdministeredSummary].self, forKey: .waived)
+        if let waived, waived.count > AdministratorSchedule.maximumCount {
+            throw DecodingError.dataCorruptedError(
+                forKey: .waived, in: container,
+                debugDescription: "more than \(AdministratorSchedule.maximumCount) windows")
         }
         error = try container.decodeIfPresent(ProtocolFailure.self, forKey: .error)
         guard try container.decode(Bool.self, forKey: .ok) == (error == nil) else {
@@ -102,6 +113,7 @@ public struct HelperResponse: Codable, Sendable, Equatable {
         try container.encodeIfPresent(resolverModule, forKey: .resolverModule)
         try container.encodeIfPresent(allowances, forKey: .allowances)
         try container.encodeIfPresent(usedAllowances, forKey: .usedAllowances)
+        try container.encodeIfPresent(waived, forKey: .waived)
         try container.encodeIfPresent(error, forKey: .error)
     }
 }

@@ -22,10 +22,10 @@ struct StopCommand: ParsableCommand {
             emergency exit: --emergency asks why (kept in history), shows a random text to \
             type back key by key (a paste is refused), then the session ends after the \
             policy's delay (15 minutes by default, one exit a week). --cancel withdraws a \
-            pending stop, pause, loosening or emergency exit. After the stopped sessions comes a \
-            recap: today's focused time, the current streak, and a milestone of 7, 30, 100 \
-            or 365 days when this session's day just reached it (see 'refocus stats'); it is \
-            left out when the history cannot be read. --quiet prints nothing on success.
+            pending stop, pause, loosening or emergency exit. Then comes a recap: today's \
+            focus, the streak, a milestone just reached (see 'refocus stats'). With no session \
+            of your own, it ends the administrator's session for you until its window ends, \
+            if they set lock = false. --quiet prints nothing on success.
 
             \(ExitStatus.helpLine(for: .refocus, [.success, .systemError, .busy],
                                   notes: [.usage: "--emergency without a terminal",
@@ -73,6 +73,11 @@ struct StopCommand: ParsableCommand {
             } else {
                 output.report("Stopped " + SessionFormat.line(session, now: answered))
             }
+        }
+        for window in response.waived ?? [] {
+            output.report(
+                "Waived for you: " + AdministeredFormat.line(window, now: answered)
+                    + "; it binds you again at its next window")
         }
         // The recap once a session ended (not for a change left pending, nor a cancel).
         let ended = response.sessions.contains { $0.endedAt != nil || $0.pending == nil }

@@ -2,8 +2,8 @@ import RefocusCore
 import RefocusProtocol
 
 /// The words for a targeted user who asks to end an administrator's
-/// session: it is not theirs to stop, pause or shorten, whatever its lock
-/// says (a schedule's window cannot yet be waived for one user).
+/// locked session: it is not theirs to stop, pause or shorten (an unlocked
+/// one, `lock = false`, they may end for themselves: `StopVerb` waives it).
 enum AdministeredRefusal {
     /// The refusal of a stop while `session` is in force for the caller.
     static func stop(_ session: ActiveAdministratorSession, zone: LocalZone) -> ProtocolFailure {

@@ -28,27 +28,32 @@ struct StopVerb: HelperVerb {
             sessions.contains { $0.owner == owner && $0.isActive(at: now) }
         }
         // The administrator's schedules are read only for a caller with no session of their own to stop.
-        let administered: ActiveAdministratorSession? = try {
+        let administered: [ActiveAdministratorSession] = try {
             guard request.sessionID == nil, !request.cancel,
                 !ownsActive(try context.store.read { try $0.openSessions() })
-            else { return nil }
-            return context.schedules.inForce(at: now, zone: zone, targets: .system).first { $0.uids.contains(owner) }
+            else { return [] }
+            return context.schedules.inForce(at: now, zone: zone, targets: .system).filter { $0.uids.contains(owner) }
         }()
-        let touched = try context.store.write { transaction in
+        let (touched, waived) = try context.store.write { transaction -> ([Session], [ActiveAdministratorSession]) in
             let allowance = EmergencyAllowance(
                 choices: choices,
                 endedExits: try transaction.endedEmergencyExits(
                     owner: owner, since: now.addingTimeInterval(-EmergencyAllowance.window)),
                 zone: zone)
             let active = try transaction.openSessions()
-            if let session = administered, !ownsActive(active) {
-                throw AdministeredRefusal.stop(session, zone: zone)
+            if !administered.isEmpty, !ownsActive(active) {
+                // A locked window is the administrator's to end; unlocked ones (lock = false) the user may waive.
+                if let locked = administered.first(where: \.lock) { throw AdministeredRefusal.stop(locked, zone: zone) }
+                try transaction.waiveAdministered(administered, uid: owner, now: now)
+                return ([], administered)
             }
             let plan = try SessionRules.stop(request, owner: owner, now: now, active: active, allowance: allowance)
             for session in plan.changed { try transaction.update(session) }
-            return try transaction.end(plan.ended, at: now, outcome: .stopped) + plan.changed
+            return (try transaction.end(plan.ended, at: now, outcome: .stopped) + plan.changed, [])
         }
         _ = try context.enforce()
-        return HelperResponse(sessions: touched.map { $0.summary(at: now) })
+        return HelperResponse(
+            sessions: touched.map { $0.summary(at: now) },
+            waived: waived.isEmpty ? nil : waived.map(AdministeredSummary.init))
     }
 }
