@@ -30,6 +30,9 @@ struct AdministratorWaiverTests {
                 }
                 schedule false
                 runs before
+                # Bob ends the window for himself: it is his alone, and ann stays bound.
+                as_user bob "$B/refocus" stop > /dev/null 2>&1 && echo "bob stop: 0" || echo "bob stop: $?"
+                runs "bob's waiver"
                 status=0; as_user ann "$B/refocus" stop > "$WORK/stop.out" 2>&1 || status=$?
                 echo "ann stop: $status $(sed 's/until [0-9:]*/until HH:MM/' "$WORK/stop.out" | tr '\n' ' ')"
                 runs waived
@@ -43,7 +46,8 @@ struct AdministratorWaiverTests {
             "before ann: refused", "before bob: refused",
             "ann stop: 0 Waived for you: evenings (games), set by the administrator until HH:MM; "
                 + "it binds you again at its next window ",
-            "waived ann: ran", "waived bob: refused", "ann's status: 0", "report waived: 1",
+            "bob stop: 0", "bob's waiver ann: refused", "bob's waiver bob: ran",
+            "waived ann: ran", "waived bob: ran", "ann's status: 0", "report waived: 2",
             "locked ann: refused", "locked bob: refused",
         ] {
             #expect(run.stdout.contains(fact + "\n"), "\(fact): \(run.stdout)")

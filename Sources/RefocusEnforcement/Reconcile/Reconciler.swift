@@ -92,9 +92,12 @@ public final class Reconciler {
             active.filter { $0.enforces(at: now) }
             + allowances.filter { !$0.allowance.setByAdministrator }.compactMap(\.blockingSession)
         let spentForTheirUser = allowances.filter(\.allowance.setByAdministrator).compactMap(\.blockingSession)
-        let scheduled = Self.unwaived(
-            schedules.inForce(at: now, zone: zone, targets: targets),
-            waivers: try store.read { try $0.administeredWaivers(endingAfter: now) })
+        let inForce = schedules.inForce(at: now, zone: zone, targets: targets)
+        // Waivers are read only while an unlocked window is in force: nothing else can be waived.
+        let scheduled =
+            inForce.contains { !$0.lock }
+            ? Self.unwaived(inForce, waivers: try store.read { try $0.administeredWaivers(endingAfter: now) })
+            : inForce
         let keys = AdministeredWindowKey.of(scheduled)
         if !scheduled.isEmpty || !lastAdministered.isEmpty {
             let continuing = Array(lastAdministered.subtracting(keys))
