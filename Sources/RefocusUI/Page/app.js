@@ -473,7 +473,23 @@
     for (let row = 0; row < 7; row++) {
       labels[row].textContent = row % 2 === 0 && row < 6 ? WEEKDAYS[(first + row) % 7].slice(0, 1).toUpperCase() + WEEKDAYS[(first + row) % 7].slice(1, 3) : '';
     }
+    const months = $('heat-months');
+    months.textContent = '';
     if (!days.length) return map.append(el('p', { class: 'empty', text: 'No focus recorded yet.' }));
+    // A month's name above the week that shows its first day, and above the first week unless the next one has a name.
+    const named = [];
+    for (let week = 0; week * 7 < days.length; week++) {
+      const shown = days.slice(week * 7, week * 7 + 7).map((d) => localDay(d.date));
+      const first = shown.find((d) => d.getDate() === 1) || (week === 0 ? shown[0] : null);
+      if (first) named.push([week, first]);
+    }
+    if (named.length > 1 && named[0][0] === 0 && named[1][0] === 1 && days[0].date.slice(8) !== '01') named.shift();
+    for (const [week, day] of named) {
+      const label = el('span', { text: day.toLocaleDateString([], { month: 'short' }) });
+      label.style.gridColumn = String(week + 1);
+      label.style.gridRow = '1';
+      months.append(label);
+    }
     // Days start on the week's first day, so the index gives the column and the row.
     days.forEach((d, i) => {
       const minutes = Math.floor(num(d.seconds) / 60);
