@@ -7,7 +7,7 @@
   const RING = 2 * Math.PI * 88;
   const IMPORT_CAP = 4 * 1024 * 1024;
   const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-  const state = { status: null, focus: null, shownKey: null, shownIds: null, phaseText: '', by: 'list', list: '', lengthEdited: false, live: false };
+  const state = { status: null, focus: null, shownKey: null, shownIds: null, phaseText: '', by: 'list', list: '', lengthEdited: false, live: false, creating: false };
 
   // ---- small helpers -------------------------------------------------------
   function el(tag, props, kids) {
@@ -363,9 +363,10 @@
     });
     if (!lists) return;
     const select = $('list-select');
-    select.replaceChildren(...lists.map((l) => el('option', { value: l.name, text: l.name })));
-    if (lists.some((l) => l.name === state.list)) select.value = state.list;
-    else state.list = select.value;
+    select.replaceChildren(...lists.map((l) => el('option', { value: l.name, text: l.name })), el('option', { value: '', text: 'New list…' }));
+    if (!state.list || !lists.some((l) => l.name === state.list)) state.list = state.creating ? '' : lists.length ? lists[0].name : '';
+    state.creating = !state.list;
+    select.value = state.list;
     loadList();
   }
 
@@ -378,7 +379,8 @@
     programs.textContent = '';
     $('programs-title').hidden = true;
     $('list-origin').textContent = '';
-    if (!name) return entries.append(el('li', { class: 'empty', text: 'No list to show.' }));
+    $('new-list-field').hidden = !!name;
+    if (!name) return entries.append(el('li', { class: 'empty', text: 'Name the new list, then add entries or import a file: the list is made with them.' }));
     let list;
     try { list = await call(listPath(name)); } catch (error) {
       return entries.append(el('li', { class: 'empty', text: error.message }));
@@ -402,24 +404,37 @@
     $('programs-title').hidden = names.length === 0;
     for (const program of names) programs.append(el('li', {}, [el('span', { text: program })]));
   }
+  // The list the editor changes: the one chosen, or the new one being named.
+  function target() {
+    const name = state.list || $('new-list').value.trim();
+    if (!name) say('Name the new list first.', true);
+    return name;
+  }
+  function made(name) {
+    if (!state.list) { state.list = name; $('new-list').value = ''; }
+    loadLists();
+  }
   async function change(verb, entries, button) {
-    const name = state.list;
+    const name = target();
+    if (!name) return;
     const done = verb === 'add' ? `Added to ${name}: ${entries.join(', ')}.` : `Removed from ${name}: ${entries.join(', ')}.`;
     const answer = await post(listPath(name, verb), { entries }, done, button);
-    if (answer) { if (verb === 'add') $('entry-input').value = ''; loadLists(); }
+    if (!answer) return;
+    if (verb === 'add') $('entry-input').value = '';
+    made(name);
   }
   function importFile(file) {
-    if (!file || !state.list) return;
+    const name = file ? target() : '';
+    if (!name) { $('import-file').value = ''; return; }
     if (file.size > IMPORT_CAP) return say(`${file.name} is larger than 4 MB: import it with refocus list import.`, true);
     const reader = new FileReader();
     reader.addEventListener('load', async () => {
-      const name = state.list;
       const answer = await post(listPath(name, 'import'), { text: str(reader.result) }, (r) => {
         if (!obj(r) || typeof r.added !== 'number') return `Imported ${file.name} into ${name}.`;
         return `Imported into ${name}: ${num(r.added)} added, ${num(r.duplicates)} duplicates, ${arr(r.rejected).length} lines rejected, ${arr(r.unblockable).length} never blockable.`;
       });
       $('import-file').value = '';
-      if (answer) loadLists();
+      if (answer) made(name);
     });
     reader.addEventListener('error', () => say(`Cannot read ${file.name}.`, true));
     reader.readAsText(file);
@@ -584,7 +599,7 @@
     return 'sync';
   }
   function loadSchedules() {
-    return fillTable('schedules', '/api/schedules', 'No schedules yet.', (r) => {
+    return fillTable('schedule-table', '/api/schedules', 'No schedules yet.', (r) => {
       const next = r.atBoot ? 'at boot' : arr(r.next).length ? when(ms(arr(r.next)[0])) : '–';
       const id = str(r.id);
       return el('tr', {}, [
@@ -625,7 +640,12 @@
   $('next').addEventListener('click', () => act('next', 'On to the next phase.'));
   $('length').addEventListener('input', () => { state.lengthEdited = true; });
   $('pomodoro').addEventListener('change', (e) => { $('length').disabled = e.target.checked; });
-  $('list-select').addEventListener('change', (e) => { state.list = e.target.value; loadList(); });
+  $('list-select').addEventListener('change', (e) => {
+    state.list = e.target.value;
+    state.creating = !state.list;
+    loadList();
+    if (state.creating) $('new-list').focus();
+  });
   $('entry-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const entries = $('entry-input').value.split(/[\s,]+/).filter(Boolean);
