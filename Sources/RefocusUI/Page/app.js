@@ -94,13 +94,16 @@
     let data = null;
     try { data = text ? JSON.parse(text) : {}; } catch (_) { data = null; }
     if (!response.ok || (obj(data) && data.error)) throw new Error(errorText(data, response.status));
-    return data;
+    return data === null ? {} : data;
   }
   async function post(path, body, done, button) {
     if (button) button.disabled = true;
     try {
       const answer = await call(path, body || {});
-      if (done) say(typeof done === 'function' ? done(answer) : done);
+      // The command's own words when it printed some (list add, schedule add), else ours.
+      const output = obj(answer) && typeof answer.output === 'string' ? answer.output.trim() : '';
+      if (output) say(output.length > 400 ? `${output.slice(0, 400)}…` : output);
+      else if (done) say(typeof done === 'function' ? done(answer) : done);
       return answer;
     } catch (error) {
       say(error.message, true);
@@ -568,12 +571,14 @@
   }
 
   // Fills a table's body from an array the server answers: a row an item, or one line saying why none.
-  async function fillTable(id, path, empty, row) {
+  async function fillTable(id, path, empty, row, most = 500) {
     const table = $(id);
     const line = (text) => el('tr', {}, [el('td', { colspan: String(table.tHead.rows[0].cells.length), class: 'empty', text })]);
     let items;
     try { items = arr(await call(path)).filter(obj); } catch (error) { return table.tBodies[0].replaceChildren(line(error.message)); }
-    table.tBodies[0].replaceChildren(...(items.length ? items.map(row) : [line(empty)]));
+    const rows = items.slice(0, most).map(row);
+    if (items.length > most) rows.push(line(`The ${most} newest of ${items.length}; the CSV has them all.`));
+    table.tBodies[0].replaceChildren(...(items.length ? rows : [line(empty)]));
   }
   function loadHistory() {
     return fillTable('history', '/api/history', 'No sessions yet.', (r) => {
@@ -585,7 +590,7 @@
         el('td', { class: 'num', text: span(r.seconds) }),
         el('td', {}, [el('span', { class: `outcome ${outcome}`, text: outcome })]),
       ]);
-    });
+    }, 15);
   }
 
   // ---- schedules -----------------------------------------------------------
