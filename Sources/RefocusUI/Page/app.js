@@ -307,15 +307,28 @@
     });
   }
 
+  // The first session of the helper's answer (start, stop, pause… --json), if any.
+  const answered = (answer) => (obj(answer) ? arr(answer.sessions).find(obj) || null : null);
   async function act(verb, done) {
     const s = focused(sessionsNow(Date.now()));
-    const answer = await post(`/api/${verb}`, s ? { id: s.id } : {}, done, $(verb));
+    const message = (answer) => {
+      const session = answered(answer);
+      if (session && !session.endedAt && obj(session.pending)) {
+        return `The ${str(session.pending.kind) || verb} waits for the session's delay: it happens at ${hhmm(ms(session.pending.effectiveAt))}.`;
+      }
+      return done;
+    };
+    const answer = await post(`/api/${verb}`, s ? { id: s.id } : {}, message, $(verb));
     if (answer) refreshStatus();
   }
 
   // ---- starting ------------------------------------------------------------
   async function start(body, name, button) {
-    const answer = await post('/api/start', body, `Started ${name}.`, button);
+    const message = (answer) => {
+      const session = answered(answer);
+      return session && !Number.isNaN(ms(session.plannedEnd)) ? `Started ${name}: until ${hhmm(ms(session.plannedEnd))}.` : `Started ${name}.`;
+    };
+    const answer = await post('/api/start', body, message, button);
     if (answer) { state.focus = null; refreshStatus(); }
   }
   function presetNote(p) {
