@@ -36,7 +36,7 @@ endif
 # its namespace). `make install` never installs the test packages.
 INSTALL_PACKAGES := libnftnl-dev libmnl-dev libidn2-dev libpsl-dev publicsuffix libc-ares-dev \
                     libsqlite3-dev pkg-config nftables sudo cron groff-base libstdc++-12-dev binutils
-TEST_PACKAGES    := dnsmasq iproute2 idn2 systemd python3-seccomp chromium \
+TEST_PACKAGES    := dnsmasq iproute2 idn2 systemd python3-seccomp chromium chromium-driver python3-selenium \
                     libnotify-bin dbus-daemon python3-gi tmux git debootstrap systemd-container \
                     zsh fish slirp4netns
 # visudo is in /usr/sbin, which a user's PATH often lacks (make deb runs as the user).
@@ -98,6 +98,7 @@ DEPS := $(if $(NODEPS),,deps)
 build: $(DEPS) nss
 	$(SWIFT) build -c release --product refocus
 	$(SWIFT) build -c release --product refocus-helper
+	$(SWIFT) build -c release --product refocus-ui
 
 # The NSS module is loaded into every process that resolves a name, so it is plain C linked
 # against libc alone: SwiftPM's dynamic libraries bring the Swift runtime (swiftrt.o and
@@ -245,6 +246,7 @@ static: $(DEPS)
 	  --scratch-path .build-static --product refocus
 	$(SWIFT) build -c release $(STATIC_FLAGS) -Xlinker --Map=$(STATIC_MAPS)/refocus-helper.map \
 	  --scratch-path .build-static --product refocus-helper
+	$(SWIFT) build -c release $(STATIC_FLAGS) --scratch-path .build-static --product refocus-ui
 	$(SWIFT) build -c release $(STATIC_FLAGS) --scratch-path .build-static --product generate-manual
 
 # `sudo make install` builds as the invoking user when the tree is theirs, so that the build
@@ -268,7 +270,7 @@ install-build:
 # then, on this machine only (DESTDIR empty), the group and the service.
 install: $(if $(NOBUILD),,install-build)
 	@set -e; \
-	for file in $(PRODUCTS)/refocus $(PRODUCTS)/refocus-helper $(MANPAGES)/refocus.1 $(MANPAGES)/refocus-helper.8 $(NSS_MODULE); do \
+	for file in $(PRODUCTS)/refocus $(PRODUCTS)/refocus-helper $(PRODUCTS)/refocus-ui $(MANPAGES)/refocus.1 $(MANPAGES)/refocus-helper.8 $(NSS_MODULE); do \
 	  [ -f "$$file" ] || { echo "make install: $$file is missing; run 'make install' without NOBUILD, or give PRODUCTS=, MANPAGES= and NSS_MODULE=" >&2; exit 1; }; \
 	done; \
 	command -v $(VISUDO) > /dev/null || { echo "make install: visudo is missing (apt-get install sudo); the sudoers file is never installed unchecked" >&2; exit 1; }
@@ -276,11 +278,18 @@ install: $(if $(NOBUILD),,install-build)
 	install -d -m 0755 $(DESTDIR)$(BINDIR) $(DESTDIR)$(HELPERDIR) $(DESTDIR)$(SUDOERSDIR) $(DESTDIR)$(POLICYDIR) \
 	  $(DESTDIR)$(UNITDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/vendor-completions \
-	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d $(DESTDIR)$(DATADIR)/applications \
+	  $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps
 	@# Stripped as they are copied, then renamed into place (a running status line keeps its file).
 	$(STRIP) -o $(DESTDIR)$(BINDIR)/.refocus.new $(PRODUCTS)/refocus
 	chmod 0755 $(DESTDIR)$(BINDIR)/.refocus.new
 	mv -f $(DESTDIR)$(BINDIR)/.refocus.new $(DESTDIR)$(BINDIR)/refocus
+	$(STRIP) -o $(DESTDIR)$(BINDIR)/.refocus-ui.new $(PRODUCTS)/refocus-ui
+	chmod 0755 $(DESTDIR)$(BINDIR)/.refocus-ui.new
+	mv -f $(DESTDIR)$(BINDIR)/.refocus-ui.new $(DESTDIR)$(BINDIR)/refocus-ui
+	@# The dashboard in the applications menu, with the page's own icon.
+	install -m 0644 packaging/desktop/refocus.desktop $(DESTDIR)$(DATADIR)/applications/refocus.desktop
+	install -m 0644 Sources/RefocusUI/Page/icon.svg $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/refocus.svg
 	$(STRIP) -o $(DESTDIR)$(HELPERDIR)/.refocus-helper.new $(PRODUCTS)/refocus-helper
 	chmod 0755 $(DESTDIR)$(HELPERDIR)/.refocus-helper.new
 	mv -f $(DESTDIR)$(HELPERDIR)/.refocus-helper.new $(DESTDIR)$(HELPERDIR)/refocus-helper
@@ -363,7 +372,9 @@ ifeq ($(DESTDIR),)
 	  $(AS_ROOT_ITSELF) $(HELPERDIR)/refocus-helper clear $(if $(FORCE),--force) $(if $(PURGE),--purge) > /dev/null; \
 	fi
 endif
-	rm -f $(DESTDIR)$(BINDIR)/refocus $(DESTDIR)$(HELPERDIR)/refocus-helper $(DESTDIR)$(SUDOERSDIR)/refocus \
+	rm -f $(DESTDIR)$(BINDIR)/refocus $(DESTDIR)$(BINDIR)/refocus-ui $(DESTDIR)$(HELPERDIR)/refocus-helper \
+	  $(DESTDIR)$(SUDOERSDIR)/refocus $(DESTDIR)$(DATADIR)/applications/refocus.desktop \
+	  $(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/refocus.svg \
 	  $(DESTDIR)$(UNITDIR)/refocus.service $(DESTDIR)$(UNITDIR)/refocus-fleet.service \
 	  $(DESTDIR)$(UNITDIR)/refocus-fleet.timer $(DESTDIR)$(MANDIR)/man1/refocus.1 $(DESTDIR)$(MANDIR)/man8/refocus-helper.8 \
 	  $(DESTDIR)$(DATADIR)/bash-completion/completions/refocus $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_refocus \

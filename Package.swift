@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .executable(name: "refocus", targets: ["refocus"]),
         .executable(name: "refocus-helper", targets: ["refocus-helper"]),
+        .executable(name: "refocus-ui", targets: ["refocus-ui"]),
         .executable(name: "refocus-bench", targets: ["refocus-bench"]),
     ],
     dependencies: [
@@ -104,6 +105,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ], swiftSettings: testHooks),
+        // The dashboard's server (`refocus ui`): HTTP/1.1 on 127.0.0.1 for its own user alone, the
+        // page built in, every answer from the `refocus` command itself. Its own executable, so that
+        // `refocus` and the status line link no web server.
+        .target(
+            name: "RefocusUI",
+            dependencies: [
+                "RefocusCore", "RefocusOS", "CLinux", .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/app.css"), .embedInCode("Page/app.js"),
+                .embedInCode("Page/icon.svg"),
+            ]),
+        .executableTarget(
+            name: "refocus-ui",
+            dependencies: [
+                "RefocusUI", "RefocusOS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "refocus", dependencies: ["RefocusCommands"]),
         .executableTarget(name: "refocus-helper", dependencies: ["RefocusHelperCommands"]),
         // Timings only; nft itself as the reference for table inet refocus is shared with the scenarios.
@@ -111,7 +129,7 @@ let package = Package(
             name: "refocus-bench",
             dependencies: [
                 "RefocusCore", "RefocusOS", "RefocusDNS", "RefocusNetfilter", "RefocusEnforcement",
-                "RefocusNftReference",
+                "RefocusNftReference", "RefocusUI",
             ]),
         .target(name: "RefocusNftReference", dependencies: ["RefocusCore", "RefocusOS", "RefocusNetfilter"]),
 
@@ -219,12 +237,17 @@ let package = Package(
                 "refocus", "refocus-helper",
                 "refocus-fuzz",
             ]),
+        // The dashboard's server: its HTTP parser, access guard and routes in-process, and the
+        // built refocus-ui over real loopback sockets.
+        .testTarget(
+            name: "RefocusUITests",
+            dependencies: ["RefocusUI", "RefocusTestSupport", "refocus", "refocus-ui"]),
         // Tests that need root: each runs in fresh namespaces (see Sandbox); skipped without root.
         .testTarget(
             name: "RefocusPrivilegedTests",
             dependencies: [
                 "RefocusTestSupport", "RefocusCore", "RefocusPlanning", "RefocusEnforcement", "refocus",
-                "refocus-helper",
+                "refocus-helper", "refocus-ui",
                 "refocus-bench",
                 "refocus-nft-scenarios", "refocus-hook-launch", "refocus-crash-inject",
             ],

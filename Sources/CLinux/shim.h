@@ -15,6 +15,7 @@
 #include <sys/fanotify.h>
 #include <sys/eventfd.h>
 #include <sys/vfs.h>
+#include <linux/netlink.h>
 #include <linux/connector.h>
 #include <linux/cn_proc.h>
 #include <fcntl.h>
@@ -28,6 +29,10 @@ extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *
 extern int posix_spawn_file_actions_addfchdir_np(posix_spawn_file_actions_t *actions, int fd);
 // glibc 2.27+; declared by <sys/mman.h> only with _GNU_SOURCE.
 extern int memfd_create(const char *name, unsigned int flags);
+// Declared by <unistd.h> and <sys/socket.h> only with _GNU_SOURCE: a pipe and an accepted socket
+// with O_CLOEXEC (and O_NONBLOCK) set at once, so that no child spawned meanwhile inherits them.
+extern int pipe2(int fds[2], int flags);
+extern int accept4(int socket, struct sockaddr *address, socklen_t *length, int flags);
 
 // O_PATH, defined by <fcntl.h> only with _GNU_SOURCE: a descriptor that names a file without opening it.
 static const int refocus_o_path = __O_PATH;

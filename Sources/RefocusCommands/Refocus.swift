@@ -19,7 +19,6 @@ public struct Refocus: ParsableCommand {
 
             Examples:
               refocus start --list social 50m       # block social sites for 50 minutes
-              refocus status                        # what is blocked, and until when
               refocus list add work reddit.com      # add a domain to your list 'work'
 
             \(ExitStatus.helpLine(for: .refocus, ExitStatus.documented))
@@ -28,7 +27,8 @@ public struct Refocus: ParsableCommand {
         subcommands: [
             StartCommand.self, StopCommand.self, NextCommand.self, PauseCommand.self, ResumeCommand.self,
             AllowDailyCommand.self,
-            StatusCommand.self, WatchCommand.self, HistoryCommand.self, StatsCommand.self, ListsCommand.self,
+            StatusCommand.self, WatchCommand.self, UICommand.self, HistoryCommand.self, StatsCommand.self,
+            ListsCommand.self,
             ListCommand.self,
             PresetCommand.self, ScheduleCommand.self, RemindCommand.self, SyncCommand.self, ResolveCommand.self,
         ]

@@ -27,6 +27,7 @@ struct DebianPackageTests {
         drwxr-xr-x root/root ./usr/
         drwxr-xr-x root/root ./usr/bin/
         -rwxr-xr-x root/root ./usr/bin/refocus
+        -rwxr-xr-x root/root ./usr/bin/refocus-ui
         drwxr-xr-x root/root ./usr/lib/
         drwxr-xr-x root/root ./usr/lib/\(ResolverModule.multiarch)/
         -rw-r--r-- root/root ./usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2
@@ -34,6 +35,8 @@ struct DebianPackageTests {
         drwxr-xr-x root/root ./usr/libexec/refocus/
         -rwxr-xr-x root/root ./usr/libexec/refocus/refocus-helper
         drwxr-xr-x root/root ./usr/share/
+        drwxr-xr-x root/root ./usr/share/applications/
+        -rw-r--r-- root/root ./usr/share/applications/refocus.desktop
         drwxr-xr-x root/root ./usr/share/bash-completion/
         drwxr-xr-x root/root ./usr/share/bash-completion/completions/
         -rw-r--r-- root/root ./usr/share/bash-completion/completions/refocus
@@ -44,6 +47,11 @@ struct DebianPackageTests {
         drwxr-xr-x root/root ./usr/share/fish/
         drwxr-xr-x root/root ./usr/share/fish/vendor_completions.d/
         -rw-r--r-- root/root ./usr/share/fish/vendor_completions.d/refocus.fish
+        drwxr-xr-x root/root ./usr/share/icons/
+        drwxr-xr-x root/root ./usr/share/icons/hicolor/
+        drwxr-xr-x root/root ./usr/share/icons/hicolor/scalable/
+        drwxr-xr-x root/root ./usr/share/icons/hicolor/scalable/apps/
+        -rw-r--r-- root/root ./usr/share/icons/hicolor/scalable/apps/refocus.svg
         drwxr-xr-x root/root ./usr/share/man/
         drwxr-xr-x root/root ./usr/share/man/man1/
         -rw-r--r-- root/root ./usr/share/man/man1/refocus.1.gz

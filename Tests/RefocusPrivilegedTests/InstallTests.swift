@@ -27,12 +27,15 @@ struct InstallTests {
         644 root:root lib/systemd/system/refocus-fleet.timer
         644 root:root lib/systemd/system/refocus.service
         644 root:root usr/lib/\(ResolverModule.multiarch)/libnss_refocus.so.2
+        644 root:root usr/share/applications/refocus.desktop
         644 root:root usr/share/bash-completion/completions/refocus
         644 root:root usr/share/fish/vendor_completions.d/refocus.fish
+        644 root:root usr/share/icons/hicolor/scalable/apps/refocus.svg
         644 root:root usr/share/man/man1/refocus.1
         644 root:root usr/share/man/man8/refocus-helper.8
         644 root:root usr/share/zsh/vendor-completions/_refocus
         755 root:root usr/bin/refocus
+        755 root:root usr/bin/refocus-ui
         755 root:root usr/libexec/refocus/refocus-helper
 
         """
@@ -55,14 +58,15 @@ struct InstallTests {
         overlay /usr usr
         [ -L /lib ] || overlay /lib lib
         # A machine where ReFocus was never installed: the files of an installed one leave the overlays.
-        rm -rf /usr/bin/refocus /usr/local/bin/refocus /usr/libexec/refocus /usr/share/man/man1/refocus.1* \
+        rm -rf /usr/bin/refocus /usr/bin/refocus-ui /usr/local/bin/refocus /usr/libexec/refocus /usr/share/man/man1/refocus.1* \
           /usr/share/man/man8/refocus-helper.8* /usr/share/bash-completion/completions/refocus \
           /usr/share/zsh/vendor-completions/_refocus /usr/share/fish/vendor_completions.d/refocus.fish \
-          /usr/share/doc/refocus /lib/systemd/system/refocus.service /lib/systemd/system/refocus-fleet.* \
+          /usr/share/doc/refocus /usr/share/applications/refocus.desktop \
+          /usr/share/icons/hicolor/scalable/apps/refocus.svg /lib/systemd/system/refocus.service /lib/systemd/system/refocus-fleet.* \
           /usr/lib/*/libnss_refocus.so.2 /lib/*/libnss_refocus.so.2
         B="$WORK/bin"
         install -d -m 755 "$B" "$WORK/man"
-        install -m 755 "$BIN/refocus" "$BIN/refocus-helper" "$B/"
+        install -m 755 "$BIN/refocus" "$BIN/refocus-helper" "$BIN/refocus-ui" "$B/"
         printf '.TH REFOCUS 1\n' > "$WORK/man/refocus.1"
         printf '.TH REFOCUS-HELPER 8\n' > "$WORK/man/refocus-helper.8"
         export NSS_MODULE="$WORK/nss/libnss_refocus.so.2"

@@ -20,7 +20,7 @@ struct SudoPathTests {
             mount -t tmpfs -o mode=0755 tmpfs /var/log
             B="$WORK/bin"
             install -d -m 755 "$B"
-            install -m 755 "$BIN/refocus" "$BIN/refocus-helper" "$B/"
+            install -m 755 "$BIN/refocus" "$BIN/refocus-helper" "$BIN/refocus-ui" "$B/"
             export XDG_CONFIG_HOME="$WORK/config" REFOCUS_HELPER="$B/refocus-helper"
             add_user() {
               useradd --no-log-init --no-create-home --home-dir "$WORK/home-$1" --shell /bin/sh "$1"

@@ -22,4 +22,10 @@ public enum RunningProgram {
         }
         return path
     }
+
+    /// The program `name` in this executable's folder (`refocus ui` runs `refocus-ui`, which runs `refocus`).
+    public static func sibling(_ name: String) throws(SystemError) -> String {
+        let path = try path()
+        return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/" + name
+    }
 }

@@ -3,12 +3,12 @@ import Glibc
 /// A NULL-terminated array of C strings, as `posix_spawn` takes its argv
 /// and envp: copies of Swift strings, freed in `deinit`. Keep it alive
 /// across the spawn.
-final class SpawnStrings {
+public final class SpawnStrings {
     /// The copies, then a NULL.
-    var pointers: [UnsafeMutablePointer<CChar>?]
+    public var pointers: [UnsafeMutablePointer<CChar>?]
 
     /// Copies `strings`.
-    init(_ strings: [String]) {
+    public init(_ strings: [String]) {
         pointers = strings.map { strdup($0) } + [nil]
     }
 
