@@ -27,6 +27,7 @@ enum BenchMain {
         "daemon": { options in try DaemonBench.run(idleSeconds: options.checkOnly ? 2 : 60) },
         "sizes": SizesBench.run,
         "toml": TOMLBench.run,
+        "ui": UIBench.run,
     ]
 
     /// Not a benchmark: all of them, written into BENCHMARKS.md.

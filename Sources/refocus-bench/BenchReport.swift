@@ -78,6 +78,11 @@ enum BenchReport {
                 + "exit in private namespaces, against `git fetch` + `git verify-commit` of the same commits.",
             benchmark: "fleet"),
         Section(
+            title: "The dashboard's page",
+            about: "`refocus ui`'s first load (the token's redirect, then the HTML, CSS, JavaScript and icon) over "
+                + "loopback, against Python's http.server serving the same files; the page's size.",
+            benchmark: "ui"),
+        Section(
             title: "Reading TOML",
             about: "Our TOML reader on large documents of the shapes a careless reader makes "
                 + "quadratic, at two sizes ten times apart.", benchmark: "toml"),
