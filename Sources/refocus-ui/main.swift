@@ -16,7 +16,7 @@ struct RefocusUICommand: ParsableCommand {
             refocus, as you: the same rules and the same sudo rule as at the terminal. It \
             exits when no page has been open for --linger, or on Ctrl-C.
 
-            Exit status: 0 success, 64 usage, 71 system error (such as a port in use).
+            \(ExitStatus.helpLine(for: .refocus, [.success, .usage], notes: [.systemError: "a port in use"]))
             """,
         version: RefocusVersion.string)
 
@@ -37,7 +37,7 @@ struct RefocusUICommand: ParsableCommand {
         let listener: Listener
         do { listener = try Listener(port: port) } catch {
             printError("refocus-ui: \(error.description)")
-            throw ExitCode(71)
+            throw ExitCode(ExitStatus.systemError.rawValue)
         }
         let token = AccessToken.random()
         let address = "http://127.0.0.1:\(listener.port)/?token=\(token.text)"

@@ -26,7 +26,7 @@ import Testing
             "refocus resolve", "refocus list import", "refocus list remove", "refocus preset save",
             "refocus preset delete", "refocus preset show", "refocus preset list", "refocus schedule add",
             "refocus schedule list", "refocus schedule remove", "refocus sync now", "refocus sync init",
-            "refocus sync status", "refocus sync off", "refocus remind",
+            "refocus sync status", "refocus sync off", "refocus remind", "refocus ui",
         ],
         "refocus-helper": [
             "refocus-helper", "refocus-helper clear", "refocus-helper nsswitch", "refocus-helper daemon",

@@ -21,8 +21,8 @@ struct UICommand: ParsableCommand {
             your own connections alone. It exits when no page has been open for --linger, \
             or on Ctrl-C. 'man refocus' (DASHBOARD) tells the rest.
 
-            Exit status: 0 success, 64 usage, 71 system error (such as a port in use, or \
-            refocus-ui missing).
+            \(ExitStatus.helpLine(for: .refocus, [.success, .usage],
+                                  notes: [.systemError: "a port in use, or refocus-ui missing"]))
 
             Examples:
               refocus ui

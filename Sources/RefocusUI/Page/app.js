@@ -300,6 +300,13 @@
     };
     events.addEventListener('status', onStatus);
     events.addEventListener('message', onStatus);
+    // The status cannot be read (no helper, no daemon): say why, once per new reason.
+    events.addEventListener('problem', (e) => {
+      setLive(true);
+      let reason = '';
+      try { reason = String(JSON.parse(e.data).error || ''); } catch (_) { /* not JSON: keep the last */ }
+      if (reason && reason !== state.problem) { state.problem = reason; say(reason, true); }
+    });
     events.addEventListener('open', () => setLive(true));
     events.addEventListener('error', () => {
       setLive(false);

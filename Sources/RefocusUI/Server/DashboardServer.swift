@@ -7,8 +7,8 @@ import RefocusOS
 /// file's watch, so that no client and no command can hold up another.
 /// Every request passes `AccessGuard` before anything else; then its route
 /// serves a page file, runs the command (`CommandChild`), or joins the
-/// status stream (`StatusStream`). It returns once no page has been open
-/// for `linger`.
+/// status stream (`StatusStream`). It returns once no page has been open,
+/// and no request or command has been going, for `linger`.
 public final class DashboardServer {
     /// Clients at once; more wait in the listen queue.
     static let maximumConnections = 64
@@ -48,7 +48,8 @@ public final class DashboardServer {
             stream.tick(now: now, streams: streams)
             closeExpired(now: now)
             reapLater.removeAll { waitpid($0, nil, WNOHANG) != 0 }
-            if !streams.isEmpty { lastPageOpen = now }
+            // A page open, or a request or command still going (a start clicked as the page closed): not idle.
+            if !connections.isEmpty || !orphans.isEmpty { lastPageOpen = now }
             if now - lastPageOpen > linger { return }
         }
     }
