@@ -7,8 +7,9 @@ import Testing
 /// recording each Notify call with the caller's uid) starts a pomodoro
 /// session shortened to seconds through the real sudo; each phase change
 /// and the end arrive through the real notify-send from ann's uid with the
-/// texts of `SessionNotice`, the end with the recap of the owner's day. A session started with notifications off
-/// sends none.
+/// texts of `SessionNotice`, the end with the recap of the owner's day, each
+/// with the button "Open ReFocus", which starts the dashboard as ann. A
+/// session started with notifications off sends none.
 @Suite(.enabled(if: Sandbox.isAvailable, Comment(rawValue: Sandbox.unavailableReason ?? "")))
 struct NotificationTests {
     static let setUp =
@@ -50,17 +51,29 @@ struct NotificationTests {
         </interface></node>"""
         interface = Gio.DBusNodeInfo.new_for_xml(SPEC).interfaces[0]
         log = open(sys.argv[1], "a", buffering=1)
+        ids = []
         def call(connection, sender, path, name, method, parameters, invocation):
             if method == "GetServerInformation":
                 invocation.return_value(GLib.Variant("(ssss)", ("test", "refocus", "1", "1.2")))
             elif method == "GetCapabilities":
-                invocation.return_value(GLib.Variant("(as)", (["body"],)))
+                invocation.return_value(GLib.Variant("(as)", (["body", "actions"],)))
             elif method == "Notify":
-                app, _, _, summary, body = parameters.unpack()[:5]
+                app, _, _, summary, body, actions = parameters.unpack()[:6]
                 uid = connection.call_sync("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
                                            "GetConnectionUnixUser", GLib.Variant("(s)", (sender,)), None, 0, -1, None)
                 log.write(f"uid {uid.unpack()[0]} app {app}: {summary} | {body}\n")
-                invocation.return_value(GLib.Variant("(u)", (1,)))
+                log.write(f"actions of {summary}: {actions}\n")
+                ids.append(len(ids) + 1)
+                invocation.return_value(GLib.Variant("(u)", (ids[-1],)))
+                if summary == "Focus session ended" and "open" in actions:
+                    # The person presses the button of the session's last notice.
+                    def press(number=ids[-1]):
+                        for signal, value in (("ActionInvoked", ("(us)", (number, "open"))),
+                                              ("NotificationClosed", ("(uu)", (number, 2)))):
+                            connection.emit_signal(None, "/org/freedesktop/Notifications", "org.freedesktop.Notifications",
+                                                   signal, GLib.Variant(*value))
+                        return False
+                    GLib.timeout_add(300, press)
             else:
                 invocation.return_value(None)
         def acquired(connection, name):
@@ -94,6 +107,22 @@ struct NotificationTests {
                 "uid \(uid) app ReFocus: Focus session ended | focus: 6s, completed; 2 of 2 work phases. "
                     + "Today: 4s of focus; no streak yet.",
             ], "\(run.stdout)")
+    }
+
+    /// Each notice has the button "Open ReFocus"; pressing it (the fake server invokes the action of the
+    /// last notice) starts the dashboard's server as ann, never as root.
+    @Test func theOpenButtonStartsTheDashboardAsTheOwner() throws {
+        let run = try Sandbox(network: true).run(
+            Self.setUp + #"""
+                start true
+                sleep 7.5
+                for _ in $(seq 100); do pgrep -x refocus-ui > /dev/null && break; sleep 0.05; done
+                grep '^actions of Focus session ended: ' "$WORK/notices"
+                echo "dashboard owners: $(ps -o user= -C refocus-ui | sort -u | tr '\n' ' ')"
+                """#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("actions of Focus session ended: ['open', 'Open ReFocus']\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("dashboard owners: ann \n"), "\(run.stdout)")
     }
 
     @Test func notificationsOffSendsNone() throws {

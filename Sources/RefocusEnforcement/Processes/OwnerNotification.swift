@@ -8,8 +8,13 @@ import RefocusOS
 /// bus (`NotifySend`: the program, its arguments and the bus, shared with
 /// `refocus remind`). Silently does nothing when notify-send is not
 /// installed or the owner has no session bus (not logged in graphically).
+/// Where the dashboard is installed, the notification has an "Open
+/// ReFocus" button that starts it as the owner (`NotifySend.openingScript`).
 /// The daemon reaps the child on SIGCHLD.
 public enum OwnerNotification {
+    /// The dashboard's server beside the helper or where it is installed, looked for once.
+    static let dashboard = NotifySend.dashboard(beside: try? RunningProgram.path())
+
     /// Shows `title` and `body` to `owner`; returns whether a notifier was started.
     @discardableResult
     public static func send(to owner: UInt32, title: String, body: String) -> Bool {
@@ -20,10 +25,16 @@ public enum OwnerNotification {
             [
                 "DBUS_SESSION_BUS_ADDRESS=" + NotifySend.busAddress(of: owner),
                 "XDG_RUNTIME_DIR=" + NotifySend.runtimeFolder(of: owner), "USER=\(account.name)",
+                "HOME=\(account.home)", "PATH=/usr/local/bin:/usr/bin:/bin",
             ]
         }
+        guard let dashboard = Self.dashboard else {
+            return OwnerProcess.start(
+                as: owner, environment: environment, program: NotifySend.program,
+                arguments: NotifySend.arguments(title: title, body: body)) != nil
+        }
         return OwnerProcess.start(
-            as: owner, environment: environment, program: NotifySend.program,
-            arguments: NotifySend.arguments(title: title, body: body)) != nil
+            as: owner, environment: environment, program: "/bin/sh",
+            arguments: NotifySend.openingArguments(title: title, body: body, dashboard: dashboard)) != nil
     }
 }
