@@ -108,7 +108,8 @@ struct DailyAllowanceSudoTests {
         #expect(run.stdout.contains("ann status verb: [('video', True)]\n"), "\(run.stdout)")
         #expect(run.stdout.contains("bob status verb: []\n"), "only the caller's own: \(run.stdout)")
         let told =
-            "uid=ANN args=--app-name=ReFocus -- Daily allowance 'video': today's allowance is used; blocked until "
+            "uid=ANN args=--app-name=ReFocus --action=open=Open ReFocus -- "
+            + "Daily allowance 'video': today's allowance is used; blocked until "
         #expect(run.stdout.contains(told), "the owner is told, as the owner: \(run.stdout)")
         // The second run's kill names the spent allowance, not a focus session (there is none).
         #expect(

@@ -65,7 +65,7 @@ struct ExecPermissionTests {
             "mode: exec-permission", "exec permission (1 programs refused before they run)", "groups during: 1",
             "/bin/sh: 1: ./PROGRAM: Operation not permitted", "exit 126", "ran after the owner: \n",
             "ran after root and nobody: ran-0 ran-65534 \n", "counted: 1", "groups after: 0",
-            "uid=TESTER args=--app-name=ReFocus -- ReFocus blocked PROGRAM",
+            "uid=TESTER args=--app-name=ReFocus --action=open=Open ReFocus -- ReFocus blocked PROGRAM",
             "ran after the session: ran-0 ran-65534 ran-TESTER \n",
         ] {
             #expect(run.stdout.contains(fact + (fact.hasSuffix("\n") ? "" : "\n")), "\(fact): \(run.stdout)")
