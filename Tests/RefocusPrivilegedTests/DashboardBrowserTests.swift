@@ -10,7 +10,8 @@ import Testing
 /// heatmap's cells hold the minutes of a seeded history. Then the attacks:
 /// a page of another origin posting a form and a fetch (CSRF), the same
 /// browser at a name that resolves to 127.0.0.1 (DNS rebinding), and bob,
-/// another member holding ann's token and cookie. None starts anything.
+/// another member holding ann's token and cookie. None starts anything. And
+/// ann's own stop of her locked session through the page is refused (77, as 403).
 /// Screenshots are kept in .build/artifacts/dashboard.
 @Suite(.enabled(if: DashboardTools.unavailableReason == nil, Comment(rawValue: DashboardTools.unavailableReason ?? "")))
 struct DashboardBrowserTests {
@@ -68,6 +69,20 @@ struct DashboardBrowserTests {
                         print("bob:", error.code)
                 PY
                 echo "sessions at the end: $("$B/refocus" status --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["sessions"]))')"
+                # ann escaping her own lock through the dashboard: the CLI's refusal (77) comes back as 403.
+                as_user ann "$B/refocus" start --list social 10m --lock > /dev/null
+                as_user ann /usr/bin/python3 - "$PORT" "$TOKEN" <<'PY'
+                import json, sys, urllib.request, urllib.error
+                port, token = sys.argv[1], sys.argv[2]
+                request = urllib.request.Request("http://127.0.0.1:%s/api/stop" % port, data=b"{}", headers={
+                    "Cookie": "refocus-%s=%s" % (port, token), "X-ReFocus-Token": token,
+                    "Origin": "http://127.0.0.1:" + port, "Content-Type": "application/json"})
+                try:
+                    print("locked stop:", urllib.request.urlopen(request).status)
+                except urllib.error.HTTPError as error:
+                    print("locked stop:", error.code, json.load(error)["exit"])
+                PY
+                echo "sessions after the locked stop: $("$B/refocus" status --json | python3 -c 'import json, sys; print(len(json.load(sys.stdin)["sessions"]))')"
                 sed 's/^/ui| /' "$WORK/ui.err"
                 sed 's/^/driver| /' "$WORK/drive.err"
                 mkdir -p '\#(Self.artifacts)' && cp "$H"/shots/*.png '\#(Self.artifacts)/' 2> /dev/null || true
@@ -77,7 +92,8 @@ struct DashboardBrowserTests {
             "address after entry: http://N.N.N.N:N/\n", "digits count down: True True\n", "ring depletes: True\n",
             "status lists: [['social']]\n", "stopped by click: sessions 0\n",
             "after the other origin's page: sessions 0\n", "rebinding answer: {\"error\": \"forbidden\"}\n",
-            "bob: 403\nbob: 403\n", "sessions at the end: 0\n",
+            "bob: 403\nbob: 403\n", "sessions at the end: 0\n", "locked stop: 403 77\n",
+            "sessions after the locked stop: 1\n",
             "ui| refocus-ui: refused POST /api/start: a request from another origin (http://127.0.0.1:8099)\n",
             "ui| refocus-ui: refused GET /api/presets: a foreign Host (rebind.test:",
             "ui| refocus-ui: refused GET /: a connection of uid ",
