@@ -6,13 +6,15 @@ import Glibc
 /// ignores or blocks (the daemon blocks the signals its signalfd reads; a
 /// caller may have ignored SIGTERM or SIGHUP), so that a child can be
 /// stopped and told about a closed pipe as any program expects.
-enum SpawnAttributes {
+package enum SpawnAttributes {
     /// glibc's POSIX_SPAWN_SETSID, declared only with _GNU_SOURCE: a new session, without a controlling terminal.
     static let newSession: Int16 = 0x80
 
     /// Runs `body` with attributes that reset every signal and empty the
     /// mask, plus `flags` (such as POSIX_SPAWN_SETSID); returns its result.
-    static func withDefaults<Result>(flags: Int16 = 0, _ body: (UnsafePointer<posix_spawnattr_t>) -> Result) -> Result {
+    package static func withDefaults<Result>(flags: Int16 = 0, _ body: (UnsafePointer<posix_spawnattr_t>) -> Result)
+        -> Result
+    {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

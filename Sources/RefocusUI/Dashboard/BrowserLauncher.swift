@@ -46,6 +46,9 @@ public enum BrowserLauncher {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = SpawnStrings(["xdg-open", target])
         var pid: pid_t = 0
-        return posix_spawnp(&pid, "xdg-open", &actions, nil, &argv.pointers, environ) == 0 ? pid : nil
+        let started = SpawnAttributes.withDefaults {
+            posix_spawnp(&pid, "xdg-open", &actions, $0, &argv.pointers, environ)
+        }
+        return started == 0 ? pid : nil
     }
 }

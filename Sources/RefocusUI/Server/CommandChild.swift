@@ -49,7 +49,10 @@ final class CommandChild {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         var child: pid_t = 0
         let argv = SpawnStrings([program] + arguments)
-        let started = posix_spawn(&child, program, &actions, nil, &argv.pointers, environ)
+        // Every signal at its default and none blocked, whatever this server ignores (SIGPIPE).
+        let started = SpawnAttributes.withDefaults {
+            posix_spawn(&child, program, &actions, $0, &argv.pointers, environ)
+        }
         guard started == 0 else {
             [outPipe[0], errPipe[0]].forEach { close($0) }
             errno = started
